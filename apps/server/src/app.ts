@@ -1,0 +1,146 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ApiErrorBody } from '@app/contracts';
+import type { Database } from '@app/db';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { AppConfig } from './config/env';
+import { createSystemMailer, type SystemMailer } from './integrations/system-mailer';
+import { AppError } from './lib/app-error';
+import { accountRoutes } from './modules/accounts/routes';
+import { authRoutes } from './modules/auth/routes';
+import { statsRoutes } from './modules/stats/routes';
+import { type RouteAccess, registerSession } from './plugins/session';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+export interface AppContext {
+  /** Every route as registered, with who may call it: the authorisation test walks this list. */
+  routes: RegisteredRoute[];
+  db: Database['db'];
+  database: Database;
+  config: AppConfig;
+  mailer: SystemMailer;
+  accessTokens: ReturnType<typeof registerSession>;
+}
+
+export interface BuildAppOptions {
+  database: Database;
+  config: AppConfig;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: SystemMailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    context: AppContext;
+  }
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { database, config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 15 * 1024 * 1024,
+  });
+
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access ?? 'user' });
+    }
+  });
+
+  await app.register(fastifyCookie);
+  const accessTokens = registerSession(app, database.db, config);
+  const context: AppContext = {
+    routes,
+    db: database.db,
+    database,
+    config,
+    mailer: options.mailer ?? createSystemMailer(config.smtp, app.log),
+    accessTokens,
+  };
+  app.decorate('context', context);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message };
+      if (error.fields) body.fields = error.fields;
+      return reply.code(error.statusCode).send(body);
+    }
+    const fastifyError = error as { statusCode?: number; code?: string; message: string };
+    const status = fastifyError.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own 4xx (malformed JSON, body too large, unsupported media type) are safe to explain.
+      return reply.code(status).send({
+        statusCode: status,
+        code: fastifyError.code ?? 'BAD_REQUEST',
+        message: fastifyError.message,
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({
+      statusCode: 500,
+      code: 'INTERNAL',
+      message: 'Something went wrong on the server. Please try again.',
+    });
+  });
+
+  app.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
+    try {
+      await database.query('select 1');
+      return { status: 'ok', database: database.kind };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 'error', database: 'unreachable' });
+    }
+  });
+
+  await authRoutes(app, context);
+  await accountRoutes(app, context);
+  await statsRoutes(app, context);
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(404)
+      .send({ statusCode: 404, code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url}` });
+
+  const webDist = config.webDistDir;
+  const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
+  if (webDist && indexFile && existsSync(indexFile)) {
+    const indexHtml = readFileSync(indexFile);
+    await app.register(async (web) => {
+      // The built web app is public: the login page must load before anyone has a session.
+      web.addHook('onRoute', (route) => {
+        route.config = { ...(route.config ?? {}), access: 'public' };
+      });
+      await web.register(fastifyStatic, { root: path.resolve(webDist), wildcard: false });
+    });
+    // Deep links (/account, /admin/manage/users/edit/3) load the app, which routes on the client.
+    app.setNotFoundHandler((request, reply) => {
+      const isApi = request.url.startsWith('/api/') || request.url.startsWith('/auth/');
+      if (request.method !== 'GET' || isApi) return notFound(request, reply);
+      return reply
+        .code(200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
+    });
+  } else {
+    app.setNotFoundHandler(notFound);
+  }
+
+  return app;
+}

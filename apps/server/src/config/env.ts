@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  APP_SECRET_KEY: z.string().min(32, 'APP_SECRET_KEY must be at least 32 characters').optional(),
+  ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+  ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an e-mail address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().positive().optional(),
+  SMTP_SECURE: boolText.optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  ACCESS_TOKEN_MINUTES: z.coerce.number().int().positive().default(15),
+  REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().default(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string | undefined;
+  password?: string | undefined;
+  from: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  secretKey: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  adminEmail: string;
+  publicUrl: string;
+  smtp: SmtpSettings | undefined;
+  accessTokenMinutes: number;
+  refreshTokenDays: number;
+  /** A rotated refresh token presented again within this time is a concurrent tab, not theft. */
+  refreshReuseGraceMs: number;
+  webDistDir: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Cookies get the Secure flag when the public URL is https. */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once at start-up; every bad variable is reported, not only the first. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const smtp: SmtpSettings | undefined = e.SMTP_HOST
+    ? {
+        host: e.SMTP_HOST,
+        port: e.SMTP_PORT ?? (e.SMTP_SECURE ? 465 : 587),
+        secure: e.SMTP_SECURE ?? false,
+        user: e.SMTP_USER,
+        password: e.SMTP_PASSWORD,
+        from: e.MAIL_FROM ?? e.SMTP_USER ?? `no-reply@${e.SMTP_HOST}`,
+      }
+    : undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    secretKey: e.APP_SECRET_KEY ?? readOrCreateSecretKey(dataDir),
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    // A placeholder the admin replaces on the Account page; it must pass the same e-mail check as any user.
+    adminEmail: e.ADMIN_EMAIL ?? 'admin@example.com',
+    publicUrl,
+    smtp,
+    accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
+    refreshTokenDays: e.REFRESH_TOKEN_DAYS,
+    refreshReuseGraceMs: e.REFRESH_REUSE_GRACE_SECONDS * 1000,
+    webDistDir: e.WEB_DIST_DIR,
+    logLevel: e.LOG_LEVEL,
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}
+
+function readOrCreateSecretKey(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,65 @@
+import { schema } from '@app/db';
+import { createTestDatabase } from '@app/db/testing';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runHousekeeping } from './housekeeping';
+import { QUEUES, startJobs } from './queue';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.dispose();
+});
+
+describe('job queue', () => {
+  it(`starts pg-boss on this database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) and runs a housekeeping job`, async () => {
+    const [user] = await database.db
+      .insert(schema.users)
+      .values({ username: 'queue-user', email: 'q@example.com', activeStatus: true })
+      .returning();
+    await database.db.insert(schema.refreshTokens).values({
+      userId: user!.id,
+      familyId: '00000000-0000-4000-8000-000000000001',
+      tokenHash: 'expired-token',
+      expiresAt: new Date(Date.now() - 60_000),
+    });
+    const boss = await startJobs(database, pino({ level: 'silent' }));
+    try {
+      const jobId = await boss.send(QUEUES.housekeeping, {});
+      expect(jobId).toBeTruthy();
+      const deadline = Date.now() + 20_000;
+      let state: string | undefined;
+      while (Date.now() < deadline) {
+        const job = await boss.getJobById(QUEUES.housekeeping, jobId!);
+        state = job?.state;
+        if (state === 'completed' || state === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(state).toBe('completed');
+      const left = await database.db.select().from(schema.refreshTokens);
+      expect(left).toHaveLength(0);
+      const schedules = await boss.getSchedules();
+      expect(schedules.map((s) => s.name)).toContain(QUEUES.housekeeping);
+    } finally {
+      await boss.stop({ graceful: false, close: true, timeout: 2000 });
+    }
+  });
+
+  it('housekeeping keeps live tokens', async () => {
+    const [user] = await database.db
+      .insert(schema.users)
+      .values({ username: 'keeper', email: 'k@example.com', activeStatus: true })
+      .returning();
+    await database.db.insert(schema.refreshTokens).values({
+      userId: user!.id,
+      familyId: '00000000-0000-4000-8000-000000000002',
+      tokenHash: 'live-token',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const removed = await runHousekeeping(database.db);
+    expect(removed.refreshTokens).toBe(0);
+    expect(await database.db.select().from(schema.refreshTokens)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,60 @@
+import type { User, UserInfo } from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { asc, eq, sql } from 'drizzle-orm';
+
+const { users } = schema;
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    userId: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    lastLogin: row.lastLogin?.toISOString() ?? null,
+    createdOn: row.createdOn.toISOString(),
+    isAdmin: row.isAdmin,
+    inventoryUser: row.inventoryUser,
+    orderUser: row.orderUser,
+    submissionUser: row.submissionUser,
+    sendNotificationsToEmail: row.sendNotificationsToEmail,
+    activeStatus: row.activeStatus,
+    debugMode: row.debugMode,
+  };
+}
+
+export function toUserInfo(row: UserRow): UserInfo {
+  const { userId, username, email, firstName, lastName, lastLogin, createdOn } = toUser(row);
+  return { userId, username, email, firstName, lastName, lastLogin, createdOn };
+}
+
+export async function findUserById(db: AppDb, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByUsername(db: AppDb, username: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  return row;
+}
+
+export async function listUsers(db: AppDb) {
+  return db.select().from(users).orderBy(asc(users.id));
+}
+
+export async function countUsers(db: AppDb): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return row?.count ?? 0;
+}
+
+/** Postgres reports a duplicate on the case-insensitive username index with this constraint name. */
+export function isUsernameConflict(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error;
+  const { code, constraint } = cause as { code?: string; constraint?: string };
+  return code === '23505' && (constraint === undefined || constraint === 'users_username_lower_key');
+}

@@ -1,0 +1,223 @@
+import {
+  defaultEnabledColumns,
+  ORDER_TRACKING_COLUMN_KEYS,
+  type OrderTrackingSettings,
+  type SaveUserResponse,
+  type TOrderTrackingSettings,
+  type TUpdatePassword,
+  type TUpdateUserInfo,
+  type TUpdateUsername,
+  type TUserFormParsed,
+} from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppConfig } from '../../config/env';
+import type { SystemMailer } from '../../integrations/system-mailer';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { SessionUser } from '../../plugins/session';
+import { createPasswordLink, revokeAllSessions, SET_PASSWORD_LINK_HOURS } from '../auth/auth-service';
+import {
+  findUserById,
+  findUserByUsername,
+  isUsernameConflict,
+  toUser,
+  toUserInfo,
+} from './accounts-repository';
+
+const { users, orderTrackingViewSettings } = schema;
+
+/** Account calls act on the caller's own account only, whatever id or name the request carries. */
+export function assertOwnAccount(caller: SessionUser, target: { userId?: number | null; username?: string }) {
+  const idMismatch = target.userId != null && target.userId !== caller.id;
+  const nameMismatch =
+    target.username != null && target.username.toLowerCase() !== caller.username.toLowerCase();
+  if (idMismatch || nameMismatch) throw AppError.forbidden('You can only view or change your own account');
+}
+
+function usernameTaken(username: string) {
+  return AppError.conflict(`The username "${username}" is already taken. Please choose another.`, {
+    username: 'Username is already taken',
+  });
+}
+
+export async function getUserInfo(db: AppDb, caller: SessionUser, username: string) {
+  assertOwnAccount(caller, { username });
+  const row = await findUserById(db, caller.id);
+  if (!row) throw AppError.notFound('User not found');
+  return toUserInfo(row);
+}
+
+export async function updateUserInfo(db: AppDb, caller: SessionUser, input: TUpdateUserInfo) {
+  assertOwnAccount(caller, { userId: input.UserID });
+  const email = z.email().safeParse(input.Email);
+  if (!email.success)
+    throw AppError.badRequest('Enter a valid email address', { Email: 'Enter a valid email address' });
+  const [row] = await db
+    .update(users)
+    .set({ email: email.data, firstName: input.FirstName || null, lastName: input.LastName || null })
+    .where(eq(users.id, caller.id))
+    .returning();
+  if (!row) throw AppError.notFound('User not found');
+  return { email: row.email, firstName: row.firstName, lastName: row.lastName };
+}
+
+export async function updateUsername(db: AppDb, caller: SessionUser, input: TUpdateUsername) {
+  assertOwnAccount(caller, { userId: input.UserID, username: input.OldUsername });
+  const other = await findUserByUsername(db, input.NewUsername);
+  if (other && other.id !== caller.id) throw usernameTaken(input.NewUsername);
+  try {
+    await db.update(users).set({ username: input.NewUsername }).where(eq(users.id, caller.id));
+  } catch (error) {
+    if (isUsernameConflict(error)) throw usernameTaken(input.NewUsername);
+    throw error;
+  }
+  await revokeAllSessions(db, caller.id);
+}
+
+export async function updatePassword(db: AppDb, caller: SessionUser, input: TUpdatePassword) {
+  assertOwnAccount(caller, { userId: input.UserID, username: input.Username });
+  const row = await findUserById(db, caller.id);
+  if (!row || !(await verifyPassword(row.passwordHash, input.OldPassword))) {
+    throw AppError.badRequest('The current password is not correct', {
+      OldPassword: 'Current password is not correct',
+    });
+  }
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.NewPassword) })
+    .where(eq(users.id, caller.id));
+  await revokeAllSessions(db, caller.id);
+}
+
+function normaliseColumns(stored: Record<string, boolean | undefined> | undefined) {
+  const columns = defaultEnabledColumns();
+  if (!stored) return columns;
+  for (const key of ORDER_TRACKING_COLUMN_KEYS) {
+    if (typeof stored[key] === 'boolean') columns[key] = stored[key];
+  }
+  return columns;
+}
+
+export async function getOrderTrackingSettings(db: AppDb, userId: number): Promise<OrderTrackingSettings> {
+  const [row] = await db
+    .select()
+    .from(orderTrackingViewSettings)
+    .where(eq(orderTrackingViewSettings.userId, userId));
+  // Not saved yet: all columns on, as the spec's defaults say; id 0 tells the client nothing is stored.
+  if (!row) return { id: 0, userId, enabledColumns: defaultEnabledColumns() };
+  return { id: row.id, userId, enabledColumns: normaliseColumns(row.enabledColumns) };
+}
+
+export async function saveOrderTrackingSettings(
+  db: AppDb,
+  caller: SessionUser,
+  input: TOrderTrackingSettings,
+): Promise<OrderTrackingSettings> {
+  assertOwnAccount(caller, { userId: input.userId ?? null });
+  const enabledColumns = normaliseColumns(input.enabledColumns);
+  const [row] = await db
+    .insert(orderTrackingViewSettings)
+    .values({ userId: caller.id, enabledColumns })
+    .onConflictDoUpdate({
+      target: orderTrackingViewSettings.userId,
+      set: { enabledColumns, updatedAt: new Date() },
+    })
+    .returning();
+  return { id: row!.id, userId: caller.id, enabledColumns };
+}
+
+export async function deleteUser(db: AppDb, caller: SessionUser, userId: number) {
+  if (userId === caller.id) throw AppError.badRequest('You cannot delete your own account');
+  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  if (deleted.length === 0) throw AppError.notFound('User not found');
+}
+
+export async function saveUser(
+  db: AppDb,
+  config: AppConfig,
+  mailer: SystemMailer,
+  caller: SessionUser,
+  input: TUserFormParsed,
+): Promise<SaveUserResponse> {
+  const values = {
+    username: input.username,
+    email: input.email,
+    firstName: input.firstName || null,
+    lastName: input.lastName || null,
+    isAdmin: input.isAdmin,
+    inventoryUser: input.inventoryUser,
+    orderUser: input.orderUser,
+    submissionUser: input.submissionUser,
+    sendNotificationsToEmail: input.sendNotificationsToEmail,
+    activeStatus: input.activeStatus,
+    debugMode: input.debugMode,
+  };
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+
+  if (input.userId === caller.id && (!input.isAdmin || !input.activeStatus)) {
+    // An admin locking themselves out would leave nobody able to undo it.
+    throw AppError.badRequest('You cannot remove your own admin rights or deactivate your own account');
+  }
+  const existingByName = await findUserByUsername(db, input.username);
+  if (existingByName && existingByName.id !== input.userId) throw usernameTaken(input.username);
+
+  try {
+    if (input.userId === 0) {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, passwordHash: passwordHash ?? null })
+        .returning();
+      const user = toUser(row!);
+      if (passwordHash) return { user };
+      return {
+        user,
+        notice: await sendSetPasswordLink(db, config, mailer, user.userId, user.email, user.username),
+      };
+    }
+    const [row] = await db
+      .update(users)
+      .set(passwordHash ? { ...values, passwordHash } : values)
+      .where(eq(users.id, input.userId))
+      .returning();
+    if (!row) throw AppError.notFound('User not found');
+    if (passwordHash || !row.activeStatus) await revokeAllSessions(db, row.id);
+    return { user: toUser(row) };
+  } catch (error) {
+    if (isUsernameConflict(error)) throw usernameTaken(input.username);
+    throw error;
+  }
+}
+
+async function sendSetPasswordLink(
+  db: AppDb,
+  config: AppConfig,
+  mailer: SystemMailer,
+  userId: number,
+  email: string,
+  username: string,
+): Promise<string> {
+  if (!mailer.configured) {
+    return 'The user has no password yet and no e-mail could be sent (SMTP is not configured). Set a password for them, or ask them to use Forgot Password once e-mail is set up.';
+  }
+  const link = await createPasswordLink(db, config, userId, SET_PASSWORD_LINK_HOURS * 60);
+  try {
+    await mailer.send({
+      to: email,
+      subject: 'Your new account',
+      text: [
+        `Hello ${username},`,
+        '',
+        `An account was created for you with the username "${username}". Open this link to choose your password:`,
+        link,
+        '',
+        `The link works once and expires in ${SET_PASSWORD_LINK_HOURS} hours.`,
+      ].join('\n'),
+    });
+    return `A link to choose a password was e-mailed to ${email}.`;
+  } catch (error) {
+    return `The user was created, but the e-mail with the password link could not be sent: ${(error as Error).message}`;
+  }
+}

@@ -1,0 +1,188 @@
+import type { CurrentUser } from '@app/contracts';
+import { COOKIE_NAMES } from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, eq, exists, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import type { AppConfig } from '../config/env';
+import { AppError } from '../lib/app-error';
+import { deriveKey } from '../lib/crypto';
+
+/** The signed-in user as loaded from the database on every request: role changes and logouts apply at once. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  isAdmin: boolean;
+  inventoryUser: boolean;
+  orderUser: boolean;
+  submissionUser: boolean;
+  debugMode: boolean;
+  familyId: string;
+}
+
+export type UserFlag = 'inventoryUser' | 'orderUser' | 'submissionUser';
+
+/**
+ * Who may call a route. Every route declares it in `config.access`; a route that forgets is treated as
+ * 'user', never as public.
+ */
+export type RouteAccess = 'public' | 'user' | 'admin' | { anyFlag: UserFlag[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export function sessionUserOrThrow(request: FastifyRequest): SessionUser {
+  if (!request.user) throw AppError.unauthorized();
+  return request.user;
+}
+
+export function hasFlag(user: SessionUser, flag: UserFlag): boolean {
+  // Admins hold full rights (spec 1 §6), so they pass every flag check.
+  return user.isAdmin || user[flag];
+}
+
+export function toCurrentUser(user: SessionUser): CurrentUser {
+  const text = (value: boolean) => (value ? 'True' : 'False');
+  return {
+    userId: user.id,
+    username: user.username,
+    role: user.isAdmin ? 'Admin' : 'User',
+    inventoryUser: text(hasFlag(user, 'inventoryUser')),
+    orderUser: text(hasFlag(user, 'orderUser')),
+    submissionUser: text(hasFlag(user, 'submissionUser')),
+    debugMode: text(user.debugMode),
+  };
+}
+
+export interface AccessTokenClaims {
+  userId: number;
+  familyId: string;
+}
+
+export function createAccessTokens(config: AppConfig) {
+  const key = deriveKey(config.secretKey, 'access-token');
+  return {
+    async sign(claims: AccessTokenClaims): Promise<string> {
+      return new SignJWT({ fam: claims.familyId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.userId))
+        .setIssuedAt()
+        .setExpirationTime(`${config.accessTokenMinutes}m`)
+        .sign(key);
+    },
+    async verify(token: string): Promise<AccessTokenClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || typeof payload.fam !== 'string') return null;
+        return { userId, familyId: payload.fam };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+async function loadSessionUser(db: AppDb, claims: AccessTokenClaims): Promise<SessionUser | null> {
+  const { users, refreshTokens } = schema;
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      inventoryUser: users.inventoryUser,
+      orderUser: users.orderUser,
+      submissionUser: users.submissionUser,
+      debugMode: users.debugMode,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, claims.userId),
+        eq(users.activeStatus, true),
+        // A revoked sign-in (logout, password change, reuse detected) ends its access tokens too.
+        exists(
+          db
+            .select({ one: refreshTokens.id })
+            .from(refreshTokens)
+            .where(and(eq(refreshTokens.familyId, claims.familyId), isNull(refreshTokens.revokedAt))),
+        ),
+      ),
+    )
+    .limit(1);
+  return row ? { ...row, familyId: claims.familyId } : null;
+}
+
+export function registerSession(app: FastifyInstance, db: AppDb, config: AppConfig) {
+  const tokens = createAccessTokens(config);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[COOKIE_NAMES.accessToken];
+    if (!token) return;
+    const claims = await tokens.verify(token);
+    if (claims) request.user = await loadSessionUser(db, claims);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    // Unknown paths answer 404 (or the web app's index page) to everyone.
+    if (request.is404) return;
+    const access = request.routeOptions.config.access ?? 'user';
+    if (access === 'public') return;
+    const user = request.user;
+    if (!user) throw AppError.unauthorized();
+    if (access === 'user') return;
+    if (access === 'admin') {
+      if (!user.isAdmin) throw AppError.forbidden('Administrator rights are required');
+      return;
+    }
+    if (!access.anyFlag.some((flag) => hasFlag(user, flag))) {
+      throw AppError.forbidden('Your account does not have access to this feature');
+    }
+  });
+
+  return tokens;
+}
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: AppConfig,
+  values: { accessToken: string; refreshToken: string; username: string },
+) {
+  const base = { sameSite: 'lax' as const, secure: config.secureCookies };
+  reply.setCookie(COOKIE_NAMES.accessToken, values.accessToken, {
+    ...base,
+    httpOnly: true,
+    path: '/',
+    maxAge: config.accessTokenMinutes * 60,
+  });
+  reply.setCookie(COOKIE_NAMES.refreshToken, values.refreshToken, {
+    ...base,
+    httpOnly: true,
+    path: '/auth',
+    maxAge: config.refreshTokenDays * 86_400,
+  });
+  // Readable by the client on purpose: the spec's client identifies the current user by it.
+  reply.setCookie(COOKIE_NAMES.username, values.username, {
+    ...base,
+    httpOnly: false,
+    path: '/',
+    maxAge: config.refreshTokenDays * 86_400,
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply, config: AppConfig) {
+  const base = { sameSite: 'lax' as const, secure: config.secureCookies };
+  reply.clearCookie(COOKIE_NAMES.accessToken, { ...base, path: '/' });
+  reply.clearCookie(COOKIE_NAMES.refreshToken, { ...base, path: '/auth' });
+  reply.clearCookie(COOKIE_NAMES.username, { ...base, path: '/' });
+}

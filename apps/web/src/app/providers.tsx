@@ -1,0 +1,30 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from '@/components/ui/sonner';
+import { queryClient } from '@/lib/query-client';
+import { ThemeProvider, useTheme } from './theme';
+
+function ThemedToaster() {
+  const { resolvedTheme } = useTheme();
+  // Spec 1 §2: toasts last 5 s, at most one at a time.
+  return (
+    <Toaster
+      theme={resolvedTheme}
+      duration={5000}
+      visibleToasts={1}
+      richColors
+      closeButton
+      position="top-right"
+    />
+  );
+}
+
+export function AppProviders({ children }: { children: React.ReactNode }) {
+  return (
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <ThemedToaster />
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

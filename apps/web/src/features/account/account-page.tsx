@@ -1,0 +1,514 @@
+import {
+  ORDER_TRACKING_COLUMN_KEYS,
+  ORDER_TRACKING_COLUMN_LABELS,
+  type OrderTrackingColumnKey,
+  type OrderTrackingSettings,
+  SESSION_ENDED_MESSAGES,
+  type UserInfo,
+} from '@app/contracts';
+import { Columns3, KeyRound, Loader2, UserPen } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { PasswordInput } from '@/components/password-input';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { useCurrentUser } from '@/features/auth/api/session';
+import { ApiError, clearClientSession, describeError } from '@/lib/api-client';
+import { formatLongDateTime } from '@/lib/format';
+import { queryClient } from '@/lib/query-client';
+import { cn } from '@/lib/utils';
+import {
+  countEnabledColumns,
+  type EnabledColumns,
+  useOrderTrackingSettings,
+  useSaveOrderTrackingSettings,
+  useUpdatePassword,
+  useUpdateUserInfo,
+  useUpdateUsername,
+  useUserInfo,
+} from './api/account';
+
+const PASSWORD_MISMATCH = 'New password and confirm password do not match';
+
+/** The spec's console texts stay; DESIGN §10 adds a toast so the user learns about the failure too. */
+function useReportQueryError(error: Error | null, consoleText: string, fallback: string) {
+  useEffect(() => {
+    if (!error) return;
+    console.error(consoleText, error);
+    toast.error(describeError(error, fallback));
+  }, [error, consoleText, fallback]);
+}
+
+/** The old client logged 'failed' for an unexpected status and 'Request failed' when the call itself threw. */
+function reportRequestError(error: unknown, fallback: string) {
+  console.error(error instanceof ApiError ? 'failed' : 'Request failed', error);
+  toast.error(describeError(error, fallback));
+}
+
+export function AccountPage() {
+  const currentUser = useCurrentUser();
+  const userInfo = useUserInfo(currentUser.data?.username);
+  const settings = useOrderTrackingSettings(currentUser.data?.userId);
+
+  useReportQueryError(userInfo.error, 'Error fetching data', 'Your account details could not be loaded.');
+  useReportQueryError(
+    settings.error,
+    'Error fetching order tracking view settings',
+    'Your Order Tracking column settings could not be loaded.',
+  );
+
+  const failed = currentUser.isError || (userInfo.isError && !userInfo.data);
+
+  return (
+    <div className="space-y-6">
+      <h1 className="font-semibold text-2xl tracking-tight">User Information</h1>
+      {userInfo.data ? (
+        <AccountCards
+          key={userInfo.data.userId}
+          info={userInfo.data}
+          settings={settings.data}
+          settingsLoading={settings.isPending && !settings.isError}
+        />
+      ) : failed ? (
+        <Alert variant="destructive">
+          <AlertDescription className="flex flex-wrap items-center gap-3">
+            <span>Your account details could not be loaded.</span>
+            <Button variant="outline" size="sm" onClick={() => void userInfo.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {Array.from({ length: 8 }, (_, index) => (
+            <Skeleton key={index} className="h-36 rounded-xl" />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+type ProfileField = 'email' | 'firstName' | 'lastName';
+
+function AccountCards({
+  info,
+  settings,
+  settingsLoading,
+}: {
+  info: UserInfo;
+  settings: OrderTrackingSettings | undefined;
+  settingsLoading: boolean;
+}) {
+  const [profile, setProfile] = useState({
+    email: info.email ?? '',
+    firstName: info.firstName ?? '',
+    lastName: info.lastName ?? '',
+  });
+  const [savingField, setSavingField] = useState<ProfileField | null>(null);
+  const updateUserInfo = useUpdateUserInfo();
+
+  // All three Save buttons send the same combined update (spec 1 §2); the answer refills all three fields.
+  const saveProfile = (field: ProfileField) => (event: FormEvent) => {
+    event.preventDefault();
+    setSavingField(field);
+    updateUserInfo.mutate(
+      { UserID: info.userId, Email: profile.email, FirstName: profile.firstName, LastName: profile.lastName },
+      {
+        onSuccess: (saved) => {
+          setProfile({
+            email: saved.email ?? '',
+            firstName: saved.firstName ?? '',
+            lastName: saved.lastName ?? '',
+          });
+          toast.success('Profile saved');
+        },
+        onError: (error) => reportRequestError(error, 'Your profile could not be saved.'),
+        onSettled: () => setSavingField(null),
+      },
+    );
+  };
+
+  const profileCards: { field: ProfileField; label: string; autoComplete: string; type: string }[] = [
+    { field: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
+    { field: 'firstName', label: 'First Name', autoComplete: 'given-name', type: 'text' },
+    { field: 'lastName', label: 'Last Name', autoComplete: 'family-name', type: 'text' },
+  ];
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <ValueCard title="User Id" value={String(info.userId)} />
+
+      <Card className="h-full">
+        <CardHeader>
+          <CardTitle>Username</CardTitle>
+        </CardHeader>
+        <CardContent className="flex-1">
+          <p className="break-all font-medium text-lg">{info.username}</p>
+        </CardContent>
+        <CardFooter className="flex-wrap gap-2">
+          <ChangeUsernameDialog info={info} />
+          <ChangePasswordDialog info={info} />
+        </CardFooter>
+      </Card>
+
+      {profileCards.map(({ field, label, autoComplete, type }) => {
+        const inputId = `account-${field}`;
+        return (
+          <Card key={field} className="h-full">
+            <form onSubmit={saveProfile(field)} noValidate className="flex h-full flex-col gap-6">
+              <CardHeader>
+                <CardTitle>
+                  <Label htmlFor={inputId} className="font-semibold text-base">
+                    {label}
+                  </Label>
+                </CardTitle>
+              </CardHeader>
+              <CardContent className="flex-1">
+                <Input
+                  id={inputId}
+                  type={type}
+                  autoComplete={autoComplete}
+                  value={profile[field]}
+                  onChange={(event) => setProfile((current) => ({ ...current, [field]: event.target.value }))}
+                />
+              </CardContent>
+              <CardFooter>
+                <Button type="submit" size="sm" disabled={updateUserInfo.isPending}>
+                  {savingField === field && <Loader2 aria-hidden className="animate-spin" />}
+                  Save
+                </Button>
+              </CardFooter>
+            </form>
+          </Card>
+        );
+      })}
+
+      <Card className="h-full">
+        <CardHeader>
+          <CardTitle>Order Tracking Page View Columns</CardTitle>
+        </CardHeader>
+        <CardContent className="flex-1">
+          {settings ? (
+            <p className="text-muted-foreground text-sm">
+              {countEnabledColumns(settings.enabledColumns)} of {ORDER_TRACKING_COLUMN_KEYS.length} columns
+              shown
+            </p>
+          ) : settingsLoading ? (
+            <Skeleton className="h-5 w-40" />
+          ) : (
+            <p className="text-muted-foreground text-sm">Column settings are unavailable.</p>
+          )}
+        </CardContent>
+        <CardFooter>
+          <SelectColumnsDialog settings={settings} />
+        </CardFooter>
+      </Card>
+
+      <ValueCard title="Last Login" value={formatLongDateTime(info.lastLogin)} />
+      <ValueCard title="Created On" value={formatLongDateTime(info.createdOn)} />
+    </div>
+  );
+}
+
+function ValueCard({ title, value }: { title: string; value: string }) {
+  return (
+    <Card className="h-full">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="break-words font-medium text-lg">{value}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Ends the client side of the session the server has just closed, and explains why on the login page. */
+function useEndSession() {
+  const navigate = useNavigate();
+  return (message: string) => {
+    clearClientSession();
+    queryClient.clear();
+    navigate('/', { replace: true, state: { message } });
+  };
+}
+
+function ChangeUsernameDialog({ info }: { info: UserInfo }) {
+  const [open, setOpen] = useState(false);
+  const [newUsername, setNewUsername] = useState('');
+  const updateUsername = useUpdateUsername();
+  const endSession = useEndSession();
+
+  const onOpenChange = (next: boolean) => {
+    if (next) setNewUsername('');
+    setOpen(next);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    updateUsername.mutate(
+      { UserID: info.userId, OldUsername: info.username, NewUsername: newUsername.trim() },
+      {
+        onSuccess: () => endSession(SESSION_ENDED_MESSAGES.usernameChanged),
+        onError: (error) => reportRequestError(error, 'Your username could not be changed.'),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <UserPen />
+          Change Username
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Change Username</DialogTitle>
+            <DialogDescription>Enter your new username below.</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor="change-username">Username</Label>
+            <Input
+              id="change-username"
+              autoComplete="username"
+              value={newUsername}
+              onChange={(event) => setNewUsername(event.target.value)}
+            />
+          </div>
+          <p className="text-muted-foreground text-sm">You will be signed out and asked to log in again.</p>
+          <DialogFooter>
+            <Button type="submit" disabled={updateUsername.isPending}>
+              {updateUsername.isPending && <Loader2 aria-hidden className="animate-spin" />}
+              Save Changes
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ChangePasswordDialog({ info }: { info: UserInfo }) {
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState({ current: '', next: '', confirm: '' });
+  const [passwordsMatch, setPasswordsMatch] = useState(true);
+  const updatePassword = useUpdatePassword();
+  const endSession = useEndSession();
+
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      setFields({ current: '', next: '', confirm: '' });
+      setPasswordsMatch(true);
+    }
+    setOpen(next);
+  };
+
+  const setField = (name: keyof typeof fields, value: string) => {
+    const updated = { ...fields, [name]: value };
+    setFields(updated);
+    // Once flagged, the red labels clear as soon as the two entries agree again.
+    if (!passwordsMatch && updated.next === updated.confirm) setPasswordsMatch(true);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (fields.next !== fields.confirm) {
+      setPasswordsMatch(false);
+      console.error(PASSWORD_MISMATCH);
+      return;
+    }
+    setPasswordsMatch(true);
+    updatePassword.mutate(
+      { UserID: info.userId, Username: info.username, OldPassword: fields.current, NewPassword: fields.next },
+      {
+        onSuccess: () => endSession(SESSION_ENDED_MESSAGES.passwordChanged),
+        onError: (error) => reportRequestError(error, 'Your password could not be changed.'),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <KeyRound />
+          Change Password
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Change Password</DialogTitle>
+            <DialogDescription>
+              You will be signed out and asked to log in with the new password.
+            </DialogDescription>
+          </DialogHeader>
+          <PasswordField
+            id="current-password"
+            label="Current Password"
+            autoComplete="current-password"
+            value={fields.current}
+            onChange={(value) => setField('current', value)}
+          />
+          <PasswordField
+            id="new-password"
+            label="New Password"
+            autoComplete="new-password"
+            value={fields.next}
+            onChange={(value) => setField('next', value)}
+            invalid={!passwordsMatch}
+            hint="Use at least 8 characters."
+          />
+          <PasswordField
+            id="confirm-password"
+            label="Confirm Password"
+            autoComplete="new-password"
+            value={fields.confirm}
+            onChange={(value) => setField('confirm', value)}
+            invalid={!passwordsMatch}
+          />
+          {!passwordsMatch && (
+            <p id="password-mismatch" role="alert" className="font-medium text-destructive text-sm">
+              {PASSWORD_MISMATCH}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="submit" disabled={updatePassword.isPending}>
+              {updatePassword.isPending && <Loader2 aria-hidden className="animate-spin" />}
+              Save Password
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PasswordField({
+  id,
+  label,
+  value,
+  onChange,
+  autoComplete,
+  invalid = false,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: string;
+  invalid?: boolean;
+  hint?: ReactNode;
+}) {
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, invalid ? 'password-mismatch' : null].filter(Boolean).join(' ');
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id} className={cn(invalid && 'text-destructive')}>
+        {label}
+      </Label>
+      <PasswordInput
+        id={id}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {hint && (
+        <p id={hintId} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SelectColumnsDialog({ settings }: { settings: OrderTrackingSettings | undefined }) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<EnabledColumns | null>(null);
+  const saveSettings = useSaveOrderTrackingSettings();
+
+  // Each opening starts from the saved settings: switches only flip locally until Save Changes.
+  const onOpenChange = (next: boolean) => {
+    if (next && settings) setDraft({ ...settings.enabledColumns });
+    setOpen(next);
+  };
+
+  const toggle = (key: OrderTrackingColumnKey, checked: boolean) =>
+    setDraft((current) => (current ? { ...current, [key]: checked } : current));
+
+  const onSave = () => {
+    if (!settings || !draft) return;
+    saveSettings.mutate(
+      { id: settings.id, userId: settings.userId, enabledColumns: draft },
+      {
+        onSuccess: () => {
+          toast.success('Columns saved');
+          setOpen(false);
+        },
+        onError: (error) => reportRequestError(error, 'Your column settings could not be saved.'),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" disabled={!settings}>
+          <Columns3 />
+          Select Columns
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="flex max-h-[90dvh] flex-col sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Select Columns</DialogTitle>
+          <DialogDescription>Select which columns you want on your default view</DialogDescription>
+        </DialogHeader>
+        <div className="-mx-1 grid min-h-0 grid-cols-1 gap-2 overflow-y-auto px-1 py-0.5 sm:grid-cols-3">
+          {ORDER_TRACKING_COLUMN_KEYS.map((key) => {
+            const switchId = `column-${key}`;
+            return (
+              <div key={key} className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
+                <Label htmlFor={switchId} className="font-normal">
+                  {ORDER_TRACKING_COLUMN_LABELS[key]}
+                </Label>
+                <Switch
+                  id={switchId}
+                  checked={draft?.[key] ?? true}
+                  onCheckedChange={(checked) => toggle(key, checked)}
+                />
+              </div>
+            );
+          })}
+        </div>
+        <DialogFooter>
+          <Button onClick={onSave} disabled={saveSettings.isPending || !draft}>
+            {saveSettings.isPending && <Loader2 aria-hidden className="animate-spin" />}
+            Save Changes
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

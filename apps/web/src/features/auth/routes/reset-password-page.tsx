@@ -1,0 +1,128 @@
+import { PASSWORD_RULE_MESSAGE, SESSION_ENDED_MESSAGES, ZResetPasswordConfirmSchema } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { FieldError, PasswordInput } from '@/components/password-input';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { describeError } from '@/lib/api-client';
+import { confirmPasswordReset } from '../api/session';
+
+const INVALID_LINK_MESSAGE = 'This password reset link is invalid or has expired. Please request a new one.';
+
+const ZResetPasswordFormSchema = z
+  .object({
+    newPassword: z.string().min(8, PASSWORD_RULE_MESSAGE),
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+type TResetPasswordForm = z.infer<typeof ZResetPasswordFormSchema>;
+
+function ResetPasswordShell({ description, children }: { description?: string; children: React.ReactNode }) {
+  return (
+    <main className="flex min-h-svh items-center justify-center bg-muted/30 px-4 py-10">
+      <Card className="w-full max-w-sm">
+        <CardHeader className="text-center">
+          <CardTitle className="text-2xl">
+            <h1>Reset Password</h1>
+          </CardTitle>
+          {description && <CardDescription>{description}</CardDescription>}
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">{children}</CardContent>
+      </Card>
+    </main>
+  );
+}
+
+/** The page the e-mailed reset link opens: /reset-password?token=… */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+
+  if (!ZResetPasswordConfirmSchema.shape.token.safeParse(token).success) {
+    return (
+      <ResetPasswordShell>
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden />
+          <AlertDescription>{INVALID_LINK_MESSAGE}</AlertDescription>
+        </Alert>
+        <Button asChild variant="outline" className="w-full">
+          <Link to="/">Back to login</Link>
+        </Button>
+      </ResetPasswordShell>
+    );
+  }
+  return <ResetPasswordForm token={token} />;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const form = useForm<TResetPasswordForm>({
+    resolver: zodResolver(ZResetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSubmitError(null);
+    try {
+      await confirmPasswordReset(token, values.newPassword);
+      navigate('/', { replace: true, state: { message: SESSION_ENDED_MESSAGES.passwordReset } });
+    } catch (error) {
+      setSubmitError(describeError(error, 'Your password could not be reset. Please try again.'));
+    }
+  });
+
+  return (
+    <ResetPasswordShell description="Choose a new password for your Inbox Ops account.">
+      {submitError && (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden />
+          <AlertDescription>{submitError}</AlertDescription>
+        </Alert>
+      )}
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="reset-new-password">New Password</Label>
+          <PasswordInput
+            id="reset-new-password"
+            autoComplete="new-password"
+            autoFocus
+            aria-invalid={errors.newPassword ? true : undefined}
+            aria-describedby={errors.newPassword ? 'reset-new-password-error' : undefined}
+            {...form.register('newPassword')}
+          />
+          <FieldError id="reset-new-password-error" message={errors.newPassword?.message} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="reset-confirm-password">Confirm Password</Label>
+          <PasswordInput
+            id="reset-confirm-password"
+            autoComplete="new-password"
+            aria-invalid={errors.confirmPassword ? true : undefined}
+            aria-describedby={errors.confirmPassword ? 'reset-confirm-password-error' : undefined}
+            {...form.register('confirmPassword')}
+          />
+          <FieldError id="reset-confirm-password-error" message={errors.confirmPassword?.message} />
+        </div>
+        <Button type="submit" className="mt-2 w-full" disabled={isSubmitting}>
+          {isSubmitting && <Spinner aria-hidden />}
+          {isSubmitting ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </form>
+      <Button asChild variant="link" className="self-center">
+        <Link to="/">Back to login</Link>
+      </Button>
+    </ResetPasswordShell>
+  );
+}

@@ -1,0 +1,253 @@
+import { ChevronDown, LogOut, Menu, Monitor, Moon, Settings, Sun, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { type Theme, useTheme } from '@/app/theme';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Separator } from '@/components/ui/separator';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '@/components/ui/sheet';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { logout, useCurrentUser, usePermissions } from '@/features/auth/api/session';
+import { useIsMobile } from '@/hooks/use-media-query';
+import { cn } from '@/lib/utils';
+import { isNavLinkActive, type NavLinkItem, navLinksFor } from './nav-links';
+
+const PRODUCT_NAME = 'Inbox Ops';
+
+const THEME_CHOICES: { value: Theme; label: string; icon: typeof Sun }[] = [
+  { value: 'light', label: 'Light', icon: Sun },
+  { value: 'dark', label: 'Dark', icon: Moon },
+  { value: 'system', label: 'System', icon: Monitor },
+];
+
+const isTheme = (value: string): value is Theme => THEME_CHOICES.some((choice) => choice.value === value);
+
+/** Logout clears the session whatever the server answers (spec 1 §4), then the browser goes to /. */
+function useLogout() {
+  const navigate = useNavigate();
+  return async () => {
+    await logout();
+    navigate('/', { replace: true });
+  };
+}
+
+export function AppLayout() {
+  const isMobile = useIsMobile();
+  const links = navLinksFor(usePermissions());
+
+  return (
+    <div className="flex min-h-svh flex-col bg-background">
+      <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+        <div className="mx-auto flex h-14 w-full max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
+          <Link
+            to="/home"
+            className="shrink-0 rounded-md font-semibold text-lg tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            {PRODUCT_NAME}
+          </Link>
+          {isMobile ? (
+            <div className="ml-auto">
+              <MobileMenu links={links} />
+            </div>
+          ) : (
+            <>
+              <nav aria-label="Main" className="flex min-w-0 items-center gap-1">
+                {links.map((link) => (
+                  <HeaderLink key={link.to} link={link} />
+                ))}
+              </nav>
+              <div className="ml-auto flex items-center gap-1">
+                <ThemeMenu />
+                <AccountMenu />
+              </div>
+            </>
+          )}
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function useIsActive(link: NavLinkItem): boolean {
+  return isNavLinkActive(link, useLocation().pathname);
+}
+
+function HeaderLink({ link }: { link: NavLinkItem }) {
+  const active = useIsActive(link);
+  return (
+    <Button
+      asChild
+      variant="ghost"
+      size="sm"
+      className={cn('text-muted-foreground', active && 'bg-accent text-accent-foreground')}
+    >
+      <Link to={link.to} aria-current={active ? 'page' : undefined}>
+        {link.label}
+      </Link>
+    </Button>
+  );
+}
+
+function ThemeMenu() {
+  const { theme, setTheme } = useTheme();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Toggle theme">
+          <Sun className="dark:hidden" aria-hidden />
+          <Moon className="hidden dark:block" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
+          {THEME_CHOICES.map(({ value, label, icon: Icon }) => (
+            <DropdownMenuRadioItem key={value} value={value}>
+              <Icon aria-hidden />
+              {label}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function AccountMenu() {
+  const username = useCurrentUser().data?.username;
+  const handleLogout = useLogout();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost">
+          <UserRound aria-hidden />
+          Account
+          <ChevronDown className="text-muted-foreground" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-48">
+        {username && (
+          <>
+            <DropdownMenuLabel className="font-normal text-muted-foreground">
+              Signed in as <span className="font-medium text-foreground">{username}</span>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+          </>
+        )}
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <Settings aria-hidden />
+            Manage
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void handleLogout()}>
+          <LogOut aria-hidden />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function MobileMenu({ links }: { links: NavLinkItem[] }) {
+  const [open, setOpen] = useState(false);
+  const { theme, setTheme } = useTheme();
+  const username = useCurrentUser().data?.username;
+  const handleLogout = useLogout();
+  const close = () => setOpen(false);
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Open menu">
+          <Menu aria-hidden />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="right" className="w-72 gap-0">
+        <SheetHeader className="border-b">
+          <SheetTitle>{PRODUCT_NAME}</SheetTitle>
+          <SheetDescription>
+            {username ? `Signed in as ${username}` : 'Navigation and account'}
+          </SheetDescription>
+        </SheetHeader>
+        <div className="flex flex-1 flex-col gap-4 overflow-y-auto p-4">
+          <nav aria-label="Main" className="flex flex-col gap-1">
+            {links.map((link) => (
+              <DrawerLink key={link.to} link={link} onNavigate={close} />
+            ))}
+          </nav>
+          <Separator />
+          <DrawerLink link={{ to: '/account', label: 'Account Settings' }} onNavigate={close} />
+          <Separator />
+          <div className="flex flex-col gap-2">
+            <span id="drawer-theme-label" className="font-medium text-muted-foreground text-sm">
+              Theme
+            </span>
+            <ToggleGroup
+              type="single"
+              variant="outline"
+              className="w-full"
+              aria-labelledby="drawer-theme-label"
+              value={theme}
+              // Radix reports '' when the pressed item is clicked again; a theme must stay chosen.
+              onValueChange={(value) => isTheme(value) && setTheme(value)}
+            >
+              {THEME_CHOICES.map(({ value, label, icon: Icon }) => (
+                <ToggleGroupItem key={value} value={value} className="gap-1.5">
+                  <Icon aria-hidden />
+                  {label}
+                </ToggleGroupItem>
+              ))}
+            </ToggleGroup>
+          </div>
+        </div>
+        <div className="border-t p-4">
+          <Button
+            variant="outline"
+            className="w-full"
+            onClick={() => {
+              close();
+              void handleLogout();
+            }}
+          >
+            <LogOut aria-hidden />
+            Logout
+          </Button>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function DrawerLink({ link, onNavigate }: { link: NavLinkItem; onNavigate(): void }) {
+  const active = useIsActive(link);
+  return (
+    <Button
+      asChild
+      variant="ghost"
+      className={cn('justify-start', active && 'bg-accent text-accent-foreground')}
+    >
+      <Link to={link.to} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+        {link.label}
+      </Link>
+    </Button>
+  );
+}

@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: AppDb;
+  kind: 'pglite' | 'postgres';
+  /** Set on PGlite: pg-boss and raw SQL use the same instance (one per process, see STACK-NOTES). */
+  pglite?: PGlite;
+  /** Set on PostgreSQL. */
+  pool?: pg.Pool;
+  connectionString?: string;
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+// Any constant works; it only has to be the same for every instance migrating one database.
+const MIGRATION_LOCK_ID = 724_310_001;
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite database in `dataDir` is used. */
+  url?: string | undefined;
+  /** Folder for PGlite's files; `memory://` keeps it in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return createPostgres(options.url, options.poolSize ?? 10);
+  return createPglite(options.dataDir ?? 'memory://');
+}
+
+async function createPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg(pool, { schema }) as unknown as AppDb;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    connectionString: url,
+    async query(text, params) {
+      const result = await pool.query(text, params as unknown[]);
+      return result.rows;
+    },
+    async migrate() {
+      // Several instances may start at once; the advisory lock makes the second one wait, then find
+      // nothing left to do.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function createPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const db = drizzlePglite(pglite, { schema }) as unknown as AppDb;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    async query(text, params) {
+      const result = await pglite.query(text, params as unknown[]);
+      return result.rows as never;
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+    },
+    async close() {
+      await pglite.close();
+    },
+  };
+}

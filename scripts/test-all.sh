@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The README's test command: installs what the tests need on a fresh Debian machine with Node 20, then
+# runs every check and test. With DATABASE_URL set, the server tests run a second time on that PostgreSQL.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v dovecot >/dev/null 2>&1 || missing+=(dovecot-imapd)
+[ -x /usr/sbin/sshd ] || missing+=(openssh-server)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "==> installing Debian packages: ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" || exit 1
+fi
+
+echo "==> npm ci"
+npm ci --no-audit --no-fund || exit 1
+
+reports=.tmp/test-reports
+rm -rf "$reports" && mkdir -p "$reports"
+status=0
+
+echo "==> npm run check (types + lint)"
+npm run check || status=1
+
+echo "==> build the web app"
+npm run build || exit 1
+
+echo "==> unit and API tests on embedded PGlite"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-pglite.json" || status=1
+
+if [ -n "${DATABASE_URL:-}" ]; then
+  echo "==> API and data-layer tests on PostgreSQL ($DATABASE_URL)"
+  TEST_DATABASE_URL="$DATABASE_URL" npx vitest run --project server \
+    --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json" || status=1
+fi
+
+echo "==> browser tests in Chromium"
+PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/playwright.json" npx playwright test -c e2e/playwright.config.ts || status=1
+
+node scripts/summarise-tests.mjs "$reports" || status=1
+exit $status

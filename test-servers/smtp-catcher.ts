@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  parsed: ParsedMail;
+  raw: Buffer;
+}
+
+export interface SmtpCatcher {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  messages: CaughtMail[];
+  /** Resolves when at least `count` messages have arrived (or rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<CaughtMail[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on a loopback port that keeps what it receives, with AUTH PLAIN/LOGIN required,
+ * so tests see exactly what a mail client would send.
+ */
+export async function startSmtpCatcher(
+  options: { user?: string; password?: string } = {},
+): Promise<SmtpCatcher> {
+  const user = options.user ?? 'mailer';
+  const password = options.password ?? 'mailer-secret';
+  const messages: CaughtMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authOptional: false,
+    authMethods: ['PLAIN', 'LOGIN'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === user && auth.password === password) return callback(null, { user });
+      return callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', async () => {
+        const raw = Buffer.concat(chunks);
+        messages.push({
+          envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          parsed: await simpleParser(raw),
+          raw,
+        });
+        for (const wake of waiters.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    host: '127.0.0.1',
+    port,
+    user,
+    password,
+    messages,
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${messages.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+      return messages;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The env the app's system sender needs to send through this catcher. */
+export function smtpEnv(catcher: SmtpCatcher): Record<string, string> {
+  return {
+    SMTP_HOST: catcher.host,
+    SMTP_PORT: String(catcher.port),
+    SMTP_SECURE: 'false',
+    SMTP_USER: catcher.user,
+    SMTP_PASSWORD: catcher.password,
+    MAIL_FROM: 'Inbox Ops <system@example.com>',
+  };
+}

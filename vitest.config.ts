@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file gets its own database; two at a time fits 2 cores without starving PGlite.
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+          environment: 'node',
+        },
+      },
+    ],
+  },
+});

@@ -13,8 +13,12 @@ import Fastify, {
 import type { AppConfig } from './config/env';
 import { createSystemMailer, type SystemMailer } from './integrations/system-mailer';
 import { AppError } from './lib/app-error';
+import { createSecretBox, type SecretBox } from './lib/secrets';
 import { accountRoutes } from './modules/accounts/routes';
 import { authRoutes } from './modules/auth/routes';
+import { emailSourceRoutes } from './modules/email-sources/routes';
+import { inventorySourceRoutes } from './modules/inventory-sources/routes';
+import { orderTrackingSourceRoutes } from './modules/order-tracking-sources/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { type RouteAccess, registerSession } from './plugins/session';
 
@@ -31,6 +35,7 @@ export interface AppContext {
   database: Database;
   config: AppConfig;
   mailer: SystemMailer;
+  secrets: SecretBox;
   accessTokens: ReturnType<typeof registerSession>;
 }
 
@@ -70,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     config,
     mailer: options.mailer ?? createSystemMailer(config.smtp, app.log),
+    secrets: createSecretBox(config.secretKey),
     accessTokens,
   };
   app.decorate('context', context);
@@ -111,6 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await authRoutes(app, context);
   await accountRoutes(app, context);
   await statsRoutes(app, context);
+  await emailSourceRoutes(app, context);
+  await orderTrackingSourceRoutes(app, context);
+  await inventorySourceRoutes(app, context);
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  customType,
+  doublePrecision,
   boolean,
   index,
   integer,
@@ -14,6 +17,13 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite hands back a Uint8Array, node-postgres a Buffer: callers always get a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 export const users = pgTable(
   'users',
@@ -111,3 +121,106 @@ export const runs = pgTable(
     index('runs_finished_idx').on(t.sourceType, t.finishedAt),
   ],
 );
+
+/** File contents kept in the database: sample files, templates, run inputs and outputs. */
+export const storedFiles = pgTable('stored_files', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: createdAt(),
+});
+
+export const emailSources = pgTable('email_sources', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull(),
+  email: text('email').notNull(),
+  /** AES-256-GCM ciphertext of the mailbox password or MSAL client secret; never sent to the browser. */
+  passwordEncrypted: text('password_encrypted'),
+  incomingServer: text('incoming_server').notNull().default(''),
+  outgoingServer: text('outgoing_server').notNull().default(''),
+  incomingPort: integer('incoming_port'),
+  outgoingPort: integer('outgoing_port'),
+  ssl: boolean('ssl').notNull().default(true),
+  isMsal: boolean('is_msal').notNull().default(false),
+  msalClientId: text('msal_client_id').notNull().default(''),
+  msalTenantId: text('msal_tenant_id').notNull().default(''),
+  activeStatus: boolean('active_status').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const orderTrackingSources = pgTable('order_tracking_sources', {
+  id: serial('id').primaryKey(),
+  sourceName: text('source_name').notNull(),
+  emailSourceId: integer('email_source_id').references(() => emailSources.id, { onDelete: 'set null' }),
+  fileType: text('file_type').notNull(),
+  fromEmail: text('from_email').notNull(),
+  subjectValue: text('subject_value').notNull(),
+  containsNotExact: boolean('contains_not_exact').notNull().default(false),
+  expectedAttachmentCount: integer('expected_attachment_count'),
+  attachmentName: text('attachment_name').notNull(),
+  columnsToIgnore: text('columns_to_ignore').notNull().default(''),
+  secondaryDelimiter: text('secondary_delimiter').notNull().default(''),
+  uniqueColumn: text('unique_column').notNull(),
+  deleteAfterDays: integer('delete_after_days'),
+  headerRowIndex: integer('header_row_index'),
+  fileHasHeader: boolean('file_has_header').notNull().default(true),
+  activeStatus: boolean('active_status').notNull().default(true),
+  deletedStatus: boolean('deleted_status').notNull().default(false),
+  columnMapping: jsonb('column_mapping').$type<Record<string, string>>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const inventorySources = pgTable('inventory_sources', {
+  id: serial('id').primaryKey(),
+  sourceName: text('source_name').notNull(),
+  emailSourceId: integer('email_source_id').references(() => emailSources.id, { onDelete: 'set null' }),
+  fileType: text('file_type').notNull(),
+  fromEmail: text('from_email').notNull(),
+  daysUntilNoUpdateNotification: integer('days_until_no_update_notification'),
+  expectedAttachmentCount: integer('expected_attachment_count'),
+  subjectValue: text('subject_value').notNull(),
+  containsNotExact: boolean('contains_not_exact').notNull().default(false),
+  attachmentName: text('attachment_name').notNull(),
+  itemNumberColumnName: text('item_number_column_name').notNull(),
+  qtyColumnName: text('qty_column_name').notNull(),
+  statusSupersedesQuantity: boolean('status_supersedes_quantity').notNull().default(false),
+  statusAvailableList: text('status_available_list').notNull().default(''),
+  statusOutOfStockList: text('status_out_of_stock_list').notNull().default(''),
+  itemStatusColumnName: text('item_status_column_name').notNull().default(''),
+  minItemsToBeActive: integer('min_items_to_be_active'),
+  fileHasHeader: boolean('file_has_header').notNull().default(true),
+  stripLeadingZeroes: boolean('strip_leading_zeroes').notNull().default(false),
+  usesPredictiveAlgorithm: boolean('uses_predictive_algorithm').notNull().default(false),
+  lookbackDays: integer('lookback_days'),
+  minDataPoints: integer('min_data_points'),
+  safetyMultiplier: doublePrecision('safety_multiplier'),
+  safetyPadding: integer('safety_padding'),
+  largeDropThreshold: integer('large_drop_threshold'),
+  largeDropMultiplier: doublePrecision('large_drop_multiplier'),
+  sftpServerAddress: text('sftp_server_address').notNull().default(''),
+  sftpPort: integer('sftp_port'),
+  sftpUsername: text('sftp_username').notNull().default(''),
+  sftpPasswordEncrypted: text('sftp_password_encrypted'),
+  sftpInboundFolder: text('sftp_inbound_folder').notNull().default(''),
+  sftpOutboundFolder: text('sftp_outbound_folder').notNull().default(''),
+  driftGuardPercent: integer('drift_guard_percent').notNull().default(50),
+  activeStatus: boolean('active_status').notNull().default(true),
+  /** Soft delete: runs and snapshots keep pointing at the source. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  // fileData: the retailer's own feed format (spec 2 §3.5)
+  sampleFileId: bigint('sample_file_id', { mode: 'number' }).references(() => storedFiles.id),
+  userActivatedItemNumbers: text('user_activated_item_numbers').notNull().default(''),
+  fileDataActiveStatus: boolean('file_data_active_status').notNull().default(true),
+  outputHeaderRowIndex: integer('output_header_row_index'),
+  outputFileHasHeader: boolean('output_file_has_header').notNull().default(true),
+  outputItemNumberColumnName: text('output_item_number_column_name').notNull().default(''),
+  outputItemStatusColumnName: text('output_item_status_column_name').notNull().default(''),
+  outputItemStatusDateColumnName: text('output_item_status_date_column_name').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

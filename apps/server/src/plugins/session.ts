@@ -24,11 +24,19 @@ export interface SessionUser {
 
 export type UserFlag = 'inventoryUser' | 'orderUser' | 'submissionUser';
 
+/** Route access of the Sources hub rules (spec 1 §6). */
+export const SOURCE_ACCESS = {
+  anySource: { anyFlag: ['orderUser', 'inventoryUser', 'submissionUser'] },
+  order: { anyFlag: ['orderUser'] },
+  inventory: { anyFlag: ['inventoryUser'] },
+  submission: { anyFlag: ['submissionUser'] },
+} as const satisfies Record<string, RouteAccess>;
+
 /**
  * Who may call a route. Every route declares it in `config.access`; a route that forgets is treated as
  * 'user', never as public.
  */
-export type RouteAccess = 'public' | 'user' | 'admin' | { anyFlag: UserFlag[] };
+export type RouteAccess = 'public' | 'user' | 'admin' | { anyFlag: readonly UserFlag[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.csv': 'text/csv',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.pdf': 'application/pdf',
+};
+
+export function contentTypeFor(fileName: string): string {
+  return CONTENT_TYPES[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export async function storeFile(db: AppDb, fileName: string, content: Buffer) {
+  const [row] = await db
+    .insert(schema.storedFiles)
+    .values({
+      fileName,
+      contentType: contentTypeFor(fileName),
+      size: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      content,
+    })
+    .returning({ id: schema.storedFiles.id });
+  return row!.id;
+}
+
+export async function readStoredFile(db: AppDb, id: number) {
+  const [row] = await db.select().from(schema.storedFiles).where(eq(schema.storedFiles.id, id));
+  return row;
+}
+
+/** Content-Disposition for a download, with a UTF-8 file name that survives non-ASCII characters. */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

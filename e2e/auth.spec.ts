@@ -1,0 +1,165 @@
+import { expect, TEXTS, test } from './fixtures';
+
+test.describe('login page', () => {
+  test('a wrong password shows the credentials message and stays on the login page', async ({
+    page,
+    createUser,
+  }) => {
+    const user = await createUser();
+    await page.goto('/');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+
+    await expect(page.getByRole('alert').filter({ hasText: TEXTS.loginFailed })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('blank or whitespace-only fields are blocked before any request is sent', async ({ page }) => {
+    const loginCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/auth/login') loginCalls.push(request.method());
+    });
+    await page.goto('/');
+    const username = page.getByLabel('Username');
+    const password = page.getByLabel('Password', { exact: true });
+
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+
+    // Both fields are trimmed before the check.
+    await username.fill('   ');
+    await password.fill('   ');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+
+    await expect(page).toHaveURL(/\/$/);
+    expect(loginCalls).toEqual([]);
+  });
+
+  test('a successful login lands on /home with the statistics page', async ({ page, createUser, login }) => {
+    const user = await createUser();
+    await login(page, user.username);
+
+    await expect(page.getByRole('heading', { name: TEXTS.homeHeading })).toBeVisible();
+    await expect(page.getByText(TEXTS.homeIntro, { exact: true })).toBeVisible();
+    await expect(page.getByText(TEXTS.homeEmpty, { exact: true })).toBeVisible();
+  });
+
+  test('an inactive user cannot sign in and is told why', async ({ page, createUser }) => {
+    const user = await createUser({ activeStatus: false });
+    await page.goto('/');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill('e2e-user-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+
+    await expect(page.getByRole('alert').filter({ hasText: TEXTS.accountInactive })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('Forgot Password tells the user that no e-mail can be sent without SMTP', async ({
+    page,
+    createUser,
+  }) => {
+    const user = await createUser();
+    await page.goto('/');
+    // The dialog starts from what the login form already holds.
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByRole('button', { name: 'Forgot Password' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Username')).toHaveValue(user.username);
+
+    const answer = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/auth/reset-password',
+    );
+    await dialog.getByRole('button', { name: 'Send Reset Email' }).click();
+    expect((await answer).status()).toBe(503);
+
+    await expect(dialog.getByRole('alert')).toHaveText(TEXTS.mailNotConfigured);
+    await expect(dialog).toBeVisible();
+  });
+
+  test('Forgot Password requires a username', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Forgot Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
+    await dialog.getByRole('button', { name: 'Send Reset Email' }).click();
+    await expect(dialog.getByText('Username is required')).toBeVisible();
+  });
+});
+
+test('the reset-password page without a token shows its invalid-link message', async ({ page }) => {
+  await page.goto('/reset-password');
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(TEXTS.resetLinkInvalid);
+  await page.getByRole('link', { name: 'Back to login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+});
+
+test.describe('route guards', () => {
+  test('/home without a session tries a refresh, then goes to / with the session message', async ({
+    page,
+  }) => {
+    const refresh = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/auth/refresh-token',
+    );
+    await page.goto('/home');
+    expect((await refresh).status()).toBe(401);
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(TEXTS.sessionExpired, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+
+  test('a non-admin visiting /admin is sent to /home', async ({ page, createUser, login }) => {
+    const user = await createUser({ orderUser: true, inventoryUser: true, submissionUser: true });
+    await login(page, user.username);
+
+    for (const path of ['/admin', '/admin/manage/users', '/admin/manage/users/edit/0']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByRole('heading', { name: TEXTS.homeHeading })).toBeVisible();
+    }
+  });
+});
+
+test('an expired access token is refreshed silently; without both tokens the session ends', async ({
+  page,
+  context,
+  createUser,
+  login,
+}) => {
+  const user = await createUser();
+  await login(page, user.username);
+  const accessCookie = async () =>
+    (await context.cookies()).find((cookie) => cookie.name === 'access_token');
+  expect(await accessCookie()).toBeDefined();
+
+  // Only the access token goes: the client gets a 401, refreshes with the refresh token and retries.
+  await context.clearCookies({ name: 'access_token' });
+  expect(await accessCookie()).toBeUndefined();
+  const refresh = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/auth/refresh-token',
+  );
+  await page.goto('/account');
+  expect((await refresh).status()).toBe(204);
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'User Information' })).toBeVisible();
+  await expect(page.getByText(user.username, { exact: true })).toBeVisible();
+  expect(await accessCookie()).toBeDefined();
+
+  // Both tokens gone: the refresh fails and the user is sent to the login page with the message.
+  await context.clearCookies({ name: 'access_token' });
+  await context.clearCookies({ name: 'refresh_token' });
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(TEXTS.sessionExpired, { exact: true })).toBeVisible();
+});

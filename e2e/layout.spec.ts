@@ -1,0 +1,143 @@
+import { expect, mainNav, TEXTS, test } from './fixtures';
+
+test('the theme is dark by default and a Light choice survives a reload', async ({
+  page,
+  createUser,
+  login,
+}) => {
+  const user = await createUser();
+  await login(page, user.username);
+  const html = page.locator('html');
+  await expect(html).toHaveClass(/\bdark\b/);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitemradio')).toHaveText(['Light', 'Dark', 'System']);
+  await expect(menu.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+  await menu.getByRole('menuitemradio', { name: 'Light' }).click();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: TEXTS.homeHeading })).toBeVisible();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'Light' })).toHaveAttribute('aria-checked', 'true');
+});
+
+test.describe('header links by role', () => {
+  test('an order user sees Home, Order Tracking and Sources, not Admin', async ({
+    page,
+    createUser,
+    login,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    await login(page, user.username);
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Order Tracking', 'Sources']);
+    await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  });
+
+  test('a user with no flags sees Home only', async ({ page, createUser, login }) => {
+    const user = await createUser();
+    await login(page, user.username);
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Home']);
+  });
+
+  test('an inventory-only user sees Sources but not Order Tracking', async ({ page, createUser, login }) => {
+    const user = await createUser({ inventoryUser: true });
+    await login(page, user.username);
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Sources']);
+  });
+
+  test('an admin sees every link and the current one is marked', async ({ page, createUser, login }) => {
+    const user = await createUser({ isAdmin: true });
+    await login(page, user.username);
+    const nav = mainNav(page);
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Order Tracking', 'Sources', 'Admin']);
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+
+    await nav.getByRole('link', { name: 'Admin' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test('the Account menu opens the Account page and logs out', async ({ page, createUser, login }) => {
+  const user = await createUser();
+  await login(page, user.username);
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Manage', 'Logout']);
+  await menu.getByRole('menuitem', { name: 'Manage' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'User Information' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+
+  // The server ended the session too: /home sends the browser back to the login page.
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(TEXTS.sessionExpired, { exact: true })).toBeVisible();
+});
+
+test('an unknown route inside the app shows the not-found page within the layout', async ({
+  page,
+  createUser,
+  login,
+}) => {
+  const user = await createUser();
+  await login(page, user.username);
+  await page.goto('/no-such-page');
+  await expect(mainNav(page).getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: TEXTS.homeHeading })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the header becomes a drawer with links, Account Settings, theme and Logout', async ({
+    page,
+    createUser,
+    login,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    await login(page, user.username);
+    // The desktop navigation and menus are replaced by the drawer trigger.
+    await expect(mainNav(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Account' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Toggle theme' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText(`Signed in as ${user.username}`)).toBeVisible();
+    await expect(mainNav(drawer).getByRole('link')).toHaveText(['Home', 'Order Tracking', 'Sources']);
+    await expect(drawer.getByRole('link', { name: 'Account Settings' })).toBeVisible();
+    const theme = drawer.getByRole('radiogroup', { name: 'Theme' });
+    await expect(theme.getByRole('radio')).toHaveText(['Light', 'Dark', 'System']);
+    await expect(theme.getByRole('radio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+    await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+    // Theme choice from the drawer applies and is remembered.
+    await theme.getByRole('radio', { name: 'Light' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+
+    // A link navigates and closes the drawer.
+    await drawer.getByRole('link', { name: 'Account Settings' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'User Information' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+});

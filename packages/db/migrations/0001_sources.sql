@@ -1,0 +1,102 @@
+CREATE TABLE "email_sources" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"username" text NOT NULL,
+	"email" text NOT NULL,
+	"password_encrypted" text,
+	"incoming_server" text DEFAULT '' NOT NULL,
+	"outgoing_server" text DEFAULT '' NOT NULL,
+	"incoming_port" integer,
+	"outgoing_port" integer,
+	"ssl" boolean DEFAULT true NOT NULL,
+	"is_msal" boolean DEFAULT false NOT NULL,
+	"msal_client_id" text DEFAULT '' NOT NULL,
+	"msal_tenant_id" text DEFAULT '' NOT NULL,
+	"active_status" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "inventory_sources" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"source_name" text NOT NULL,
+	"email_source_id" integer,
+	"file_type" text NOT NULL,
+	"from_email" text NOT NULL,
+	"days_until_no_update_notification" integer,
+	"expected_attachment_count" integer,
+	"subject_value" text NOT NULL,
+	"contains_not_exact" boolean DEFAULT false NOT NULL,
+	"attachment_name" text NOT NULL,
+	"item_number_column_name" text NOT NULL,
+	"qty_column_name" text NOT NULL,
+	"status_supersedes_quantity" boolean DEFAULT false NOT NULL,
+	"status_available_list" text DEFAULT '' NOT NULL,
+	"status_out_of_stock_list" text DEFAULT '' NOT NULL,
+	"item_status_column_name" text DEFAULT '' NOT NULL,
+	"min_items_to_be_active" integer,
+	"file_has_header" boolean DEFAULT true NOT NULL,
+	"strip_leading_zeroes" boolean DEFAULT false NOT NULL,
+	"uses_predictive_algorithm" boolean DEFAULT false NOT NULL,
+	"lookback_days" integer,
+	"min_data_points" integer,
+	"safety_multiplier" double precision,
+	"safety_padding" integer,
+	"large_drop_threshold" integer,
+	"large_drop_multiplier" double precision,
+	"sftp_server_address" text DEFAULT '' NOT NULL,
+	"sftp_port" integer,
+	"sftp_username" text DEFAULT '' NOT NULL,
+	"sftp_password_encrypted" text,
+	"sftp_inbound_folder" text DEFAULT '' NOT NULL,
+	"sftp_outbound_folder" text DEFAULT '' NOT NULL,
+	"drift_guard_percent" integer DEFAULT 50 NOT NULL,
+	"active_status" boolean DEFAULT true NOT NULL,
+	"deleted_at" timestamp with time zone,
+	"sample_file_id" bigint,
+	"user_activated_item_numbers" text DEFAULT '' NOT NULL,
+	"file_data_active_status" boolean DEFAULT true NOT NULL,
+	"output_header_row_index" integer,
+	"output_file_has_header" boolean DEFAULT true NOT NULL,
+	"output_item_number_column_name" text DEFAULT '' NOT NULL,
+	"output_item_status_column_name" text DEFAULT '' NOT NULL,
+	"output_item_status_date_column_name" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_tracking_sources" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"source_name" text NOT NULL,
+	"email_source_id" integer,
+	"file_type" text NOT NULL,
+	"from_email" text NOT NULL,
+	"subject_value" text NOT NULL,
+	"contains_not_exact" boolean DEFAULT false NOT NULL,
+	"expected_attachment_count" integer,
+	"attachment_name" text NOT NULL,
+	"columns_to_ignore" text DEFAULT '' NOT NULL,
+	"secondary_delimiter" text DEFAULT '' NOT NULL,
+	"unique_column" text NOT NULL,
+	"delete_after_days" integer,
+	"header_row_index" integer,
+	"file_has_header" boolean DEFAULT true NOT NULL,
+	"active_status" boolean DEFAULT true NOT NULL,
+	"deleted_status" boolean DEFAULT false NOT NULL,
+	"column_mapping" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "stored_files" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"file_name" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"sha256" text NOT NULL,
+	"content" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "inventory_sources" ADD CONSTRAINT "inventory_sources_email_source_id_email_sources_id_fk" FOREIGN KEY ("email_source_id") REFERENCES "public"."email_sources"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inventory_sources" ADD CONSTRAINT "inventory_sources_sample_file_id_stored_files_id_fk" FOREIGN KEY ("sample_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_tracking_sources" ADD CONSTRAINT "order_tracking_sources_email_source_id_email_sources_id_fk" FOREIGN KEY ("email_source_id") REFERENCES "public"."email_sources"("id") ON DELETE set null ON UPDATE no action;

@@ -6,5 +6,6 @@ export * from './errors';
 export * from './inventory-sources';
 export * from './messages';
 export * from './order-tracking-sources';
+export * from './orders';
 export * from './shared-fields';
 export * from './stats';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -73,7 +74,8 @@ async function createPostgres(url: string, poolSize: number): Promise<Database> 
 
 async function createPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  // pg_trgm backs the order grid's contains-searches, as on the PostgreSQL server.
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(pglite, { schema }) as unknown as AppDb;
   return {
     db,

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   customType,
+  date,
   doublePrecision,
   boolean,
   index,
@@ -224,3 +225,68 @@ export const inventorySources = pgTable('inventory_sources', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Tracked order lines (spec 3 §3), written by order tracking ingestion and annotated by staff. The six
+ * searchable fields carry trigram indexes so "contains" searches stay fast at a million rows.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderTrackingSourceId: integer('order_tracking_source_id').references(() => orderTrackingSources.id),
+    /** The source's unique column value: ingestion upserts on (source, key). */
+    uniqueKey: text('unique_key'),
+    accountNumber: text('account_number'),
+    brandName: text('brand_name'),
+    customerName: text('customer_name'),
+    customerNumber: text('customer_number'),
+    customerPoNumber: text('customer_po_number'),
+    documentNumber: text('document_number'),
+    estimatedArrivalDate: date('estimated_arrival_date'),
+    itemNumber: text('item_number'),
+    itemStatus: text('item_status'),
+    lineStatus: text('line_status'),
+    notes: text('notes'),
+    orderDate: date('order_date'),
+    poDate: date('po_date'),
+    qty: doublePrecision('qty'),
+    qtyFulfilled: doublePrecision('qty_fulfilled'),
+    shipToName: text('ship_to_name'),
+    shippedDate: date('shipped_date'),
+    supplierName: text('supplier_name'),
+    supplierOrderStatus: text('supplier_order_status'),
+    shippingCompany: text('shipping_company'),
+    wildcard1: text('wildcard1'),
+    wildcard2: text('wildcard2'),
+    activeStatus: boolean('active_status').notNull().default(true),
+    deletedStatus: boolean('deleted_status').notNull().default(false),
+    lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_source_key_idx').on(t.orderTrackingSourceId, t.uniqueKey),
+    index('orders_po_trgm_idx').using('gin', sql`${t.customerPoNumber} gin_trgm_ops`),
+    index('orders_item_trgm_idx').using('gin', sql`${t.itemNumber} gin_trgm_ops`),
+    index('orders_ship_to_trgm_idx').using('gin', sql`${t.shipToName} gin_trgm_ops`),
+    index('orders_supplier_trgm_idx').using('gin', sql`${t.supplierName} gin_trgm_ops`),
+    index('orders_brand_trgm_idx').using('gin', sql`${t.brandName} gin_trgm_ops`),
+    index('orders_live_id_idx').on(t.id).where(sql`${t.deletedStatus} = false`),
+    index('orders_source_updated_idx').on(t.orderTrackingSourceId, t.lastUpdated),
+  ],
+);
+
+export const orderTrackingNumbers = pgTable(
+  'order_tracking_numbers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    trackingNumber: text('tracking_number').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_tracking_numbers_order_number_idx').on(t.orderId, t.trackingNumber),
+    index('order_tracking_numbers_trgm_idx').using('gin', sql`${t.trackingNumber} gin_trgm_ops`),
+  ],
+);

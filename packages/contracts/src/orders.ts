@@ -1,0 +1,176 @@
+import { z } from 'zod';
+
+export const ORDER_PAGE_SIZES = [10, 25, 50, 100, 250] as const;
+export const DEFAULT_ORDER_PAGE_SIZE = 10;
+
+/** Grid columns a user may sort on (spec 3 §2.1); tracking numbers are not sortable. */
+export const ORDER_SORTABLE_COLUMNS = [
+  'sourceName',
+  'accountNumber',
+  'brandName',
+  'customerName',
+  'customerNumber',
+  'customerPoNumber',
+  'documentNumber',
+  'estimatedArrivalDate',
+  'itemNumber',
+  'itemStatus',
+  'lineStatus',
+  'notes',
+  'orderDate',
+  'poDate',
+  'qty',
+  'qtyFulfilled',
+  'shipToName',
+  'shippedDate',
+  'supplierName',
+  'supplierOrderStatus',
+  'shippingCompany',
+  'wildcard1',
+  'wildcard2',
+  'lastUpdated',
+] as const;
+export type OrderSortableColumn = (typeof ORDER_SORTABLE_COLUMNS)[number];
+
+const searchParam = z
+  .string()
+  .nullish()
+  .transform((value) => value?.trim() ?? '')
+  .pipe(z.string().max(200, 'Search text is limited to 200 characters'));
+
+/** POST /api/order-tracking/list (spec 3 §7). PageIndex counts from 1, like the pager. */
+export const ZOrderListRequestSchema = z.object({
+  PageSize: z.coerce
+    .number()
+    .int()
+    .refine((size) => (ORDER_PAGE_SIZES as readonly number[]).includes(size), 'Page size must be 10, 25, 50, 100 or 250')
+    .default(DEFAULT_ORDER_PAGE_SIZE),
+  PageIndex: z.coerce.number().int().min(1, 'PageIndex starts at 1').max(1_000_000).default(1),
+  PoNumberParam: searchParam,
+  ItemNumberParam: searchParam,
+  ShipToNameParam: searchParam,
+  SupplierNameParam: searchParam,
+  BrandNameParam: searchParam,
+  TrackingNumberParam: searchParam,
+  /** true means AND, false (the default) OR. */
+  AndOrParam: z.boolean().default(false),
+  /** Column name → ascending; applied in the order given. Unknown columns are refused, never interpolated. */
+  SortParams: z
+    .record(z.string(), z.boolean())
+    .nullish()
+    .transform((value) => value ?? {})
+    .refine(
+      (sort) => Object.keys(sort).every((key) => (ORDER_SORTABLE_COLUMNS as readonly string[]).includes(key)),
+      'Unknown sort column',
+    )
+    .refine((sort) => Object.keys(sort).length <= 5, 'At most 5 sort columns'),
+});
+export type TOrderListRequest = z.input<typeof ZOrderListRequestSchema>;
+export type TOrderListQuery = z.output<typeof ZOrderListRequestSchema>;
+
+export interface TrackingNumber {
+  id: number;
+  trackingNumber: string;
+}
+
+/** An order tracking record (spec 3 §3), plus the source's name for the grid's source column. Dates are YYYY-MM-DD. */
+export interface OrderRecord {
+  id: number;
+  accountNumber: string | null;
+  brandName: string | null;
+  customerName: string | null;
+  customerNumber: string | null;
+  customerPoNumber: string | null;
+  documentNumber: string | null;
+  estimatedArrivalDate: string | null;
+  itemNumber: string | null;
+  itemStatus: string | null;
+  lineStatus: string | null;
+  notes: string | null;
+  orderDate: string | null;
+  poDate: string | null;
+  qty: number | null;
+  qtyFulfilled: number | null;
+  shipToName: string | null;
+  shippedDate: string | null;
+  supplierName: string | null;
+  supplierOrderStatus: string | null;
+  shippingCompany: string | null;
+  trackingNumbers: TrackingNumber[];
+  wildcard1: string | null;
+  wildcard2: string | null;
+  orderTrackingSourceId: number | null;
+  sourceName: string | null;
+  activeStatus: boolean;
+  deletedStatus: boolean;
+  lastUpdated: string;
+}
+
+export interface OrderListResponse {
+  orders: OrderRecord[];
+  totalRecordCount: number;
+}
+
+/** POST /api/order-tracking/notes: the grid sends OrderId/Note, the detail page orderId/note (spec 3 §7). */
+export const ZOrderNoteSchema = z.preprocess(
+  (value) => {
+    if (value && typeof value === 'object') {
+      const body = value as Record<string, unknown>;
+      return { orderId: body.orderId ?? body.OrderId, note: body.note ?? body.Note };
+    }
+    return value;
+  },
+  z.object({
+    orderId: z.coerce.number().int().positive('orderId is required'),
+    note: z
+      .string()
+      .nullish()
+      .transform((note) => note ?? '')
+      .pipe(z.string().max(4000, 'Notes are limited to 4000 characters')),
+  }),
+);
+export type TOrderNote = z.output<typeof ZOrderNoteSchema>;
+
+const optionalDate = z
+  .string()
+  .nullish()
+  .transform((value) => (value?.trim() ? value.trim() : null))
+  .refine((value) => value === null || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Use the date format YYYY-MM-DD');
+const optionalOrderText = z
+  .string()
+  .nullish()
+  .transform((value) => (value?.trim() ? value.trim() : null))
+  .pipe(z.string().max(500).nullable());
+const optionalQuantity = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  z.coerce.number().min(0, 'Must be 0 or more').nullable(),
+);
+
+/** Beyond the spec: the order detail's Edit Order saves these fields (POST /api/order-tracking/order/{id}). */
+export const ZOrderEditSchema = z.object({
+  accountNumber: optionalOrderText,
+  brandName: optionalOrderText,
+  customerName: optionalOrderText,
+  customerNumber: optionalOrderText,
+  customerPoNumber: optionalOrderText,
+  documentNumber: optionalOrderText,
+  estimatedArrivalDate: optionalDate,
+  itemNumber: optionalOrderText,
+  itemStatus: optionalOrderText,
+  lineStatus: optionalOrderText,
+  orderDate: optionalDate,
+  poDate: optionalDate,
+  qty: optionalQuantity,
+  qtyFulfilled: optionalQuantity,
+  shipToName: optionalOrderText,
+  shippedDate: optionalDate,
+  supplierName: optionalOrderText,
+  supplierOrderStatus: optionalOrderText,
+  shippingCompany: optionalOrderText,
+  wildcard1: optionalOrderText,
+  wildcard2: optionalOrderText,
+  /** The full list after editing; numbers are trimmed, blanks dropped, duplicates merged. */
+  trackingNumbers: z.array(z.string()).max(100).default([]),
+});
+export type TOrderEditForm = z.input<typeof ZOrderEditSchema>;
+export type TOrderEdit = z.output<typeof ZOrderEditSchema>;

@@ -18,7 +18,10 @@ export const ZEmailSourceSchema = z.object({
     .min(1, EMAIL_SOURCE_MESSAGES.required)
     .pipe(z.email(EMAIL_SOURCE_MESSAGES.invalidEmail)),
   // Blank on edit keeps the stored secret; the server enforces the 3-character minimum on a new one.
-  password: z.string().nullish().transform((value) => value ?? ''),
+  password: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
   incomingServer: optionalText,
   outgoingServer: optionalText,
   incomingPort: port,

@@ -103,7 +103,10 @@ export const ZInventorySourceSchema = z
     sftpPort: port,
     sftpUsername: optionalText,
     /** Blank keeps the stored SFTP password. */
-    sftpPassword: z.string().nullish().transform((value) => value ?? ''),
+    sftpPassword: z
+      .string()
+      .nullish()
+      .transform((value) => value ?? ''),
     /** Beyond the spec (DESIGN §5): where supplier files are picked up and generated files are put. */
     sftpInboundFolder: optionalText,
     sftpOutboundFolder: optionalText,
@@ -115,7 +118,8 @@ export const ZInventorySourceSchema = z
   .superRefine((source, ctx) => {
     if (!source.usesPredictiveAlgorithm) return;
     for (const field of PREDICTIVE_FIELDS) {
-      if (source[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: M.predictiveRequired });
+      if (source[field] === null)
+        ctx.addIssue({ code: 'custom', path: [field], message: M.predictiveRequired });
     }
   });
 export type TInventorySourceForm = z.input<typeof ZInventorySourceSchema>;
@@ -194,12 +198,20 @@ export const ZSftpConnectionTestSchema = z.object({
   sftpServerAddress: z.string().trim().min(1, 'Enter the SFTP server address'),
   sftpPort: port,
   sftpUsername: z.string().trim().min(1, 'Enter the SFTP username'),
-  sftpPassword: z.string().nullish().transform((value) => value ?? ''),
+  sftpPassword: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
   sftpInboundFolder: optionalText,
 });
 export type TSftpConnectionTest = z.output<typeof ZSftpConnectionTestSchema>;
 
 export interface SftpConnectionTestResult extends ConnectionCheck {
   folder: string;
-  entries: Array<{ name: string; type: 'file' | 'directory' | 'other'; size: number; modifiedAt: string | null }>;
+  entries: Array<{
+    name: string;
+    type: 'file' | 'directory' | 'other';
+    size: number;
+    modifiedAt: string | null;
+  }>;
 }

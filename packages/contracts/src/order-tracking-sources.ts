@@ -117,6 +117,8 @@ export const ORDER_TRACKING_SOURCE_MESSAGES = {
 } as const;
 
 const R = ORDER_TRACKING_SOURCE_MESSAGES.required;
+/** A missing field reads 'Required' like an empty one. */
+const text = () => z.string({ error: R }).trim();
 
 export const ZColumnMappingSchema = z
   .object({
@@ -142,14 +144,14 @@ export const ZOrderTrackingSourceSchema = z.preprocess(
   },
   z.object({
     id: entityId,
-    sourceName: z.string().trim().min(1, R),
+    sourceName: text().min(1, R),
     emailSourceId: requiredId(R),
-    fileType: z.string().trim().min(3, R),
-    fromEmail: z.string().trim().min(1, R).pipe(z.email(ORDER_TRACKING_SOURCE_MESSAGES.invalidEmail)),
-    subjectValue: z.string().trim().min(3, R),
+    fileType: text().min(3, R),
+    fromEmail: text().min(1, R).pipe(z.email(ORDER_TRACKING_SOURCE_MESSAGES.invalidEmail)),
+    subjectValue: text().min(3, R),
     containsNotExact: z.boolean().default(false),
     expectedAttachmentCount: optionalInt(0, 100),
-    attachmentName: z.string().trim().min(1, R),
+    attachmentName: text().min(1, R),
     columnsToIgnore: optionalText,
     secondaryDelimiter: z
       .string()

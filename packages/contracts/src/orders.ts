@@ -43,7 +43,10 @@ export const ZOrderListRequestSchema = z.object({
   PageSize: z.coerce
     .number()
     .int()
-    .refine((size) => (ORDER_PAGE_SIZES as readonly number[]).includes(size), 'Page size must be 10, 25, 50, 100 or 250')
+    .refine(
+      (size) => (ORDER_PAGE_SIZES as readonly number[]).includes(size),
+      'Page size must be 10, 25, 50, 100 or 250',
+    )
     .default(DEFAULT_ORDER_PAGE_SIZE),
   PageIndex: z.coerce.number().int().min(1, 'PageIndex starts at 1').max(1_000_000).default(1),
   PoNumberParam: searchParam,

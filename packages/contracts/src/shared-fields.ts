@@ -9,14 +9,16 @@ export const optionalInt = (min?: number, max?: number, message?: string) => {
 };
 
 export const optionalDecimal = (min: number, max: number, message?: string) =>
-  z.preprocess(
-    emptyToNull,
-    z
-      .number()
-      .min(min, message ?? `Must be at least ${min}`)
-      .max(max, message ?? `Must be at most ${max}`)
-      .nullable(),
-  ).default(null);
+  z
+    .preprocess(
+      emptyToNull,
+      z
+        .number()
+        .min(min, message ?? `Must be at least ${min}`)
+        .max(max, message ?? `Must be at most ${max}`)
+        .nullable(),
+    )
+    .default(null);
 
 /** Empty strings and whitespace mean "not set"; numeric text from a form becomes a number. */
 export function emptyToNull(value: unknown): unknown {

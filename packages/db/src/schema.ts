@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   customType,
   date,
   doublePrecision,
-  boolean,
   index,
   integer,
   jsonb,
@@ -226,6 +226,21 @@ export const inventorySources = pgTable('inventory_sources', {
   updatedAt: updatedAt(),
 });
 
+/** Sortable order columns that carry a (column, id) index over live orders: [index name part, column]. */
+export const ORDER_SORT_INDEXES = [
+  ['last_updated', 'lastUpdated'],
+  ['order_date', 'orderDate'],
+  ['shipped_date', 'shippedDate'],
+  ['eta', 'estimatedArrivalDate'],
+  ['po_number', 'customerPoNumber'],
+  ['item_number', 'itemNumber'],
+  ['ship_to', 'shipToName'],
+  ['supplier', 'supplierName'],
+  ['brand', 'brandName'],
+  ['customer_name', 'customerName'],
+  ['source', 'orderTrackingSourceId'],
+] as const;
+
 /**
  * Tracked order lines (spec 3 §3), written by order tracking ingestion and annotated by staff. The six
  * searchable fields carry trigram indexes so "contains" searches stay fast at a million rows.
@@ -273,8 +288,26 @@ export const orders = pgTable(
     index('orders_brand_trgm_idx').using('gin', sql`${t.brandName} gin_trgm_ops`),
     index('orders_live_id_idx').on(t.id).where(sql`${t.deletedStatus} = false`),
     index('orders_source_updated_idx').on(t.orderTrackingSourceId, t.lastUpdated),
+    // The grid's usual sort columns, each with id as tiebreaker, over live orders only: a page in any of
+    // these orders (either direction) is an index walk, and they also serve exact counts and distinct-value
+    // lookups as index-only scans. Rarely sorted columns (statuses, account/customer/document numbers, PO
+    // date, notes, quantities, wildcards) have none: sorting a million rows on them is a full sort.
+    ...ORDER_SORT_INDEXES.map(([name, column]) =>
+      index(`orders_sort_${name}_idx`).on(t[column], t.id).where(sql`${t.deletedStatus} = false`),
+    ),
   ],
 );
+
+/**
+ * The number of live (not deleted) orders, kept exact by triggers on `orders` (migration
+ * 0005_order_live_count_triggers), so the unfiltered grid never runs count(*) over a million rows. The
+ * count is the sum over slots; each connection writes to its own slot, so concurrent imports do not
+ * queue on one row.
+ */
+export const orderLiveCounts = pgTable('order_live_counts', {
+  slot: integer('slot').primaryKey(),
+  live: bigint('live', { mode: 'number' }).notNull().default(0),
+});
 
 export const orderTrackingNumbers = pgTable(
   'order_tracking_numbers',

@@ -1,12 +1,20 @@
 import { createBrowserRouter } from 'react-router';
 import { AccountPage } from '@/features/account/account-page';
 import { AdminDashboardPage } from '@/features/admin/admin-dashboard-page';
-import { RequireAdmin, RequireSession } from '@/features/auth/components/route-guards';
+import { RequireAdmin, RequirePermission, RequireSession } from '@/features/auth/components/route-guards';
 import { LoginPage } from '@/features/auth/routes/login-page';
 import { ResetPasswordPage } from '@/features/auth/routes/reset-password-page';
+import { EmailSourceEditorPage } from '@/features/email-sources/routes/email-source-editor-page';
+import { EmailSourceListPage } from '@/features/email-sources/routes/email-source-list-page';
 import { HomePage } from '@/features/home/home-page';
+import { InventorySourceEditorPage } from '@/features/inventory-sources/routes/inventory-source-editor-page';
+import { InventorySourceListPage } from '@/features/inventory-sources/routes/inventory-source-list-page';
 import { AppLayout } from '@/features/layout/app-layout';
 import { NotFoundPage } from '@/features/layout/not-found-page';
+import { OrderDetailPage } from '@/features/order-tracking/routes/order-detail-page';
+import { OrderTrackingPage } from '@/features/order-tracking/routes/order-tracking-page';
+import { OrderTrackingSourceEditorPage } from '@/features/order-tracking-sources/routes/order-tracking-source-editor-page';
+import { OrderTrackingSourceListPage } from '@/features/order-tracking-sources/routes/order-tracking-source-list-page';
 import { SourcesHubPage } from '@/features/sources/sources-hub-page';
 import { UserEditorPage } from '@/features/users/user-editor-page';
 import { UserListPage } from '@/features/users/user-list-page';
@@ -24,6 +32,34 @@ export const router = createBrowserRouter([
           { path: '/home', element: <HomePage /> },
           { path: '/account', element: <AccountPage /> },
           { path: '/sources', element: <SourcesHubPage /> },
+          {
+            element: <RequirePermission permission="anySourceFlag" />,
+            children: [
+              { path: '/email-sources', element: <EmailSourceListPage /> },
+              { path: '/email-sources/edit/:sourceId', element: <EmailSourceEditorPage /> },
+            ],
+          },
+          {
+            element: <RequirePermission permission="orderUser" />,
+            children: [
+              { path: '/order-tracking-sources', element: <OrderTrackingSourceListPage /> },
+              { path: '/order-tracking-sources/edit/:sourceId', element: <OrderTrackingSourceEditorPage /> },
+            ],
+          },
+          {
+            element: <RequirePermission permission="inventoryUser" />,
+            children: [
+              { path: '/inventory-sources', element: <InventorySourceListPage /> },
+              { path: '/inventory-sources/edit/:sourceId', element: <InventorySourceEditorPage /> },
+            ],
+          },
+          {
+            element: <RequirePermission permission="orderUser" />,
+            children: [
+              { path: '/order-tracking', element: <OrderTrackingPage /> },
+              { path: '/order-tracking/order/:orderId', element: <OrderDetailPage /> },
+            ],
+          },
           {
             element: <RequireAdmin />,
             children: [

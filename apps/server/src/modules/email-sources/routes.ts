@@ -1,4 +1,54 @@
+import { ZActiveToggleSchema, ZEmailConnectionTestSchema } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app';
+import { parseIdParam, validate } from '../../lib/validate';
+import { SOURCE_ACCESS } from '../../plugins/session';
+import {
+  deleteEmailSource,
+  getEmailSource,
+  listEmailSourceItems,
+  listEmailSourcePickerPairs,
+  parseEmailSourceForm,
+  parseTestEmailRequest,
+  saveEmailSource,
+  sendTestEmail,
+  setEmailSourceActive,
+  testEmailConnection,
+} from './service';
 
-export async function emailSourceRoutes(_app: FastifyInstance, _context: AppContext) {}
+/** E-mail sources (spec 2 §2.1–2.2, §7): offered to order, inventory and submission users alike. */
+export async function emailSourceRoutes(app: FastifyInstance, { db, secrets }: AppContext) {
+  const anySource = { config: { access: SOURCE_ACCESS.anySource } };
+  const services = { db, secrets };
+
+  app.get('/api/email-sources/emails', anySource, async () => listEmailSourceItems(db));
+
+  app.get<{ Params: { sourceId: string } }>(
+    '/api/email-sources/email/:sourceId',
+    anySource,
+    async (request) => getEmailSource(db, parseIdParam(request.params.sourceId, 'sourceId')),
+  );
+
+  app.post('/api/email-sources/email/save', anySource, async (request) =>
+    saveEmailSource(services, parseEmailSourceForm(request.body)),
+  );
+
+  app.post<{ Params: { id: string } }>('/api/email-sources/delete/:id', anySource, async (request, reply) => {
+    await deleteEmailSource(db, parseIdParam(request.params.id));
+    return reply.code(204).send();
+  });
+
+  app.get('/api/email-sources/email-list', anySource, async () => listEmailSourcePickerPairs(db));
+
+  app.post<{ Params: { id: string } }>('/api/email-sources/:id/active', anySource, async (request) =>
+    setEmailSourceActive(db, parseIdParam(request.params.id), validate(ZActiveToggleSchema, request.body)),
+  );
+
+  app.post('/api/email-sources/send-test-email', anySource, async (request) =>
+    sendTestEmail(services, parseTestEmailRequest(request.body)),
+  );
+
+  app.post('/api/email-sources/test-connection', anySource, async (request) =>
+    testEmailConnection(services, validate(ZEmailConnectionTestSchema, request.body)),
+  );
+}

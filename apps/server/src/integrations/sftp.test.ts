@@ -1,0 +1,138 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SftpTestServer, startSftpServer } from '../../../../test-servers/sftp';
+import {
+  downloadFile,
+  listFolder,
+  moveFile,
+  resolveFolder,
+  SftpFailure,
+  type SftpSettings,
+  uploadFile,
+  withSftp,
+} from './sftp';
+
+let server: SftpTestServer;
+let settings: SftpSettings;
+
+beforeAll(async () => {
+  server = await startSftpServer();
+  settings = { host: server.host, port: server.port, username: server.username, password: server.password };
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function failureOf(work: Promise<unknown>): Promise<SftpFailure> {
+  const error = await work.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(SftpFailure);
+  return error as SftpFailure;
+}
+
+describe('the OpenSSH test server', () => {
+  it('logs the test user in with its password and lands in root', async () => {
+    await server.putFile('hello.txt', 'hello');
+    const landing = await withSftp(settings, (session) => resolveFolder(session, '.'));
+    expect(landing).toBe(server.root);
+  });
+
+  it('runs several instances side by side', async () => {
+    const others = await Promise.all([startSftpServer(), startSftpServer()]);
+    try {
+      expect(new Set([server.port, ...others.map((other) => other.port)]).size).toBe(3);
+      for (const other of others) {
+        await other.putFile('only-here.txt', 'x');
+        const entries = await withSftp(
+          { host: other.host, port: other.port, username: other.username, password: other.password },
+          (session) => listFolder(session, '.'),
+        );
+        expect(entries.map((entry) => entry.name)).toEqual(['only-here.txt']);
+      }
+    } finally {
+      await Promise.all(others.map((other) => other.stop()));
+    }
+    expect(existsSync(others[0]!.root)).toBe(false);
+  });
+});
+
+describe('sftp helpers against a real server', () => {
+  it('lists a folder sorted by name with types, sizes and times', async () => {
+    await server.putFile('listing/b.csv', 'b,1\n');
+    await server.putFile('listing/a.xlsx', Buffer.alloc(300, 1));
+    await server.makeFolder('listing/archive');
+    const entries = await withSftp(settings, (session) => listFolder(session, 'listing'));
+    expect(entries.map(({ name, type, size }) => ({ name, type, size }))).toEqual([
+      { name: 'a.xlsx', type: 'file', size: 300 },
+      { name: 'archive', type: 'directory', size: expect.any(Number) },
+      { name: 'b.csv', type: 'file', size: 4 },
+    ]);
+    expect(Date.parse(entries[0]!.modifiedAt!)).toBeGreaterThan(Date.now() - 3_600_000);
+  });
+
+  it('uploads into a new folder, replaces an existing file, and leaves no partial file behind', async () => {
+    const first = await withSftp(settings, (session) =>
+      uploadFile(session, 'outbound/daily', 'feed.csv', Buffer.from('item,status\n1,Active\n')),
+    );
+    expect(first).toBe('outbound/daily/feed.csv');
+    await withSftp(settings, (session) =>
+      uploadFile(session, 'outbound/daily', 'feed.csv', Buffer.from('item,status\n1,Inactive\n')),
+    );
+    const folder = path.join(server.root, 'outbound/daily');
+    expect(readdirSync(folder)).toEqual(['feed.csv']);
+    expect(readFileSync(path.join(folder, 'feed.csv'), 'utf8')).toBe('item,status\n1,Inactive\n');
+  });
+
+  it('downloads a file byte for byte', async () => {
+    const bytes = Buffer.from([0, 1, 2, 250, 251, 252]);
+    await server.putFile('inbound/raw.bin', bytes);
+    const content = await withSftp(settings, (session) => downloadFile(session, 'inbound/raw.bin'));
+    expect(content.equals(bytes)).toBe(true);
+  });
+
+  it('moves a processed file aside and never overwrites an earlier one of the same name', async () => {
+    await server.putFile('inbound/stock.csv', 'first');
+    const firstMove = await withSftp(settings, (session) =>
+      moveFile(session, 'inbound/stock.csv', 'processed'),
+    );
+    expect(firstMove).toBe('processed/stock.csv');
+    await server.putFile('inbound/stock.csv', 'second');
+    const secondMove = await withSftp(settings, (session) =>
+      moveFile(session, 'inbound/stock.csv', 'processed'),
+    );
+    expect(secondMove).toMatch(/^processed\/stock\.\d{4}-\d{2}-\d{2}T[\d-]+Z\.csv$/);
+    expect(existsSync(path.join(server.root, 'inbound/stock.csv'))).toBe(false);
+    expect(readFileSync(path.join(server.root, 'processed/stock.csv'), 'utf8')).toBe('first');
+    expect(readFileSync(path.join(server.root, secondMove), 'utf8')).toBe('second');
+  });
+
+  it('reports a wrong password, a closed port and a missing folder in words an operator can act on', async () => {
+    const auth = await failureOf(withSftp({ ...settings, password: 'not-the-password' }, async () => {}));
+    expect(auth.kind).toBe('auth');
+    expect(auth.message).toBe(
+      `Login failed for user "${server.username}" on 127.0.0.1:${server.port}: check the username and password`,
+    );
+
+    const closedPort = await freePortNobodyListensOn();
+    const refused = await failureOf(withSftp({ ...settings, port: closedPort }, async () => {}));
+    expect(refused.kind).toBe('refused');
+    expect(refused.message).toContain(`Connection refused by 127.0.0.1:${closedPort}`);
+
+    const missing = await failureOf(withSftp(settings, (session) => listFolder(session, 'no-such-folder')));
+    expect(missing.kind).toBe('not-found');
+    expect(missing.message).toBe('"no-such-folder" was not found on the SFTP server');
+  });
+});
+
+async function freePortNobodyListensOn(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}

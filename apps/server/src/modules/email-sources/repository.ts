@@ -1,0 +1,103 @@
+import type { EmailSource, EmailSourceListItem } from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+
+const { emailSources, orderTrackingSources, inventorySources } = schema;
+
+export type EmailSourceRow = typeof emailSources.$inferSelect;
+export type EmailSourceValues = Omit<typeof emailSources.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** The editor's view: every field but the secret, and whether one is stored. */
+export function toEmailSource(row: EmailSourceRow): EmailSource {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    password: '',
+    passwordSet: row.passwordEncrypted !== null && row.passwordEncrypted !== '',
+    incomingServer: row.incomingServer,
+    outgoingServer: row.outgoingServer,
+    incomingPort: row.incomingPort,
+    outgoingPort: row.outgoingPort,
+    ssl: row.ssl,
+    isMsal: row.isMsal,
+    msalClientId: row.msalClientId,
+    msalTennentId: row.msalTenantId,
+    activeStatus: row.activeStatus,
+  };
+}
+
+export function toEmailSourceListItem(row: EmailSourceRow): EmailSourceListItem {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    incomingServer: row.incomingServer,
+    outgoingServer: row.outgoingServer,
+    port: row.incomingPort,
+    incomingPort: row.incomingPort,
+    outgoingPort: row.outgoingPort,
+    ssl: row.ssl,
+    isMsal: row.isMsal,
+    activeStatus: row.activeStatus,
+  };
+}
+
+export async function listEmailSources(db: AppDb): Promise<EmailSourceRow[]> {
+  return db
+    .select()
+    .from(emailSources)
+    .orderBy(asc(sql`lower(${emailSources.username})`), asc(emailSources.id));
+}
+
+export async function findEmailSourceById(db: AppDb, id: number): Promise<EmailSourceRow | undefined> {
+  const [row] = await db.select().from(emailSources).where(eq(emailSources.id, id));
+  return row;
+}
+
+/** Locks the row until the transaction ends, so no source can start using it while it is being deleted. */
+export async function lockEmailSource(db: AppDb, id: number): Promise<EmailSourceRow | undefined> {
+  const [row] = await db.select().from(emailSources).where(eq(emailSources.id, id)).for('update');
+  return row;
+}
+
+export async function insertEmailSource(db: AppDb, values: EmailSourceValues): Promise<EmailSourceRow> {
+  const [row] = await db.insert(emailSources).values(values).returning();
+  return row!;
+}
+
+export async function updateEmailSource(
+  db: AppDb,
+  id: number,
+  values: Partial<EmailSourceValues>,
+): Promise<EmailSourceRow | undefined> {
+  const [row] = await db
+    .update(emailSources)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(emailSources.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteEmailSourceRow(db: AppDb, id: number): Promise<void> {
+  await db.delete(emailSources).where(eq(emailSources.id, id));
+}
+
+/** Names of the live sources that read their mail from this e-mail source. */
+export async function findEmailSourceUsers(
+  db: AppDb,
+  id: number,
+): Promise<{ orderTracking: string[]; inventory: string[] }> {
+  const orderTracking = await db
+    .select({ name: orderTrackingSources.sourceName })
+    .from(orderTrackingSources)
+    .where(and(eq(orderTrackingSources.emailSourceId, id), eq(orderTrackingSources.deletedStatus, false)))
+    .orderBy(asc(orderTrackingSources.sourceName));
+  const inventory = await db
+    .select({ name: inventorySources.sourceName })
+    .from(inventorySources)
+    .where(and(eq(inventorySources.emailSourceId, id), isNull(inventorySources.deletedAt)))
+    .orderBy(asc(inventorySources.sourceName));
+  return { orderTracking: orderTracking.map((r) => r.name), inventory: inventory.map((r) => r.name) };
+}

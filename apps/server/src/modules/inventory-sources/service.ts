@@ -1,0 +1,341 @@
+import {
+  type ActiveToggle,
+  DEFAULT_DRIFT_GUARD_PERCENT,
+  INVENTORY_SOURCE_MESSAGES,
+  type InventorySource,
+  type InventorySourceListItem,
+  type SftpConnectionTestResult,
+  type TInventorySource,
+  type TSftpConnectionTest,
+} from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { DEFAULT_SFTP_PORT, listFolder, resolveFolder, SftpFailure, withSftp } from '../../integrations/sftp';
+import { AppError } from '../../lib/app-error';
+import { nextSecret, type SecretBox } from '../../lib/secrets';
+import { readStoredFile, storeFile } from '../files/stored-files';
+import {
+  columnIndexErrors,
+  FILE_TYPE_MESSAGE,
+  type FieldErrors,
+  fieldErrorsToBadRequest,
+  lockEmailSourceForUse,
+  normaliseSpreadsheetFileType,
+} from '../order-tracking-sources/source-rules';
+import {
+  deleteReplacedSampleFile,
+  findLiveInventorySource,
+  type InventorySourceRow,
+  type InventorySourceValues,
+  insertInventorySource,
+  listLiveInventorySources,
+  lockLiveInventorySource,
+  softDeleteInventorySource,
+  updateLiveInventorySource,
+} from './repository';
+import { checkSampleUpload, type SampleUpload } from './sample-file';
+
+const M = INVENTORY_SOURCE_MESSAGES;
+const notFound = () => AppError.notFound('Inventory source not found');
+
+export function toInventorySourceListItem(row: InventorySourceRow): InventorySourceListItem {
+  return {
+    id: row.id,
+    sourceName: row.sourceName,
+    activeStatus: row.activeStatus,
+    fileType: row.fileType,
+    fromEmail: row.fromEmail,
+    expectedAttachmentCount: row.expectedAttachmentCount,
+    subjectValue: row.subjectValue,
+    attachmentName: row.attachmentName,
+    itemNumberColumnName: row.itemNumberColumnName,
+    qtyColumnName: row.qtyColumnName,
+    minItemsToBeActive: row.minItemsToBeActive,
+  };
+}
+
+/** The editor's view: every field but the SFTP password, and the stored sample as name and base64. */
+export function toInventorySource(
+  row: InventorySourceRow,
+  sample: { fileName: string; content: Buffer } | undefined,
+): InventorySource {
+  return {
+    id: row.id,
+    sourceName: row.sourceName,
+    emailSourceId: row.emailSourceId,
+    fileType: row.fileType,
+    fromEmail: row.fromEmail,
+    daysUntilNoUpdateNotification: row.daysUntilNoUpdateNotification,
+    expectedAttachmentCount: row.expectedAttachmentCount,
+    subjectValue: row.subjectValue,
+    containsNotExact: row.containsNotExact,
+    attachmentName: row.attachmentName,
+    itemNumberColumnName: row.itemNumberColumnName,
+    qtyColumnName: row.qtyColumnName,
+    statusSupersedesQuantity: row.statusSupersedesQuantity,
+    statusAvailableList: row.statusAvailableList,
+    statusOutOfStockList: row.statusOutOfStockList,
+    itemStatusColumnName: row.itemStatusColumnName,
+    minItemsToBeActive: row.minItemsToBeActive,
+    fileHasHeader: row.fileHasHeader,
+    stripLeadingZeroes: row.stripLeadingZeroes,
+    usesPredictiveAlgorithm: row.usesPredictiveAlgorithm,
+    lookbackDays: row.lookbackDays,
+    minDataPoints: row.minDataPoints,
+    safetyMultiplier: row.safetyMultiplier,
+    safetyPadding: row.safetyPadding,
+    largeDropThreshold: row.largeDropThreshold,
+    largeDropMultiplier: row.largeDropMultiplier,
+    sftpServerAddress: row.sftpServerAddress,
+    sftpPort: row.sftpPort,
+    sftpUsername: row.sftpUsername,
+    sftpPassword: '',
+    sftpPasswordSet: row.sftpPasswordEncrypted !== null && row.sftpPasswordEncrypted !== '',
+    sftpInboundFolder: row.sftpInboundFolder,
+    sftpOutboundFolder: row.sftpOutboundFolder,
+    driftGuardPercent: row.driftGuardPercent,
+    activeStatus: row.activeStatus,
+    fileData: {
+      userActivatedItemNumbers: row.userActivatedItemNumbers,
+      inventoryFileName: sample?.fileName ?? '',
+      inventoryFileData: sample?.content.toString('base64') ?? '',
+      activeStatus: row.fileDataActiveStatus,
+      headerRowIndex: row.outputHeaderRowIndex,
+      fileHasHeader: row.outputFileHasHeader,
+      itemNumberColumnName: row.outputItemNumberColumnName,
+      itemStatusColumnName: row.outputItemStatusColumnName,
+      itemStatusDateColumnName: row.outputItemStatusDateColumnName,
+    },
+  };
+}
+
+async function loadSample(db: AppDb, row: InventorySourceRow) {
+  return row.sampleFileId === null ? undefined : readStoredFile(db, row.sampleFileId);
+}
+
+export async function listInventorySources(db: AppDb): Promise<InventorySourceListItem[]> {
+  return (await listLiveInventorySources(db)).map(toInventorySourceListItem);
+}
+
+export async function getInventorySource(db: AppDb, id: number): Promise<InventorySource> {
+  const row = await findLiveInventorySource(db, id);
+  if (!row) throw notFound();
+  return toInventorySource(row, await loadSample(db, row));
+}
+
+export async function getInventorySampleFile(db: AppDb, id: number) {
+  const row = await findLiveInventorySource(db, id);
+  if (!row) throw notFound();
+  const sample = await loadSample(db, row);
+  if (!sample) throw AppError.notFound('This inventory source has no sample file');
+  return sample;
+}
+
+/**
+ * Checks what the schema cannot and needs no database: the file type, column indexes when a file has no
+ * header row, and a new sample file. Returns the decoded sample, if one was sent.
+ */
+function checkSaveInput(input: TInventorySource): { errors: FieldErrors; upload: SampleUpload | null } {
+  const errors: FieldErrors = {};
+  if (!normaliseSpreadsheetFileType(input.fileType)) errors.fileType = FILE_TYPE_MESSAGE;
+  if (!input.fileHasHeader) {
+    Object.assign(
+      errors,
+      columnIndexErrors({
+        itemNumberColumnName: input.itemNumberColumnName,
+        qtyColumnName: input.qtyColumnName,
+        itemStatusColumnName: input.itemStatusColumnName,
+      }),
+    );
+  }
+  const { fileData } = input;
+  if (!fileData.fileHasHeader) {
+    Object.assign(
+      errors,
+      columnIndexErrors({
+        'fileData.itemNumberColumnName': fileData.itemNumberColumnName,
+        'fileData.itemStatusColumnName': fileData.itemStatusColumnName,
+        'fileData.itemStatusDateColumnName': fileData.itemStatusDateColumnName,
+      }),
+    );
+  }
+  // A new file arrives as inventoryFile; inventoryFileData is only the stored sample echoed back by the
+  // client and is never stored again.
+  let upload: SampleUpload | null = null;
+  if (fileData.inventoryFile) {
+    const check = checkSampleUpload(fileData.inventoryFileName, fileData.inventoryFile);
+    if (check.ok) upload = check.upload;
+    else errors['fileData.inventoryFile'] = check.message;
+  }
+  return { errors, upload };
+}
+
+function toValues(
+  input: TInventorySource,
+  sftpPasswordEncrypted: string | null,
+  sampleFileId: number | null,
+): InventorySourceValues {
+  const { fileData } = input;
+  return {
+    sourceName: input.sourceName,
+    emailSourceId: input.emailSourceId,
+    fileType: normaliseSpreadsheetFileType(input.fileType)!,
+    fromEmail: input.fromEmail,
+    daysUntilNoUpdateNotification: input.daysUntilNoUpdateNotification,
+    expectedAttachmentCount: input.expectedAttachmentCount,
+    subjectValue: input.subjectValue,
+    containsNotExact: input.containsNotExact,
+    attachmentName: input.attachmentName,
+    itemNumberColumnName: input.itemNumberColumnName,
+    qtyColumnName: input.qtyColumnName,
+    statusSupersedesQuantity: input.statusSupersedesQuantity,
+    statusAvailableList: input.statusAvailableList,
+    statusOutOfStockList: input.statusOutOfStockList,
+    itemStatusColumnName: input.itemStatusColumnName,
+    minItemsToBeActive: input.minItemsToBeActive,
+    fileHasHeader: input.fileHasHeader,
+    stripLeadingZeroes: input.stripLeadingZeroes,
+    usesPredictiveAlgorithm: input.usesPredictiveAlgorithm,
+    lookbackDays: input.lookbackDays,
+    minDataPoints: input.minDataPoints,
+    safetyMultiplier: input.safetyMultiplier,
+    safetyPadding: input.safetyPadding,
+    largeDropThreshold: input.largeDropThreshold,
+    largeDropMultiplier: input.largeDropMultiplier,
+    sftpServerAddress: input.sftpServerAddress,
+    sftpPort: input.sftpPort,
+    sftpUsername: input.sftpUsername,
+    sftpPasswordEncrypted,
+    sftpInboundFolder: input.sftpInboundFolder,
+    sftpOutboundFolder: input.sftpOutboundFolder,
+    driftGuardPercent: input.driftGuardPercent ?? DEFAULT_DRIFT_GUARD_PERCENT,
+    activeStatus: input.activeStatus,
+    sampleFileId,
+    userActivatedItemNumbers: fileData.userActivatedItemNumbers,
+    fileDataActiveStatus: fileData.activeStatus,
+    // The header row index only means something when the generated file has a header row.
+    outputHeaderRowIndex: fileData.fileHasHeader ? fileData.headerRowIndex : null,
+    outputFileHasHeader: fileData.fileHasHeader,
+    outputItemNumberColumnName: fileData.itemNumberColumnName,
+    outputItemStatusColumnName: fileData.itemStatusColumnName,
+    outputItemStatusDateColumnName: fileData.itemStatusDateColumnName,
+  };
+}
+
+/**
+ * Creates (id 0) or updates a source with its sample file, all or nothing: a refused save stores neither
+ * the source nor the file. A blank SFTP password keeps the stored one.
+ */
+export async function saveInventorySource(
+  db: AppDb,
+  secrets: SecretBox,
+  input: TInventorySource,
+): Promise<InventorySource> {
+  const { errors, upload } = checkSaveInput(input);
+
+  const row = await db.transaction(async (tx) => {
+    // Locked, so that a concurrent save cannot replace (and drop) the sample this one keeps.
+    const existing = input.id > 0 ? await lockLiveInventorySource(tx, input.id) : undefined;
+    if (input.id > 0 && !existing) throw notFound();
+    if (!input.fileData.inventoryFile && !existing?.sampleFileId)
+      errors['fileData.inventoryFile'] = M.sampleFileRequired;
+    if (!(await lockEmailSourceForUse(tx, input.emailSourceId))) {
+      errors.emailSourceId = M.emailSourceId;
+      throw fieldErrorsToBadRequest(errors, `Email source ${input.emailSourceId} does not exist`);
+    }
+    if (Object.keys(errors).length > 0) throw fieldErrorsToBadRequest(errors);
+    const sampleFileId = upload
+      ? await storeFile(tx, upload.fileName, upload.content)
+      : (existing?.sampleFileId ?? null);
+    const values = toValues(
+      input,
+      nextSecret(secrets, input.sftpPassword, existing?.sftpPasswordEncrypted),
+      sampleFileId,
+    );
+    if (!existing) return insertInventorySource(tx, values);
+    const updated = await updateLiveInventorySource(tx, existing.id, values);
+    if (!updated) throw notFound();
+    if (upload && existing.sampleFileId !== null) await deleteReplacedSampleFile(tx, existing.sampleFileId);
+    return updated;
+  });
+  return toInventorySource(row, upload ?? (await loadSample(db, row)));
+}
+
+export async function deleteInventorySource(db: AppDb, id: number): Promise<void> {
+  if (!(await softDeleteInventorySource(db, id))) throw notFound();
+}
+
+export async function setInventorySourceActive(
+  db: AppDb,
+  id: number,
+  { activeStatus }: ActiveToggle,
+): Promise<ActiveToggle & { id: number }> {
+  const row = await updateLiveInventorySource(db, id, { activeStatus });
+  if (!row) throw notFound();
+  return { id: row.id, activeStatus: row.activeStatus };
+}
+
+/** A busy inbound folder can hold thousands of files; the editor only needs a glimpse. */
+const SFTP_TEST_MAX_ENTRIES = 200;
+
+async function passwordForTest(db: AppDb, secrets: SecretBox, input: TSftpConnectionTest): Promise<string> {
+  if (input.sftpPassword !== '') return input.sftpPassword;
+  const stored = input.id > 0 ? await findLiveInventorySource(db, input.id) : undefined;
+  if (input.id > 0 && !stored) throw notFound();
+  if (!stored?.sftpPasswordEncrypted) {
+    throw AppError.badRequest('Enter the SFTP password: none is stored for this source yet', {
+      sftpPassword: 'Enter the SFTP password',
+    });
+  }
+  try {
+    return secrets.decrypt(stored.sftpPasswordEncrypted);
+  } catch {
+    throw AppError.badRequest(
+      'The stored SFTP password cannot be decrypted (the server key changed): enter it again',
+      { sftpPassword: 'Enter the SFTP password again' },
+    );
+  }
+}
+
+function folderFailureMessage(failure: SftpFailure, connectedAs: string, folder: string): string {
+  if (failure.kind === 'not-found') return `${connectedAs}, but the folder "${folder}" does not exist`;
+  if (failure.kind === 'permission') return `${connectedAs}, but may not read the folder "${folder}"`;
+  return `${connectedAs}, but listing "${folder}" failed: ${failure.message}`;
+}
+
+/**
+ * Logs in with the SFTP card's current values and lists the inbound folder. Connection problems are an
+ * answer (ok false with the reason), not an error of this call.
+ */
+export async function testSftpConnection(
+  db: AppDb,
+  secrets: SecretBox,
+  input: TSftpConnectionTest,
+): Promise<SftpConnectionTestResult> {
+  const settings = {
+    host: input.sftpServerAddress,
+    port: input.sftpPort ?? DEFAULT_SFTP_PORT,
+    username: input.sftpUsername,
+    password: await passwordForTest(db, secrets, input),
+  };
+  const folder = input.sftpInboundFolder || '.';
+  const connectedAs = `Connected to ${settings.host}:${settings.port} as ${settings.username}`;
+  let connected = false;
+  try {
+    return await withSftp(settings, async (session) => {
+      connected = true;
+      const resolved = await resolveFolder(session, folder);
+      const entries = await listFolder(session, resolved);
+      const count = `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`;
+      return {
+        ok: true,
+        message: `${connectedAs}; ${count} in ${resolved}`,
+        folder: resolved,
+        entries: entries.slice(0, SFTP_TEST_MAX_ENTRIES),
+      };
+    });
+  } catch (error) {
+    if (!(error instanceof SftpFailure)) throw error;
+    const message = connected ? folderFailureMessage(error, connectedAs, folder) : error.message;
+    return { ok: false, message, folder, entries: [] };
+  }
+}

@@ -1,0 +1,62 @@
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+
+const { orderTrackingSources } = schema;
+
+export type OrderTrackingSourceRow = typeof orderTrackingSources.$inferSelect;
+export type OrderTrackingSourceValues = Omit<
+  typeof orderTrackingSources.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'deletedStatus'
+>;
+
+// A deleted source stays in the table so that its orders and runs keep their source; it is hidden
+// from every call of this module.
+const isLive = (id: number) =>
+  and(eq(orderTrackingSources.id, id), eq(orderTrackingSources.deletedStatus, false));
+
+export async function listLiveOrderTrackingSources(db: AppDb): Promise<OrderTrackingSourceRow[]> {
+  return db
+    .select()
+    .from(orderTrackingSources)
+    .where(eq(orderTrackingSources.deletedStatus, false))
+    .orderBy(asc(sql`lower(${orderTrackingSources.sourceName})`), asc(orderTrackingSources.id));
+}
+
+export async function findLiveOrderTrackingSource(
+  db: AppDb,
+  id: number,
+): Promise<OrderTrackingSourceRow | undefined> {
+  const [row] = await db.select().from(orderTrackingSources).where(isLive(id));
+  return row;
+}
+
+export async function insertOrderTrackingSource(
+  db: AppDb,
+  values: OrderTrackingSourceValues,
+): Promise<OrderTrackingSourceRow> {
+  const [row] = await db.insert(orderTrackingSources).values(values).returning();
+  return row!;
+}
+
+export async function updateLiveOrderTrackingSource(
+  db: AppDb,
+  id: number,
+  values: Partial<OrderTrackingSourceValues>,
+): Promise<OrderTrackingSourceRow | undefined> {
+  const [row] = await db
+    .update(orderTrackingSources)
+    .set({ ...values, updatedAt: new Date() })
+    .where(isLive(id))
+    .returning();
+  return row;
+}
+
+export async function softDeleteOrderTrackingSource(db: AppDb, id: number): Promise<boolean> {
+  const rows = await db
+    .update(orderTrackingSources)
+    .set({ deletedStatus: true, activeStatus: false, updatedAt: new Date() })
+    .where(isLive(id))
+    .returning({ id: orderTrackingSources.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,165 @@
+import {
+  type ActiveToggle,
+  type ColumnMapping,
+  ORDER_MAPPING_FIELDS,
+  ORDER_TRACKING_SOURCE_MESSAGES,
+  type OrderMappingField,
+  type OrderTrackingSource,
+  type OrderTrackingSourceListItem,
+  type TOrderTrackingSource,
+  type UniqueColumn,
+} from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { AppError } from '../../lib/app-error';
+import {
+  findLiveOrderTrackingSource,
+  insertOrderTrackingSource,
+  listLiveOrderTrackingSources,
+  type OrderTrackingSourceRow,
+  type OrderTrackingSourceValues,
+  softDeleteOrderTrackingSource,
+  updateLiveOrderTrackingSource,
+} from './repository';
+import {
+  columnIndexErrors,
+  FILE_TYPE_MESSAGE,
+  type FieldErrors,
+  fieldErrorsToBadRequest,
+  lockEmailSourceForUse,
+  normaliseSpreadsheetFileType,
+} from './source-rules';
+
+const notFound = () => AppError.notFound('Order tracking source not found');
+
+export function toColumnMapping(row: OrderTrackingSourceRow): ColumnMapping {
+  const stored = row.columnMapping ?? {};
+  const mapping = Object.fromEntries(ORDER_MAPPING_FIELDS.map((field) => [field, stored[field] ?? '']));
+  return { id: row.id, ...(mapping as Record<OrderMappingField, string>) };
+}
+
+export function toOrderTrackingSource(row: OrderTrackingSourceRow): OrderTrackingSource {
+  return {
+    id: row.id,
+    sourceName: row.sourceName,
+    emailSourceId: row.emailSourceId,
+    fileType: row.fileType,
+    fromEmail: row.fromEmail,
+    subjectValue: row.subjectValue,
+    containsNotExact: row.containsNotExact,
+    expectedAttachmentCount: row.expectedAttachmentCount,
+    attachmentName: row.attachmentName,
+    columnsToIgnore: row.columnsToIgnore,
+    secondaryDelimiter: row.secondaryDelimiter,
+    uniqueColumn: row.uniqueColumn as UniqueColumn,
+    deleteAfterDays: row.deleteAfterDays,
+    headerRowIndex: row.headerRowIndex,
+    fileHasHeader: row.fileHasHeader,
+    activeStatus: row.activeStatus,
+    deletedStatus: row.deletedStatus,
+    columnNormalizationValues: toColumnMapping(row),
+  };
+}
+
+export function toOrderTrackingSourceListItem(row: OrderTrackingSourceRow): OrderTrackingSourceListItem {
+  return {
+    id: row.id,
+    sourceName: row.sourceName,
+    activeStatus: row.activeStatus,
+    fileType: row.fileType,
+    fromEmail: row.fromEmail,
+    expectedAttachmentCount: row.expectedAttachmentCount,
+    subjectValue: row.subjectValue,
+    attachmentName: row.attachmentName,
+    shippingCompany: row.columnMapping?.shippingCompany || null,
+  };
+}
+
+export async function listOrderTrackingSources(db: AppDb): Promise<OrderTrackingSourceListItem[]> {
+  return (await listLiveOrderTrackingSources(db)).map(toOrderTrackingSourceListItem);
+}
+
+export async function getOrderTrackingSource(db: AppDb, id: number): Promise<OrderTrackingSource> {
+  const row = await findLiveOrderTrackingSource(db, id);
+  if (!row) throw notFound();
+  return toOrderTrackingSource(row);
+}
+
+/** Checks what the schema cannot: the file type, and column indexes when the file has no header row. */
+function fieldErrorsOf(input: TOrderTrackingSource): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!normaliseSpreadsheetFileType(input.fileType)) errors.fileType = FILE_TYPE_MESSAGE;
+  if (!input.fileHasHeader) {
+    const mappings = Object.fromEntries(
+      ORDER_MAPPING_FIELDS.map((field) => [
+        `columnNormalizationValues.${field}`,
+        input.columnNormalizationValues[field],
+      ]),
+    );
+    Object.assign(errors, columnIndexErrors(mappings));
+  }
+  return errors;
+}
+
+function toValues(input: TOrderTrackingSource): OrderTrackingSourceValues {
+  const mapping = Object.fromEntries(
+    ORDER_MAPPING_FIELDS.map((field) => [field, input.columnNormalizationValues[field]]),
+  );
+  return {
+    sourceName: input.sourceName,
+    emailSourceId: input.emailSourceId,
+    fileType: normaliseSpreadsheetFileType(input.fileType)!,
+    fromEmail: input.fromEmail,
+    subjectValue: input.subjectValue,
+    containsNotExact: input.containsNotExact,
+    expectedAttachmentCount: input.expectedAttachmentCount,
+    attachmentName: input.attachmentName,
+    columnsToIgnore: input.columnsToIgnore,
+    secondaryDelimiter: input.secondaryDelimiter,
+    uniqueColumn: input.uniqueColumn,
+    deleteAfterDays: input.deleteAfterDays,
+    // Without a header row there is no header to find; a stale index would make the parser skip a data row.
+    headerRowIndex: input.fileHasHeader ? input.headerRowIndex : null,
+    fileHasHeader: input.fileHasHeader,
+    activeStatus: input.activeStatus,
+    columnMapping: mapping,
+  };
+}
+
+/**
+ * Creates (id 0) or updates a source. The client's `deletedStatus` is ignored: a source is deleted only by
+ * the delete call, and a deleted one cannot be saved back to life.
+ */
+export async function saveOrderTrackingSource(
+  db: AppDb,
+  input: TOrderTrackingSource,
+): Promise<OrderTrackingSource> {
+  const errors = fieldErrorsOf(input);
+  const row = await db.transaction(async (tx) => {
+    if (input.id > 0 && !(await findLiveOrderTrackingSource(tx, input.id))) throw notFound();
+    if (!(await lockEmailSourceForUse(tx, input.emailSourceId))) {
+      errors.emailSourceId = ORDER_TRACKING_SOURCE_MESSAGES.required;
+      throw fieldErrorsToBadRequest(errors, `Email source ${input.emailSourceId} does not exist`);
+    }
+    if (Object.keys(errors).length > 0) throw fieldErrorsToBadRequest(errors);
+    const values = toValues(input);
+    if (input.id === 0) return insertOrderTrackingSource(tx, values);
+    const updated = await updateLiveOrderTrackingSource(tx, input.id, values);
+    if (!updated) throw notFound();
+    return updated;
+  });
+  return toOrderTrackingSource(row);
+}
+
+export async function deleteOrderTrackingSource(db: AppDb, id: number): Promise<void> {
+  if (!(await softDeleteOrderTrackingSource(db, id))) throw notFound();
+}
+
+export async function setOrderTrackingSourceActive(
+  db: AppDb,
+  id: number,
+  { activeStatus }: ActiveToggle,
+): Promise<ActiveToggle & { id: number }> {
+  const row = await updateLiveOrderTrackingSource(db, id, { activeStatus });
+  if (!row) throw notFound();
+  return { id: row.id, activeStatus: row.activeStatus };
+}

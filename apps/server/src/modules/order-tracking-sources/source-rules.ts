@@ -1,0 +1,55 @@
+/**
+ * Save rules that order tracking and inventory sources share and that a zod schema cannot express alone:
+ * the spreadsheet file type, column indexes when a file has no header row, and the e-mail source link.
+ */
+import { SPREADSHEET_FILE_TYPES, type SpreadsheetFileType } from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+
+export const FILE_TYPE_MESSAGE = `File type must be one of ${SPREADSHEET_FILE_TYPES.join(', ')}`;
+export const COLUMN_INDEX_MESSAGE = 'Enter a 0-based column index (the file has no header row)';
+
+export type FieldErrors = Record<string, string>;
+
+/** '.CSV', 'csv' and ' .csv ' all mean '.csv'; anything else is not a spreadsheet type we read. */
+export function normaliseSpreadsheetFileType(value: string): SpreadsheetFileType | null {
+  const lowered = value.trim().toLowerCase();
+  const withDot = lowered.startsWith('.') ? lowered : `.${lowered}`;
+  return SPREADSHEET_FILE_TYPES.find((type) => type === withDot) ?? null;
+}
+
+export function isColumnIndex(value: string): boolean {
+  return /^\d{1,5}$/.test(value);
+}
+
+/** A field error for each non-empty column reference that is not an index. */
+export function columnIndexErrors(columns: Record<string, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, value] of Object.entries(columns)) {
+    if (value !== '' && !isColumnIndex(value)) errors[field] = COLUMN_INDEX_MESSAGE;
+  }
+  return errors;
+}
+
+/** A 400 in the same shape `validate` gives, so the editors show every message under its field. */
+export function fieldErrorsToBadRequest(fields: FieldErrors, lead = 'Invalid request'): AppError {
+  const summary = Object.entries(fields)
+    .map(([field, message]) => `${field}: ${message}`)
+    .join('; ');
+  return AppError.badRequest(`${lead}: ${summary}`, fields);
+}
+
+/**
+ * Whether the e-mail source exists, holding a share lock until the transaction ends: deleting an e-mail
+ * source locks it for update and then checks which sources use it, so it waits for this save and sees it.
+ */
+export async function lockEmailSourceForUse(db: AppDb, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: schema.emailSources.id })
+    .from(schema.emailSources)
+    .where(eq(schema.emailSources.id, id))
+    .for('share');
+  return row !== undefined;
+}

@@ -1,0 +1,183 @@
+import type { OrderListResponse, OrderRecord, TOrderEdit, TOrderListQuery, TOrderNote } from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { AppError } from '../../lib/app-error';
+import {
+  type Condition,
+  countLiveOrders,
+  countMatchingOrders,
+  type Filter,
+  findOrder,
+  findPageIds,
+  findValuesContaining,
+  loadOrders,
+  orderExists,
+  replaceTrackingNumbers,
+  type SortKey,
+  softDeleteOrder,
+  sortKeyFor,
+  updateOrderFields,
+  updateOrderNote,
+} from './repository';
+
+const NOT_FOUND = 'Order not found';
+
+/** The grid's six search inputs (spec 3 §7) and the field each one searches. */
+const SEARCH_FIELDS = {
+  PoNumberParam: { kind: 'like', column: 'customer_po_number' },
+  ItemNumberParam: { kind: 'like', column: 'item_number' },
+  ShipToNameParam: { kind: 'like', column: 'ship_to_name' },
+  // Suppliers and brands are a few dozen names repeated over the whole table: a contains-search first
+  // finds the names that match, then counts and pages through their btree index without the heap.
+  SupplierNameParam: { kind: 'values', column: 'supplier_name' },
+  BrandNameParam: { kind: 'values', column: 'brand_name' },
+  TrackingNumberParam: { kind: 'tracking' },
+} as const;
+type SearchParam = keyof typeof SEARCH_FIELDS;
+
+/** `text` anywhere in the value, taken literally: LIKE's \ % _ are escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
+}
+
+/**
+ * The request's non-empty search inputs as SQL conditions. Undefined: no search. 'nothing': no order can
+ * match (an AND term, or every OR term, names a supplier or brand that no live order has).
+ */
+async function resolveFilter(db: AppDb, query: TOrderListQuery): Promise<Filter | 'nothing' | undefined> {
+  const mode = query.AndOrParam ? 'and' : 'or';
+  const conditions: Condition[] = [];
+  for (const param of Object.keys(SEARCH_FIELDS) as SearchParam[]) {
+    const text = query[param];
+    if (!text) continue;
+    const pattern = containsPattern(text);
+    const field = SEARCH_FIELDS[param];
+    if (field.kind === 'tracking') {
+      conditions.push({ kind: 'tracking', pattern });
+    } else if (field.kind === 'like') {
+      conditions.push({ kind: 'like', column: field.column, pattern });
+    } else {
+      const values = await findValuesContaining(db, field.column, pattern);
+      if (values === undefined) conditions.push({ kind: 'like', column: field.column, pattern });
+      else if (values.length > 0) conditions.push({ kind: 'in', column: field.column, values });
+      else if (mode === 'and') return 'nothing';
+      // OR: a term that matches nothing adds nothing.
+    }
+  }
+  if (conditions.length > 0) return { mode, conditions };
+  const searched = (Object.keys(SEARCH_FIELDS) as SearchParam[]).some((param) => query[param]);
+  return searched ? 'nothing' : undefined;
+}
+
+function sortKeys(sortParams: Record<string, boolean>): SortKey[] {
+  const keys = Object.entries(sortParams).map(([column, ascending]) => {
+    const key = sortKeyFor(column, ascending);
+    // The contract already refuses unknown columns; this keeps user text out of SQL whatever happens.
+    if (!key) throw AppError.badRequest('Unknown sort column', { SortParams: 'Unknown sort column' });
+    return key;
+  });
+  // Default: most recently updated first.
+  return keys.length > 0 ? keys : [sortKeyFor('lastUpdated', false)!];
+}
+
+/**
+ * Which rows of the sorted result make the page. Past the middle the page is read from the other end with
+ * the order inverted (the last of 1,000,000 rows is then the first, not offset 999,750).
+ */
+export function pageWindow(total: number, pageSize: number, pageIndex: number) {
+  const offset = (pageIndex - 1) * pageSize;
+  if (offset >= total) return undefined;
+  const limit = Math.min(pageSize, total - offset);
+  const fromEnd = total - offset - limit;
+  return fromEnd < offset ? { offset: fromEnd, limit, reverse: true } : { offset, limit, reverse: false };
+}
+
+/** One snapshot for the count and the page, so that the count, the window and the rows agree. */
+const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+export async function listOrders(db: AppDb, query: TOrderListQuery): Promise<OrderListResponse> {
+  const sort = sortKeys(query.SortParams);
+  return db.transaction(async (tx) => {
+    const filter = await resolveFilter(tx, query);
+    if (filter === 'nothing') return { orders: [], totalRecordCount: 0 };
+    const live = await countLiveOrders(tx);
+    const total = filter ? await countMatchingOrders(tx, filter) : live;
+    const window = pageWindow(total, query.PageSize, query.PageIndex);
+    if (!window) return { orders: [], totalRecordCount: total };
+    // Walking the sort index visits about (offset + limit) × live / total rows to fill the page; sorting the
+    // matches reads `total` rows. Walk when matches are dense, sort when they are few (or when the first
+    // sort column has no index to walk).
+    const collect =
+      filter !== undefined && (!sort[0]!.indexed || total * total < (window.offset + window.limit) * live);
+    const ids = await findPageIds(tx, { filter, sort, ...window, collect });
+    return { orders: await loadOrders(tx, ids), totalRecordCount: total };
+  }, SNAPSHOT);
+}
+
+export async function getOrder(db: AppDb, id: number): Promise<OrderRecord> {
+  const order = await findOrder(db, id);
+  if (!order || order.deletedStatus) throw AppError.notFound(NOT_FOUND);
+  return order;
+}
+
+/** Soft delete. Deleting an order that is already deleted succeeds (a repeated click is not an error). */
+export async function deleteOrder(db: AppDb, id: number): Promise<void> {
+  if (await softDeleteOrder(db, id)) return;
+  if (!(await orderExists(db, id))) throw AppError.notFound(NOT_FOUND);
+}
+
+export async function saveOrderNote(db: AppDb, input: TOrderNote): Promise<{ orderId: number; note: string }> {
+  // A blank note clears it. A note is an annotation: it does not change lastUpdated (the grid's order).
+  const note = input.note.trim() === '' ? null : input.note;
+  if (!(await updateOrderNote(db, input.orderId, note))) throw AppError.notFound(NOT_FOUND);
+  return { orderId: input.orderId, note: note ?? '' };
+}
+
+const DATE_FIELDS = ['estimatedArrivalDate', 'orderDate', 'poDate', 'shippedDate'] as const;
+const MAX_TRACKING_NUMBER_LENGTH = 100;
+
+/** The contract checks the YYYY-MM-DD shape; this also refuses dates that do not exist (2026-02-30). */
+function checkEdit(input: TOrderEdit): string[] {
+  const fields: Record<string, string> = {};
+  for (const field of DATE_FIELDS) {
+    const value = input[field];
+    if (value && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
+      fields[field] = 'Not a valid date';
+    }
+  }
+  const numbers: string[] = [];
+  const seen = new Set<string>();
+  input.trackingNumbers.forEach((raw, index) => {
+    const number = raw.trim();
+    if (number.length > MAX_TRACKING_NUMBER_LENGTH) {
+      fields[`trackingNumbers.${index}`] = `At most ${MAX_TRACKING_NUMBER_LENGTH} characters`;
+    }
+    // Tracking numbers are codes: 1z… and 1Z… are the same parcel, the first spelling is kept.
+    if (number && !seen.has(number.toUpperCase())) {
+      seen.add(number.toUpperCase());
+      numbers.push(number);
+    }
+  });
+  if (Object.keys(fields).length > 0) {
+    const summary = Object.entries(fields)
+      .map(([field, message]) => `${field}: ${message}`)
+      .join('; ');
+    throw AppError.badRequest(`Invalid request: ${summary}`, fields);
+  }
+  return numbers;
+}
+
+/**
+ * Edit Order on the detail page (beyond the spec): saves every field, makes the tracking numbers the given
+ * list (trimmed, blanks dropped, duplicates merged) and stamps lastUpdated.
+ */
+export async function editOrder(db: AppDb, id: number, input: TOrderEdit): Promise<OrderRecord> {
+  const numbers = checkEdit(input);
+  const { trackingNumbers: _ignored, ...fields } = input;
+  await db.transaction(async (tx) => {
+    if (!(await updateOrderFields(tx, id, fields))) throw AppError.notFound(NOT_FOUND);
+    await replaceTrackingNumbers(tx, id, numbers);
+  });
+  const [order] = await loadOrders(db, [id]);
+  if (!order) throw AppError.notFound(NOT_FOUND);
+  return order;
+}

@@ -1,0 +1,142 @@
+/** E-mail sources: list, one source, save, delete, active switch, test e-mail, connection test, picker. */
+import type {
+  EmailConnectionTestResult,
+  EmailSource,
+  EmailSourceListItem,
+  PickerPair,
+  TEmailConnectionTest,
+  TEmailSource,
+} from '@app/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+// Everything lives under ['email-sources'], so a save or delete also refreshes the picker other editors use.
+export const emailSourceKeys = {
+  all: ['email-sources'] as const,
+  list: ['email-sources', 'list'] as const,
+  picker: ['email-sources', 'picker'] as const,
+  detail: (id: number) => ['email-sources', 'detail', id] as const,
+};
+
+export const emailSourcesQueryOptions = () =>
+  queryOptions({
+    queryKey: emailSourceKeys.list,
+    queryFn: ({ signal }) => api.get<EmailSourceListItem[]>('/api/email-sources/emails', signal),
+  });
+
+export function useEmailSources() {
+  return useQuery(emailSourcesQueryOptions());
+}
+
+export const emailSourceQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: emailSourceKeys.detail(id),
+    queryFn: ({ signal }) => api.get<EmailSource>(`/api/email-sources/email/${id}`, signal),
+  });
+
+export function useEmailSource(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...emailSourceQueryOptions(id), enabled: options.enabled ?? true });
+}
+
+/** GET /api/email-sources/email-list: {item1: name, item2: id} pairs for the source editors' pickers. */
+export const emailSourcePickerQueryOptions = () =>
+  queryOptions({
+    queryKey: emailSourceKeys.picker,
+    queryFn: ({ signal }) => api.get<PickerPair[]>('/api/email-sources/email-list', signal),
+  });
+
+export function useEmailSourcePicker() {
+  return useQuery(emailSourcePickerQueryOptions());
+}
+
+/** Creates the source when id is 0, otherwise updates it; a blank password keeps the stored one. */
+export function saveEmailSource(input: TEmailSource) {
+  return api.post<EmailSource>('/api/email-sources/email/save', input);
+}
+
+export function useSaveEmailSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveEmailSource,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(emailSourceKeys.detail(saved.id), saved);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: emailSourceKeys.list }),
+        queryClient.invalidateQueries({ queryKey: emailSourceKeys.picker }),
+      ]);
+    },
+  });
+}
+
+export function deleteEmailSource(id: number) {
+  return api.post<void>(`/api/email-sources/delete/${id}`);
+}
+
+export function useDeleteEmailSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteEmailSource,
+    onSuccess: async (_result, id) => {
+      // The row goes at once (spec 2 §4); the refetch then confirms the list.
+      queryClient.setQueryData<EmailSourceListItem[]>(emailSourceKeys.list, (rows) =>
+        rows?.filter((row) => row.id !== id),
+      );
+      queryClient.removeQueries({ queryKey: emailSourceKeys.detail(id) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: emailSourceKeys.list }),
+        queryClient.invalidateQueries({ queryKey: emailSourceKeys.picker }),
+      ]);
+    },
+  });
+}
+
+export interface ActiveChange {
+  id: number;
+  activeStatus: boolean;
+}
+
+/** Beyond the spec (DESIGN §10): the list's active checkbox and switch really change the source. */
+export function setEmailSourceActive({ id, activeStatus }: ActiveChange) {
+  return api.post<ActiveChange>(`/api/email-sources/${id}/active`, { activeStatus });
+}
+
+export function useSetEmailSourceActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setEmailSourceActive,
+    onSuccess: (saved) => {
+      queryClient.setQueryData<EmailSourceListItem[]>(emailSourceKeys.list, (rows) =>
+        rows?.map((row) => (row.id === saved.id ? { ...row, activeStatus: saved.activeStatus } : row)),
+      );
+      queryClient.setQueryData<EmailSource>(emailSourceKeys.detail(saved.id), (source) =>
+        source ? { ...source, activeStatus: saved.activeStatus } : source,
+      );
+    },
+  });
+}
+
+/** POST /api/email-sources/send-test-email (spec 2 §3.2); EmailSource is the whole list item. */
+export interface SendTestEmailRequest {
+  ToEmail: string;
+  SubjectLine: string;
+  MessageContent: string;
+  FileData: { FileName: string; FileData: string } | null;
+  EmailSource: EmailSourceListItem;
+}
+
+export function sendTestEmail(request: SendTestEmailRequest) {
+  return api.post<{ message?: string } | undefined>('/api/email-sources/send-test-email', request);
+}
+
+export function useSendTestEmail() {
+  return useMutation({ mutationFn: sendTestEmail });
+}
+
+/** Beyond the spec: checks the editor's current values against both servers without saving them. */
+export function testEmailConnection(input: TEmailConnectionTest) {
+  return api.post<EmailConnectionTestResult>('/api/email-sources/test-connection', input);
+}
+
+export function useTestEmailConnection() {
+  return useMutation({ mutationFn: testEmailConnection });
+}

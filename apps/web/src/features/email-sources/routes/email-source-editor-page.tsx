@@ -1,0 +1,514 @@
+import {
+  EMAIL_PASSWORD_MIN_LENGTH,
+  EMAIL_SOURCE_MESSAGES,
+  type EmailConnectionTestResult,
+  type EmailSource,
+  type TEmailSource,
+  type TEmailSourceForm,
+  ZEmailConnectionTestSchema,
+  ZEmailSourceSchema,
+} from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, CircleCheck, CircleX, Loader2, PlugZap } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { type Control, Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FieldError, PasswordInput } from '@/components/password-input';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { useSaveState } from '@/hooks/use-save-state';
+import { ApiError, describeError } from '@/lib/api-client';
+import { useEmailSource, useSaveEmailSource, useTestEmailConnection } from '../api/email-sources';
+
+const LIST_PATH = '/email-sources';
+const LOAD_FAILED = 'Failed to load email source';
+
+/**
+ * The form: the shared contract plus the editor's password rule (spec 2 §5: at least 3 characters, message
+ * 'Required'). A blank password on edit keeps the stored secret, so the rule then applies only to a new one.
+ */
+const ZEmailSourceEditorSchema = ZEmailSourceSchema.superRefine((value, context) => {
+  const length = value.password.length;
+  if (length < EMAIL_PASSWORD_MIN_LENGTH && (value.id === 0 || length > 0)) {
+    context.addIssue({ code: 'custom', path: ['password'], message: EMAIL_SOURCE_MESSAGES.required });
+  }
+});
+
+type SaveStateApi = ReturnType<typeof useSaveState>;
+type TextField =
+  | 'username'
+  | 'email'
+  | 'password'
+  | 'incomingServer'
+  | 'incomingPort'
+  | 'outgoingServer'
+  | 'outgoingPort'
+  | 'msalClientId'
+  | 'msalTennentId';
+type SwitchField = 'ssl' | 'isMsal' | 'activeStatus';
+
+const NEW_SOURCE_FORM: TEmailSourceForm = {
+  id: 0,
+  username: '',
+  email: '',
+  password: '',
+  incomingServer: '',
+  outgoingServer: '',
+  incomingPort: '',
+  outgoingPort: '',
+  ssl: true,
+  isMsal: false,
+  msalClientId: '',
+  msalTennentId: '',
+  activeStatus: true,
+};
+const FORM_FIELDS = new Set(Object.keys(NEW_SOURCE_FORM));
+
+/** Ports sit in the form as text (an empty input is ''); the schema turns them into integers or null. */
+function toForm(source: EmailSource): TEmailSourceForm {
+  return {
+    id: source.id,
+    username: source.username,
+    email: source.email,
+    password: '',
+    incomingServer: source.incomingServer ?? '',
+    outgoingServer: source.outgoingServer ?? '',
+    incomingPort: source.incomingPort === null ? '' : String(source.incomingPort),
+    outgoingPort: source.outgoingPort === null ? '' : String(source.outgoingPort),
+    ssl: source.ssl,
+    isMsal: source.isMsal,
+    msalClientId: source.msalClientId ?? '',
+    msalTennentId: source.msalTennentId ?? '',
+    activeStatus: source.activeStatus,
+  };
+}
+
+function parseSourceId(value: string | undefined): number | null {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+/** Spec 2 §8: the server's own message when it sent one, else 'Save failed - please try again'. */
+function saveFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const body = error.body;
+    if (
+      body &&
+      typeof body === 'object' &&
+      'message' in body &&
+      typeof body.message === 'string' &&
+      body.message
+    )
+      return body.message;
+    if (typeof body === 'string' && body.trim()) return body;
+  }
+  return EMAIL_SOURCE_MESSAGES.saveFailed;
+}
+
+export function EmailSourceEditorPage() {
+  const sourceId = parseSourceId(useParams().sourceId);
+  const isCreate = sourceId === 0;
+  const source = useEmailSource(sourceId ?? 0, { enabled: sourceId !== null && sourceId > 0 });
+  // Lives above the keyed form so 'Saved!' survives the switch from create to edit after the first save.
+  const saveState = useSaveState(2000);
+
+  useEffect(() => {
+    // Spec 2 §8 only logs this; DESIGN §10 also tells the user (the inline alert below).
+    if (source.error) console.error('Error fetching email source:', source.error);
+  }, [source.error]);
+
+  let content: ReactNode;
+  if (sourceId === null) {
+    content = <LoadError message="This email source id is not valid." />;
+  } else if (isCreate) {
+    content = (
+      <EmailSourceForm key="new" initial={NEW_SOURCE_FORM} passwordSet={false} saveState={saveState} />
+    );
+  } else if (source.isPending) {
+    content = <EditorSkeleton />;
+  } else if (source.isError) {
+    content = (
+      <LoadError
+        message={LOAD_FAILED}
+        detail={source.error instanceof ApiError ? source.error.message : undefined}
+        onRetry={() => void source.refetch()}
+      />
+    );
+  } else {
+    content = (
+      <EmailSourceForm
+        key={sourceId}
+        initial={toForm(source.data)}
+        passwordSet={source.data.passwordSet}
+        saveState={saveState}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-semibold text-2xl tracking-tight">
+          {isCreate ? 'Create Email Source' : 'Edit Email Source'}
+        </h1>
+        <BackButton />
+      </div>
+      {content}
+    </div>
+  );
+}
+
+function BackButton({ className }: { className?: string }) {
+  return (
+    <Button asChild variant="outline" className={className}>
+      <Link to={LIST_PATH}>
+        <ArrowLeft />
+        Back to Email Sources
+      </Link>
+    </Button>
+  );
+}
+
+function LoadError({ message, detail, onRetry }: { message: string; detail?: string; onRetry?: () => void }) {
+  return (
+    <Alert variant="destructive">
+      <AlertDescription className="flex flex-wrap items-center gap-3">
+        <span>{message}</span>
+        {detail && detail !== message && <span className="text-muted-foreground">({detail})</span>}
+        {onRetry && (
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function EmailSourceForm({
+  initial,
+  passwordSet,
+  saveState,
+}: {
+  initial: TEmailSourceForm;
+  passwordSet: boolean;
+  saveState: SaveStateApi;
+}) {
+  const navigate = useNavigate();
+  const saveSource = useSaveEmailSource();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(ZEmailSourceEditorSchema), defaultValues: initial });
+  const { errors } = form.formState;
+  const isMsal = useWatch({ control: form.control, name: 'isMsal' }) === true;
+  const isEdit = initial.id !== 0;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    saveState.start();
+    let saved: EmailSource;
+    try {
+      saved = await saveSource.mutateAsync(values);
+    } catch (error) {
+      saveState.fail();
+      console.error('Error saving email source:', error);
+      setServerError(saveFailureMessage(error));
+      if (error instanceof ApiError && error.fields) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (FORM_FIELDS.has(field))
+            form.setError(field as FieldPath<TEmailSourceForm>, { type: 'server', message });
+        }
+      }
+      return;
+    }
+    saveState.succeed();
+    // After a create the page becomes the new source's editor, so the next Save updates instead of creating again.
+    if (values.id === 0) navigate(`${LIST_PATH}/edit/${saved.id}`, { replace: true });
+    else form.reset(toForm(saved));
+  });
+
+  const inputProps = (name: TextField) => ({
+    id: `email-source-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `email-source-${name}-error` : undefined,
+    ...form.register(name),
+  });
+  const fieldError = (name: TextField) => (
+    <FieldError id={`email-source-${name}-error`} message={errors[name]?.message} />
+  );
+
+  const secretName = isMsal ? 'client secret' : 'password';
+  const passwordHint =
+    isEdit && passwordSet
+      ? `A ${secretName} is stored. Leave blank to keep it.`
+      : `At least ${EMAIL_PASSWORD_MIN_LENGTH} characters.`;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Account Information</CardTitle>
+            <CardDescription>The mailbox this source signs in to.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <div className="grid gap-2">
+              <Label htmlFor="email-source-username">Username</Label>
+              <Input autoComplete="off" {...inputProps('username')} />
+              {fieldError('username')}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="email-source-email">Email</Label>
+              <Input type="email" autoComplete="off" {...inputProps('email')} />
+              {fieldError('email')}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="email-source-password">{isMsal ? 'Client Secret' : 'Password'}</Label>
+              <PasswordInput
+                id="email-source-password"
+                autoComplete="new-password"
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={
+                  errors.password
+                    ? 'email-source-password-hint email-source-password-error'
+                    : 'email-source-password-hint'
+                }
+                {...form.register('password')}
+              />
+              <p id="email-source-password-hint" className="text-muted-foreground text-xs">
+                {passwordHint}
+              </p>
+              {fieldError('password')}
+            </div>
+            <SwitchRow
+              control={form.control}
+              name="isMsal"
+              label="Use Microsoft Authentication (MSAL)"
+              description="Sign in with an Azure app registration instead of a mailbox password."
+            />
+            <SwitchRow
+              control={form.control}
+              name="activeStatus"
+              label="Active"
+              description="Only active sources are polled and can send."
+            />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Server Configuration</CardTitle>
+            <CardDescription>Where mail is read (IMAP) and sent (SMTP).</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
+            <div className="grid gap-2">
+              <Label htmlFor="email-source-incomingServer">Incoming Server</Label>
+              <Input autoComplete="off" placeholder="imap.example.com" {...inputProps('incomingServer')} />
+              {fieldError('incomingServer')}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="email-source-incomingPort">Incoming Port</Label>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={65535}
+                placeholder="993"
+                {...inputProps('incomingPort')}
+              />
+              {fieldError('incomingPort')}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="email-source-outgoingServer">Outgoing Server</Label>
+              <Input autoComplete="off" placeholder="smtp.example.com" {...inputProps('outgoingServer')} />
+              {fieldError('outgoingServer')}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="email-source-outgoingPort">Outgoing Port</Label>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={65535}
+                placeholder="587"
+                {...inputProps('outgoingPort')}
+              />
+              {fieldError('outgoingPort')}
+            </div>
+            <div className="sm:col-span-2">
+              <SwitchRow
+                control={form.control}
+                name="ssl"
+                label="Use SSL"
+                description="Encrypted connections (TLS) to both servers."
+              />
+            </div>
+          </CardContent>
+        </Card>
+
+        {isMsal && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Microsoft Authentication</CardTitle>
+              <CardDescription>
+                The app registration used for the client-credentials flow; the client secret goes in Account
+                Information.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <div className="grid gap-2">
+                <Label htmlFor="email-source-msalClientId">Client ID</Label>
+                <Input autoComplete="off" {...inputProps('msalClientId')} />
+                {fieldError('msalClientId')}
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="email-source-msalTennentId">Tenant ID</Label>
+                <Input autoComplete="off" {...inputProps('msalTennentId')} />
+                {fieldError('msalTennentId')}
+              </div>
+            </CardContent>
+          </Card>
+        )}
+      </div>
+
+      <ConnectionTest getValues={form.getValues} />
+
+      {serverError && (
+        <Alert variant="destructive">
+          <AlertDescription className="break-words">{serverError}</AlertDescription>
+        </Alert>
+      )}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {saveState.state === 'saved' && <BackButton />}
+        <Button type="submit" className="w-full min-w-36 sm:w-auto" disabled={saveState.state === 'saving'}>
+          {saveState.state === 'saving' && <Loader2 className="animate-spin" aria-hidden />}
+          {saveState.label}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Beyond the spec: tries the values on screen (not yet saved) against both servers. */
+function ConnectionTest({ getValues }: { getValues: () => TEmailSourceForm }) {
+  const test = useTestEmailConnection();
+  const [result, setResult] = useState<EmailConnectionTestResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async () => {
+    setResult(null);
+    setError(null);
+    const parsed = ZEmailConnectionTestSchema.safeParse(getValues());
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the server settings first.');
+      return;
+    }
+    try {
+      setResult(await test.mutateAsync(parsed.data));
+    } catch (failure) {
+      console.error('Error testing email connection:', failure);
+      setError(describeError(failure, 'The connection test could not be run.'));
+    }
+  };
+
+  return (
+    <Card className="gap-4">
+      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>Connection Test</CardTitle>
+          <CardDescription>Checks the values above against both servers without saving them.</CardDescription>
+        </div>
+        <Button type="button" variant="outline" disabled={test.isPending} onClick={() => void run()}>
+          {test.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <PlugZap aria-hidden />}
+          {test.isPending ? 'Testing...' : 'Test connection'}
+        </Button>
+      </CardHeader>
+      {(result || error) && (
+        <CardContent aria-live="polite">
+          {error && (
+            <Alert variant="destructive">
+              <AlertDescription className="break-words">{error}</AlertDescription>
+            </Alert>
+          )}
+          {result && (
+            <ul className="grid gap-2 text-sm">
+              <CheckLine label="Incoming (IMAP)" ok={result.incoming.ok} message={result.incoming.message} />
+              <CheckLine label="Outgoing (SMTP)" ok={result.outgoing.ok} message={result.outgoing.message} />
+            </ul>
+          )}
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+function CheckLine({ label, ok, message }: { label: string; ok: boolean; message: string }) {
+  return (
+    <li className="flex items-start gap-2">
+      {ok ? (
+        <CircleCheck
+          className="mt-0.5 size-4 shrink-0 text-green-600 dark:text-green-500"
+          role="img"
+          aria-label="Passed"
+        />
+      ) : (
+        <CircleX className="mt-0.5 size-4 shrink-0 text-destructive" role="img" aria-label="Failed" />
+      )}
+      <span className="min-w-0 break-words">
+        {label}: {message}
+      </span>
+    </li>
+  );
+}
+
+function SwitchRow({
+  control,
+  name,
+  label,
+  description,
+}: {
+  control: Control<TEmailSourceForm, unknown, TEmailSource>;
+  name: SwitchField;
+  label: string;
+  description: string;
+}) {
+  const id = `email-source-${name}`;
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-md border p-3">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-description`} className="text-muted-foreground text-sm">
+          {description}
+        </p>
+      </div>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Switch
+            id={id}
+            ref={field.ref}
+            checked={Boolean(field.value)}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            aria-describedby={`${id}-description`}
+          />
+        )}
+      />
+    </div>
+  );
+}
+
+function EditorSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      {Array.from({ length: 2 }, (_, index) => (
+        <Skeleton key={index} className="h-80 rounded-xl" />
+      ))}
+    </div>
+  );
+}

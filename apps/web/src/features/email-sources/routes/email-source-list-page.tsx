@@ -1,0 +1,259 @@
+import type { EmailSourceListItem } from '@app/contracts';
+import { Mail, Pencil, Plus, Trash2 } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ActionsMenu } from '@/components/data-view/actions-menu';
+import { ConfirmDeleteDialog } from '@/components/data-view/confirm-delete-dialog';
+import { useViewMode, type ViewMode, ViewModeToggle } from '@/components/data-view/view-mode-toggle';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useIsMobile } from '@/hooks/use-media-query';
+import { describeError } from '@/lib/api-client';
+import { useDeleteEmailSource, useEmailSources, useSetEmailSourceActive } from '../api/email-sources';
+import { SendTestEmailDialog } from '../components/send-test-email-dialog';
+
+const LIST_PATH = '/email-sources';
+const editPath = (id: number) => `${LIST_PATH}/edit/${id}`;
+const LOAD_FAILED = 'Failed to load email sources';
+
+interface RowHandlers {
+  onDelete: (source: EmailSourceListItem) => void;
+  onSendTest: (source: EmailSourceListItem) => void;
+}
+
+export function EmailSourceListPage() {
+  const sources = useEmailSources();
+  const isMobile = useIsMobile();
+  // Spec 2 §2.1: under 768 px the cards are forced and the switcher is hidden.
+  const [view, setView] = useViewMode(isMobile);
+  const [pendingDelete, setPendingDelete] = useState<EmailSourceListItem | null>(null);
+  const [testSource, setTestSource] = useState<EmailSourceListItem | null>(null);
+  const deleteSource = useDeleteEmailSource();
+
+  useEffect(() => {
+    if (!sources.error) return;
+    // Spec 2 §8 only logs this; DESIGN §10 also tells the user (the inline alert below).
+    console.error('Error fetching email sources:', sources.error);
+  }, [sources.error]);
+
+  const handlers: RowHandlers = { onDelete: setPendingDelete, onSendTest: setTestSource };
+
+  let body: ReactNode;
+  if (sources.isPending) {
+    body = <ListSkeleton view={view} />;
+  } else if (sources.isError) {
+    body = (
+      <Alert variant="destructive">
+        <AlertDescription className="flex flex-wrap items-center gap-3">
+          <span>{LOAD_FAILED}</span>
+          <Button variant="outline" size="sm" onClick={() => void sources.refetch()}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (view === 'table') {
+    body = <EmailSourcesTable sources={sources.data} {...handlers} />;
+  } else if (sources.data.length === 0) {
+    body = <p className="py-10 text-center text-muted-foreground">No email sources found.</p>;
+  } else {
+    body = (
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {sources.data.map((source) => (
+          <EmailSourceCard key={source.id} source={source} {...handlers} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-semibold text-2xl tracking-tight">Email Sources</h1>
+        <div className="flex items-center gap-2">
+          {!isMobile && <ViewModeToggle value={view} onChange={setView} />}
+          <Button asChild>
+            <Link to={editPath(0)}>
+              <Plus />
+              Add Source
+            </Link>
+          </Button>
+        </div>
+      </div>
+      {body}
+      <ConfirmDeleteDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => !open && setPendingDelete(null)}
+        name={pendingDelete?.username ?? ''}
+        onConfirm={async () => {
+          if (!pendingDelete) return;
+          await deleteSource.mutateAsync(pendingDelete.id);
+          toast.success(`Email source "${pendingDelete.username}" deleted`);
+        }}
+      />
+      <SendTestEmailDialog source={testSource} onClose={() => setTestSource(null)} />
+    </div>
+  );
+}
+
+function rowActions(source: EmailSourceListItem, { onDelete, onSendTest }: RowHandlers) {
+  return [
+    { label: 'Edit', href: editPath(source.id), icon: <Pencil /> },
+    { label: 'Delete', onSelect: () => onDelete(source), destructive: true, icon: <Trash2 /> },
+    { label: 'Send Test Email', onSelect: () => onSendTest(source), icon: <Mail /> },
+  ];
+}
+
+/**
+ * Beyond the spec (DESIGN §10): the active flag really changes the source. While the call runs the control
+ * shows the value asked for; the server's answer settles it, and a failure puts it back and says why.
+ */
+function useActiveToggle(source: EmailSourceListItem) {
+  const setActive = useSetEmailSourceActive();
+  const checked = setActive.isPending
+    ? (setActive.variables?.activeStatus ?? source.activeStatus)
+    : source.activeStatus;
+  const onChange = (next: boolean) => {
+    setActive.mutate(
+      { id: source.id, activeStatus: next },
+      {
+        onError: (error) => {
+          console.error('Error updating email source:', error);
+          toast.error(describeError(error, `"${source.username}" could not be updated.`));
+        },
+      },
+    );
+  };
+  return { checked, onChange, pending: setActive.isPending };
+}
+
+function EmailSourcesTable({ sources, ...handlers }: { sources: EmailSourceListItem[] } & RowHandlers) {
+  return (
+    <div className="rounded-md border">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-16">Active</TableHead>
+            <TableHead>Username</TableHead>
+            <TableHead>Email Address</TableHead>
+            <TableHead>Incoming Server</TableHead>
+            <TableHead>Outgoing Server</TableHead>
+            <TableHead className="w-20">Use SSL</TableHead>
+            <TableHead className="w-16 text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {sources.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={7} className="h-24 text-center text-muted-foreground">
+                No results.
+              </TableCell>
+            </TableRow>
+          ) : (
+            sources.map((source) => <EmailSourceRow key={source.id} source={source} {...handlers} />)
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function EmailSourceRow({ source, ...handlers }: { source: EmailSourceListItem } & RowHandlers) {
+  const active = useActiveToggle(source);
+  return (
+    <TableRow>
+      <TableCell>
+        <Checkbox
+          aria-label={`Active status of ${source.username}`}
+          checked={active.checked}
+          disabled={active.pending}
+          onCheckedChange={(value) => active.onChange(value === true)}
+        />
+      </TableCell>
+      <TableCell className="font-medium">{source.username}</TableCell>
+      <TableCell>{source.email}</TableCell>
+      <TableCell>{source.incomingServer}</TableCell>
+      <TableCell>{source.outgoingServer}</TableCell>
+      <TableCell>
+        {/* Read-only: SSL is changed in the editor. */}
+        <Checkbox aria-label={`Use SSL for ${source.username}`} checked={source.ssl} disabled />
+      </TableCell>
+      <TableCell className="text-right">
+        <ActionsMenu items={rowActions(source, handlers)} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function EmailSourceCard({ source, ...handlers }: { source: EmailSourceListItem } & RowHandlers) {
+  const active = useActiveToggle(source);
+  const details: [string, string][] = [
+    ['Server', source.incomingServer || 'N/A'],
+    ['Port', source.port === null ? 'N/A' : String(source.port)],
+    ['Email', source.email || 'N/A'],
+    ['SSL', source.ssl ? 'Yes' : 'No'],
+  ];
+  return (
+    <Card className="h-full gap-4">
+      <CardHeader>
+        <CardTitle className="truncate text-lg" title={source.username}>
+          {source.username}
+        </CardTitle>
+        <div>
+          <Badge variant={active.checked ? 'secondary' : 'outline'}>
+            {active.checked ? 'Active' : 'Inactive'}
+          </Badge>
+        </div>
+        <CardAction className="flex items-center gap-2">
+          <Switch
+            aria-label={`Active status of ${source.username}`}
+            checked={active.checked}
+            disabled={active.pending}
+            onCheckedChange={active.onChange}
+          />
+          <ActionsMenu items={rowActions(source, handlers)} />
+        </CardAction>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+          {details.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="text-muted-foreground">{term}</dt>
+              <dd className="truncate" title={value}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ListSkeleton({ view }: { view: ViewMode }) {
+  if (view === 'table') {
+    return (
+      <div className="space-y-2 rounded-md border p-4">
+        {Array.from({ length: 5 }, (_, index) => (
+          <Skeleton key={index} className="h-8 w-full" />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: 3 }, (_, index) => (
+        <Skeleton key={index} className="h-44 rounded-xl" />
+      ))}
+    </div>
+  );
+}

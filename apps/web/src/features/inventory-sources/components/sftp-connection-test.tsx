@@ -1,0 +1,141 @@
+import {
+  type SftpConnectionTestResult,
+  type TInventorySource,
+  ZSftpConnectionTestSchema,
+} from '@app/contracts';
+import { CheckCircle2, CircleAlert, File, Folder, Loader2, PlugZap } from 'lucide-react';
+import { useState } from 'react';
+import type { Path, UseFormReturn } from 'react-hook-form';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { serverMessage } from '@/features/sources/components/source-editor-parts';
+import { describeError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useTestSftpConnection } from '../api/inventory-sources';
+import type { InventoryFormValues } from '../lib/inventory-source-form';
+
+type Outcome = Pick<SftpConnectionTestResult, 'ok' | 'message'> & Partial<SftpConnectionTestResult>;
+
+const SFTP_FIELDS = [
+  'sftpServerAddress',
+  'sftpPort',
+  'sftpUsername',
+  'sftpPassword',
+  'sftpInboundFolder',
+] as const;
+
+function formatSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * 'Test connection' (beyond the spec, DESIGN §5): connects with the card's current values (a blank password
+ * uses the stored one) and shows the server's message and what the inbound folder holds.
+ */
+export function SftpConnectionTest({
+  form,
+}: {
+  form: UseFormReturn<InventoryFormValues, unknown, TInventorySource>;
+}) {
+  const test = useTestSftpConnection();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const run = async () => {
+    const values = form.getValues();
+    const parsed = ZSftpConnectionTestSchema.safeParse({
+      id: values.id,
+      sftpServerAddress: values.sftpServerAddress,
+      sftpPort: values.sftpPort,
+      sftpUsername: values.sftpUsername,
+      sftpPassword: values.sftpPassword,
+      sftpInboundFolder: values.sftpInboundFolder,
+    });
+    form.clearErrors([...SFTP_FIELDS]);
+    if (!parsed.success) {
+      setOutcome(null);
+      parsed.error.issues.forEach((issue, index) => {
+        const field = issue.path.join('.') as Path<InventoryFormValues>;
+        form.setError(field, { type: 'sftp-test', message: issue.message }, { shouldFocus: index === 0 });
+      });
+      return;
+    }
+    try {
+      setOutcome(await test.mutateAsync(parsed.data));
+    } catch (error) {
+      console.error('Error testing the SFTP connection:', error);
+      setOutcome({
+        ok: false,
+        message: serverMessage(error) ?? describeError(error, 'The connection test failed.'),
+      });
+    }
+  };
+
+  return (
+    <div className="grid gap-3">
+      <div>
+        <Button type="button" variant="outline" onClick={() => void run()} disabled={test.isPending}>
+          {test.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <PlugZap aria-hidden />}
+          {test.isPending ? 'Testing...' : 'Test connection'}
+        </Button>
+      </div>
+      {outcome && (
+        <Alert
+          variant={outcome.ok ? 'default' : 'destructive'}
+          role={outcome.ok ? 'status' : 'alert'}
+          className={outcome.ok ? 'border-emerald-600/40' : undefined}
+        >
+          {outcome.ok ? (
+            <CheckCircle2 className="text-emerald-600" aria-hidden />
+          ) : (
+            <CircleAlert aria-hidden />
+          )}
+          <AlertTitle className="line-clamp-none whitespace-normal break-words">{outcome.message}</AlertTitle>
+          {outcome.ok && outcome.entries && (
+            <AlertDescription className="grid w-full gap-2">
+              <p>
+                {outcome.folder ? `${outcome.folder}: ` : ''}
+                {outcome.entries.length === 0
+                  ? 'the folder is empty.'
+                  : `${outcome.entries.length} ${outcome.entries.length === 1 ? 'entry' : 'entries'}`}
+              </p>
+              {outcome.entries.length > 0 && (
+                <ul
+                  aria-label="Folder entries"
+                  className="max-h-56 w-full divide-y overflow-y-auto rounded-md border"
+                >
+                  {outcome.entries.map((entry) => (
+                    <li
+                      key={entry.name}
+                      className="flex items-center gap-2 px-2 py-1.5 text-foreground text-xs"
+                    >
+                      {entry.type === 'directory' ? (
+                        <Folder className="size-3.5 shrink-0" aria-label="Folder" />
+                      ) : (
+                        <File className="size-3.5 shrink-0" aria-label="File" />
+                      )}
+                      <span className="min-w-0 flex-1 truncate" title={entry.name}>
+                        {entry.name}
+                      </span>
+                      {entry.type !== 'directory' && (
+                        <span className="shrink-0 text-muted-foreground tabular-nums">
+                          {formatSize(entry.size)}
+                        </span>
+                      )}
+                      {entry.modifiedAt && (
+                        <span className="hidden shrink-0 text-muted-foreground sm:inline">
+                          {formatDateTime(entry.modifiedAt)}
+                        </span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </AlertDescription>
+          )}
+        </Alert>
+      )}
+    </div>
+  );
+}

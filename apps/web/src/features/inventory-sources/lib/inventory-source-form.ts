@@ -1,0 +1,269 @@
+/**
+ * The inventory source editor's form values: what the inputs hold, how a loaded source fills them, how they
+ * are validated (the contract's schema plus the sample-file rule) and what a save sends (spec 2 §3.5, §5, §7).
+ */
+import {
+  DEFAULT_DRIFT_GUARD_PERCENT,
+  INVENTORY_SOURCE_MESSAGES,
+  type InventorySource,
+  MAX_UPLOAD_BYTES,
+  PREDICTIVE_RANGES,
+  type PredictiveField,
+  SAMPLE_FILE_EXTENSIONS,
+  type TInventorySource,
+  ZInventorySourceSchema,
+} from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { numberText } from '@/features/sources/components/source-editor-parts';
+
+const M = INVENTORY_SOURCE_MESSAGES;
+
+export interface InventoryFileDataValues {
+  userActivatedItemNumbers: string;
+  /** Never typed into: the key the sample-file errors (client rule and server `fields`) live under. */
+  inventoryFile?: string | null;
+  /** The stored sample's name; a newly chosen file sits in `sampleFile` until the save. */
+  inventoryFileName: string;
+  activeStatus: boolean;
+  headerRowIndex: string;
+  fileHasHeader: boolean;
+  itemNumberColumnName: string;
+  itemStatusColumnName: string;
+  itemStatusDateColumnName: string;
+}
+
+/** Numbers as text ('' = not set, sent as null); the e-mail source as its id in text. */
+export interface InventoryFormValues {
+  id: number;
+  sourceName: string;
+  emailSourceId: string;
+  fileType: string;
+  fromEmail: string;
+  daysUntilNoUpdateNotification: string;
+  expectedAttachmentCount: string;
+  subjectValue: string;
+  containsNotExact: boolean;
+  attachmentName: string;
+  itemNumberColumnName: string;
+  qtyColumnName: string;
+  statusSupersedesQuantity: boolean;
+  statusAvailableList: string;
+  statusOutOfStockList: string;
+  itemStatusColumnName: string;
+  minItemsToBeActive: string;
+  fileHasHeader: boolean;
+  stripLeadingZeroes: boolean;
+  usesPredictiveAlgorithm: boolean;
+  lookbackDays: string;
+  minDataPoints: string;
+  safetyMultiplier: string;
+  safetyPadding: string;
+  largeDropThreshold: string;
+  largeDropMultiplier: string;
+  sftpServerAddress: string;
+  sftpPort: string;
+  sftpUsername: string;
+  sftpPassword: string;
+  sftpInboundFolder: string;
+  sftpOutboundFolder: string;
+  driftGuardPercent: string;
+  activeStatus: boolean;
+  fileData: InventoryFileDataValues;
+  /** A newly chosen sample inventory file; not part of the schema (stripped from the parsed values). */
+  sampleFile: File | null;
+}
+
+export const NEW_INVENTORY_SOURCE: InventoryFormValues = {
+  id: 0,
+  sourceName: '',
+  emailSourceId: '',
+  fileType: '',
+  fromEmail: '',
+  daysUntilNoUpdateNotification: '',
+  expectedAttachmentCount: '',
+  subjectValue: '',
+  containsNotExact: false,
+  attachmentName: '',
+  itemNumberColumnName: '',
+  qtyColumnName: '',
+  statusSupersedesQuantity: false,
+  statusAvailableList: '',
+  statusOutOfStockList: '',
+  itemStatusColumnName: '',
+  minItemsToBeActive: '',
+  fileHasHeader: true,
+  stripLeadingZeroes: false,
+  usesPredictiveAlgorithm: false,
+  lookbackDays: '',
+  minDataPoints: '',
+  safetyMultiplier: '',
+  safetyPadding: '',
+  largeDropThreshold: '',
+  largeDropMultiplier: '',
+  sftpServerAddress: '',
+  sftpPort: '',
+  sftpUsername: '',
+  sftpPassword: '',
+  sftpInboundFolder: '',
+  sftpOutboundFolder: '',
+  driftGuardPercent: String(DEFAULT_DRIFT_GUARD_PERCENT),
+  activeStatus: true,
+  fileData: {
+    userActivatedItemNumbers: '',
+    inventoryFileName: '',
+    activeStatus: true,
+    headerRowIndex: '',
+    fileHasHeader: true,
+    itemNumberColumnName: '',
+    itemStatusColumnName: '',
+    itemStatusDateColumnName: '',
+  },
+  sampleFile: null,
+};
+
+export function toInventoryFormValues(source: InventorySource): InventoryFormValues {
+  const fileData = source.fileData;
+  return {
+    id: source.id,
+    sourceName: source.sourceName ?? '',
+    emailSourceId: source.emailSourceId ? String(source.emailSourceId) : '',
+    fileType: source.fileType ?? '',
+    fromEmail: source.fromEmail ?? '',
+    daysUntilNoUpdateNotification: numberText(source.daysUntilNoUpdateNotification),
+    expectedAttachmentCount: numberText(source.expectedAttachmentCount),
+    subjectValue: source.subjectValue ?? '',
+    containsNotExact: Boolean(source.containsNotExact),
+    attachmentName: source.attachmentName ?? '',
+    itemNumberColumnName: source.itemNumberColumnName ?? '',
+    qtyColumnName: source.qtyColumnName ?? '',
+    statusSupersedesQuantity: Boolean(source.statusSupersedesQuantity),
+    statusAvailableList: source.statusAvailableList ?? '',
+    statusOutOfStockList: source.statusOutOfStockList ?? '',
+    itemStatusColumnName: source.itemStatusColumnName ?? '',
+    minItemsToBeActive: numberText(source.minItemsToBeActive),
+    fileHasHeader: source.fileHasHeader ?? true,
+    stripLeadingZeroes: Boolean(source.stripLeadingZeroes),
+    usesPredictiveAlgorithm: Boolean(source.usesPredictiveAlgorithm),
+    lookbackDays: numberText(source.lookbackDays),
+    minDataPoints: numberText(source.minDataPoints),
+    safetyMultiplier: numberText(source.safetyMultiplier),
+    safetyPadding: numberText(source.safetyPadding),
+    largeDropThreshold: numberText(source.largeDropThreshold),
+    largeDropMultiplier: numberText(source.largeDropMultiplier),
+    sftpServerAddress: source.sftpServerAddress ?? '',
+    sftpPort: numberText(source.sftpPort),
+    sftpUsername: source.sftpUsername ?? '',
+    // Never sent back by the server; blank keeps the stored one.
+    sftpPassword: '',
+    sftpInboundFolder: source.sftpInboundFolder ?? '',
+    sftpOutboundFolder: source.sftpOutboundFolder ?? '',
+    driftGuardPercent: numberText(source.driftGuardPercent ?? DEFAULT_DRIFT_GUARD_PERCENT),
+    activeStatus: source.activeStatus ?? true,
+    fileData: {
+      userActivatedItemNumbers: fileData?.userActivatedItemNumbers ?? '',
+      inventoryFileName: fileData?.inventoryFileName ?? '',
+      activeStatus: fileData?.activeStatus ?? true,
+      headerRowIndex: numberText(fileData?.headerRowIndex),
+      fileHasHeader: fileData?.fileHasHeader ?? true,
+      itemNumberColumnName: fileData?.itemNumberColumnName ?? '',
+      itemStatusColumnName: fileData?.itemStatusColumnName ?? '',
+      itemStatusDateColumnName: fileData?.itemStatusDateColumnName ?? '',
+    },
+    sampleFile: null,
+  };
+}
+
+// The contract's schema has preprocessed fields whose input type is `unknown`; the form states its own.
+const schemaResolver = zodResolver(ZInventorySourceSchema as never) as unknown as Resolver<
+  InventoryFormValues,
+  unknown,
+  TInventorySource
+>;
+
+/** The contract's schema, plus spec 2 §5: a new source without a stored sample needs a sample file. */
+export const inventorySourceResolver: Resolver<InventoryFormValues, unknown, TInventorySource> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await schemaResolver(values, context, options);
+  const needsSample = values.id === 0 && !values.sampleFile && !values.fileData.inventoryFileName;
+  if (!needsSample) return result;
+  const errors = { ...result.errors } as FieldErrors<InventoryFormValues>;
+  errors.fileData = {
+    ...errors.fileData,
+    inventoryFile: { type: 'required', message: M.sampleFileRequired },
+  } as FieldErrors<InventoryFormValues>['fileData'];
+  return { values: {}, errors };
+};
+
+/** Why a chosen sample file is refused, or null. */
+export function sampleFileProblem(file: File): string | null {
+  const dot = file.name.lastIndexOf('.');
+  const extension = dot >= 0 ? file.name.slice(dot).toLowerCase() : '';
+  if (!(SAMPLE_FILE_EXTENSIONS as readonly string[]).includes(extension)) {
+    return `Invalid file type. Expected ${SAMPLE_FILE_EXTENSIONS.join(', ')} but got ${extension || 'no extension'}`;
+  }
+  if (file.size > MAX_UPLOAD_BYTES) return 'File size must be less than 10MB';
+  return null;
+}
+
+/** The file's content as base64, without the data-URL prefix (spec 2 §7). */
+export function readFileAsBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const dataUrl = String(reader.result ?? '');
+      resolve(dataUrl.slice(dataUrl.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export interface StoredSample {
+  name: string;
+  data: string;
+}
+
+/**
+ * Spec 2 §7 save rule: with a newly chosen file, fileData carries inventoryFile (base64), its name and the
+ * source's activeStatus; otherwise the stored file's name and base64 data. Numbers are already numbers or null.
+ */
+export async function toInventorySaveBody(
+  values: TInventorySource,
+  newFile: File | null,
+  stored: StoredSample | null,
+): Promise<Record<string, unknown>> {
+  const { inventoryFile: _file, inventoryFileData: _data, ...fileData } = values.fileData;
+  if (newFile) {
+    return {
+      ...values,
+      fileData: {
+        ...fileData,
+        inventoryFile: await readFileAsBase64(newFile),
+        inventoryFileName: newFile.name,
+        activeStatus: values.activeStatus,
+      },
+    };
+  }
+  return {
+    ...values,
+    fileData: {
+      ...fileData,
+      inventoryFileName: stored?.name ?? fileData.inventoryFileName,
+      inventoryFileData: stored?.data ?? null,
+    },
+  };
+}
+
+/** Whether the text of a number input is empty or a number the field accepts. */
+export function isAcceptableNumberText(value: string, min: number, max: number, integer: boolean) {
+  const trimmed = value.trim();
+  if (trimmed === '') return true;
+  const number = Number(trimmed);
+  return Number.isFinite(number) && number >= min && number <= max && (!integer || Number.isInteger(number));
+}
+
+export const isDecimalField = (field: PredictiveField) => PREDICTIVE_RANGES[field].step < 1;

@@ -1,0 +1,136 @@
+/**
+ * The order tracking grid's columns (spec 3 §2.1) and the text each cell shows. The text is computed once per
+ * fetched page (`toGridRow`), so rendering, the hover tip and Ctrl+C all read the same ready-made strings.
+ */
+import {
+  ORDER_TRACKING_COLUMN_LABELS,
+  type OrderRecord,
+  type OrderSortableColumn,
+  type OrderTrackingColumnKey,
+  type TrackingNumber,
+} from '@app/contracts';
+import { formatQuantity, formatUsDate, joinTrackingNumbers } from './format';
+
+export type CellKind = 'text' | 'date' | 'number' | 'trackingNumbers' | 'notes';
+
+export type GridColumnId =
+  | 'sourceName'
+  | 'brandName'
+  | 'customerName'
+  | 'customerNumber'
+  | 'customerPoNumber'
+  | 'documentNumber'
+  | 'estimatedArrivalDate'
+  | 'itemNumber'
+  | 'itemStatus'
+  | 'lineStatus'
+  | 'notes'
+  | 'orderDate'
+  | 'poDate'
+  | 'qty'
+  | 'qtyFulfilled'
+  | 'shipToName'
+  | 'shippedDate'
+  | 'supplierName'
+  | 'supplierOrderStatus'
+  | 'shippingCompany'
+  | 'trackingNumbers'
+  | 'wildcard1'
+  | 'wildcard2';
+
+export interface GridColumn {
+  id: GridColumnId;
+  label: string;
+  kind: CellKind;
+  /** The SortParams key, or null for tracking numbers (not sortable). */
+  sortKey: OrderSortableColumn | null;
+  /** The user's enabledColumns key; null for the columns outside the 22 (source, shipping company). */
+  settingsKey: OrderTrackingColumnKey | null;
+}
+
+const setting = (id: OrderTrackingColumnKey & GridColumnId, kind: CellKind = 'text'): GridColumn => ({
+  id,
+  label: ORDER_TRACKING_COLUMN_LABELS[id],
+  kind,
+  sortKey: id === 'trackingNumbers' ? null : id,
+  settingsKey: id,
+});
+
+/** In the spec's order. Account number is one of the 22 settings keys but not a grid column. */
+export const GRID_COLUMNS: readonly GridColumn[] = [
+  { id: 'sourceName', label: 'Source', kind: 'text', sortKey: 'sourceName', settingsKey: null },
+  setting('brandName'),
+  setting('customerName'),
+  setting('customerNumber'),
+  setting('customerPoNumber'),
+  setting('documentNumber'),
+  setting('estimatedArrivalDate', 'date'),
+  setting('itemNumber'),
+  setting('itemStatus'),
+  setting('lineStatus'),
+  setting('notes', 'notes'),
+  setting('orderDate', 'date'),
+  setting('poDate', 'date'),
+  setting('qty', 'number'),
+  setting('qtyFulfilled', 'number'),
+  setting('shipToName'),
+  setting('shippedDate', 'date'),
+  setting('supplierName'),
+  setting('supplierOrderStatus'),
+  {
+    id: 'shippingCompany',
+    label: 'Shipping Company',
+    kind: 'text',
+    sortKey: 'shippingCompany',
+    settingsKey: null,
+  },
+  setting('trackingNumbers', 'trackingNumbers'),
+  setting('wildcard1'),
+  setting('wildcard2'),
+];
+
+export const GRID_COLUMN_IDS: readonly GridColumnId[] = GRID_COLUMNS.map((column) => column.id);
+
+const byId = new Map(GRID_COLUMNS.map((column) => [column.id, column]));
+export const gridColumn = (id: GridColumnId): GridColumn => byId.get(id)!;
+export const isGridColumnId = (value: string): value is GridColumnId => byId.has(value as GridColumnId);
+
+export type CellTexts = Record<GridColumnId, string>;
+
+/** One grid row: the order and the text of each of its cells. */
+export interface GridRow {
+  order: OrderRecord;
+  texts: CellTexts;
+}
+
+/** Spec 3 §7: null tracking-number entries are dropped by the client. */
+export function normaliseOrder(order: OrderRecord): OrderRecord {
+  const list = (order.trackingNumbers ?? []) as (TrackingNumber | null)[];
+  const trackingNumbers = list.filter(
+    (entry): entry is TrackingNumber =>
+      entry !== null && typeof entry === 'object' && typeof entry.trackingNumber === 'string',
+  );
+  return trackingNumbers.length === list.length && order.trackingNumbers
+    ? order
+    : { ...order, trackingNumbers };
+}
+
+export function cellText(order: OrderRecord, column: GridColumn): string {
+  switch (column.kind) {
+    case 'date':
+      return formatUsDate(order[column.id as 'orderDate']);
+    case 'number':
+      return formatQuantity(order[column.id as 'qty']);
+    case 'trackingNumbers':
+      return joinTrackingNumbers(order.trackingNumbers);
+    default:
+      return (order[column.id as 'brandName'] as string | null) ?? '';
+  }
+}
+
+export function toGridRow(raw: OrderRecord): GridRow {
+  const order = normaliseOrder(raw);
+  const texts = {} as CellTexts;
+  for (const column of GRID_COLUMNS) texts[column.id] = cellText(order, column);
+  return { order, texts };
+}

@@ -1,0 +1,261 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, type Socket, connect as tcpConnect } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { ImapFlow } from 'imapflow';
+
+export interface DovecotUser {
+  user: string;
+  password: string;
+}
+
+export interface DovecotServer {
+  host: '127.0.0.1';
+  port: number;
+  /** The instance's own folder: config, users file, logs, mail. */
+  dir: string;
+  /** Delivers a message into the user's INBOX (an IMAP APPEND as that user) and returns its UID. */
+  appendMessage(user: string, rawMime: string | Buffer, mailbox?: string): Promise<number | undefined>;
+  /** Dovecot's own log, for a failing test's message. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+const START_TIMEOUT_MS = 15_000;
+// /usr/sbin is not on every user's PATH; Debian's package puts the binary there.
+const DOVECOT_BINARY = existsSync('/usr/sbin/dovecot') ? '/usr/sbin/dovecot' : 'dovecot';
+
+/**
+ * A real Dovecot IMAP server on a loopback port, in a fresh temp folder, so several can run at once.
+ * Plain IMAP only (no TLS) with PLAIN passwords: the tests check what our client does, not Dovecot's TLS.
+ */
+export async function startDovecot(options: { users: DovecotUser[] }): Promise<DovecotServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dovecot-'));
+  // Dovecot's login, auth and imap processes run as other users and must reach the config, users and mail.
+  chmodSync(dir, 0o755);
+  const mailOwner = mailOwnerAccount();
+  const mailDir = path.join(dir, 'mail');
+  mkdirSync(mailDir);
+  if (mailOwner.uid !== undefined) chownSync(mailDir, mailOwner.uid, mailOwner.gid);
+  writeFileSync(
+    path.join(dir, 'users'),
+    options.users.map((u) => `${u.user}:{PLAIN}${u.password}\n`).join(''),
+    {
+      mode: 0o644,
+    },
+  );
+
+  let lastError: Error | undefined;
+  // A port picked free can be taken before Dovecot binds it; a second pick almost always succeeds.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const port = await freeLoopbackPort();
+    writeFileSync(path.join(dir, 'dovecot.conf'), dovecotConfig(dir, port, mailOwner));
+    const child = spawn(DOVECOT_BINARY, ['-F', '-c', path.join(dir, 'dovecot.conf')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: Buffer[] = [];
+    child.once('error', (error) => {
+      output.push(Buffer.from(`${error.message} (is Dovecot installed? apt-get install dovecot-imapd)`));
+    });
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const killOnExit = () => child.kill('SIGKILL');
+    // A crashed test run must not leave Dovecot behind holding the port.
+    process.once('exit', killOnExit);
+    try {
+      await waitForGreeting(port, child, () => `${Buffer.concat(output).toString()}\n${readLog(dir)}`);
+      return running(dir, port, child, options.users, killOnExit);
+    } catch (error) {
+      lastError = error as Error;
+      process.off('exit', killOnExit);
+      await stopChild(child);
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  throw lastError ?? new Error('Dovecot did not start');
+}
+
+function running(
+  dir: string,
+  port: number,
+  child: ChildProcess,
+  users: DovecotUser[],
+  killOnExit: () => void,
+): DovecotServer {
+  return {
+    host: HOST,
+    port,
+    dir,
+    log: () => readLog(dir),
+    async appendMessage(user, rawMime, mailbox = 'INBOX') {
+      const account = users.find((candidate) => candidate.user === user);
+      if (!account) throw new Error(`No Dovecot user ${user}`);
+      const client = new ImapFlow({
+        host: HOST,
+        port,
+        secure: false,
+        doSTARTTLS: false,
+        auth: { user: account.user, pass: account.password },
+        logger: false,
+      });
+      client.on('error', () => {});
+      await client.connect();
+      try {
+        const result = await client.append(mailbox, rawMime);
+        return result ? result.uid : undefined;
+      } finally {
+        await client.logout();
+      }
+    },
+    async stop() {
+      process.off('exit', killOnExit);
+      await stopChild(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function dovecotConfig(dir: string, port: number, owner: MailOwner): string {
+  // Not root: every Dovecot process runs as the current user, and none can chroot.
+  const unprivileged = owner.uid === undefined;
+  const processUsers = unprivileged
+    ? `default_login_user = ${owner.user}\ndefault_internal_user = ${owner.user}\ndefault_internal_group = ${owner.group}\n`
+    : '';
+  const noChroot = unprivileged ? '  chroot =\n' : '';
+  return `base_dir = ${dir}/run
+state_dir = ${dir}/state
+log_path = ${dir}/dovecot.log
+protocols = imap
+listen = ${HOST}
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+# Tests try wrong passwords on purpose: no failure delay, and no growing per-address penalty (the anvil
+# socket below is unusable), or every later login in the run would wait up to 15 s.
+auth_failure_delay = 0
+first_valid_uid = 1
+mail_location = maildir:~/Maildir
+${processUsers}passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${dir}/users
+}
+userdb {
+  driver = static
+  args = uid=${owner.user} gid=${owner.group} home=${dir}/mail/%u
+}
+service anvil {
+${noChroot}  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
+}
+service imap-login {
+${noChroot}  inet_listener imap {
+    address = ${HOST}
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+`;
+}
+
+interface MailOwner {
+  user: string;
+  group: string;
+  /** Set when running as root: the mail folder is handed to this account. */
+  uid: number | undefined;
+  gid: number;
+}
+
+/** As root the mailboxes belong to `nobody`; otherwise to the current user, the only one we can become. */
+function mailOwnerAccount(): MailOwner {
+  const me = userInfo();
+  if (me.uid !== 0) {
+    return { user: me.username, group: groupName(me.gid) ?? String(me.gid), uid: undefined, gid: me.gid };
+  }
+  const nobody = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'))
+    .find((fields) => fields[0] === 'nobody');
+  if (!nobody) throw new Error('The system has no "nobody" user for the Dovecot mail folder');
+  const gid = Number(nobody[3]);
+  return { user: 'nobody', group: groupName(gid) ?? 'nogroup', uid: Number(nobody[2]), gid };
+}
+
+function groupName(gid: number): string | undefined {
+  return readFileSync('/etc/group', 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'))
+    .find((fields) => fields[2] === String(gid))?.[0];
+}
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once the server answers with an IMAP greeting; rejects with Dovecot's output if it exits. */
+async function waitForGreeting(port: number, child: ChildProcess, diagnostics: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    // A binary that could not be started has no pid and never exits.
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined)
+      throw new Error(`Dovecot could not start or stopped during start-up:\n${diagnostics()}`);
+    if (await greets(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(
+    `Dovecot did not answer on ${HOST}:${port} within ${START_TIMEOUT_MS} ms:\n${diagnostics()}`,
+  );
+}
+
+function greets(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket: Socket = tcpConnect({ host: HOST, port });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('error', () => done(false));
+    // A login process that dies hangs up without a word: that is "not ready yet" too.
+    socket.once('close', () => done(false));
+    socket.once('data', (chunk: Buffer) => done(chunk.toString().startsWith('* OK')));
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(forced);
+}
+
+function readLog(dir: string): string {
+  try {
+    return readFileSync(path.join(dir, 'dovecot.log'), 'utf8');
+  } catch {
+    return '';
+  }
+}

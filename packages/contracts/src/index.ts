@@ -7,5 +7,6 @@ export * from './inventory-sources';
 export * from './messages';
 export * from './order-tracking-sources';
 export * from './orders';
+export * from './runs';
 export * from './shared-fields';
 export * from './stats';

@@ -116,6 +116,12 @@ export const runs = pgTable(
     ordersDeleted: integer('orders_deleted').notNull().default(0),
     message: text('message'),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** The file the run read (kept for RUN_FILE_RETENTION_DAYS) and the file it produced, if any. */
+    inputFileId: bigint('input_file_id', { mode: 'number' }),
+    outputFileId: bigint('output_file_id', { mode: 'number' }),
+    inboundMessageId: bigint('inbound_message_id', { mode: 'number' }),
+    /** Set on a run started by "re-process": the run whose input it read again. */
+    reprocessOfRunId: bigint('reprocess_of_run_id', { mode: 'number' }),
   },
   (t) => [
     index('runs_source_idx').on(t.sourceType, t.sourceId, t.startedAt),
@@ -149,6 +155,10 @@ export const emailSources = pgTable('email_sources', {
   msalClientId: text('msal_client_id').notNull().default(''),
   msalTenantId: text('msal_tenant_id').notNull().default(''),
   activeStatus: boolean('active_status').notNull().default(true),
+  lastPollAt: timestamp('last_poll_at', { withTimezone: true }),
+  lastPollSucceededAt: timestamp('last_poll_succeeded_at', { withTimezone: true }),
+  lastPollError: text('last_poll_error'),
+  lastPollErrorAt: timestamp('last_poll_error_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -172,6 +182,8 @@ export const orderTrackingSources = pgTable('order_tracking_sources', {
   activeStatus: boolean('active_status').notNull().default(true),
   deletedStatus: boolean('deleted_status').notNull().default(false),
   columnMapping: jsonb('column_mapping').$type<Record<string, string>>().notNull(),
+  /** The header row of the last file that imported cleanly, to report header drift (DESIGN §8). */
+  lastGoodHeaders: jsonb('last_good_headers').$type<string[]>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -210,6 +222,7 @@ export const inventorySources = pgTable('inventory_sources', {
   sftpInboundFolder: text('sftp_inbound_folder').notNull().default(''),
   sftpOutboundFolder: text('sftp_outbound_folder').notNull().default(''),
   driftGuardPercent: integer('drift_guard_percent').notNull().default(50),
+  lastGoodHeaders: jsonb('last_good_headers').$type<string[]>(),
   activeStatus: boolean('active_status').notNull().default(true),
   /** Soft delete: runs and snapshots keep pointing at the source. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -321,5 +334,49 @@ export const orderTrackingNumbers = pgTable(
   (t) => [
     uniqueIndex('order_tracking_numbers_order_number_idx').on(t.orderId, t.trackingNumber),
     index('order_tracking_numbers_trgm_idx').using('gin', sql`${t.trackingNumber} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Where each mailbox's reading stands (DESIGN §3): the UIDVALIDITY and highest UID handled, and a lease
+ * so that only one app instance polls a mailbox at a time (a lease, not a lock: PGlite has one connection
+ * and a poll may take minutes).
+ */
+export const mailboxStates = pgTable('mailbox_states', {
+  emailSourceId: integer('email_source_id')
+    .primaryKey()
+    .references(() => emailSources.id, { onDelete: 'cascade' }),
+  uidValidity: bigint('uid_validity', { mode: 'number' }),
+  lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
+  leaseOwner: text('lease_owner'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/** One row per message read from a mailbox, written before or with its work, so none is handled twice. */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    emailSourceId: integer('email_source_id')
+      .notNull()
+      .references(() => emailSources.id, { onDelete: 'cascade' }),
+    uidValidity: bigint('uid_validity', { mode: 'number' }).notNull(),
+    uid: bigint('uid', { mode: 'number' }).notNull(),
+    messageIdHash: text('message_id_hash').notNull(),
+    fromAddress: text('from_address'),
+    subject: text('subject'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    attachmentCount: integer('attachment_count').notNull().default(0),
+    /** processed | ignored | failed */
+    status: text('status').notNull(),
+    message: text('message'),
+    /** The original message (raw MIME), kept for forwarding and re-processing. */
+    rawFileId: bigint('raw_file_id', { mode: 'number' }).references(() => storedFiles.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('inbound_messages_uid_idx').on(t.emailSourceId, t.uidValidity, t.uid),
+    index('inbound_messages_message_id_idx').on(t.emailSourceId, t.messageIdHash),
   ],
 );

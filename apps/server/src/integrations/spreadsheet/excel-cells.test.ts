@@ -1,0 +1,83 @@
+import type { CellObject } from '@e965/xlsx';
+import { describe, expect, it } from 'vitest';
+import { cellText, formatKind, plainNumber } from './excel-cells';
+
+const number = (v: number, z = 'General'): CellObject => ({ t: 'n', v, z });
+
+describe('plainNumber', () => {
+  it.each([
+    [12, '12'],
+    [12.5, '12.5'],
+    [-42.75, '-42.75'],
+    [0, '0'],
+    [-0, '0'],
+    [12345678901234, '12345678901234'],
+    [123456789012345, '123456789012345'],
+    [1e20, '100000000000000000000'],
+    [1e21, '1000000000000000000000'],
+    [0.1 + 0.2, '0.3'],
+    [1234567.891, '1234567.891'],
+    [1.5e-7, '0.00000015'],
+    [1e-7, '0.0000001'],
+    [123456789.12345678, '123456789.123457'],
+  ])('%d → %s', (value, expected) => {
+    expect(plainNumber(value)).toBe(expected);
+  });
+});
+
+describe('formatKind', () => {
+  it.each([
+    ['General', 'general'],
+    ['@', 'general'],
+    ['0', 'general'],
+    ['0.00', 'general'],
+    ['#,##0.00', 'general'],
+    ['0.0%', 'general'],
+    ['[$€-407] #,##0.00', 'general'],
+    ['0.00E+00', 'general'],
+    ['000000', 'code'],
+    ['00000-0000', 'code'],
+    ['"SKU-"0', 'code'],
+    ['yyyy-mm-dd', 'date'],
+    ['dd/mm/yyyy', 'date'],
+    ['m/d/yy', 'date'],
+    ['[$-409]mmmm d, yyyy;@', 'date'],
+    ['mmm-yy', 'date'],
+    ['yyyy\\-mm\\-dd\\ hh:mm', 'datetime'],
+    ['m/d/yy h:mm AM/PM', 'datetime'],
+    ['hh:mm', 'time'],
+    ['h:mm:ss AM/PM', 'time'],
+    ['mm:ss', 'time'],
+    ['[h]:mm', 'elapsed'],
+    ['[Red]0.00;[Blue]-0.00', 'general'],
+  ])('%s → %s', (format, kind) => {
+    expect(formatKind(format)).toBe(kind);
+  });
+});
+
+describe('cellText', () => {
+  it('renders each cell type as the file means it', () => {
+    expect(cellText(undefined, false)).toBe('');
+    expect(cellText({ t: 'z' }, false)).toBe('');
+    expect(cellText({ t: 's', v: '000123' }, false)).toBe('000123');
+    expect(cellText({ t: 's', v: '12345678901234567' }, false)).toBe('12345678901234567');
+    expect(cellText({ t: 'b', v: true }, false)).toBe('TRUE');
+    expect(cellText({ t: 'e', v: 0x2a }, false)).toBe('#N/A');
+    expect(cellText({ t: 'e', v: 0x07, w: '#DIV/0!' }, false)).toBe('#DIV/0!');
+    expect(cellText(number(123, '000000'), false)).toBe('000123');
+    expect(cellText(number(123, '"SKU-"0000'), false)).toBe('SKU-0123');
+    expect(cellText(number(12.5, '000000'), false)).toBe('12.5');
+    expect(cellText(number(1234.5, '#,##0.00'), false)).toBe('1234.5');
+    expect(cellText(number(12345678901234, '@'), false)).toBe('12345678901234');
+    expect(cellText(number(45356, 'dd/mm/yyyy'), false)).toBe('2024-03-05');
+    expect(cellText(number(45356.5, 'dd/mm/yyyy'), false)).toBe('2024-03-05');
+    expect(cellText(number(45356.5, 'm/d/yy h:mm'), false)).toBe('2024-03-05T12:00:00');
+    expect(cellText(number(0.25, 'hh:mm'), false)).toBe('06:00:00');
+    expect(cellText(number(45356.25, 'hh:mm'), false)).toBe('2024-03-05T06:00:00');
+    expect(cellText(number(1.5, '[h]:mm'), false)).toBe('36:00');
+    expect(cellText(number(43894, 'yyyy-mm-dd'), true)).toBe('2024-03-05');
+    expect(cellText({ t: 'd', v: new Date(Date.UTC(2024, 2, 5)), z: 'yyyy-mm-dd' }, false)).toBe(
+      '2024-03-05',
+    );
+  });
+});

@@ -81,6 +81,12 @@ function updateCachedOrder(queryClient: QueryClient, order: OrderRecord) {
   queryClient.setQueryData(orderTrackingKeys.order(order.id), row.order);
 }
 
+/** The server's copy of the note ('' once cleared); the spec does not read it, the cache does. */
+interface NoteAnswer {
+  orderId: number;
+  note: string;
+}
+
 function updateCachedNote(queryClient: QueryClient, orderId: number, note: string) {
   const pages = queryClient.getQueriesData<OrderGridPage>({ queryKey: orderTrackingKeys.lists });
   const inGrid = pages.flatMap(([, page]) => page?.rows ?? []).find((row) => row.order.id === orderId);
@@ -94,8 +100,8 @@ export function useSaveGridNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, note }: { orderId: number; note: string }) =>
-      api.post<unknown>('/api/order-tracking/notes', { OrderId: orderId, Note: note }),
-    onSuccess: (_answer, { orderId, note }) => updateCachedNote(queryClient, orderId, note),
+      api.post<NoteAnswer | undefined>('/api/order-tracking/notes', { OrderId: orderId, Note: note }),
+    onSuccess: (answer, { orderId, note }) => updateCachedNote(queryClient, orderId, answer?.note ?? note),
   });
 }
 
@@ -104,8 +110,8 @@ export function useSaveOrderNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, note }: { orderId: number; note: string }) =>
-      api.post<unknown>('/api/order-tracking/notes', { orderId, note }),
-    onSuccess: (_answer, { orderId, note }) => updateCachedNote(queryClient, orderId, note),
+      api.post<NoteAnswer | undefined>('/api/order-tracking/notes', { orderId, note }),
+    onSuccess: (answer, { orderId, note }) => updateCachedNote(queryClient, orderId, answer?.note ?? note),
   });
 }
 

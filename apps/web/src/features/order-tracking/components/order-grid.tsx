@@ -321,7 +321,7 @@ export function OrderGrid({
                     key={column.id}
                     scope="col"
                     aria-sort={ariaSort(columnSort)}
-                    className="sticky top-0 z-20 h-10 border-b bg-muted px-2 text-left align-middle font-medium whitespace-nowrap"
+                    className="sticky top-0 z-20 h-10 border-b bg-muted px-2 text-left align-middle font-medium whitespace-nowrap shadow-[1px_0_0_0_var(--color-muted)]"
                   >
                     <ColumnHeaderMenu column={column} sort={columnSort} handlers={headerHandlers} />
                   </th>

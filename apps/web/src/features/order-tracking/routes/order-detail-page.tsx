@@ -113,7 +113,7 @@ function OrderDetail({ order }: { order: OrderRecord }) {
 
       <section
         aria-label="Order fields"
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-3 xl:grid-cols-4"
       >
         {detailTiles(order).map((tile) => (
           <OrderTile key={tile.key} label={tile.label} value={tile.value} />

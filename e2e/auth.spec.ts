@@ -1,4 +1,4 @@
-import { expect, TEXTS, test } from './fixtures';
+import { E2E_PASSWORD, expect, TEXTS, test } from './fixtures';
 
 test.describe('login page', () => {
   test('a wrong password shows the credentials message and stays on the login page', async ({
@@ -24,18 +24,20 @@ test.describe('login page', () => {
     const username = page.getByLabel('Username');
     const password = page.getByLabel('Password', { exact: true });
 
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByText('Username is required')).toBeVisible();
-    await expect(page.getByText('Password is required')).toBeVisible();
-    await expect(username).toHaveAttribute('aria-invalid', 'true');
-    await expect(password).toHaveAttribute('aria-invalid', 'true');
-
     // Both fields are trimmed before the check.
     await username.fill('   ');
     await password.fill('   ');
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByText('Username is required')).toBeVisible();
-    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByText('Username is required', { exact: true })).toBeVisible();
+    await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+
+    await page.reload();
+    await expect(page.getByText('Username is required', { exact: true })).toBeHidden();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Username is required', { exact: true })).toBeVisible();
+    await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
 
     await expect(page).toHaveURL(/\/$/);
     expect(loginCalls).toEqual([]);
@@ -54,43 +56,46 @@ test.describe('login page', () => {
     const user = await createUser({ activeStatus: false });
     await page.goto('/');
     await page.getByLabel('Username').fill(user.username);
-    await page.getByLabel('Password', { exact: true }).fill('e2e-user-password');
+    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
 
     await expect(page.getByRole('alert').filter({ hasText: TEXTS.accountInactive })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('Forgot Password tells the user that no e-mail can be sent without SMTP', async ({
+  test('Forgot Password needs a username and tells the user that no e-mail can be sent without SMTP', async ({
     page,
     createUser,
   }) => {
     const user = await createUser();
     await page.goto('/');
-    // The dialog starts from what the login form already holds.
-    await page.getByLabel('Username').fill(user.username);
     await page.getByRole('button', { name: 'Forgot Password' }).click();
-
     const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel('Username')).toHaveValue(user.username);
+    const resetCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/auth/reset-password') resetCalls.push(request.url());
+    });
+    await dialog.getByRole('button', { name: 'Send Reset Email' }).click();
+    await expect(dialog.getByText('Username is required', { exact: true })).toBeVisible();
+    expect(resetCalls).toEqual([]);
 
+    await dialog.getByLabel('Username').fill(user.username);
     const answer = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/auth/reset-password',
     );
     await dialog.getByRole('button', { name: 'Send Reset Email' }).click();
     expect((await answer).status()).toBe(503);
-
     await expect(dialog.getByRole('alert')).toHaveText(TEXTS.mailNotConfigured);
     await expect(dialog).toBeVisible();
-  });
 
-  test('Forgot Password requires a username', async ({ page }) => {
-    await page.goto('/');
+    // Reopened, the dialog starts from what the login form holds.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByLabel('Username').fill(user.username);
     await page.getByRole('button', { name: 'Forgot Password' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
-    await dialog.getByRole('button', { name: 'Send Reset Email' }).click();
-    await expect(dialog.getByText('Username is required')).toBeVisible();
+    await expect(dialog.getByLabel('Username')).toHaveValue(user.username);
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
   });
 });
 
@@ -118,9 +123,9 @@ test.describe('route guards', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   });
 
-  test('a non-admin visiting /admin is sent to /home', async ({ page, createUser, login }) => {
+  test('a non-admin visiting /admin is sent to /home', async ({ page, createUser, signIn }) => {
     const user = await createUser({ orderUser: true, inventoryUser: true, submissionUser: true });
-    await login(page, user.username);
+    await signIn(page, user.username);
 
     for (const path of ['/admin', '/admin/manage/users', '/admin/manage/users/edit/0']) {
       await page.goto(path);
@@ -134,26 +139,29 @@ test('an expired access token is refreshed silently; without both tokens the ses
   page,
   context,
   createUser,
-  login,
+  signIn,
 }) => {
   const user = await createUser();
-  await login(page, user.username);
-  const accessCookie = async () =>
-    (await context.cookies()).find((cookie) => cookie.name === 'access_token');
+  await signIn(page, user.username, { path: '/account' });
+  await expect(page.getByText(user.username, { exact: true })).toBeVisible();
+  const accessCookie = async () => (await context.cookies()).find((cookie) => cookie.name === 'access_token');
   expect(await accessCookie()).toBeDefined();
+  // Leave the app so that no request of the previous page can refresh the session behind the test's back.
+  await page.goto('about:blank');
+
+  const refreshStatuses: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/auth/refresh-token') refreshStatuses.push(response.status());
+  });
 
   // Only the access token goes: the client gets a 401, refreshes with the refresh token and retries.
   await context.clearCookies({ name: 'access_token' });
   expect(await accessCookie()).toBeUndefined();
-  const refresh = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/auth/refresh-token',
-  );
   await page.goto('/account');
-  expect((await refresh).status()).toBe(204);
-
-  await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'User Information' })).toBeVisible();
   await expect(page.getByText(user.username, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect.poll(() => refreshStatuses).toEqual([204]);
   expect(await accessCookie()).toBeDefined();
 
   // Both tokens gone: the refresh fails and the user is sent to the login page with the message.
@@ -162,4 +170,5 @@ test('an expired access token is refreshed silently; without both tokens the ses
   await page.reload();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(TEXTS.sessionExpired, { exact: true })).toBeVisible();
+  await expect.poll(() => refreshStatuses).toEqual([204, 401]);
 });

@@ -1,12 +1,23 @@
-import { expect, mainNav, TEXTS, test } from './fixtures';
+import { expect, mainNav, type Page, TEXTS, test } from './fixtures';
+
+/**
+ * Until the current user has loaded, the header shows only Home, so "Home only" would pass too early. The
+ * Account menu names the signed-in user from the same query: once it does, the links are final.
+ */
+async function waitForCurrentUser(page: Page, username: string) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('menu')).toContainText(`Signed in as ${username}`);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+}
 
 test('the theme is dark by default and a Light choice survives a reload', async ({
   page,
   createUser,
-  login,
+  signIn,
 }) => {
   const user = await createUser();
-  await login(page, user.username);
+  await signIn(page, user.username);
   const html = page.locator('html');
   await expect(html).toHaveClass(/\bdark\b/);
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
@@ -30,29 +41,32 @@ test.describe('header links by role', () => {
   test('an order user sees Home, Order Tracking and Sources, not Admin', async ({
     page,
     createUser,
-    login,
+    signIn,
   }) => {
     const user = await createUser({ orderUser: true });
-    await login(page, user.username);
+    await signIn(page, user.username);
+    await waitForCurrentUser(page, user.username);
     await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Order Tracking', 'Sources']);
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   });
 
-  test('a user with no flags sees Home only', async ({ page, createUser, login }) => {
+  test('a user with no flags sees Home only', async ({ page, createUser, signIn }) => {
     const user = await createUser();
-    await login(page, user.username);
+    await signIn(page, user.username);
+    await waitForCurrentUser(page, user.username);
     await expect(mainNav(page).getByRole('link')).toHaveText(['Home']);
   });
 
-  test('an inventory-only user sees Sources but not Order Tracking', async ({ page, createUser, login }) => {
+  test('an inventory-only user sees Sources but not Order Tracking', async ({ page, createUser, signIn }) => {
     const user = await createUser({ inventoryUser: true });
-    await login(page, user.username);
+    await signIn(page, user.username);
+    await waitForCurrentUser(page, user.username);
     await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Sources']);
   });
 
-  test('an admin sees every link and the current one is marked', async ({ page, createUser, login }) => {
+  test('an admin sees every link and the current one is marked', async ({ page, createUser, signIn }) => {
     const user = await createUser({ isAdmin: true });
-    await login(page, user.username);
+    await signIn(page, user.username);
     const nav = mainNav(page);
     await expect(nav.getByRole('link')).toHaveText(['Home', 'Order Tracking', 'Sources', 'Admin']);
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
@@ -64,9 +78,9 @@ test.describe('header links by role', () => {
   });
 });
 
-test('the Account menu opens the Account page and logs out', async ({ page, createUser, login }) => {
+test('the Account menu opens the Account page and logs out', async ({ page, createUser, signIn }) => {
   const user = await createUser();
-  await login(page, user.username);
+  await signIn(page, user.username);
 
   await page.getByRole('button', { name: 'Account' }).click();
   const menu = page.getByRole('menu');
@@ -89,13 +103,15 @@ test('the Account menu opens the Account page and logs out', async ({ page, crea
 test('an unknown route inside the app shows the not-found page within the layout', async ({
   page,
   createUser,
-  login,
+  signIn,
 }) => {
   const user = await createUser();
-  await login(page, user.username);
+  await signIn(page, user.username);
   await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Home' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: TEXTS.homeHeading })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/home$/);
 });
 
 test.describe('on a phone', () => {
@@ -104,10 +120,10 @@ test.describe('on a phone', () => {
   test('the header becomes a drawer with links, Account Settings, theme and Logout', async ({
     page,
     createUser,
-    login,
+    signIn,
   }) => {
     const user = await createUser({ orderUser: true });
-    await login(page, user.username);
+    await signIn(page, user.username);
     // The desktop navigation and menus are replaced by the drawer trigger.
     await expect(mainNav(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Account' })).toHaveCount(0);

@@ -6,12 +6,21 @@ const PORT = Number(process.env.E2E_PORT ?? 3123);
 import { E2E_ADMIN } from './fixtures/constants';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, 'e2e/.artifacts/data');
+// Per port, so that two runs on different E2E_PORTs do not share (and delete) each other's files.
+const dataDir = path.join(root, `e2e/.artifacts/data-${PORT}`);
+// The run serves a copy of the built web app taken at start, so a rebuild of apps/web/dist during the run (by
+// `npm run build` in another shell) cannot pull the pages out from under the tests.
+const webDist = path.join(root, 'apps/web/dist');
+const webDistCopy = path.join(root, `e2e/.artifacts/web-dist-${PORT}`);
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: path.join(root, 'test-results'),
+  // A run on another E2E_PORT keeps its own output folder: Playwright empties it at start, which would break a
+  // concurrent run's traces.
+  outputDir: process.env.E2E_PORT
+    ? path.join(root, `e2e/.artifacts/test-results-${PORT}`)
+    : path.join(root, 'test-results'),
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -40,7 +49,7 @@ export default defineConfig({
   ],
   webServer: {
     // The built product exactly as `npm start` serves it, on a fresh embedded database.
-    command: `rm -rf ${dataDir} && npx tsx apps/server/src/server.ts`,
+    command: `rm -rf ${dataDir} ${webDistCopy} && cp -R ${webDist} ${webDistCopy} && npx tsx apps/server/src/server.ts`,
     cwd: root,
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: false,
@@ -51,6 +60,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDistCopy,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,

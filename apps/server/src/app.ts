@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ApiErrorBody } from '@app/contracts';
+import { type ApiErrorBody, MAX_UPLOAD_BYTES } from '@app/contracts';
 import type { Database } from '@app/db';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
@@ -17,8 +18,12 @@ import { createSecretBox, type SecretBox } from './lib/secrets';
 import { accountRoutes } from './modules/accounts/routes';
 import { authRoutes } from './modules/auth/routes';
 import { emailSourceRoutes } from './modules/email-sources/routes';
+import { inventoryProcessingRoutes } from './modules/inventory-processing/routes';
 import { inventorySourceRoutes } from './modules/inventory-sources/routes';
+import { orderTrackingRoutes } from './modules/order-tracking/routes';
+import { orderTrackingIngestionRoutes } from './modules/order-tracking-ingestion/routes';
 import { orderTrackingSourceRoutes } from './modules/order-tracking-sources/routes';
+import { runRoutes } from './modules/runs/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { type RouteAccess, registerSession } from './plugins/session';
 
@@ -68,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(fastifyCookie);
+  // File uploads (manual processing): one file of at most 10 MB per request; routes read it with request.file().
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   const accessTokens = registerSession(app, database.db, config);
   const context: AppContext = {
     routes,
@@ -119,7 +126,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await statsRoutes(app, context);
   await emailSourceRoutes(app, context);
   await orderTrackingSourceRoutes(app, context);
+  await orderTrackingRoutes(app, context);
+  await orderTrackingIngestionRoutes(app, context);
   await inventorySourceRoutes(app, context);
+  await inventoryProcessingRoutes(app, context);
+  await runRoutes(app, context);
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply

@@ -29,7 +29,10 @@ async function main() {
     );
   }
 
-  const boss = await startJobs(database, app.log);
+  const jobs = await startJobs(database, app.log, {
+    runFileRetentionDays: config.runFileRetentionDays,
+    context: app.context,
+  });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
@@ -41,7 +44,7 @@ async function main() {
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     await app.close();
-    await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => {});
+    await jobs.stop({ graceful: true, timeoutMs: 10_000 }).catch(() => {});
     await database.close();
     process.exit(0);
   };

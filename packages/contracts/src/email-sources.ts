@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LastRunSummary } from './runs';
 import { type ConnectionCheck, entityId, optionalText, port } from './shared-fields';
 
 export const EMAIL_SOURCE_MESSAGES = {
@@ -68,6 +69,24 @@ export interface EmailSourceListItem {
   ssl: boolean;
   isMsal: boolean;
   activeStatus: boolean;
+  /** When the mailbox was last polled (ISO), successful or not; null: never. */
+  lastPollAt: string | null;
+  lastPollSucceededAt: string | null;
+  /** Why the latest poll failed; null when it succeeded (or none ran yet). */
+  lastPollError: string | null;
+  /** The latest poll run (DESIGN §8). */
+  lastRun: LastRunSummary | null;
+}
+
+/** POST /api/email-sources/{id}/poll ("Check now"): the poll that just finished. */
+export interface EmailSourcePollResult {
+  runId: number;
+  status: 'succeeded' | 'failed';
+  message: string;
+  messagesSeen: number;
+  processed: number;
+  ignored: number;
+  failed: number;
 }
 
 /** POST /api/email-sources/send-test-email (spec 2 §3.2). */

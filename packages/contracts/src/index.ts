@@ -3,6 +3,7 @@ export * from './auth';
 export * from './columns';
 export * from './email-sources';
 export * from './errors';
+export * from './inventory-processing';
 export * from './inventory-sources';
 export * from './messages';
 export * from './order-tracking-sources';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LastRunSummary } from './runs';
 import {
   type ConnectionCheck,
   emptyToNull,
@@ -190,6 +191,8 @@ export interface InventorySourceListItem {
   itemNumberColumnName: string;
   qtyColumnName: string;
   minItemsToBeActive: number | null;
+  /** Beyond the spec (DESIGN §8): the source's latest run, null when it never ran. */
+  lastRun: LastRunSummary | null;
 }
 
 /** POST /api/inventory-sources/test-sftp (beyond the spec): the SFTP card's current values. */

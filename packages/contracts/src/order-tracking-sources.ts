@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LastRunSummary } from './runs';
 import { entityId, optionalInt, optionalText, requiredId } from './shared-fields';
 
 /** The order fields a file column can be mapped to (spec 2 §3.4 columnNormalizationValues). */
@@ -204,4 +205,6 @@ export interface OrderTrackingSourceListItem {
   subjectValue: string;
   attachmentName: string;
   shippingCompany: string | null;
+  /** Beyond the spec (DESIGN §8): the source's latest run, null when it never ran. */
+  lastRun: LastRunSummary | null;
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Run records (DESIGN §8): every poll, file and processing step leaves one. */
 export const RUN_SOURCE_TYPES = [
   'email',
@@ -81,4 +83,25 @@ export interface LastRunSummary {
 export interface RunListResponse {
   runs: RunRecord[];
   totalRecordCount: number;
+}
+
+export const RUN_PAGE_SIZE = 25;
+
+/** GET /api/runs: one source's runs, newest first. */
+export const ZRunListQuerySchema = z.object({
+  sourceType: z.enum(RUN_SOURCE_TYPES, { error: `sourceType must be one of ${RUN_SOURCE_TYPES.join(', ')}` }),
+  sourceId: z.coerce.number().int('sourceId must be a whole number').positive('sourceId is required'),
+  page: z.coerce.number().int().min(1, 'page starts at 1').max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize is at most 100').default(RUN_PAGE_SIZE),
+});
+export type TRunListQuery = z.output<typeof ZRunListQuerySchema>;
+
+/** POST /api/runs/:id/reprocess: the outcome of the new run. */
+export interface ReprocessOutcome {
+  runId: number;
+  status: Exclude<RunStatus, 'running'>;
+  message: string;
+  ordersUpdated?: number;
+  ordersDeleted?: number;
+  reprocessOfRunId: number;
 }

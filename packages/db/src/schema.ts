@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -350,6 +351,9 @@ export const mailboxStates = pgTable('mailbox_states', {
   lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
   leaseOwner: text('lease_owner'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /** The instance that keeps the IMAP IDLE connection of this mailbox, and until when (renewed). */
+  watcherOwner: text('watcher_owner'),
+  watcherUntil: timestamp('watcher_until', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 
@@ -373,10 +377,99 @@ export const inboundMessages = pgTable(
     message: text('message'),
     /** The original message (raw MIME), kept for forwarding and re-processing. */
     rawFileId: bigint('raw_file_id', { mode: 'number' }).references(() => storedFiles.id),
+    /**
+     * Set in the transaction that handled the message when it must be flagged \Seen, cleared once the
+     * IMAP STORE succeeded: a STORE lost to a dropped connection is retried by the next poll.
+     */
+    needsSeenFlag: boolean('needs_seen_flag').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('inbound_messages_uid_idx').on(t.emailSourceId, t.uidValidity, t.uid),
     index('inbound_messages_message_id_idx').on(t.emailSourceId, t.messageIdHash),
+    index('inbound_messages_seen_pending_idx')
+      .on(t.emailSourceId, t.uidValidity)
+      .where(sql`${t.needsSeenFlag}`),
   ],
+);
+
+/**
+ * SFTP intake of inventory sources (DESIGN §5): when each source's inbound folder was last polled and the
+ * last error, so the poll dispatcher knows what is due and a silently failing server is visible.
+ */
+export const inventorySftpStates = pgTable('inventory_sftp_states', {
+  sourceId: integer('source_id')
+    .primaryKey()
+    .references(() => inventorySources.id, { onDelete: 'cascade' }),
+  lastPollAt: timestamp('last_poll_at', { withTimezone: true }),
+  lastPollSucceededAt: timestamp('last_poll_succeeded_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+});
+
+/**
+ * Every remote file SFTP intake handed to the inventory processor, written in the same transaction as its
+ * run: a crash between that commit and the move to processed/ leaves the file in place, and the next poll
+ * only moves it. Name, size and modification time together identify one upload of a file.
+ */
+export const inventorySftpFiles = pgTable(
+  'inventory_sftp_files',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => inventorySources.id, { onDelete: 'cascade' }),
+    remotePath: text('remote_path').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull(),
+    runId: bigint('run_id', { mode: 'number' }),
+    /** Where the file was moved to; null until the move succeeded. */
+    movedTo: text('moved_to'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('inventory_sftp_files_identity_idx').on(t.sourceId, t.remotePath, t.size, t.modifiedAt),
+  ],
+);
+
+/**
+ * One quantity per supplier item per inventory run (DESIGN §5), the history the predictive algorithm reads.
+ * Item numbers are normalised (trimmed, upper-cased, leading zeros stripped when the source says so). A held
+ * run's snapshots count once it is approved and are deleted when it is discarded. No foreign keys: a run
+ * writes up to hundreds of thousands of rows at once, and sources and runs are never hard-deleted.
+ */
+export const inventoryItemSnapshots = pgTable(
+  'inventory_item_snapshots',
+  {
+    sourceId: integer('source_id').notNull(),
+    runId: bigint('run_id', { mode: 'number' }).notNull(),
+    itemNumber: text('item_number').notNull(),
+    quantity: doublePrecision('quantity').notNull(),
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('inventory_item_snapshots_item_idx').on(t.sourceId, t.itemNumber, t.capturedAt),
+    index('inventory_item_snapshots_run_idx').on(t.runId),
+  ],
+);
+
+/**
+ * The current status of each user-activated item of an inventory source, as last delivered: the drift guard
+ * compares a new run with it, and digests read status changes from it (`status_since`).
+ */
+export const inventoryItemStates = pgTable(
+  'inventory_item_states',
+  {
+    sourceId: integer('source_id').notNull(),
+    itemNumber: text('item_number').notNull(),
+    /** 'Active' | 'Inactive' */
+    status: text('status').notNull(),
+    statusSince: timestamp('status_since', { withTimezone: true }).notNull(),
+    /** Null when the item was missing from the supplier file. */
+    lastQuantity: doublePrecision('last_quantity'),
+    /** The run that last changed the status or the quantity. */
+    lastRunId: bigint('last_run_id', { mode: 'number' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceId, t.itemNumber] })],
 );

@@ -26,8 +26,21 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().positive().default(15),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().default(30),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
+  RUN_FILE_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAIL_POLL_SECONDS: z.coerce.number().int().min(1, 'MAIL_POLL_SECONDS must be at least 1').default(300),
+  MAIL_POLL_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, 'MAIL_POLL_TIMEOUT_SECONDS must be at least 1')
+    .default(300),
+  SFTP_POLL_SECONDS: z.coerce.number().int().min(1, 'SFTP_POLL_SECONDS must be at least 1').default(300),
+  INVENTORY_ALERT_CHECK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1, 'INVENTORY_ALERT_CHECK_MINUTES must be at least 1')
+    .default(60),
 });
 
 export interface SmtpSettings {
@@ -54,10 +67,20 @@ export interface AppConfig {
   refreshTokenDays: number;
   /** A rotated refresh token presented again within this time is a concurrent tab, not theft. */
   refreshReuseGraceMs: number;
+  /** Input and output files of runs older than this are deleted by housekeeping (DESIGN §8). */
+  runFileRetentionDays: number;
   webDistDir: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Cookies get the Secure flag when the public URL is https. */
   secureCookies: boolean;
+  /** Each active mailbox is polled this often (IDLE wakes it earlier where the server supports it). */
+  mailPollSeconds: number;
+  /** A poll still running after this long is abandoned (connection closed) and retried by the queue. */
+  mailPollTimeoutSeconds: number;
+  /** The inbound SFTP folder of each active inventory source with an SFTP server is polled this often. */
+  sftpPollSeconds: number;
+  /** How often inventory sources are checked for "no file for N days" (daysUntilNoUpdateNotification). */
+  inventoryAlertCheckMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -98,9 +121,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     refreshReuseGraceMs: e.REFRESH_REUSE_GRACE_SECONDS * 1000,
+    runFileRetentionDays: e.RUN_FILE_RETENTION_DAYS,
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,
     secureCookies: publicUrl.startsWith('https://'),
+    mailPollSeconds: e.MAIL_POLL_SECONDS,
+    mailPollTimeoutSeconds: e.MAIL_POLL_TIMEOUT_SECONDS,
+    sftpPollSeconds: e.SFTP_POLL_SECONDS,
+    inventoryAlertCheckMinutes: e.INVENTORY_ALERT_CHECK_MINUTES,
   };
 }
 

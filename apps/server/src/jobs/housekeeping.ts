@@ -1,11 +1,20 @@
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { deleteExpiredRunFiles } from '../modules/runs/runs-service';
 
 const DAY = 86_400_000;
 
-/** Removes sign-in and reset tokens that can no longer be used, and stale login throttle rows. */
-export async function runHousekeeping(db: AppDb, now = new Date()) {
+export interface HousekeepingOptions {
+  /** RUN_FILE_RETENTION_DAYS: run input/output files older than this are deleted. */
+  runFileRetentionDays?: number;
+}
+
+/**
+ * Removes sign-in and reset tokens that can no longer be used, stale login throttle rows, and the input and
+ * output files of runs older than the retention period (DESIGN §8).
+ */
+export async function runHousekeeping(db: AppDb, now = new Date(), options: HousekeepingOptions = {}) {
   const { refreshTokens, passwordResetTokens, loginThrottle } = schema;
   const dayAgo = new Date(now.getTime() - DAY);
   const tokens = await db
@@ -30,5 +39,13 @@ export async function runHousekeeping(db: AppDb, now = new Date()) {
       ),
     )
     .returning({ key: loginThrottle.key });
-  return { refreshTokens: tokens.length, resetTokens: resets.length, throttleRows: throttles.length };
+  const retentionDays = options.runFileRetentionDays ?? 30;
+  const runFiles = await deleteExpiredRunFiles(db, new Date(now.getTime() - retentionDays * DAY));
+  return {
+    refreshTokens: tokens.length,
+    resetTokens: resets.length,
+    throttleRows: throttles.length,
+    expiredRunFiles: runFiles.files,
+    runsPastRetention: runFiles.runs,
+  };
 }

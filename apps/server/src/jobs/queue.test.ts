@@ -25,7 +25,8 @@ describe('job queue', () => {
       tokenHash: 'expired-token',
       expiresAt: new Date(Date.now() - 60_000),
     });
-    const boss = await startJobs(database, pino({ level: 'silent' }));
+    const jobs = await startJobs(database, pino({ level: 'silent' }));
+    const boss = jobs.boss;
     try {
       const jobId = await boss.send(QUEUES.housekeeping, {});
       expect(jobId).toBeTruthy();
@@ -43,7 +44,7 @@ describe('job queue', () => {
       const schedules = await boss.getSchedules();
       expect(schedules.map((s) => s.name)).toContain(QUEUES.housekeeping);
     } finally {
-      await boss.stop({ graceful: false, close: true, timeout: 2000 });
+      await jobs.stop({ graceful: false, timeoutMs: 2000 });
     }
   });
 

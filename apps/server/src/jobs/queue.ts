@@ -1,31 +1,81 @@
 import type { Database } from '@app/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
+import type { AppContext } from '../app';
+import type { FileProcessor } from '../modules/intake/file-processors';
 import { runHousekeeping } from './housekeeping';
+import { MAIL_POLL_QUEUE, type MailIntake, startMailIntake } from './mail-poll';
 
-export const QUEUES = { housekeeping: 'housekeeping' } as const;
+export const QUEUES = { housekeeping: 'housekeeping', mailPoll: MAIL_POLL_QUEUE } as const;
 
 /**
  * pg-boss on the same database as the app: on PostgreSQL through its own pool, on PGlite through the
  * app's single PGlite instance (a second one on the same folder is not allowed).
  */
 export function createQueue(database: Database): PgBoss {
+  // Every 10 s (default 60) the supervisor fails the active jobs of a worker that stopped sending
+  // heartbeats (killed with -9), so another instance can take its mailbox over soon.
+  const supervision = { superviseIntervalSeconds: 10 };
   if (database.kind === 'pglite' && database.pglite) {
-    return new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' });
+    return new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...supervision });
   }
-  return new PgBoss({ connectionString: database.connectionString!, max: 4 });
+  return new PgBoss({ connectionString: database.connectionString!, max: 4, ...supervision });
 }
 
-export async function startJobs(database: Database, log: FastifyBaseLogger): Promise<PgBoss> {
+export interface StartJobsOptions {
+  /** RUN_FILE_RETENTION_DAYS, for the housekeeping job. */
+  runFileRetentionDays?: number;
+  /** The app's context: given, this instance also polls mailboxes (mail intake). */
+  context?: AppContext;
+  /** Mail intake's processors; the registry's when unset (tests pass their own). */
+  processors?: () => FileProcessor[];
+  /** IDLE connections for mail intake (default on). */
+  idle?: boolean;
+}
+
+export interface Jobs {
+  boss: PgBoss;
+  /** Present when started with a context. */
+  mailIntake: MailIntake | undefined;
+  /** Stops the timers and IDLE connections, then pg-boss (waiting up to `timeoutMs` for running jobs). */
+  stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
+}
+
+export async function startJobs(
+  database: Database,
+  log: FastifyBaseLogger,
+  options: StartJobsOptions = {},
+): Promise<Jobs> {
   const boss = createQueue(database);
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   await boss.createQueue(QUEUES.housekeeping);
   await boss.work(QUEUES.housekeeping, async () => {
-    const removed = await runHousekeeping(database.db);
+    const removed = await runHousekeeping(database.db, new Date(), {
+      ...(options.runFileRetentionDays !== undefined
+        ? { runFileRetentionDays: options.runFileRetentionDays }
+        : {}),
+    });
     log.info(removed, 'housekeeping done');
   });
   // Hourly; pg-boss keeps one schedule per name, so several instances do not multiply it.
   await boss.schedule(QUEUES.housekeeping, '17 * * * *');
-  return boss;
+
+  const mailIntake = options.context
+    ? await startMailIntake(boss, {
+        context: options.context,
+        log,
+        processors: options.processors,
+        idle: options.idle,
+      })
+    : undefined;
+
+  return {
+    boss,
+    mailIntake,
+    async stop({ graceful = true, timeoutMs = 10_000 } = {}) {
+      await mailIntake?.stop();
+      await boss.stop({ graceful, close: true, timeout: timeoutMs });
+    },
+  };
 }

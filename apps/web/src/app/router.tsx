@@ -15,6 +15,7 @@ import { OrderDetailPage } from '@/features/order-tracking/routes/order-detail-p
 import { OrderTrackingPage } from '@/features/order-tracking/routes/order-tracking-page';
 import { OrderTrackingSourceEditorPage } from '@/features/order-tracking-sources/routes/order-tracking-source-editor-page';
 import { OrderTrackingSourceListPage } from '@/features/order-tracking-sources/routes/order-tracking-source-list-page';
+import { RunHistoryPage } from '@/features/runs/routes/run-history-page';
 import { SourcesHubPage } from '@/features/sources/sources-hub-page';
 import { UserEditorPage } from '@/features/users/user-editor-page';
 import { UserListPage } from '@/features/users/user-list-page';
@@ -37,6 +38,7 @@ export const router = createBrowserRouter([
             children: [
               { path: '/email-sources', element: <EmailSourceListPage /> },
               { path: '/email-sources/edit/:sourceId', element: <EmailSourceEditorPage /> },
+              { path: '/email-sources/history/:id', element: <RunHistoryPage sourceType="email" /> },
             ],
           },
           {
@@ -44,6 +46,10 @@ export const router = createBrowserRouter([
             children: [
               { path: '/order-tracking-sources', element: <OrderTrackingSourceListPage /> },
               { path: '/order-tracking-sources/edit/:sourceId', element: <OrderTrackingSourceEditorPage /> },
+              {
+                path: '/order-tracking-sources/history/:id',
+                element: <RunHistoryPage sourceType="order-tracking" />,
+              },
             ],
           },
           {
@@ -51,6 +57,7 @@ export const router = createBrowserRouter([
             children: [
               { path: '/inventory-sources', element: <InventorySourceListPage /> },
               { path: '/inventory-sources/edit/:sourceId', element: <InventorySourceEditorPage /> },
+              { path: '/inventory-sources/history/:id', element: <RunHistoryPage sourceType="inventory" /> },
             ],
           },
           {

@@ -1,4 +1,4 @@
-import type { EmailSource, EmailSourceListItem } from '@app/contracts';
+import type { EmailSource, EmailSourceListItem, LastRunSummary } from '@app/contracts';
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
@@ -28,7 +28,10 @@ export function toEmailSource(row: EmailSourceRow): EmailSource {
   };
 }
 
-export function toEmailSourceListItem(row: EmailSourceRow): EmailSourceListItem {
+export function toEmailSourceListItem(
+  row: EmailSourceRow,
+  lastRun: LastRunSummary | null = null,
+): EmailSourceListItem {
   return {
     id: row.id,
     username: row.username,
@@ -41,6 +44,10 @@ export function toEmailSourceListItem(row: EmailSourceRow): EmailSourceListItem 
     ssl: row.ssl,
     isMsal: row.isMsal,
     activeStatus: row.activeStatus,
+    lastPollAt: row.lastPollAt?.toISOString() ?? null,
+    lastPollSucceededAt: row.lastPollSucceededAt?.toISOString() ?? null,
+    lastPollError: row.lastPollError,
+    lastRun,
   };
 }
 

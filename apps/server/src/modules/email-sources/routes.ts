@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app';
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS } from '../../plugins/session';
+import { pollEmailSourceNow } from '../intake/check-now';
 import {
   deleteEmailSource,
   getEmailSource,
@@ -17,7 +18,8 @@ import {
 } from './service';
 
 /** E-mail sources (spec 2 §2.1–2.2, §7): offered to order, inventory and submission users alike. */
-export async function emailSourceRoutes(app: FastifyInstance, { db, secrets }: AppContext) {
+export async function emailSourceRoutes(app: FastifyInstance, context: AppContext) {
+  const { db, secrets } = context;
   const anySource = { config: { access: SOURCE_ACCESS.anySource } };
   const services = { db, secrets };
 
@@ -42,6 +44,11 @@ export async function emailSourceRoutes(app: FastifyInstance, { db, secrets }: A
 
   app.post<{ Params: { id: string } }>('/api/email-sources/:id/active', anySource, async (request) =>
     setEmailSourceActive(db, parseIdParam(request.params.id), validate(ZActiveToggleSchema, request.body)),
+  );
+
+  // "Check now": polls the mailbox at once and answers with the counts when the poll has finished.
+  app.post<{ Params: { id: string } }>('/api/email-sources/:id/poll', anySource, async (request) =>
+    pollEmailSourceNow(context, parseIdParam(request.params.id)),
   );
 
   app.post('/api/email-sources/send-test-email', anySource, async (request) =>

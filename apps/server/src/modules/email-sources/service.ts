@@ -28,6 +28,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { nextSecret, type SecretBox } from '../../lib/secrets';
 import { validate } from '../../lib/validate';
+import { lastRunsFor } from '../runs/runs-service';
 import {
   deleteEmailSourceRow,
   type EmailSourceRow,
@@ -72,7 +73,14 @@ export function parseEmailSourceForm(body: unknown): TEmailSource {
 }
 
 export async function listEmailSourceItems(db: AppDb): Promise<EmailSourceListItem[]> {
-  return (await listEmailSources(db)).map(toEmailSourceListItem);
+  const rows = await listEmailSources(db);
+  // Each mailbox's poll runs are recorded as runs of source type 'email' (mail intake).
+  const lastRuns = await lastRunsFor(
+    db,
+    'email',
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toEmailSourceListItem(row, lastRuns.get(row.id) ?? null));
 }
 
 export async function getEmailSource(db: AppDb, id: number): Promise<EmailSource> {

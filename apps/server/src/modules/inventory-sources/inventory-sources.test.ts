@@ -625,6 +625,7 @@ describe('GET /api/inventory-sources/inventories and inventory/{id}', () => {
       itemNumberColumnName: 'SKU',
       qtyColumnName: 'Qty',
       minItemsToBeActive: 2,
+      lastRun: null,
     });
   });
 

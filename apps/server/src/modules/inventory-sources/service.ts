@@ -4,6 +4,7 @@ import {
   INVENTORY_SOURCE_MESSAGES,
   type InventorySource,
   type InventorySourceListItem,
+  type LastRunSummary,
   type SftpConnectionTestResult,
   type TInventorySource,
   type TSftpConnectionTest,
@@ -21,6 +22,7 @@ import {
   lockEmailSourceForUse,
   normaliseSpreadsheetFileType,
 } from '../order-tracking-sources/source-rules';
+import { lastRunsFor } from '../runs/runs-service';
 import {
   deleteReplacedSampleFile,
   findLiveInventorySource,
@@ -37,7 +39,10 @@ import { checkSampleUpload, type SampleUpload } from './sample-file';
 const M = INVENTORY_SOURCE_MESSAGES;
 const notFound = () => AppError.notFound('Inventory source not found');
 
-export function toInventorySourceListItem(row: InventorySourceRow): InventorySourceListItem {
+export function toInventorySourceListItem(
+  row: InventorySourceRow,
+  lastRun: LastRunSummary | null = null,
+): InventorySourceListItem {
   return {
     id: row.id,
     sourceName: row.sourceName,
@@ -50,6 +55,7 @@ export function toInventorySourceListItem(row: InventorySourceRow): InventorySou
     itemNumberColumnName: row.itemNumberColumnName,
     qtyColumnName: row.qtyColumnName,
     minItemsToBeActive: row.minItemsToBeActive,
+    lastRun,
   };
 }
 
@@ -113,7 +119,13 @@ async function loadSample(db: AppDb, row: InventorySourceRow) {
 }
 
 export async function listInventorySources(db: AppDb): Promise<InventorySourceListItem[]> {
-  return (await listLiveInventorySources(db)).map(toInventorySourceListItem);
+  const rows = await listLiveInventorySources(db);
+  const lastRuns = await lastRunsFor(
+    db,
+    'inventory',
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toInventorySourceListItem(row, lastRuns.get(row.id) ?? null));
 }
 
 export async function getInventorySource(db: AppDb, id: number): Promise<InventorySource> {

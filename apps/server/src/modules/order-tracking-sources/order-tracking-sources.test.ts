@@ -317,6 +317,7 @@ describe('GET /api/order-tracking-sources/active and get/{id}', () => {
       subjectValue: 'Daily shipment report',
       attachmentName: 'shipments_*.csv',
       shippingCompany: null,
+      lastRun: null,
     });
     expect(items.find((item) => item.id === zebra.id)?.shippingCompany).toBe('Carrier');
   });

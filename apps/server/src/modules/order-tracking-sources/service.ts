@@ -1,6 +1,7 @@
 import {
   type ActiveToggle,
   type ColumnMapping,
+  type LastRunSummary,
   ORDER_MAPPING_FIELDS,
   ORDER_TRACKING_SOURCE_MESSAGES,
   type OrderMappingField,
@@ -11,6 +12,7 @@ import {
 } from '@app/contracts';
 import type { AppDb } from '@app/db';
 import { AppError } from '../../lib/app-error';
+import { lastRunsFor } from '../runs/runs-service';
 import {
   findLiveOrderTrackingSource,
   insertOrderTrackingSource,
@@ -60,7 +62,10 @@ export function toOrderTrackingSource(row: OrderTrackingSourceRow): OrderTrackin
   };
 }
 
-export function toOrderTrackingSourceListItem(row: OrderTrackingSourceRow): OrderTrackingSourceListItem {
+export function toOrderTrackingSourceListItem(
+  row: OrderTrackingSourceRow,
+  lastRun: LastRunSummary | null = null,
+): OrderTrackingSourceListItem {
   return {
     id: row.id,
     sourceName: row.sourceName,
@@ -71,11 +76,18 @@ export function toOrderTrackingSourceListItem(row: OrderTrackingSourceRow): Orde
     subjectValue: row.subjectValue,
     attachmentName: row.attachmentName,
     shippingCompany: row.columnMapping?.shippingCompany || null,
+    lastRun,
   };
 }
 
 export async function listOrderTrackingSources(db: AppDb): Promise<OrderTrackingSourceListItem[]> {
-  return (await listLiveOrderTrackingSources(db)).map(toOrderTrackingSourceListItem);
+  const rows = await listLiveOrderTrackingSources(db);
+  const lastRuns = await lastRunsFor(
+    db,
+    'order-tracking',
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toOrderTrackingSourceListItem(row, lastRuns.get(row.id) ?? null));
 }
 
 export async function getOrderTrackingSource(db: AppDb, id: number): Promise<OrderTrackingSource> {

@@ -37,11 +37,16 @@ export interface Filter {
 }
 
 export interface SortKey {
-  /** SQL expression over `orders o`, from SORT_COLUMNS. */
+  /** SQL expression over `orders o`, from SORT_EXPRESSIONS. */
   expression: string;
   ascending: boolean;
-  /** A (column, id) index over live orders exists, so the order can be walked instead of sorted. */
+  /** The order can be walked through an index instead of sorted. */
   indexed: boolean;
+  /**
+   * Source name: sorted by name, then by source (two sources may share a name); walked source by source
+   * in name order, each through the (source, …) index.
+   */
+  bySource?: boolean;
 }
 
 const INDEXED_COLUMNS = new Set<string>(schema.ORDER_SORT_INDEXES.map(([, column]) => column));
@@ -73,14 +78,106 @@ const SORT_EXPRESSIONS: Record<OrderSortableColumn, string> = {
   lastUpdated: 'o.last_updated',
 };
 
+const SOURCE_NAME = SORT_EXPRESSIONS.sourceName;
+
 /** The allow-list from sort column name to SQL; anything else is refused (the contract refuses it first). */
 export function sortKeyFor(column: string, ascending: boolean): SortKey | undefined {
   if (!Object.hasOwn(SORT_EXPRESSIONS, column)) return undefined;
   const name = column as OrderSortableColumn;
+  if (name === 'sourceName') return { expression: SOURCE_NAME, ascending, indexed: true, bySource: true };
   return { expression: SORT_EXPRESSIONS[name], ascending, indexed: INDEXED_COLUMNS.has(name) };
 }
 
-function conditionSql(condition: Condition): SQL {
+interface OrderTerm {
+  expression: string;
+  ascending: boolean;
+}
+
+function orderTerms(keys: SortKey[]): OrderTerm[] {
+  return keys.flatMap((key) =>
+    key.bySource
+      ? [key, { expression: 'o.order_tracking_source_id', ascending: key.ascending }]
+      : [{ expression: key.expression, ascending: key.ascending }],
+  );
+}
+
+/**
+ * ORDER BY the terms, then id in the direction of the last term (so that a (column, id) index serves both
+ * directions); `reverse` inverts every direction. `names` replaces the expressions by output column names.
+ */
+function orderBySql(
+  terms: OrderTerm[],
+  reverse: boolean,
+  options: { names?: string[]; id?: string; tieAscending?: boolean } = {},
+): SQL {
+  const direction = (ascending: boolean) => (ascending !== reverse ? 'asc' : 'desc');
+  const tie = options.tieAscending ?? terms[terms.length - 1]?.ascending ?? true;
+  const parts = [
+    ...terms.map((term, index) => `${options.names?.[index] ?? term.expression} ${direction(term.ascending)}`),
+    `${options.id ?? 'o.id'} ${direction(tie)}`,
+  ];
+  return sql.raw(parts.join(', '));
+}
+
+/** Deeper than this, a source-name walk with further sort columns costs more than sorting everything. */
+const SOURCE_WALK_DEPTH = 5000;
+
+/**
+ * Ways to read page ids in sort order, each with the condition (over `w`) under which it is used; the
+ * last has none. Normally one: walk the first sort column's (column, id) index, keeping the rows that
+ * pass `where`. For the source name: source by source in name order (a handful of sources), each walked
+ * through the (source, id) index or the next sort column's index, at most offset + limit rows per source;
+ * with further sort columns that is only worth it near either end, deeper pages sort.
+ */
+function walkSql(where: SQL, sort: SortKey[], reverse: boolean, limit: number, offset: SQL): Array<[SQL | null, SQL]> {
+  const first = sort[0]!;
+  if (!first.bySource) {
+    return [
+      [
+        null,
+        sql`select o.id from orders o where ${where}
+          order by ${orderBySql(orderTerms(sort), reverse)} limit ${limit} offset ${offset}`,
+      ],
+    ];
+  }
+  const rest = orderTerms(sort.slice(1));
+  const names = rest.map((_, index) => `k${index}`);
+  const columns = sql.raw(rest.map((term, index) => `, ${term.expression} as ${names[index]}`).join(''));
+  const tieAscending = rest.length > 0 ? undefined : first.ascending;
+  const inner = orderBySql(rest, reverse, { tieAscending });
+  const outer = orderBySql(rest, reverse, { names: names.map((name) => `x.${name}`), id: 'x.id', tieAscending });
+  const ascending = first.ascending !== reverse;
+  const direction = sql.raw(ascending ? 'asc' : 'desc');
+  const sources = sql`array(select id from order_tracking_sources order by source_name ${direction}, id ${direction})`;
+  // Orders without a source have no source name: last ascending, first descending.
+  const ranked = ascending ? sql`${sources} || array[null]::int[]` : sql`array[null]::int[] || ${sources}`;
+  const depth = sql`(${offset})::bigint + ${limit}::bigint`;
+  const bySource = sql`select x.id from unnest(${ranked}) with ordinality as s(source_id, rank)
+    cross join lateral (
+      (select o.id${columns} from orders o where ${where} and o.order_tracking_source_id = s.source_id
+        order by ${inner} limit ${depth})
+      union all
+      (select o.id${columns} from orders o where s.source_id is null and ${where} and o.order_tracking_source_id is null
+        order by ${inner} limit ${depth})
+    ) x
+    order by s.rank, ${outer} limit ${limit} offset ${offset}`;
+  if (rest.length === 0) return [[null, bySource]];
+  // Sorting everything: the source name through a join (a subquery per row would cost a million calls).
+  const joined = orderTerms(sort).map((term) => (term.expression === SOURCE_NAME ? { ...term, expression: 's.source_name' } : term));
+  const sorted = sql`select o.id from orders o left join order_tracking_sources s on s.id = o.order_tracking_source_id
+    where ${where} order by ${orderBySql(joined, reverse)} limit ${limit} offset ${offset}`;
+  return [
+    [sql`${depth} <= ${SOURCE_WALK_DEPTH}`, bySource],
+    [null, sorted],
+  ];
+}
+
+/**
+ * One condition as SQL. `bitmap`: the tracking-number match is an id list (= ANY), which PostgreSQL can
+ * combine with the trigram and btree bitmaps (BitmapOr/BitmapAnd); `rows`: it is a hashed IN-subquery,
+ * cheap to test row by row while an index is walked.
+ */
+function conditionSql(condition: Condition, use: 'bitmap' | 'rows'): SQL {
   switch (condition.kind) {
     case 'like':
       // The pattern's \ % _ are escaped by the service; backslash is ILIKE's default escape character.
@@ -90,31 +187,30 @@ function conditionSql(condition: Condition): SQL {
         condition.values.map((value) => sql`${value}`),
         sql`, `,
       )})`;
-    case 'tracking':
-      return sql`o.id in (select t.order_id from order_tracking_numbers t where t.tracking_number ilike ${condition.pattern})`;
+    case 'tracking': {
+      const orderIds = sql`select t.order_id from order_tracking_numbers t where t.tracking_number ilike ${condition.pattern}`;
+      return use === 'bitmap' ? sql`o.id = any(array(${orderIds}))` : sql`o.id in (${orderIds})`;
+    }
   }
 }
 
-function filterSql(filter: Filter): SQL {
-  const parts = filter.conditions.map(conditionSql);
+function filterSql(filter: Filter, use: 'bitmap' | 'rows'): SQL {
+  const parts = filter.conditions.map((condition) => conditionSql(condition, use));
   return sql`(${sql.join(parts, filter.mode === 'and' ? sql` and ` : sql` or `)})`;
 }
 
 /**
- * The ids of the live orders matching the filter. OR over several fields is a UNION, so that each field
- * uses its own index (a tracking-number subquery cannot join a bitmap OR) and supplier/brand stay
- * index-only.
+ * The ids of the live orders matching an OR filter, as a UNION: each field uses its own index and the
+ * supplier/brand branches stay index-only scans of their (column, id) indexes.
  */
-function matchingIdsSql(filter: Filter): SQL {
-  if (filter.mode === 'or' && filter.conditions.length > 1) {
-    return sql.join(
-      filter.conditions.map(
-        (condition) => sql`select o.id from orders o where o.deleted_status = false and ${conditionSql(condition)}`,
-      ),
-      sql` union `,
-    );
-  }
-  return sql`select o.id from orders o where o.deleted_status = false and ${filterSql(filter)}`;
+function unionIdsSql(filter: Filter): SQL {
+  return sql.join(
+    filter.conditions.map(
+      (condition) =>
+        sql`select o.id from orders o where o.deleted_status = false and ${conditionSql(condition, 'bitmap')}`,
+    ),
+    sql` union `,
+  );
 }
 
 /** The exact number of live orders, from the trigger-maintained counter. */
@@ -126,76 +222,184 @@ export async function countLiveOrders(db: AppDb): Promise<number> {
   return Number(row?.live ?? 0);
 }
 
-export async function countMatchingOrders(db: AppDb, filter: Filter): Promise<number> {
-  const [row] = await rowsOf<{ total: number | string }>(
-    db,
-    sql`select count(*)::int as total from (${matchingIdsSql(filter)}) as matching`,
-  );
-  return Number(row?.total ?? 0);
-}
+const LIVE_COUNT = sql`(select coalesce(sum(live), 0) from order_live_counts)`;
 
 /** Above this many distinct values a field is searched through its trigram index instead. */
 export const DISTINCT_VALUE_LIMIT = 1000;
 
+export interface ValueLookup {
+  column: 'supplier_name' | 'brand_name';
+  pattern: string;
+}
+
 /**
- * The distinct live values of a low-cardinality column (supplier, brand) that contain the pattern, found
- * by skipping through its (column, id) index one value at a time (a few dozen index probes), or undefined
- * when the column has more than DISTINCT_VALUE_LIMIT distinct values.
+ * For each lookup, the distinct live values of a low-cardinality column (supplier, brand) that contain the
+ * pattern, found by skipping through its (column, id) index one value at a time (a few dozen index
+ * probes); undefined for a column with more than DISTINCT_VALUE_LIMIT distinct values. One statement for
+ * all lookups.
  */
 export async function findValuesContaining(
   db: AppDb,
-  column: 'supplier_name' | 'brand_name',
-  pattern: string,
-): Promise<string[] | undefined> {
-  const c = sql.raw(`o.${column}`);
-  const [row] = await rowsOf<{ distinctCount: number; matched: string[] }>(
+  lookups: ValueLookup[],
+): Promise<Array<string[] | undefined>> {
+  if (lookups.length === 0) return [];
+  const ctes = lookups.map(({ column }, index) => {
+    const c = sql.raw(`o.${column}`);
+    const all = sql.raw(`distinct_${index}`);
+    const first = sql.raw(`first_${index}`);
+    return sql`${all}(value) as (
+        (select ${c} from orders o where o.deleted_status = false and ${c} is not null order by ${c} limit 1)
+        union all
+        select (select ${c} from orders o where o.deleted_status = false and ${c} > d.value order by ${c} limit 1)
+          from ${all} d where d.value is not null
+      ), ${first} as (select value from ${all} where value is not null limit ${DISTINCT_VALUE_LIMIT + 1})`;
+  });
+  const columns = lookups.map(({ pattern }, index) => {
+    const first = sql.raw(`first_${index}`);
+    return sql`(select count(*) from ${first})::int as ${sql.raw(`"count${index}"`)},
+      coalesce((select json_agg(value) from ${first} where value ilike ${pattern}), '[]'::json) as ${sql.raw(`"matched${index}"`)}`;
+  });
+  const [row] = await rowsOf<Record<string, number | string[]>>(
     db,
-    sql`with recursive distinct_values(value) as (
-          (select ${c} from orders o where o.deleted_status = false and ${c} is not null order by ${c} limit 1)
-          union all
-          select (select ${c} from orders o where o.deleted_status = false and ${c} > d.value order by ${c} limit 1)
-            from distinct_values d where d.value is not null
-        ), first_values as (
-          select value from distinct_values where value is not null limit ${DISTINCT_VALUE_LIMIT + 1}
-        )
-        select (select count(*) from first_values)::int as "distinctCount",
-               coalesce((select json_agg(value) from first_values where value ilike ${pattern}), '[]'::json) as matched`,
+    sql`with recursive ${sql.join(ctes, sql`, `)} select ${sql.join(columns, sql`, `)}`,
   );
-  if (!row || row.distinctCount > DISTINCT_VALUE_LIMIT) return undefined;
-  return row.matched;
+  return lookups.map((_, index) =>
+    Number(row?.[`count${index}`]) > DISTINCT_VALUE_LIMIT
+      ? undefined
+      : (row?.[`matched${index}`] as string[]),
+  );
 }
 
-function orderBySql(keys: SortKey[], reverse: boolean): SQL {
-  const direction = (ascending: boolean) => (ascending !== reverse ? 'asc' : 'desc');
-  // id breaks ties in the direction of the last key, so that a (column, id) index serves both directions.
-  const last = keys[keys.length - 1]!;
-  const parts = [...keys.map((key) => `${key.expression} ${direction(key.ascending)}`), `o.id ${direction(last.ascending)}`];
-  return sql.raw(parts.join(', '));
-}
+/**
+ * How a page is found:
+ * - `materialize`: the matching rows are read once (they have to be: a trigram match is rechecked on the
+ *   row) together with their sort keys; the count and the sorted page come from that one pass.
+ * - `index`: the count comes from the counter or from index scans (index-only for supplier/brand), and the
+ *   page either walks the first sort column's (column, id) index keeping matching rows, or, when the
+ *   matches are few, sorts just them ("collect"). Past the middle the walk starts from the other end with
+ *   the order inverted, so the last of a million rows is the first of the walk, not offset 999,750.
+ */
+export type PageShape = 'materialize' | 'index';
 
-export interface PageQuery {
+export interface PageRequest {
   filter: Filter | undefined;
   sort: SortKey[];
-  offset: number;
-  limit: number;
-  /** Read the page from the other end (inverted order), then reverse it: for pages past the middle. */
-  reverse: boolean;
-  /** Sort the (few) matching rows rather than walk the sort index looking for them. */
-  collect: boolean;
+  pageSize: number;
+  pageIndex: number;
+  /** Tests force each way of finding the page; 'auto' chooses by the exact counts. */
+  shape?: PageShape | 'auto';
+  collect?: 'auto' | 'always' | 'never';
+  fromEnd?: 'auto' | 'always' | 'never';
 }
 
-export async function findPageIds(db: AppDb, page: PageQuery): Promise<number[]> {
-  const where = !page.filter
-    ? sql`o.deleted_status = false`
-    : page.collect
-      ? sql`o.id = any(array(${matchingIdsSql(page.filter)}))`
-      : sql`o.deleted_status = false and ${filterSql(page.filter)}`;
-  const rows = await rowsOf<{ id: number | string }>(
+/** A filter whose matching rows must be read anyway: any AND, or an OR of trigram/tracking searches only. */
+function needsRows(filter: Filter): boolean {
+  return filter.mode === 'and' || filter.conditions.every((condition) => condition.kind !== 'in');
+}
+
+/**
+ * The total and the page's order records in one statement (one snapshot, one round trip): the count, the
+ * choice of strategy (PostgreSQL CASE evaluates only the chosen branch), the page's ids and their rows.
+ */
+export async function findOrderPage(
+  db: AppDb,
+  request: PageRequest,
+): Promise<{ total: number; orders: OrderRecord[] }> {
+  const { filter, sort, pageSize } = request;
+  const offset = (request.pageIndex - 1) * pageSize;
+  const shape =
+    request.shape && request.shape !== 'auto'
+      ? request.shape
+      : filter && needsRows(filter)
+        ? 'materialize'
+        : 'index';
+  let pageSql: SQL;
+  if (filter && shape === 'materialize') {
+    const terms = orderTerms(sort);
+    const names = terms.map((_, index) => `k${index}`);
+    const where =
+      filter.mode === 'or' && filter.conditions.length > 1 && !needsRows(filter)
+        ? sql`o.id in (${unionIdsSql(filter)})`
+        : filterSql(filter, 'bitmap');
+    pageSql = sql`matching as materialized (
+        select o.id, ${sql.raw(terms.map((term, index) => `${term.expression} as ${names[index]}`).join(', '))}
+          from orders o where o.deleted_status = false and ${where}
+      ), counted as (select count(*)::bigint as n from matching),
+      page as (
+        select array(select id from matching order by ${orderBySql(terms, false, { names, id: 'id' })}
+                     limit ${pageSize} offset ${offset}) as ids, false as reversed
+      )`;
+  } else {
+    const total = filter
+      ? sql`(select count(*) from (${filter.mode === 'or' && filter.conditions.length > 1 ? unionIdsSql(filter) : sql`select o.id from orders o where o.deleted_status = false and ${filterSql(filter, 'bitmap')}`}) m)`
+      : LIVE_COUNT;
+    const walkWhere = filter
+      ? sql`o.deleted_status = false and ${filterSql(filter, 'rows')}`
+      : sql`o.deleted_status = false`;
+    const matchingIds =
+      filter && filter.mode === 'or' && filter.conditions.length > 1
+        ? unionIdsSql(filter)
+        : sql`select o.id from orders o where ${walkWhere}`;
+    // Walking visits about (offset + limit) × live / total rows to fill a page, collecting reads `total`:
+    // collect when total² < (offset + limit) × live. Without a filter, or when the first sort column has
+    // no index, there is nothing to choose.
+    const collect =
+      !filter || request.collect === 'never'
+        ? sql`false`
+        : request.collect === 'always' || !sort[0]!.indexed
+          ? sql`true`
+          : sql`w.n * w.n < (${offset} + w.lim) * w.live`;
+    const fromEnd =
+      request.fromEnd === 'never'
+        ? sql`false`
+        : request.fromEnd === 'always'
+          ? sql`true`
+          : sql`w.n - ${offset} - w.lim < ${offset}`;
+    pageSql = sql`counted as (select ${total}::bigint as n),
+      w as (select c.n, ${filter ? LIVE_COUNT : sql`c.n`}::bigint as live, least(${pageSize}, c.n - ${offset}) as lim from counted c),
+      page as (
+        select case
+          when w.lim <= 0 then '{}'::bigint[]
+          when ${collect} then array(
+            select o.id from orders o where o.id = any(array(${matchingIds}))
+             order by ${orderBySql(orderTerms(sort), false)} limit ${pageSize} offset ${offset})
+          -- Constant LIMITs (the planner needs them to choose a fast-start plan); from the end, the walk
+          -- takes the page's rows plus, on a partial last page, a few of the page before, cut off here.
+          ${sql.join(
+            walkSql(walkWhere, sort, true, pageSize, sql`greatest(w.n - ${offset} - ${pageSize}, 0)`).map(
+              ([condition, select]) =>
+                sql`when ${fromEnd}${condition ? sql` and ${condition}` : sql``} then (array(${select}))[1:w.lim]`,
+            ),
+            sql` `,
+          )}
+          ${sql.join(
+            walkSql(walkWhere, sort, false, pageSize, sql`${offset}`).map(([condition, select]) =>
+              condition ? sql`when ${condition} then array(${select})` : sql`else array(${select})`,
+            ),
+            sql` `,
+          )}
+        end as ids,
+        (w.lim > 0 and not (${collect}) and (${fromEnd})) as reversed
+        from w
+      )`;
+  }
+  const [row] = await rowsOf<{ total: number | string; orders: OrderRecord[] }>(
     db,
-    sql`select o.id from orders o where ${where} order by ${orderBySql(page.sort, page.reverse)} limit ${page.limit} offset ${page.offset}`,
+    sql`with ${pageSql}
+        select (select n from counted)::float8 as total,
+          coalesce((
+            select json_agg(r.record order by case when (select reversed from page) then -r.pos else r.pos end)
+              from unnest((select ids from page)) with ordinality as p(id, pos)
+              cross join lateral (
+                select p.pos, row_to_json(c) as record
+                  from orders o
+                  left join order_tracking_sources s on s.id = o.order_tracking_source_id
+                  cross join lateral (select ${RECORD_COLUMNS}) c
+                 where o.id = p.id
+              ) r
+          ), '[]'::json) as orders`,
   );
-  const ids = rows.map((row) => Number(row.id));
-  return page.reverse ? ids.reverse() : ids;
+  return { total: Number(row?.total ?? 0), orders: row?.orders ?? [] };
 }
 
 const ISO_DATE = `'YYYY-MM-DD'`;
@@ -296,7 +500,10 @@ export async function replaceTrackingNumbers(db: AppDb, orderId: number, numbers
     .delete(orderTrackingNumbers)
     .where(
       numbers.length > 0
-        ? and(eq(orderTrackingNumbers.orderId, orderId), notInArray(orderTrackingNumbers.trackingNumber, numbers))
+        ? and(
+            eq(orderTrackingNumbers.orderId, orderId),
+            notInArray(orderTrackingNumbers.trackingNumber, numbers),
+          )
         : eq(orderTrackingNumbers.orderId, orderId),
     );
   if (numbers.length === 0) return;

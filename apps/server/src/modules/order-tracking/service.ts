@@ -3,11 +3,9 @@ import type { AppDb } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import {
   type Condition,
-  countLiveOrders,
-  countMatchingOrders,
   type Filter,
   findOrder,
-  findPageIds,
+  findOrderPage,
   findValuesContaining,
   loadOrders,
   orderExists,
@@ -45,27 +43,29 @@ export function containsPattern(text: string): string {
  */
 async function resolveFilter(db: AppDb, query: TOrderListQuery): Promise<Filter | 'nothing' | undefined> {
   const mode = query.AndOrParam ? 'and' : 'or';
+  const terms = (Object.keys(SEARCH_FIELDS) as SearchParam[]).flatMap((param) =>
+    query[param] ? [{ field: SEARCH_FIELDS[param], pattern: containsPattern(query[param]) }] : [],
+  );
+  if (terms.length === 0) return undefined;
+  const lookups = terms.flatMap(({ field, pattern }) =>
+    field.kind === 'values' ? [{ column: field.column, pattern }] : [],
+  );
+  const found = await findValuesContaining(db, lookups);
   const conditions: Condition[] = [];
-  for (const param of Object.keys(SEARCH_FIELDS) as SearchParam[]) {
-    const text = query[param];
-    if (!text) continue;
-    const pattern = containsPattern(text);
-    const field = SEARCH_FIELDS[param];
+  for (const { field, pattern } of terms) {
     if (field.kind === 'tracking') {
       conditions.push({ kind: 'tracking', pattern });
     } else if (field.kind === 'like') {
       conditions.push({ kind: 'like', column: field.column, pattern });
     } else {
-      const values = await findValuesContaining(db, field.column, pattern);
+      const values = found.shift();
       if (values === undefined) conditions.push({ kind: 'like', column: field.column, pattern });
       else if (values.length > 0) conditions.push({ kind: 'in', column: field.column, values });
       else if (mode === 'and') return 'nothing';
       // OR: a term that matches nothing adds nothing.
     }
   }
-  if (conditions.length > 0) return { mode, conditions };
-  const searched = (Object.keys(SEARCH_FIELDS) as SearchParam[]).some((param) => query[param]);
-  return searched ? 'nothing' : undefined;
+  return conditions.length > 0 ? { mode, conditions } : 'nothing';
 }
 
 function sortKeys(sortParams: Record<string, boolean>): SortKey[] {
@@ -80,37 +80,20 @@ function sortKeys(sortParams: Record<string, boolean>): SortKey[] {
 }
 
 /**
- * Which rows of the sorted result make the page. Past the middle the page is read from the other end with
- * the order inverted (the last of 1,000,000 rows is then the first, not offset 999,750).
+ * The grid's list call: at most two statements, the supplier/brand name lookup (only when those fields
+ * are searched) and one statement for the exact total, the page and its rows (see findOrderPage).
  */
-export function pageWindow(total: number, pageSize: number, pageIndex: number) {
-  const offset = (pageIndex - 1) * pageSize;
-  if (offset >= total) return undefined;
-  const limit = Math.min(pageSize, total - offset);
-  const fromEnd = total - offset - limit;
-  return fromEnd < offset ? { offset: fromEnd, limit, reverse: true } : { offset, limit, reverse: false };
-}
-
-/** One snapshot for the count and the page, so that the count, the window and the rows agree. */
-const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
-
 export async function listOrders(db: AppDb, query: TOrderListQuery): Promise<OrderListResponse> {
   const sort = sortKeys(query.SortParams);
-  return db.transaction(async (tx) => {
-    const filter = await resolveFilter(tx, query);
-    if (filter === 'nothing') return { orders: [], totalRecordCount: 0 };
-    const live = await countLiveOrders(tx);
-    const total = filter ? await countMatchingOrders(tx, filter) : live;
-    const window = pageWindow(total, query.PageSize, query.PageIndex);
-    if (!window) return { orders: [], totalRecordCount: total };
-    // Walking the sort index visits about (offset + limit) × live / total rows to fill the page; sorting the
-    // matches reads `total` rows. Walk when matches are dense, sort when they are few (or when the first
-    // sort column has no index to walk).
-    const collect =
-      filter !== undefined && (!sort[0]!.indexed || total * total < (window.offset + window.limit) * live);
-    const ids = await findPageIds(tx, { filter, sort, ...window, collect });
-    return { orders: await loadOrders(tx, ids), totalRecordCount: total };
-  }, SNAPSHOT);
+  const filter = await resolveFilter(db, query);
+  if (filter === 'nothing') return { orders: [], totalRecordCount: 0 };
+  const { total, orders } = await findOrderPage(db, {
+    filter,
+    sort,
+    pageSize: query.PageSize,
+    pageIndex: query.PageIndex,
+  });
+  return { orders, totalRecordCount: total };
 }
 
 export async function getOrder(db: AppDb, id: number): Promise<OrderRecord> {
@@ -125,7 +108,10 @@ export async function deleteOrder(db: AppDb, id: number): Promise<void> {
   if (!(await orderExists(db, id))) throw AppError.notFound(NOT_FOUND);
 }
 
-export async function saveOrderNote(db: AppDb, input: TOrderNote): Promise<{ orderId: number; note: string }> {
+export async function saveOrderNote(
+  db: AppDb,
+  input: TOrderNote,
+): Promise<{ orderId: number; note: string }> {
   // A blank note clears it. A note is an annotation: it does not change lastUpdated (the grid's order).
   const note = input.note.trim() === '' ? null : input.note;
   if (!(await updateOrderNote(db, input.orderId, note))) throw AppError.notFound(NOT_FOUND);

@@ -1,14 +1,23 @@
 import type {
   LastRunSummary,
+  ReprocessOutcome,
   RunDetails,
+  RunListResponse,
   RunRecord,
   RunSourceType,
   RunStatus,
   RunTrigger,
+  TRunListQuery,
 } from '@app/contracts';
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app';
+import { AppError } from '../../lib/app-error';
+import { hasFlag, type SessionUser, SOURCE_ACCESS, type UserFlag } from '../../plugins/session';
+import { readStoredFile } from '../files/stored-files';
+import type { FileProcessor } from '../intake/file-processors';
+import { fileProcessors } from '../intake/processor-registry';
 
 const { runs } = schema;
 type RunRow = typeof runs.$inferSelect;
@@ -151,4 +160,212 @@ export async function listRuns(
     db.select({ count: sql<number>`count(*)::int` }).from(runs).where(where),
   ]);
   return { runs: rows.map(toRunRecord), totalRecordCount: total?.count ?? 0 };
+}
+
+/** Who may see a run, by its source type: the Sources hub rules (spec 1 §6) of the source it belongs to. */
+const RUN_ACCESS: Record<RunSourceType, readonly UserFlag[]> = {
+  'order-tracking': SOURCE_ACCESS.order.anyFlag,
+  inventory: SOURCE_ACCESS.inventory.anyFlag,
+  email: SOURCE_ACCESS.anySource.anyFlag,
+  'order-submission': SOURCE_ACCESS.submission.anyFlag,
+  vendor: SOURCE_ACCESS.submission.anyFlag,
+};
+
+export function assertRunAccess(user: SessionUser, sourceType: string): void {
+  const flags = RUN_ACCESS[sourceType as RunSourceType];
+  if (!flags?.some((flag) => hasFlag(user, flag))) {
+    throw AppError.forbidden('Your account does not have access to the runs of this source');
+  }
+}
+
+export async function listRunsOf(
+  db: AppDb,
+  user: SessionUser,
+  query: TRunListQuery,
+): Promise<RunListResponse> {
+  assertRunAccess(user, query.sourceType);
+  return listRuns(db, {
+    sourceType: query.sourceType,
+    sourceId: query.sourceId,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+}
+
+/** The run, if the caller may see it: 404 for an unknown run, 403 for a run of a source type not theirs. */
+export async function getRunFor(db: AppDb, user: SessionUser, runId: number): Promise<RunRow> {
+  const row = await getRun(db, runId);
+  if (!row) throw AppError.notFound('Run not found');
+  assertRunAccess(user, row.sourceType);
+  return row;
+}
+
+/** The stored input or output file of a run; 404 when the run has none or retention deleted it. */
+export async function getRunFile(db: AppDb, user: SessionUser, runId: number, which: 'input' | 'output') {
+  const row = await getRunFor(db, user, runId);
+  const fileId = which === 'input' ? row.inputFileId : row.outputFileId;
+  const file = fileId === null ? undefined : await readStoredFile(db, fileId);
+  if (!file) {
+    throw AppError.notFound(
+      which === 'input'
+        ? 'This run has no stored input file (none was read, or it was deleted after the retention period)'
+        : 'This run has no stored output file (none was produced, or it was deleted after the retention period)',
+    );
+  }
+  return file;
+}
+
+/** Whether the source a run belongs to still exists (not deleted); unknown kinds are left to their processor. */
+async function sourceIsLive(db: AppDb, sourceType: string, sourceId: number): Promise<boolean> {
+  const { orderTrackingSources, inventorySources, emailSources } = schema;
+  if (sourceType === 'order-tracking') {
+    const [row] = await db
+      .select({ id: orderTrackingSources.id })
+      .from(orderTrackingSources)
+      .where(and(eq(orderTrackingSources.id, sourceId), eq(orderTrackingSources.deletedStatus, false)));
+    return row !== undefined;
+  }
+  if (sourceType === 'inventory') {
+    const [row] = await db
+      .select({ id: inventorySources.id })
+      .from(inventorySources)
+      .where(and(eq(inventorySources.id, sourceId), isNull(inventorySources.deletedAt)));
+    return row !== undefined;
+  }
+  if (sourceType === 'email') {
+    const [row] = await db
+      .select({ id: emailSources.id })
+      .from(emailSources)
+      .where(eq(emailSources.id, sourceId));
+    return row !== undefined;
+  }
+  return true;
+}
+
+/**
+ * Runs the source's processor again on the run's stored input file, in a transaction of its own: a new run
+ * (trigger 're-process') linked to the old one and reading the same stored file.
+ */
+export async function reprocessRun(
+  context: AppContext,
+  user: SessionUser,
+  runId: number,
+): Promise<ReprocessOutcome> {
+  const { db } = context;
+  const row = await getRunFor(db, user, runId);
+  if (row.inputFileId === null) {
+    throw AppError.conflict(
+      'This run has no stored input file to re-process (none was read, or it was deleted after the retention period)',
+    );
+  }
+  if (row.sourceId === null || !(await sourceIsLive(db, row.sourceType, row.sourceId))) {
+    throw AppError.conflict(`The source of this run ("${row.sourceName}") has been deleted`);
+  }
+  const processor = fileProcessorFor(row.sourceType);
+  if (!processor) throw AppError.conflict('Runs of this kind of source cannot be re-processed');
+  const file = await readStoredFile(db, row.inputFileId);
+  if (!file) {
+    throw AppError.conflict('The input file of this run was deleted after the retention period');
+  }
+  const sourceId = row.sourceId;
+  const inputFileId = row.inputFileId;
+  const outcome = await db.transaction((tx) =>
+    processor.process({
+      db: tx as unknown as AppDb,
+      context,
+      sourceId,
+      file: { fileName: file.fileName, content: file.content },
+      trigger: 'reprocess',
+      reprocessOfRunId: row.id,
+      inputFileId,
+    }),
+  );
+  return { ...outcome, reprocessOfRunId: row.id };
+}
+
+/** Runs per retention transaction: bounded, so a first clean-up after a long time stays short. */
+const RETENTION_BATCH = 500;
+
+/** Every column that references stored_files by foreign key, read from the catalog. */
+async function storedFileReferences(
+  db: AppDb,
+): Promise<Array<{ schema: string; table: string; column: string }>> {
+  const result = (await db.execute(sql`
+    select n.nspname as "schema", c.relname as "table", a.attname as "column"
+    from pg_constraint k
+    join pg_class c on c.oid = k.conrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    join pg_attribute a on a.attrelid = k.conrelid and a.attnum = any(k.conkey)
+    where k.contype = 'f' and k.confrelid = to_regclass('stored_files')
+  `)) as unknown as { rows: Array<{ schema: string; table: string; column: string }> };
+  return result.rows;
+}
+
+/**
+ * Retention (DESIGN §8, RUN_FILE_RETENTION_DAYS): runs started before the cutoff lose their input and output
+ * files. A stored file is deleted only when nothing references it any more: no other run (a re-process shares
+ * its input) and no foreign key (sample files, templates, raw messages) — found in the catalog, so a table
+ * added later that references stored_files by foreign key is protected without a change here. Held and
+ * running runs keep their files: approving a held run delivers its output.
+ */
+export async function deleteExpiredRunFiles(
+  db: AppDb,
+  cutoff: Date,
+): Promise<{ runs: number; files: number }> {
+  const { storedFiles } = schema;
+  const references = await storedFileReferences(db);
+  const total = { runs: 0, files: 0 };
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const expired = await tx
+        .select({ id: runs.id, inputFileId: runs.inputFileId, outputFileId: runs.outputFileId })
+        .from(runs)
+        .where(
+          and(
+            lt(runs.startedAt, cutoff),
+            notInArray(runs.status, ['held', 'running']),
+            or(isNotNull(runs.inputFileId), isNotNull(runs.outputFileId)),
+          ),
+        )
+        .orderBy(runs.id)
+        .limit(RETENTION_BATCH)
+        .for('update');
+      if (expired.length === 0) return { runs: 0, files: 0 };
+      await tx
+        .update(runs)
+        .set({ inputFileId: null, outputFileId: null })
+        .where(
+          inArray(
+            runs.id,
+            expired.map((run) => run.id),
+          ),
+        );
+      const candidates = [
+        ...new Set(expired.flatMap((run) => [run.inputFileId, run.outputFileId]).filter((id) => id !== null)),
+      ];
+      const unreferenced = references.map(
+        (ref) =>
+          sql`not exists (select 1 from ${sql.identifier(ref.schema)}.${sql.identifier(ref.table)} x where x.${sql.identifier(ref.column)} = ${storedFiles.id})`,
+      );
+      const deleted = await tx
+        .delete(storedFiles)
+        .where(
+          and(
+            inArray(storedFiles.id, candidates),
+            sql`not exists (select 1 from ${runs} r where r.input_file_id = ${storedFiles.id} or r.output_file_id = ${storedFiles.id})`,
+            ...unreferenced,
+          ),
+        )
+        .returning({ id: storedFiles.id });
+      return { runs: expired.length, files: deleted.length };
+    });
+    total.runs += batch.runs;
+    total.files += batch.files;
+    if (batch.runs < RETENTION_BATCH) return total;
+  }
+}
+
+/** The processor of a source type, from the one registry intake uses too. */
+function fileProcessorFor(sourceType: string): FileProcessor | undefined {
+  return fileProcessors().find((processor) => processor.sourceType === sourceType);
 }

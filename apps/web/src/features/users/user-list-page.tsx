@@ -168,8 +168,9 @@ function UsersTable({ users, onDelete }: { users: User[]; onDelete: (user: User)
             users.map((user) => (
               <TableRow key={user.userId}>
                 <TableCell className="tabular-nums">{user.userId}</TableCell>
-                <TableCell className="font-medium">{user.username}</TableCell>
-                <TableCell>{user.email}</TableCell>
+                {/* Long names and addresses wrap, so the row actions stay on screen on a desktop. */}
+                <TableCell className="whitespace-normal font-medium wrap-anywhere">{user.username}</TableCell>
+                <TableCell className="whitespace-normal wrap-anywhere">{user.email}</TableCell>
                 <TableCell>{user.firstName || 'N/A'}</TableCell>
                 <TableCell>{user.lastName || 'N/A'}</TableCell>
                 <TableCell>{formatDateTime(user.lastLogin) || 'Never'}</TableCell>

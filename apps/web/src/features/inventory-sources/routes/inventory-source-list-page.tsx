@@ -1,5 +1,5 @@
 import type { InventorySourceListItem } from '@app/contracts';
-import { FileCog, Info, Pencil, Plus, Trash2 } from 'lucide-react';
+import { FileCog, History, Info, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -12,6 +12,8 @@ import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/componen
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { runHistoryPath } from '@/features/runs/api/runs';
+import { LastRun } from '@/features/runs/components/last-run';
 import { useIsMobile, useIsUnder640, useIsUnder1024 } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
 import {
@@ -127,6 +129,12 @@ const COLUMNS: Column[] = [
     priority: 'low',
     className: 'tabular-nums',
     cell: (s) => textOrDash(s.minItemsToBeActive),
+  },
+  {
+    key: 'lastRun',
+    header: 'Last Run',
+    priority: 'medium',
+    cell: (s) => <LastRun lastRun={s.lastRun} sourceType="inventory" sourceId={s.id} />,
   },
   {
     key: 'actions',
@@ -252,6 +260,7 @@ function rowActions(source: Source, onDelete: (source: Source) => void) {
       href: inventoryManualProcessPath(source.id),
       icon: <FileCog aria-hidden />,
     },
+    { label: 'Run History', href: runHistoryPath('inventory', source.id), icon: <History aria-hidden /> },
     { label: 'Delete', destructive: true, onSelect: () => onDelete(source), icon: <Trash2 aria-hidden /> },
   ];
 }
@@ -326,7 +335,7 @@ function SourceRow({
 
 function SourceCard({ source, onDelete }: { source: Source; onDelete: (source: Source) => void }) {
   const active = useActiveToggle(source);
-  const details: [string, string][] = [
+  const details: [string, ReactNode][] = [
     ['File Type', textOrDash(source.fileType)],
     ['From Email', textOrDash(source.fromEmail)],
     ['Attachment Count', textOrDash(source.expectedAttachmentCount)],
@@ -335,6 +344,10 @@ function SourceCard({ source, onDelete }: { source: Source; onDelete: (source: S
     ['Item Column', textOrDash(source.itemNumberColumnName)],
     ['Quantity Column', textOrDash(source.qtyColumnName)],
     ['Min Items', textOrDash(source.minItemsToBeActive)],
+    [
+      'Last Run',
+      <LastRun key="last-run" lastRun={source.lastRun} sourceType="inventory" sourceId={source.id} />,
+    ],
   ];
 
   return (
@@ -360,7 +373,7 @@ function SourceCard({ source, onDelete }: { source: Source; onDelete: (source: S
           {details.map(([term, value]) => (
             <div key={term} className="contents">
               <dt className="text-muted-foreground">{term}</dt>
-              <dd className="truncate" title={value}>
+              <dd className="truncate" title={typeof value === 'string' ? value : undefined}>
                 {value}
               </dd>
             </div>

@@ -11,11 +11,15 @@ import {
   ZOrderTrackingSourceSchema,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { FileUp, History } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, get, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { runHistoryPath } from '@/features/runs/api/runs';
+import { ProcessFileDialog } from '@/features/runs/components/process-file-dialog';
 import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
 import {
   applyServerFieldErrors,
@@ -152,6 +156,7 @@ export function OrderTrackingSourceEditorPage() {
   const saveState = useSaveState(SAVE_RESET_MS);
   const [outcome, setOutcome] = useState<SaveOutcome>({ success: null, error: null });
   const [savedOnce, setSavedOnce] = useState(false);
+  const [processOpen, setProcessOpen] = useState(false);
 
   useEffect(() => {
     if (source.error) console.error('Error fetching order tracking source:', source.error);
@@ -197,7 +202,26 @@ export function OrderTrackingSourceEditorPage() {
         backTo={ORDER_TRACKING_SOURCES_PATH}
         backLabel="Back to Order Tracking Sources"
       />
+      {/* Beyond the spec (DESIGN §8): process a file by hand with the saved settings, and the run history. */}
+      {!isCreate && source.data && (
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" onClick={() => setProcessOpen(true)}>
+            <FileUp aria-hidden />
+            Process File
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={runHistoryPath('order-tracking', source.data.id)}>
+              <History aria-hidden />
+              Run History
+            </Link>
+          </Button>
+        </div>
+      )}
       {content}
+      <ProcessFileDialog
+        source={processOpen && source.data ? source.data : null}
+        onClose={() => setProcessOpen(false)}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { OrderTrackingSourceListItem } from '@app/contracts';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { FileUp, History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -14,6 +14,9 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { runHistoryPath } from '@/features/runs/api/runs';
+import { LastRun } from '@/features/runs/components/last-run';
+import { ProcessFileDialog } from '@/features/runs/components/process-file-dialog';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
 import {
@@ -26,14 +29,21 @@ import {
 type Source = OrderTrackingSourceListItem;
 
 const LOAD_FAILED = 'Failed to load order tracking sources';
-const TABLE_COLUMNS = 9;
+const TABLE_COLUMNS = 10;
+
+interface RowHandlers {
+  onDelete: (source: Source) => void;
+  onProcess: (source: Source) => void;
+}
 
 export function OrderTrackingSourceListPage() {
   const sources = useOrderTrackingSources();
   const isMobile = useIsMobile();
   const [view, setView] = useViewMode(isMobile);
   const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
+  const [processSource, setProcessSource] = useState<Source | null>(null);
   const deleteSource = useDeleteOrderTrackingSource();
+  const handlers: RowHandlers = { onDelete: setPendingDelete, onProcess: setProcessSource };
 
   // The spec only logs a failed list load; DESIGN §10 shows it too.
   useEffect(() => {
@@ -57,7 +67,7 @@ export function OrderTrackingSourceListPage() {
       </Alert>
     );
   } else if (view === 'table') {
-    body = <SourcesTable sources={sources.data} onDelete={setPendingDelete} />;
+    body = <SourcesTable sources={sources.data} {...handlers} />;
   } else if (sources.data.length === 0) {
     body = <p className="py-10 text-center text-muted-foreground">No order tracking sources found.</p>;
   } else {
@@ -65,7 +75,7 @@ export function OrderTrackingSourceListPage() {
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {sources.data.map((source) => (
           <li key={source.id} className="flex">
-            <SourceCard source={source} onDelete={setPendingDelete} />
+            <SourceCard source={source} {...handlers} />
           </li>
         ))}
       </ul>
@@ -99,6 +109,7 @@ export function OrderTrackingSourceListPage() {
           toast.success(`"${pendingDelete.sourceName}" deleted`);
         }}
       />
+      <ProcessFileDialog source={processSource} onClose={() => setProcessSource(null)} />
     </div>
   );
 }
@@ -121,9 +132,15 @@ function useActiveToggle(source: Source) {
   return { toggle, pending: setActive.isPending };
 }
 
-function rowActions(source: Source, onDelete: (source: Source) => void) {
+function rowActions(source: Source, { onDelete, onProcess }: RowHandlers) {
   return [
     { label: 'Edit', href: orderTrackingSourceEditPath(source.id), icon: <Pencil aria-hidden /> },
+    { label: 'Process File', onSelect: () => onProcess(source), icon: <FileUp aria-hidden /> },
+    {
+      label: 'Run History',
+      href: runHistoryPath('order-tracking', source.id),
+      icon: <History aria-hidden />,
+    },
     { label: 'Delete', destructive: true, onSelect: () => onDelete(source), icon: <Trash2 aria-hidden /> },
   ];
 }
@@ -140,7 +157,7 @@ function TextCell({ value, className }: { value: string | null | undefined; clas
   );
 }
 
-function SourcesTable({ sources, onDelete }: { sources: Source[]; onDelete: (source: Source) => void }) {
+function SourcesTable({ sources, ...handlers }: { sources: Source[] } & RowHandlers) {
   return (
     <div className="rounded-md border">
       <Table>
@@ -154,6 +171,7 @@ function SourcesTable({ sources, onDelete }: { sources: Source[]; onDelete: (sou
             <TableHead>Expected Subject</TableHead>
             <TableHead>Attachment Name</TableHead>
             <TableHead>Shipping Company</TableHead>
+            <TableHead>Last Run</TableHead>
             <TableHead className="text-right">
               <span className="sr-only">Actions</span>
             </TableHead>
@@ -167,7 +185,7 @@ function SourcesTable({ sources, onDelete }: { sources: Source[]; onDelete: (sou
               </TableCell>
             </TableRow>
           ) : (
-            sources.map((source) => <SourceRow key={source.id} source={source} onDelete={onDelete} />)
+            sources.map((source) => <SourceRow key={source.id} source={source} {...handlers} />)
           )}
         </TableBody>
       </Table>
@@ -175,7 +193,7 @@ function SourcesTable({ sources, onDelete }: { sources: Source[]; onDelete: (sou
   );
 }
 
-function SourceRow({ source, onDelete }: { source: Source; onDelete: (source: Source) => void }) {
+function SourceRow({ source, ...handlers }: { source: Source } & RowHandlers) {
   const active = useActiveToggle(source);
   return (
     <TableRow>
@@ -202,14 +220,17 @@ function SourceRow({ source, onDelete }: { source: Source; onDelete: (source: So
       <TextCell value={source.subjectValue} />
       <TextCell value={source.attachmentName} />
       <TextCell value={source.shippingCompany} />
+      <TableCell>
+        <LastRun lastRun={source.lastRun} sourceType="order-tracking" sourceId={source.id} />
+      </TableCell>
       <TableCell className="text-right">
-        <ActionsMenu items={rowActions(source, onDelete)} />
+        <ActionsMenu items={rowActions(source, handlers)} />
       </TableCell>
     </TableRow>
   );
 }
 
-function SourceCard({ source, onDelete }: { source: Source; onDelete: (source: Source) => void }) {
+function SourceCard({ source, ...handlers }: { source: Source } & RowHandlers) {
   const active = useActiveToggle(source);
   const details: [string, ReactNode][] = [
     ['File Type', source.fileType || '—'],
@@ -223,6 +244,10 @@ function SourceCard({ source, onDelete }: { source: Source; onDelete: (source: S
     ['Subject', source.subjectValue || '—'],
   ];
   if (source.shippingCompany) details.push(['Shipping Company', source.shippingCompany]);
+  details.push([
+    'Last Run',
+    <LastRun key="last-run" lastRun={source.lastRun} sourceType="order-tracking" sourceId={source.id} />,
+  ]);
 
   return (
     <Card className="w-full gap-4">
@@ -239,7 +264,7 @@ function SourceCard({ source, onDelete }: { source: Source; onDelete: (source: S
             disabled={active.pending}
             onCheckedChange={active.toggle}
           />
-          <ActionsMenu items={rowActions(source, onDelete)} />
+          <ActionsMenu items={rowActions(source, handlers)} />
         </CardAction>
       </CardHeader>
       <CardContent className="flex-1">

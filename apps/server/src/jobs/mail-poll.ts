@@ -1,0 +1,162 @@
+/**
+ * Mail intake on the job queue (docs/decisions/0001-mail-intake.md).
+ *
+ * - Queue 'mail-poll', policy 'stately', singletonKey `mailbox:<id>`: at most one queued and one active
+ *   poll per mailbox across every instance, so a wake-up during a poll still gets its own poll afterwards.
+ *   A failed poll throws, and pg-boss retries it (3 times, with backoff); a poll that outlives
+ *   `expireInSeconds` (beyond the poll timeout) is failed and retried by pg-boss itself.
+ * - A dispatcher on every instance (every min(MAIL_POLL_SECONDS, 60) s, and at start-up) sends a job for
+ *   each active mailbox not polled within MAIL_POLL_SECONDS; duplicates are refused by the queue.
+ * - IDLE watchers send a job as soon as a server announces new mail.
+ */
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import type { AppContext } from '../app';
+import type { FileProcessor } from '../modules/intake/file-processors';
+import { IdleWatchers } from '../modules/intake/idle-watchers';
+import { pollLeaseSeconds, pollMailbox } from '../modules/intake/poll-mailbox';
+
+export const MAIL_POLL_QUEUE = 'mail-poll';
+
+export interface MailPollJobData {
+  emailSourceId: number;
+  reason: 'timer' | 'idle';
+}
+
+export interface MailIntakeOptions {
+  context: AppContext;
+  log: FastifyBaseLogger;
+  /** The processors to offer messages to; the registry's when unset. */
+  processors?: (() => FileProcessor[]) | undefined;
+  /** Off: no IDLE connections (the timer polls only). */
+  idle?: boolean | undefined;
+}
+
+export interface MailIntake {
+  /** Asks for a poll of one mailbox now (refused quietly when one is already queued). */
+  requestPoll(emailSourceId: number, reason: MailPollJobData['reason']): Promise<string | null>;
+  /** Sends the polls that are due (what the timer does). */
+  dispatch(): Promise<number>;
+  idleWatchers: IdleWatchers | undefined;
+  stop(): Promise<void>;
+}
+
+export function mailPollSingletonKey(emailSourceId: number): string {
+  return `mailbox:${emailSourceId}`;
+}
+
+export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions): Promise<MailIntake> {
+  const { context, log } = options;
+  const { mailPollSeconds, mailPollTimeoutSeconds } = context.config;
+  const leaseSeconds = pollLeaseSeconds(mailPollTimeoutSeconds);
+  const queueOptions = {
+    // A job may wait for a crashed holder's lease to run out, then poll for up to the timeout.
+    expireInSeconds: mailPollTimeoutSeconds + leaseSeconds + 60,
+    // A worker killed mid-poll stops its heartbeats: its job is failed (and retried) within ~20 s instead
+    // of holding the mailbox's only active slot until it expires.
+    heartbeatSeconds: 10,
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+  };
+  await boss.createQueue(MAIL_POLL_QUEUE, { policy: 'stately', ...queueOptions });
+  // createQueue leaves an existing queue as it was: apply changed settings (MAIL_POLL_TIMEOUT_SECONDS).
+  await boss.updateQueue(MAIL_POLL_QUEUE, queueOptions);
+
+  await boss.work<MailPollJobData>(
+    MAIL_POLL_QUEUE,
+    { localConcurrency: 2, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (!job) return;
+      const outcome = await pollMailbox(context, job.data.emailSourceId, {
+        trigger: 'schedule',
+        reason: job.retryCount > 0 ? 'retry' : job.data.reason,
+        ...(options.processors ? { processors: options.processors() } : {}),
+        waitForLeaseMs: leaseSeconds * 1000 + 2_000,
+      });
+      if (outcome.status === 'failed') {
+        // Recorded on the source and in the run already; throwing makes pg-boss retry it.
+        throw new Error(outcome.message);
+      }
+      if (outcome.status === 'skipped' && outcome.reason === 'busy') {
+        log.info(
+          { emailSourceId: job.data.emailSourceId },
+          'mail poll skipped: another poll holds the mailbox',
+        );
+      }
+    },
+  );
+
+  const requestPoll = (emailSourceId: number, reason: MailPollJobData['reason']) =>
+    boss.send(MAIL_POLL_QUEUE, { emailSourceId, reason } satisfies MailPollJobData, {
+      singletonKey: mailPollSingletonKey(emailSourceId),
+    });
+
+  const dispatch = async () => {
+    let sent = 0;
+    for (const id of await duePolls(context.db, mailPollSeconds)) {
+      if (await requestPoll(id, 'timer')) sent += 1;
+    }
+    return sent;
+  };
+
+  let dispatching = false;
+  const tick = () => {
+    if (dispatching) return;
+    dispatching = true;
+    dispatch()
+      .catch((error) => log.warn({ err: error }, 'mail poll dispatcher failed'))
+      .finally(() => {
+        dispatching = false;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, Math.min(mailPollSeconds, 60) * 1000);
+  timer.unref();
+
+  let idleWatchers: IdleWatchers | undefined;
+  if (options.idle !== false) {
+    idleWatchers = new IdleWatchers({
+      context,
+      log,
+      onNewMail: async (emailSourceId) => {
+        await requestPoll(emailSourceId, 'idle');
+      },
+      tickMs: Math.min(mailPollSeconds, 5) * 1000,
+    });
+    idleWatchers.start();
+  }
+
+  return {
+    requestPoll,
+    dispatch,
+    idleWatchers,
+    async stop() {
+      clearInterval(timer);
+      await idleWatchers?.stop();
+    },
+  };
+}
+
+/** Active mailboxes with an incoming server that were not polled within MAIL_POLL_SECONDS. */
+async function duePolls(db: AppDb, pollSeconds: number): Promise<number[]> {
+  const { emailSources } = schema;
+  const rows = await db
+    .select({ id: emailSources.id })
+    .from(emailSources)
+    .where(
+      and(
+        eq(emailSources.activeStatus, true),
+        ne(emailSources.incomingServer, ''),
+        or(
+          isNull(emailSources.lastPollAt),
+          lt(emailSources.lastPollAt, sql`now() - make_interval(secs => ${pollSeconds})`),
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,151 @@
+/**
+ * Which sources a message is for, and which attachment each of them reads (DESIGN §3). Pure functions over
+ * a parsed message, so every rule is tested without a mailbox.
+ */
+import path from 'node:path';
+import type { MailMatchRule } from './file-processors';
+
+/** The parts of a message that matching reads (mailparser's ParsedMail has them all). */
+export interface MatchableMessage {
+  fromAddress: string | null;
+  subject: string;
+  attachments: MailAttachment[];
+}
+
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The mailparser attachment fields that tell a file from an inline picture. */
+export interface ParsedAttachmentLike {
+  filename?: string | undefined;
+  contentType: string;
+  contentDisposition?: string | undefined;
+  cid?: string | undefined;
+  related?: boolean | undefined;
+  content: Buffer;
+}
+
+/**
+ * The files a person would call attachments. A picture placed in the body (a signature logo, a pasted
+ * screenshot) is not one: mailparser marks it `related` (part of multipart/related) or it is inline with a
+ * Content-ID. Apple Mail sends real files as `inline` with a file name, so inline alone does not exclude.
+ */
+export function countableAttachments(attachments: ParsedAttachmentLike[]): MailAttachment[] {
+  return attachments
+    .filter((part) => {
+      if (part.related) return false;
+      const inline = (part.contentDisposition ?? '').toLowerCase() === 'inline';
+      if (inline && part.cid) return false;
+      if (inline && !part.filename && part.contentType.toLowerCase().startsWith('image/')) return false;
+      return true;
+    })
+    .map((part, index) => ({
+      fileName: part.filename?.trim() || `attachment-${index + 1}${extensionFor(part.contentType)}`,
+      contentType: part.contentType,
+      content: part.content,
+    }));
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'text/csv': '.csv',
+  'application/csv': '.csv',
+  'application/vnd.ms-excel': '.xls',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
+};
+
+function extensionFor(contentType: string): string {
+  return EXTENSIONS[contentType.toLowerCase()] ?? '';
+}
+
+/** "Name <a@b.example>" or "a@b.example" → "a@b.example", lower case. */
+export function addressPart(value: string): string {
+  const angle = /<([^>]*)>/.exec(value);
+  return (angle ? angle[1]! : value).trim().toLowerCase();
+}
+
+function normaliseSubject(value: string): string {
+  return value.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+export function senderMatches(rule: Pick<MailMatchRule, 'fromEmail'>, fromAddress: string | null): boolean {
+  const wanted = addressPart(rule.fromEmail);
+  return wanted !== '' && fromAddress !== null && addressPart(fromAddress) === wanted;
+}
+
+export function subjectMatches(
+  rule: Pick<MailMatchRule, 'subjectValue' | 'containsNotExact'>,
+  subject: string,
+): boolean {
+  const wanted = normaliseSubject(rule.subjectValue);
+  const actual = normaliseSubject(subject);
+  return rule.containsNotExact ? actual.includes(wanted) : actual === wanted;
+}
+
+/** Sender, subject and (when set) the number of attachments: the message is meant for this source. */
+export function messageMatchesRule(rule: MailMatchRule, message: MatchableMessage): boolean {
+  if (!senderMatches(rule, message.fromAddress)) return false;
+  if (!subjectMatches(rule, message.subject)) return false;
+  if (rule.expectedAttachmentCount !== null && message.attachments.length !== rule.expectedAttachmentCount) {
+    return false;
+  }
+  return true;
+}
+
+/** '*' matches any run of characters; everything else literally, case-insensitive, whole name. */
+export function wildcardPattern(pattern: string): RegExp {
+  const source = pattern
+    .trim()
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${source}$`, 'i');
+}
+
+function normaliseFileType(fileType: string): string {
+  const lowered = fileType.trim().toLowerCase();
+  return lowered.startsWith('.') ? lowered : `.${lowered}`;
+}
+
+function typeMatches(fileType: string, attachment: MailAttachment): boolean {
+  const wanted = normaliseFileType(fileType);
+  const extension = path.extname(attachment.fileName).toLowerCase();
+  // A file sent without an extension still counts when its MIME type says what it is.
+  return extension === wanted || (extension === '' && extensionFor(attachment.contentType) === wanted);
+}
+
+function nameMatches(pattern: RegExp, fileName: string): boolean {
+  // Operators often type the name without its extension ("tracking_*"): either form matches.
+  const withoutExtension = fileName.slice(0, fileName.length - path.extname(fileName).length);
+  return pattern.test(fileName) || pattern.test(withoutExtension);
+}
+
+/**
+ * The one attachment this source reads: of the right file type and matching the name pattern; an exact
+ * name beats a wildcard match, then the first in the message wins. Undefined: none fits.
+ */
+export function chooseAttachment(
+  rule: Pick<MailMatchRule, 'fileType' | 'attachmentName'>,
+  attachments: MailAttachment[],
+): MailAttachment | undefined {
+  const patternText = rule.attachmentName.trim() || '*';
+  const pattern = wildcardPattern(patternText);
+  const fitting = attachments.filter(
+    (attachment) => typeMatches(rule.fileType, attachment) && nameMatches(pattern, attachment.fileName),
+  );
+  const exact = fitting.find((attachment) => attachment.fileName.toLowerCase() === patternText.toLowerCase());
+  return exact ?? fitting[0];
+}
+
+/** 'The e-mail had no .csv attachment matching "tracking_*.csv"' plus what it did carry. */
+export function noAttachmentMessage(
+  rule: Pick<MailMatchRule, 'fileType' | 'attachmentName'>,
+  attachments: MailAttachment[],
+): string {
+  const base = `The e-mail had no ${normaliseFileType(rule.fileType)} attachment matching "${rule.attachmentName.trim() || '*'}"`;
+  if (attachments.length === 0) return `${base} (it had no attachments).`;
+  const names = attachments.map((attachment) => `"${attachment.fileName}"`).join(', ');
+  return `${base} (its attachments: ${names}).`;
+}

@@ -1,0 +1,110 @@
+/**
+ * Leases on a mailbox (docs/decisions/0001-mail-intake.md): one for polling, one for the IDLE connection.
+ * A lease is a row update with an expiry, not a held transaction or advisory lock: PGlite has a single
+ * connection, a poll may take minutes, and a holder killed with -9 must not block the mailbox for ever —
+ * its lease simply runs out. Holders renew while they work and release when they are done.
+ */
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+
+const { mailboxStates } = schema;
+
+export type MailboxState = typeof mailboxStates.$inferSelect;
+
+export async function ensureMailboxState(db: AppDb, emailSourceId: number): Promise<void> {
+  await db.insert(mailboxStates).values({ emailSourceId }).onConflictDoNothing();
+}
+
+function until(seconds: number) {
+  return sql`now() + make_interval(secs => ${seconds})`;
+}
+
+/** Takes the poll lease when it is free or expired; the state row when taken, undefined when held. */
+export async function acquirePollLease(
+  db: AppDb,
+  emailSourceId: number,
+  owner: string,
+  seconds: number,
+): Promise<MailboxState | undefined> {
+  await ensureMailboxState(db, emailSourceId);
+  const [row] = await db
+    .update(mailboxStates)
+    .set({ leaseOwner: owner, leaseUntil: until(seconds) })
+    .where(
+      and(
+        eq(mailboxStates.emailSourceId, emailSourceId),
+        or(isNull(mailboxStates.leaseUntil), lt(mailboxStates.leaseUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** False when the lease was lost (it expired and another instance took it): the holder must stop. */
+export async function renewPollLease(
+  db: AppDb,
+  emailSourceId: number,
+  owner: string,
+  seconds: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(mailboxStates)
+    .set({ leaseUntil: until(seconds) })
+    .where(and(eq(mailboxStates.emailSourceId, emailSourceId), eq(mailboxStates.leaseOwner, owner)))
+    .returning({ id: mailboxStates.emailSourceId });
+  return rows.length > 0;
+}
+
+export async function releasePollLease(db: AppDb, emailSourceId: number, owner: string): Promise<void> {
+  await db
+    .update(mailboxStates)
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where(and(eq(mailboxStates.emailSourceId, emailSourceId), eq(mailboxStates.leaseOwner, owner)));
+}
+
+/** The IDLE watcher's lease: one instance keeps the IDLE connection of a mailbox. */
+export async function acquireWatcherLease(
+  db: AppDb,
+  emailSourceId: number,
+  owner: string,
+  seconds: number,
+): Promise<boolean> {
+  await ensureMailboxState(db, emailSourceId);
+  const rows = await db
+    .update(mailboxStates)
+    .set({ watcherOwner: owner, watcherUntil: until(seconds) })
+    .where(
+      and(
+        eq(mailboxStates.emailSourceId, emailSourceId),
+        or(
+          isNull(mailboxStates.watcherUntil),
+          lt(mailboxStates.watcherUntil, sql`now()`),
+          eq(mailboxStates.watcherOwner, owner),
+        ),
+      ),
+    )
+    .returning({ id: mailboxStates.emailSourceId });
+  return rows.length > 0;
+}
+
+export async function renewWatcherLease(
+  db: AppDb,
+  emailSourceId: number,
+  owner: string,
+  seconds: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(mailboxStates)
+    .set({ watcherUntil: until(seconds) })
+    .where(and(eq(mailboxStates.emailSourceId, emailSourceId), eq(mailboxStates.watcherOwner, owner)))
+    .returning({ id: mailboxStates.emailSourceId });
+  return rows.length > 0;
+}
+
+export async function releaseWatcherLease(db: AppDb, emailSourceId: number, owner: string): Promise<void> {
+  await db
+    .update(mailboxStates)
+    .set({ watcherOwner: null, watcherUntil: null })
+    .where(and(eq(mailboxStates.emailSourceId, emailSourceId), eq(mailboxStates.watcherOwner, owner)));
+}

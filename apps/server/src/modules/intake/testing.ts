@@ -1,0 +1,285 @@
+/**
+ * Factories and helpers for the mail intake tests: real MIME messages, e-mail and order tracking sources
+ * pointing at a test Dovecot, a file processor that writes real rows, and misbehaving TCP peers (a proxy
+ * whose connections can be cut, a server that never answers).
+ */
+import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
+import { schema } from '@app/db';
+import { and, eq } from 'drizzle-orm';
+import { ImapFlow } from 'imapflow';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { DovecotServer } from '../../../../../test-servers/dovecot';
+import type { TestApp } from '../../../test/helper';
+import { storeFile } from '../files/stored-files';
+import { finishRun, startRun } from '../runs/runs-service';
+import type { FileProcessor, MailMatchRule } from './file-processors';
+
+export interface TestAttachment {
+  filename?: string;
+  content: Buffer | string;
+  contentType?: string;
+  /** An inline picture referenced from the HTML body (a signature logo). */
+  cid?: string;
+  contentDisposition?: 'attachment' | 'inline';
+}
+
+export interface TestMail {
+  from: string;
+  subject: string;
+  attachments?: TestAttachment[];
+  messageId?: string;
+  text?: string;
+  html?: string;
+}
+
+let mailCounter = 0;
+
+/** A real MIME message, as a mail client would send it. */
+export async function buildMail(mail: TestMail): Promise<Buffer> {
+  mailCounter += 1;
+  const composer = new MailComposer({
+    from: mail.from,
+    to: 'intake@shop.example',
+    subject: mail.subject,
+    messageId:
+      mail.messageId ??
+      `<test-${Date.now()}-${mailCounter}-${Math.random().toString(36).slice(2)}@test.example>`,
+    text: mail.text ?? 'Please find the file attached.',
+    ...(mail.html ? { html: mail.html } : {}),
+    attachments: (mail.attachments ?? []).map((attachment) => ({
+      ...(attachment.filename ? { filename: attachment.filename } : {}),
+      content: attachment.content,
+      ...(attachment.contentType ? { contentType: attachment.contentType } : {}),
+      ...(attachment.cid ? { cid: attachment.cid } : {}),
+      ...(attachment.contentDisposition ? { contentDisposition: attachment.contentDisposition } : {}),
+    })),
+  });
+  return composer.compile().build();
+}
+
+/** An e-mail source whose mailbox is a Dovecot user (plain IMAP on loopback). */
+export async function createMailboxSource(
+  t: TestApp,
+  dovecot: { host: string; port: number },
+  user: { user: string; password: string },
+  overrides: Partial<typeof schema.emailSources.$inferInsert> = {},
+) {
+  const [row] = await t.db.db
+    .insert(schema.emailSources)
+    .values({
+      username: user.user,
+      email: user.user,
+      passwordEncrypted: t.app.context.secrets.encrypt(user.password),
+      incomingServer: dovecot.host,
+      incomingPort: dovecot.port,
+      ssl: false,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+let sourceCounter = 0;
+
+export async function createTrackingSource(
+  t: TestApp,
+  emailSourceId: number,
+  overrides: Partial<typeof schema.orderTrackingSources.$inferInsert> = {},
+) {
+  sourceCounter += 1;
+  const [row] = await t.db.db
+    .insert(schema.orderTrackingSources)
+    .values({
+      sourceName: `Tracking ${sourceCounter}`,
+      emailSourceId,
+      fileType: '.csv',
+      fromEmail: 'shipping@supplier.example',
+      subjectValue: 'Shipment report',
+      attachmentName: 'tracking_*.csv',
+      uniqueColumn: 'DocumentNumber',
+      columnMapping: { documentNumber: 'Line', trackingNumbers: 'Tracking' },
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** The CSV the real order tracking processor reads with `createTrackingSource`'s mapping. */
+export function trackingCsv(lines: Array<[string, string]>): Buffer {
+  return Buffer.from(
+    `Line,Tracking\r\n${lines.map(([line, tracking]) => `${line},${tracking}`).join('\r\n')}\r\n`,
+  );
+}
+
+/** Content that makes `recordingProcessor` throw, to prove a processor's failure stays contained. */
+export const THROW_IN_PROCESSOR = 'THROW-IN-PROCESSOR';
+
+/**
+ * A FileProcessor for order tracking sources that writes real rows: the stored input, a run, and one
+ * orders row per file (unique key: inbound message and file name), so a test can count what was done.
+ */
+export const recordingProcessor: FileProcessor = {
+  sourceType: 'order-tracking',
+  async mailRules(db, emailSourceId): Promise<MailMatchRule[]> {
+    const rows = await db
+      .select()
+      .from(schema.orderTrackingSources)
+      .where(
+        and(
+          eq(schema.orderTrackingSources.emailSourceId, emailSourceId),
+          eq(schema.orderTrackingSources.activeStatus, true),
+          eq(schema.orderTrackingSources.deletedStatus, false),
+        ),
+      )
+      .orderBy(schema.orderTrackingSources.id);
+    return rows.map((row) => ({
+      sourceType: 'order-tracking',
+      sourceId: row.id,
+      sourceName: row.sourceName,
+      emailSourceId,
+      fromEmail: row.fromEmail,
+      subjectValue: row.subjectValue,
+      containsNotExact: row.containsNotExact,
+      expectedAttachmentCount: row.expectedAttachmentCount,
+      attachmentName: row.attachmentName,
+      fileType: row.fileType,
+    }));
+  },
+  async process({ db, sourceId, file, trigger, inboundMessageId }) {
+    const [source] = await db
+      .select()
+      .from(schema.orderTrackingSources)
+      .where(eq(schema.orderTrackingSources.id, sourceId));
+    const inputFileId = await storeFile(db, file.fileName, file.content);
+    const runId = await startRun(db, {
+      sourceType: 'order-tracking',
+      sourceId,
+      sourceName: source!.sourceName,
+      trigger,
+      fileName: file.fileName,
+      inputFileId,
+      inboundMessageId: inboundMessageId ?? null,
+    });
+    if (file.content.includes(THROW_IN_PROCESSOR)) throw new Error('the test processor was told to fail');
+    await db.insert(schema.orders).values({
+      orderTrackingSourceId: sourceId,
+      uniqueKey: `${inboundMessageId}:${file.fileName}`,
+      documentNumber: file.fileName,
+      // Text files as they are; a workbook's bytes would not fit a text column.
+      notes: file.fileName.toLowerCase().endsWith('.csv')
+        ? file.content.subarray(0, 200).toString('utf8')
+        : null,
+    });
+    await finishRun(db, runId, { status: 'succeeded', message: `Read ${file.fileName}`, ordersUpdated: 1 });
+    return { runId, status: 'succeeded', message: `Read ${file.fileName}`, ordersUpdated: 1 };
+  },
+};
+
+/** UID → flags of every message in a Dovecot user's INBOX. */
+export async function mailboxFlags(
+  dovecot: Pick<DovecotServer, 'host' | 'port'>,
+  user: { user: string; password: string },
+): Promise<Map<number, Set<string>>> {
+  const client = new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: false,
+    doSTARTTLS: false,
+    auth: { user: user.user, pass: user.password },
+    logger: false,
+  });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const mailbox = await client.mailboxOpen('INBOX', { readOnly: true });
+    const flags = new Map<number, Set<string>>();
+    if (mailbox.exists === 0) return flags;
+    for (const message of await client.fetchAll('1:*', { uid: true, flags: true })) {
+      flags.set(message.uid, message.flags ?? new Set());
+    }
+    return flags;
+  } finally {
+    await client.logout();
+  }
+}
+
+export interface CuttableProxy {
+  host: '127.0.0.1';
+  port: number;
+  /** Destroys every open connection (the client sees the server hang up). */
+  cutAll(): void;
+  close(): Promise<void>;
+}
+
+/** A TCP proxy to a real server whose connections a test can cut mid-conversation. */
+export async function startCuttableProxy(target: { host: string; port: number }): Promise<CuttableProxy> {
+  const sockets = new Set<Socket>();
+  const server = createServer((inbound) => {
+    const outbound = tcpConnect({ host: target.host, port: target.port });
+    for (const socket of [inbound, outbound]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        sockets.delete(socket);
+        inbound.destroy();
+        outbound.destroy();
+      });
+    }
+    inbound.pipe(outbound);
+    outbound.pipe(inbound);
+  });
+  const port = await listen(server);
+  return {
+    host: '127.0.0.1',
+    port,
+    cutAll() {
+      for (const socket of sockets) socket.destroy();
+    },
+    close: () => closeServer(server, sockets),
+  };
+}
+
+/** A server that accepts connections and never says a word (not even the IMAP greeting). */
+export async function startSilentServer(): Promise<{
+  host: '127.0.0.1';
+  port: number;
+  close(): Promise<void>;
+}> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const port = await listen(server);
+  return { host: '127.0.0.1', port, close: () => closeServer(server, sockets) };
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+}
+
+function closeServer(server: Server, sockets: Set<Socket>): Promise<void> {
+  for (const socket of sockets) socket.destroy();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * Exactly-once across processes: worker processes (apps/server/src/worker.ts, the real order tracking
+ * processor) against one PostgreSQL database and a real Dovecot. PGlite is skipped: its database cannot
+ * be shared between processes.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { schema } from '@app/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import {
+  buildMail,
+  createMailboxSource,
+  createTrackingSource,
+  mailboxFlags,
+  trackingCsv,
+  waitFor,
+} from './testing';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const WORKER = path.resolve(here, '../../worker.ts');
+const REPO_ROOT = path.resolve(here, '../../../../..');
+const USERS = [
+  { user: 'crash@shop.example', password: 'crash-secret' },
+  { user: 'pair@shop.example', password: 'pair-secret' },
+];
+const SUPPLIER = 'shipping@supplier.example';
+const MESSAGES = 30;
+
+let t: TestApp;
+let dovecot: DovecotServer;
+const children = new Set<ChildProcess>();
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  [t, dovecot] = await Promise.all([createTestApp(), startDovecot({ users: USERS })]);
+});
+afterEach(() => {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+});
+afterAll(async () => {
+  await Promise.all([t?.close(), dovecot?.stop()]);
+});
+
+/** One worker process (node with the tsx loader: a single pid, so SIGKILL really kills it). */
+function startWorker(name: string, extraEnv: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: t.db.connectionString!,
+      APP_SECRET_KEY: t.config.secretKey,
+      DATA_DIR: `/tmp/inbox-ops-worker-${name}`,
+      MAIL_POLL_SECONDS: '1',
+      MAIL_POLL_TIMEOUT_SECONDS: '8',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (code !== 0 && signal !== 'SIGKILL' && signal !== 'SIGTERM') {
+      console.error(`worker ${name} exited with ${code ?? signal}:\n${output}`);
+    }
+  });
+  children.add(child);
+  return child;
+}
+
+async function killHard(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function appendTracking(user: string, from: number, to: number): Promise<void> {
+  for (let index = from; index <= to; index += 1) {
+    const raw = await buildMail({
+      from: SUPPLIER,
+      subject: 'Shipment report',
+      attachments: [
+        { filename: `tracking_${index}.csv`, content: trackingCsv([[`M-${index}`, `1Z${index}`]]) },
+      ],
+    });
+    await dovecot.appendMessage(user, raw);
+  }
+}
+
+async function countInbound(emailSourceId: number): Promise<number> {
+  const [row] = await t.db.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(schema.inboundMessages)
+    .where(eq(schema.inboundMessages.emailSourceId, emailSourceId));
+  return row?.count ?? 0;
+}
+
+/** Every message handled once: one inbound row, one run and one order per message, all \Seen. */
+async function expectEachMessageOnce(
+  emailSourceId: number,
+  trackingSourceId: number,
+  user: (typeof USERS)[number],
+) {
+  const inbound = await t.db.db
+    .select()
+    .from(schema.inboundMessages)
+    .where(eq(schema.inboundMessages.emailSourceId, emailSourceId));
+  expect(inbound).toHaveLength(MESSAGES);
+  expect(new Set(inbound.map((row) => row.uid)).size).toBe(MESSAGES);
+  expect(inbound.every((row) => row.status === 'processed')).toBe(true);
+
+  const orders = await t.db.db
+    .select({ key: schema.orders.uniqueKey })
+    .from(schema.orders)
+    .where(eq(schema.orders.orderTrackingSourceId, trackingSourceId));
+  expect(orders.map((row) => row.key).sort()).toEqual(
+    Array.from({ length: MESSAGES }, (_, index) => `M-${index + 1}`).sort(),
+  );
+
+  const runs = await t.db.db
+    .select()
+    .from(schema.runs)
+    .where(and(eq(schema.runs.sourceType, 'order-tracking'), eq(schema.runs.sourceId, trackingSourceId)));
+  expect(runs).toHaveLength(MESSAGES);
+  expect(runs.every((run) => run.status === 'succeeded')).toBe(true);
+  expect(new Set(runs.map((run) => run.inboundMessageId)).size).toBe(MESSAGES);
+
+  const flags = await mailboxFlags(dovecot, user);
+  expect(flags.size).toBe(MESSAGES);
+  expect([...flags.values()].every((set) => set.has('\\Seen'))).toBe(true);
+}
+
+async function allSeen(user: (typeof USERS)[number]): Promise<boolean> {
+  const flags = await mailboxFlags(dovecot, user);
+  return flags.size === MESSAGES && [...flags.values()].every((set) => set.has('\\Seen'));
+}
+
+describe.skipIf(!onPostgres)(
+  'worker processes on PostgreSQL (skipped on PGlite: one process per database file)',
+  () => {
+    it('kill -9 mid-batch, restart: every message processed exactly once and flagged \\Seen', async () => {
+      const user = USERS[0]!;
+      const source = await createMailboxSource(t, dovecot, user);
+      const tracking = await createTrackingSource(t, source.id);
+      await appendTracking(user.user, 1, MESSAGES);
+
+      // A pause before each message (test hook) keeps the batch running long enough to be killed in it.
+      const first = startWorker('crash-1', { INTAKE_TEST_DELAY_MS: '150' });
+      await waitFor(
+        async () => (await countInbound(source.id)) >= 8,
+        30_000,
+        'the first worker to be mid-batch',
+      );
+      await killHard(first);
+      const doneBeforeKill = await countInbound(source.id);
+      expect(doneBeforeKill).toBeGreaterThanOrEqual(8);
+      expect(doneBeforeKill).toBeLessThan(MESSAGES);
+
+      // The killed worker's lease runs out; the new worker takes the mailbox over and finishes.
+      startWorker('crash-2', { INTAKE_TEST_DELAY_MS: '20' });
+      await waitFor(
+        async () => (await countInbound(source.id)) === MESSAGES && (await allSeen(user)),
+        45_000,
+        'all messages',
+      );
+      await expectEachMessageOnce(source.id, tracking.id, user);
+
+      // The killed poll's run does not stay "running" for ever.
+      const running = await t.db.db
+        .select()
+        .from(schema.runs)
+        .where(
+          and(
+            eq(schema.runs.sourceType, 'email'),
+            eq(schema.runs.sourceId, source.id),
+            eq(schema.runs.status, 'running'),
+          ),
+        );
+      expect(running).toHaveLength(0);
+    }, 60_000);
+
+    it('two workers on one database and one mailbox: each message once', async () => {
+      const user = USERS[1]!;
+      const source = await createMailboxSource(t, dovecot, user);
+      const tracking = await createTrackingSource(t, source.id);
+      startWorker('pair-1', { INTAKE_TEST_DELAY_MS: '30' });
+      startWorker('pair-2', { INTAKE_TEST_DELAY_MS: '30' });
+      // Mail keeps arriving while both workers poll.
+      await appendTracking(user.user, 1, 10);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await appendTracking(user.user, 11, 20);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await appendTracking(user.user, 21, MESSAGES);
+      await waitFor(
+        async () => (await countInbound(source.id)) === MESSAGES && (await allSeen(user)),
+        45_000,
+        'all messages',
+      );
+      await expectEachMessageOnce(source.id, tracking.id, user);
+    }, 60_000);
+  },
+);

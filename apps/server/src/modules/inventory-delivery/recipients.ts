@@ -1,0 +1,32 @@
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+
+/**
+ * Who receives generated inventory files (DESIGN §7): active users who want e-mail notifications and may
+ * see inventory (the Inventory User flag, or admin). Addresses are de-duplicated case-insensitively.
+ */
+export async function inventoryRecipients(db: AppDb): Promise<string[]> {
+  const { users } = schema;
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.activeStatus, true),
+        eq(users.sendNotificationsToEmail, true),
+        or(eq(users.inventoryUser, true), eq(users.isAdmin, true)),
+        ne(sql`trim(${users.email})`, ''),
+      ),
+    )
+    .orderBy(asc(users.id));
+  const seen = new Set<string>();
+  const recipients: string[] = [];
+  for (const { email } of rows) {
+    const address = email.trim();
+    if (seen.has(address.toLowerCase())) continue;
+    seen.add(address.toLowerCase());
+    recipients.push(address);
+  }
+  return recipients;
+}

@@ -1,0 +1,405 @@
+/**
+ * SFTP intake of one inventory source (DESIGN §5 "SFTP input"): read the supplier files waiting in the
+ * source's inbound folder, exactly once each, oldest first.
+ *
+ * For each file: download it; in ONE transaction record it in inventory_sftp_files (name, size and
+ * modification time; unique) and hand it to the inventory processor (trigger 'sftp'), which stores it and
+ * records its run; after the commit move it into `processed/` under the inbound folder (created when missing;
+ * never deleted; a name already there gets a timestamp); then deliver a succeeded run where configured.
+ *
+ * - A crash (or a failed move) after the commit leaves the file where it was, already recorded: the next poll
+ *   only moves it. Two pollers racing on one file: the second finds the record taken and leaves it.
+ * - A file the processor failed on is moved too (its failed run keeps the input for re-processing): leaving
+ *   it would fail it again on every poll.
+ * - A file modified within the last `minFileAgeSeconds` may still be being uploaded and waits.
+ * - A server that cannot be reached or refuses the login gives a failed run (trigger 'sftp') and the error is
+ *   kept on the source's SFTP state. A poll that finds nothing writes no run (the state shows the poll).
+ */
+import path from 'node:path';
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app';
+import { errorText } from '../../integrations/outgoing-mail';
+import {
+  downloadFile,
+  listFolder,
+  moveFile,
+  resolveFolder,
+  type SftpEntry,
+  SftpFailure,
+  type SftpSession,
+  withSftp,
+} from '../../integrations/sftp';
+import { storeFile } from '../files/stored-files';
+import type { FileProcessor, ProcessFileOutcome } from '../intake/file-processors';
+import { inventoryFileProcessor } from '../inventory-processing/processor';
+import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
+import { recordRun } from '../runs/runs-service';
+import { type AutomaticDeliveryOutcome, deliverAutomaticRun } from './automatic-delivery';
+import { pickInboundFiles } from './inbound-files';
+import { sourceSftpSettings } from './source-sftp';
+
+const { inventorySftpFiles, inventorySftpStates, runs } = schema;
+
+export const PROCESSED_FOLDER = 'processed';
+export const DEFAULT_MIN_FILE_AGE_SECONDS = 30;
+
+export interface SftpPollOptions {
+  /** The inventory processor unless given (tests of intake itself may pass another). */
+  processor?: FileProcessor;
+  now?: Date;
+  /** Files younger than this wait for the next poll (default 30 s). */
+  minFileAgeSeconds?: number;
+  /** Deliver succeeded runs where configured (default on). */
+  deliver?: boolean;
+}
+
+export interface SftpFileOutcome {
+  name: string;
+  remotePath: string;
+  /**
+   * processed: read now; moved: read by an earlier poll (which crashed or could not move it), only moved
+   * now; taken: another poll has it; waiting: still being written; failed: could not be downloaded.
+   */
+  action: 'processed' | 'moved' | 'taken' | 'waiting' | 'failed';
+  /** The inventory_sftp_files row of this file. */
+  recordId?: number;
+  runId?: number;
+  status?: ProcessFileOutcome['status'];
+  message?: string;
+  movedTo?: string;
+  moveError?: string;
+  delivery?: AutomaticDeliveryOutcome;
+}
+
+export type SftpPollOutcome =
+  | { status: 'skipped'; reason: 'not-found' | 'inactive' | 'no-sftp'; message: string }
+  | { status: 'succeeded'; message: string; files: SftpFileOutcome[] }
+  | { status: 'failed'; runId: number; message: string; files: SftpFileOutcome[] };
+
+export async function pollInventorySftp(
+  context: AppContext,
+  sourceId: number,
+  options: SftpPollOptions = {},
+): Promise<SftpPollOutcome> {
+  const { db } = context;
+  const now = options.now ?? new Date();
+  const source = await findLiveInventorySource(db, sourceId);
+  if (!source) return { status: 'skipped', reason: 'not-found', message: 'Inventory source not found' };
+  if (!source.activeStatus) {
+    return {
+      status: 'skipped',
+      reason: 'inactive',
+      message: `The inventory source "${source.sourceName}" is inactive`,
+    };
+  }
+  if (source.sftpServerAddress.trim() === '') {
+    return {
+      status: 'skipped',
+      reason: 'no-sftp',
+      message: `The inventory source "${source.sourceName}" has no SFTP server`,
+    };
+  }
+  await markPollStarted(db, sourceId, now);
+
+  const files: SftpFileOutcome[] = [];
+  const fail = async (message: string): Promise<SftpPollOutcome> => {
+    const runId = await recordRun(
+      db,
+      { sourceType: 'inventory', sourceId, sourceName: source.sourceName, trigger: 'sftp' },
+      {
+        status: 'failed',
+        message,
+        details: { sftp: { host: source.sftpServerAddress, folder: source.sftpInboundFolder || '.' }, files },
+      },
+    );
+    await noteError(db, sourceId, message, now);
+    return { status: 'failed', runId, message, files };
+  };
+
+  const resolved = sourceSftpSettings(source, context.secrets);
+  if (!resolved.ok) return fail(`SFTP intake failed: ${resolved.message}`);
+
+  const intake = new InboundFolderIntake(context, source, options, now, files);
+  let failure: string | undefined;
+  try {
+    await withSftp(resolved.settings, (session) => intake.run(session));
+  } catch (error) {
+    if (!(error instanceof SftpFailure)) {
+      await noteError(db, sourceId, `SFTP intake failed: ${errorText(error)}`, now).catch(() => undefined);
+      throw error;
+    }
+    failure = `SFTP intake failed: ${error.message}`;
+  }
+
+  // Files committed before a failure are delivered all the same. Delivery waits for the inbound connection
+  // to be closed: it may open its own to the same server.
+  if (options.deliver !== false) {
+    for (const file of files) {
+      if (file.runId !== undefined && (await shouldDeliver(db, sourceId, file))) {
+        file.delivery = await deliverAutomaticRun(context, { runId: file.runId, sourceId });
+      }
+    }
+  }
+  if (failure) return fail(failure);
+
+  const problems = files.flatMap((file) => [
+    ...(file.action === 'failed' && file.message ? [file.message] : []),
+    ...(file.moveError ? [file.moveError] : []),
+  ]);
+  await markPollSucceeded(db, sourceId, now, problems.length > 0 ? problems.join(' ') : null);
+  const processed = files.filter((file) => file.action === 'processed').length;
+  const moved = files.filter((file) => file.action === 'moved').length;
+  const summary =
+    files.length === 0
+      ? 'No new files in the inbound folder'
+      : `${processed} ${processed === 1 ? 'file' : 'files'} processed${moved > 0 ? `, ${moved} already processed and moved` : ''}`;
+  return {
+    status: 'succeeded',
+    message: problems.length > 0 ? `${summary}. ${problems.join(' ')}` : summary,
+    files,
+  };
+}
+
+/** One connection's worth of work: list, then each matching file in turn. */
+class InboundFolderIntake {
+  private readonly processor: FileProcessor;
+  private readonly minAgeMs: number;
+
+  constructor(
+    private readonly context: AppContext,
+    private readonly source: InventorySourceRow,
+    options: SftpPollOptions,
+    private readonly now: Date,
+    private readonly files: SftpFileOutcome[],
+  ) {
+    this.processor = options.processor ?? inventoryFileProcessor;
+    this.minAgeMs = (options.minFileAgeSeconds ?? DEFAULT_MIN_FILE_AGE_SECONDS) * 1000;
+  }
+
+  async run(session: SftpSession): Promise<void> {
+    const inbound = await resolveFolder(session, this.source.sftpInboundFolder.trim() || '.');
+    const entries = await listFolder(session, inbound);
+    const processedFolder = path.posix.join(inbound, PROCESSED_FOLDER);
+    for (const entry of pickInboundFiles(this.source, entries, this.now, this.minAgeMs)) {
+      const outcome = await this.handle(session, entry, path.posix.join(inbound, entry.name));
+      if (outcome.action === 'processed' || outcome.action === 'moved') {
+        await this.moveAside(session, outcome, processedFolder);
+      }
+      this.files.push(outcome);
+    }
+  }
+
+  private async handle(session: SftpSession, entry: SftpEntry, remotePath: string): Promise<SftpFileOutcome> {
+    const { db } = this.context;
+    const identity = {
+      sourceId: this.source.id,
+      remotePath,
+      size: entry.size,
+      // Servers always send a modification time; without one, name and size alone identify the file.
+      modifiedAt: entry.modifiedAt ? new Date(entry.modifiedAt) : new Date(0),
+    };
+    const [recorded] = await db.select().from(inventorySftpFiles).where(identityIs(identity));
+    if (recorded) {
+      return {
+        name: entry.name,
+        remotePath,
+        action: 'moved',
+        recordId: recorded.id,
+        ...(recorded.runId ? { runId: recorded.runId } : {}),
+      };
+    }
+
+    let content: Buffer;
+    try {
+      content = await downloadFile(session, remotePath);
+    } catch (error) {
+      if (!(error instanceof SftpFailure) || error.kind === 'other') throw error;
+      // This file only (a permission problem, or it vanished): the others are still read.
+      const message = `Could not read "${entry.name}": ${error.message}`;
+      const runId = await recordRun(
+        db,
+        {
+          sourceType: 'inventory',
+          sourceId: this.source.id,
+          sourceName: this.source.sourceName,
+          trigger: 'sftp',
+          fileName: entry.name,
+        },
+        { status: 'failed', message },
+      );
+      return { name: entry.name, remotePath, action: 'failed', runId, status: 'failed', message };
+    }
+    if (content.length !== entry.size) {
+      // Still growing since the listing: the next poll reads the finished file.
+      return {
+        name: entry.name,
+        remotePath,
+        action: 'waiting',
+        message: `"${entry.name}" changed while it was read; it waits for the next poll`,
+      };
+    }
+
+    const outcome = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(inventorySftpFiles)
+        .values(identity)
+        .onConflictDoNothing()
+        .returning({ id: inventorySftpFiles.id });
+      if (!claimed) return undefined;
+      const result = await this.process(tx as unknown as AppDb, { fileName: entry.name, content });
+      await tx
+        .update(inventorySftpFiles)
+        .set({ runId: result.runId })
+        .where(eq(inventorySftpFiles.id, claimed.id));
+      return { ...result, recordId: claimed.id };
+    });
+    if (!outcome) return { name: entry.name, remotePath, action: 'taken' };
+    return {
+      name: entry.name,
+      remotePath,
+      action: 'processed',
+      recordId: outcome.recordId,
+      runId: outcome.runId,
+      status: outcome.status,
+      message: outcome.message,
+    };
+  }
+
+  /** The processor isolates its own failures; one that throws anyway is rolled back to a savepoint. */
+  private async process(tx: AppDb, file: { fileName: string; content: Buffer }): Promise<ProcessFileOutcome> {
+    try {
+      return await tx.transaction((savepoint) =>
+        this.processor.process({
+          db: savepoint as unknown as AppDb,
+          context: this.context,
+          sourceId: this.source.id,
+          file,
+          trigger: 'sftp',
+        }),
+      );
+    } catch (error) {
+      const message = `Processing "${file.fileName}" failed: ${errorText(error)}`;
+      const inputFileId = await storeFile(tx, file.fileName, file.content);
+      const runId = await recordRun(
+        tx,
+        {
+          sourceType: 'inventory',
+          sourceId: this.source.id,
+          sourceName: this.source.sourceName,
+          trigger: 'sftp',
+          fileName: file.fileName,
+          inputFileId,
+        },
+        { status: 'failed', message },
+      );
+      return { runId, status: 'failed', message };
+    }
+  }
+
+  private async moveAside(
+    session: SftpSession,
+    outcome: SftpFileOutcome,
+    processedFolder: string,
+  ): Promise<void> {
+    const { db } = this.context;
+    let move: { movedTo: string } | { error: string };
+    try {
+      move = { movedTo: await moveFile(session, outcome.remotePath, processedFolder) };
+    } catch (error) {
+      if (!(error instanceof SftpFailure) || error.kind === 'other') throw error;
+      move = {
+        error: `"${outcome.name}" was processed but could not be moved to ${PROCESSED_FOLDER}/: ${error.message}`,
+      };
+    }
+    if ('movedTo' in move) {
+      outcome.movedTo = move.movedTo;
+      if (outcome.recordId !== undefined) {
+        await db
+          .update(inventorySftpFiles)
+          .set({ movedTo: move.movedTo })
+          .where(eq(inventorySftpFiles.id, outcome.recordId));
+      }
+    } else {
+      outcome.moveError = move.error;
+    }
+    if (outcome.runId !== undefined) {
+      await noteOnRun(db, outcome.runId, {
+        remotePath: outcome.remotePath,
+        movedTo: outcome.movedTo ?? null,
+        ...(outcome.moveError ? { moveError: outcome.moveError } : {}),
+      });
+    }
+  }
+}
+
+/**
+ * A file read now is delivered when its run succeeded. A file an earlier poll read but did not finish (a
+ * crash after the commit) is delivered only if its run is still the source's newest run with an output file
+ * (succeeded or held) and has no
+ * delivery recorded: an older file's output must never replace a newer one at the retailer.
+ */
+async function shouldDeliver(db: AppDb, sourceId: number, file: SftpFileOutcome): Promise<boolean> {
+  if (file.action === 'processed') return file.status === 'succeeded';
+  if (file.action !== 'moved' || file.runId === undefined) return false;
+  const [newest] = await db
+    .select({ id: runs.id, status: runs.status, details: runs.details })
+    .from(runs)
+    .where(
+      and(
+        eq(runs.sourceType, 'inventory'),
+        eq(runs.sourceId, sourceId),
+        inArray(runs.trigger, ['mail', 'sftp', 'manual', 'reprocess']),
+        isNotNull(runs.outputFileId),
+      ),
+    )
+    .orderBy(desc(runs.startedAt), desc(runs.id))
+    .limit(1);
+  return newest?.id === file.runId && newest.status === 'succeeded' && !newest.details?.delivery;
+}
+
+function identityIs(identity: { sourceId: number; remotePath: string; size: number; modifiedAt: Date }) {
+  return and(
+    eq(inventorySftpFiles.sourceId, identity.sourceId),
+    eq(inventorySftpFiles.remotePath, identity.remotePath),
+    eq(inventorySftpFiles.size, identity.size),
+    eq(inventorySftpFiles.modifiedAt, identity.modifiedAt),
+  );
+}
+
+/** `details.sftp` of the run: where the file was read and where it went. */
+async function noteOnRun(db: AppDb, runId: number, note: Record<string, unknown>): Promise<void> {
+  await db
+    .update(runs)
+    .set({
+      details: sql`coalesce(${runs.details}, '{}'::jsonb) || jsonb_build_object('sftp', ${JSON.stringify(note)}::jsonb)`,
+    })
+    .where(eq(runs.id, runId));
+}
+
+async function markPollStarted(db: AppDb, sourceId: number, now: Date): Promise<void> {
+  await db
+    .insert(inventorySftpStates)
+    .values({ sourceId, lastPollAt: now })
+    .onConflictDoUpdate({ target: inventorySftpStates.sourceId, set: { lastPollAt: now } });
+}
+
+async function markPollSucceeded(
+  db: AppDb,
+  sourceId: number,
+  now: Date,
+  problem: string | null,
+): Promise<void> {
+  await db
+    .update(inventorySftpStates)
+    .set({ lastPollSucceededAt: now, lastError: problem, lastErrorAt: problem ? now : null })
+    .where(eq(inventorySftpStates.sourceId, sourceId));
+}
+
+async function noteError(db: AppDb, sourceId: number, message: string, now: Date): Promise<void> {
+  await db
+    .update(inventorySftpStates)
+    .set({ lastError: message, lastErrorAt: now })
+    .where(eq(inventorySftpStates.sourceId, sourceId));
+}

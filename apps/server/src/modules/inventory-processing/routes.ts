@@ -1,0 +1,37 @@
+/**
+ * Inventory processing routes (spec 2 §7; DESIGN §5), for inventory users: manual processing, the debug
+ * "Modify File" (Debug Mode only), and the operator's decision on a run the drift guard held.
+ */
+import { INVENTORY_PROCESSING_MESSAGES as M } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app';
+import { AppError } from '../../lib/app-error';
+import { parseIdParam } from '../../lib/validate';
+import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
+import { approveHeldRun, discardHeldRun } from './held-runs';
+import { debugModifyUpload, manuallyProcessFile } from './service';
+import { readMultipartUpload } from './upload';
+
+export async function inventoryProcessingRoutes(app: FastifyInstance, context: AppContext) {
+  const inventoryUsers = { config: { access: SOURCE_ACCESS.inventory } };
+  type RunParams = { Params: { runId: string } };
+
+  app.post('/api/inventory-sources/manually-process', inventoryUsers, async (request) =>
+    manuallyProcessFile(context, await readMultipartUpload(request)),
+  );
+
+  app.post('/api/inventory-sources/debug-modify-file', inventoryUsers, async (request) => {
+    const user = sessionUserOrThrow(request);
+    // Refused before the upload is read.
+    if (!user.debugMode) throw AppError.forbidden(M.debugModeRequired);
+    return debugModifyUpload(context, user, await readMultipartUpload(request));
+  });
+
+  app.post<RunParams>('/api/inventory-sources/runs/:runId/approve', inventoryUsers, async (request) =>
+    approveHeldRun(context, parseIdParam(request.params.runId, 'runId'), sessionUserOrThrow(request).username),
+  );
+
+  app.post<RunParams>('/api/inventory-sources/runs/:runId/discard', inventoryUsers, async (request) =>
+    discardHeldRun(context, parseIdParam(request.params.runId, 'runId'), sessionUserOrThrow(request).username),
+  );
+}

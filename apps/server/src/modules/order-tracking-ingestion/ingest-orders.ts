@@ -1,0 +1,181 @@
+/**
+ * Writes mapped orders of one source (DESIGN §4): upsert by (source, unique key), tracking numbers
+ * merged, stale orders soft-deleted. Set-based and batched: each batch of orders is one INSERT … ON
+ * CONFLICT over unnest()ed column arrays, and its tracking numbers one more statement, whatever the
+ * number of rows. Rows are inserted and updated normally, so the live-order counter triggers of
+ * migration 0005 stay exact.
+ *
+ * "Orders updated" counts rows that were inserted, changed, revived (soft-deleted and back in a file) or
+ * that gained a tracking number; a row identical to what is stored is not written at all.
+ */
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { type SQL, sql } from 'drizzle-orm';
+import { DATE_FIELDS, type MappedOrders, NUMBER_FIELDS, type ValueField } from './map-rows';
+
+const { orders, orderTrackingNumbers, orderTrackingSources } = schema;
+
+/** Orders per statement: large enough to amortise the round trip, small enough to keep arrays light. */
+export const DEFAULT_BATCH_SIZE = 10_000;
+/** Key of the transaction-level advisory lock that lets one import per source run at a time. */
+const INGEST_LOCK_CLASS = 724_310_002;
+
+async function rowsOf<T>(db: AppDb, statement: SQL): Promise<T[]> {
+  // node-postgres and PGlite both answer { rows }.
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const column = (field: ValueField) => sql.identifier(orders[field].name);
+const arrayType = (field: ValueField) =>
+  DATE_FIELDS.has(field) ? 'date[]' : NUMBER_FIELDS.has(field) ? 'float8[]' : 'text[]';
+const list = (parts: Parameters<typeof sql.join>[0]) => sql.join(parts, sql`, `);
+
+/** Serialises imports of one source: two files of the same supplier never interleave their batches. */
+export async function lockSourceForIngest(db: AppDb, sourceId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${INGEST_LOCK_CLASS}::int, ${sourceId}::int)`);
+}
+
+/**
+ * Upserts orders [start, end) of a file (keys unique); returns how many were inserted or changed. Only
+ * the fields the source maps are written: a field a file does not carry keeps what staff entered, like
+ * the notes.
+ */
+async function upsertBatch(
+  db: AppDb,
+  sourceId: number,
+  mapped: MappedOrders,
+  start: number,
+  end: number,
+): Promise<number> {
+  const { fields } = mapped;
+  const keys = mapped.uniqueKeys.slice(start, end);
+  const arrays = fields.map(
+    (field, f) => sql`${sql.param(mapped.columns[f]!.slice(start, end))}::${sql.raw(arrayType(field))}`,
+  );
+  const columns = list(fields.map(column));
+  const input = list(fields.map((field) => sql`i.${column(field)}`));
+  const stored = list(fields.map((field) => sql`o.${column(field)}`));
+  const excluded = list(fields.map((field) => sql`excluded.${column(field)}`));
+  const assignments = list(fields.map((field) => sql`${column(field)} = excluded.${column(field)}`));
+  // Identical rows are filtered out before the INSERT: ON CONFLICT DO UPDATE would lock (and so write)
+  // every existing row even when its WHERE then skips it. The ON CONFLICT clause stays for rows that
+  // appear between the read and the write.
+  const [upserted] = await rowsOf<{ changed: number }>(
+    db,
+    sql`
+      with input as (
+        select * from unnest(${sql.param(keys)}::text[], ${list(arrays)}) as i(unique_key, ${columns})
+      ), todo as (
+        select i.* from input i
+        left join ${orders} o on o.order_tracking_source_id = ${sourceId}::int and o.unique_key = i.unique_key
+        where o.id is null or (${stored}, o.deleted_status) is distinct from (${input}, false)
+      ), changed as (
+        insert into ${orders} as o (order_tracking_source_id, unique_key, ${columns}, last_updated)
+        select ${sourceId}::int, i.unique_key, ${input}, now() from todo i
+        on conflict (order_tracking_source_id, unique_key) do update
+          set ${assignments}, deleted_status = false, last_updated = excluded.last_updated
+          where (${stored}, o.deleted_status) is distinct from (${excluded}, false)
+        returning 1
+      )
+      select count(*)::int as changed from changed`,
+  );
+  let changed = upserted?.changed ?? 0;
+
+  const numberKeys: string[] = [];
+  const numbers: string[] = [];
+  for (let n = start; n < end; n++) {
+    for (const number of mapped.trackingNumbers[n]!) {
+      numberKeys.push(mapped.uniqueKeys[n]!);
+      numbers.push(number);
+    }
+  }
+  if (numbers.length > 0) {
+    // A new tracking number makes an otherwise identical order "updated": it is stamped here unless the
+    // upsert above already stamped it (last_updated = now(), the transaction's time).
+    const [merged] = await rowsOf<{ bumped: number }>(
+      db,
+      sql`
+        with fresh as (
+          select o.id as order_id, n.tracking_number, o.last_updated
+          from unnest(${sql.param(numberKeys)}::text[], ${sql.param(numbers)}::text[]) as n(unique_key, tracking_number)
+          join ${orders} o on o.order_tracking_source_id = ${sourceId}::int and o.unique_key = n.unique_key
+          where not exists (
+            select 1 from ${orderTrackingNumbers} t where t.order_id = o.id and t.tracking_number = n.tracking_number
+          )
+        ), added as (
+          insert into ${orderTrackingNumbers} (order_id, tracking_number)
+          select order_id, tracking_number from fresh
+          on conflict (order_id, tracking_number) do nothing
+        ), bumped as (
+          update ${orders} o set last_updated = now()
+          from (select distinct order_id from fresh where last_updated <> now()) b
+          where o.id = b.order_id
+          returning 1
+        )
+        select count(*)::int as bumped from bumped`,
+    );
+    changed += merged?.bumped ?? 0;
+  }
+  return changed;
+}
+
+/** Upserts every order (one per unique key) in batches; returns the number of orders updated. */
+export async function upsertOrders(
+  db: AppDb,
+  sourceId: number,
+  mapped: MappedOrders,
+  batchSize = DEFAULT_BATCH_SIZE,
+): Promise<number> {
+  let updated = 0;
+  for (let start = 0; start < mapped.uniqueKeys.length; start += batchSize) {
+    const end = Math.min(start + batchSize, mapped.uniqueKeys.length);
+    updated += await upsertBatch(db, sourceId, mapped, start, end);
+  }
+  return updated;
+}
+/**
+ * Soft-deletes the source's live orders not updated for `days` days (deleteAfterDays), except those the
+ * file just read still lists: an order that is in today's file is not stale, and deleting it would only
+ * revive it on the next file. Returns how many were deleted.
+ */
+export async function softDeleteStaleOrders(
+  db: AppDb,
+  sourceId: number,
+  days: number,
+  keysInFile: ReadonlySet<string>,
+): Promise<number> {
+  const candidates = await rowsOf<{ id: number | string; unique_key: string | null }>(
+    db,
+    sql`
+      select id, unique_key from ${orders}
+      where order_tracking_source_id = ${sourceId}::int and deleted_status = false
+        and last_updated < now() - make_interval(days => ${days}::int)`,
+  );
+  const ids = candidates
+    .filter((row) => row.unique_key === null || !keysInFile.has(row.unique_key))
+    .map((row) => Number(row.id));
+  let deleted = 0;
+  for (let start = 0; start < ids.length; start += 10_000) {
+    const [result] = await rowsOf<{ deleted: number }>(
+      db,
+      sql`
+        with deleted as (
+          update ${orders} set deleted_status = true
+          where id = any(${sql.param(ids.slice(start, start + 10_000))}::bigint[]) and deleted_status = false
+          returning 1
+        )
+        select count(*)::int as deleted from deleted`,
+    );
+    deleted += result?.deleted ?? 0;
+  }
+  return deleted;
+}
+
+/** Remembers the header row of a file that imported cleanly, for the next file's drift report. */
+export async function saveLastGoodHeaders(db: AppDb, sourceId: number, headers: string[]): Promise<void> {
+  await db
+    .update(orderTrackingSources)
+    .set({ lastGoodHeaders: headers })
+    .where(sql`${orderTrackingSources.id} = ${sourceId}`);
+}

@@ -1,0 +1,542 @@
+/**
+ * Applies an order tracking source's settings (spec 2 §3.4, DESIGN §4) to a table read from a file:
+ * finds the header row, resolves each column mapping (a header name, or a 0-based index), drops ignored
+ * columns, and turns every data row into order values keyed by the source's unique column.
+ *
+ * Pure: no database. A mapping that no longer finds its column makes the whole file fail (DESIGN §8)
+ * rather than import empty values; a bad cell only leaves that value empty and adds a warning.
+ */
+import {
+  type HeaderDrift,
+  ORDER_MAPPING_FIELDS,
+  ORDER_MAPPING_LABELS,
+  type OrderMappingField,
+  UNIQUE_COLUMN_FIELD,
+  type UniqueColumn,
+} from '@app/contracts';
+import { inferDateOrder, parseDateCell, type Table } from '../../integrations/spreadsheet';
+import { compareHeaders, describeHeaderDrift, normaliseHeader } from './header-drift';
+
+/** The order fields stored in `orders` columns, in a fixed order (tracking numbers have their own table). */
+export const VALUE_FIELDS = ORDER_MAPPING_FIELDS.filter(
+  (field): field is Exclude<OrderMappingField, 'trackingNumbers'> => field !== 'trackingNumbers',
+);
+export type ValueField = (typeof VALUE_FIELDS)[number];
+
+export const DATE_FIELDS: ReadonlySet<OrderMappingField> = new Set([
+  'orderDate',
+  'poDate',
+  'shippedDate',
+  'estimatedArrivalDate',
+]);
+export const NUMBER_FIELDS: ReadonlySet<OrderMappingField> = new Set(['qty', 'qtyFulfilled']);
+
+export type OrderValue = string | number | null;
+
+/** One order as mapped (preview, tests). */
+export interface MappedOrder {
+  /** The row of the file (1-based, as a spreadsheet numbers it); for a repeated key, its last row. */
+  rowNumber: number;
+  uniqueKey: string;
+  /** The mapped fields: text, 'YYYY-MM-DD' for dates, numbers for quantities, null when empty. */
+  values: Partial<Record<ValueField, OrderValue>>;
+  trackingNumbers: string[];
+}
+
+/**
+ * Every order of a file, one per unique key in the order keys first appear, stored by column: a
+ * 100,000-row file is a few dozen arrays rather than 100,000 objects, and each batch of the upsert is a
+ * slice of them.
+ */
+export interface MappedOrders {
+  /** The fields the source maps (the unique column's among them), in VALUE_FIELDS order. */
+  fields: ValueField[];
+  uniqueKeys: string[];
+  rowNumbers: number[];
+  /** columns[f][n]: the value of fields[f] for order n. */
+  columns: OrderValue[][];
+  trackingNumbers: string[][];
+}
+
+export function listMappedOrders(orders: MappedOrders): MappedOrder[] {
+  return orders.uniqueKeys.map((uniqueKey, n) => ({
+    rowNumber: orders.rowNumbers[n]!,
+    uniqueKey,
+    values: Object.fromEntries(orders.fields.map((field, f) => [field, orders.columns[f]![n]!])),
+    trackingNumbers: orders.trackingNumbers[n]!,
+  }));
+}
+
+/** What a source contributes to mapping: the row of `order_tracking_sources`, or the parts that matter. */
+export interface MappingSettings {
+  fileHasHeader: boolean;
+  headerRowIndex: number | null;
+  columnMapping: Partial<Record<string, string>> | null;
+  columnsToIgnore: string;
+  secondaryDelimiter: string;
+  uniqueColumn: string;
+  lastGoodHeaders: string[] | null;
+}
+
+export interface MappingCounts {
+  /** Data rows that hold anything (wholly blank rows are not counted). */
+  rowsRead: number;
+  /** Rows applied to orders, repeated keys included. */
+  rowsImported: number;
+  /** Rows without a unique key. */
+  rowsSkipped: number;
+}
+
+interface MappingBase {
+  /** The header row as written (trimmed, trailing blanks dropped); column indexes as text without a header. */
+  headers: string[];
+  headerDrift: HeaderDrift | null;
+  warnings: string[];
+}
+
+export interface MappingFailure extends MappingBase {
+  ok: false;
+  error: string;
+}
+
+export interface MappingSuccess extends MappingBase {
+  ok: true;
+  orders: MappedOrders;
+  /** The first `previewRows` data rows as mapped, before repeated keys are merged. */
+  preview: MappedOrder[];
+  counts: MappingCounts;
+}
+
+export type MappingResult = MappingFailure | MappingSuccess;
+
+export interface MapTableOptions {
+  /** How many mapped rows to keep in `preview`. Default 0. */
+  previewRows?: number;
+}
+
+const MAX_ROWS_LISTED = 10;
+const MAX_WARNINGS = 50;
+
+/** A column reference as stored: digits are an index, anything else a header name. */
+const INDEX = /^\d{1,5}$/;
+
+type ColumnSource = { kind: 'column'; index: number } | { kind: 'constant'; value: string };
+
+/** Rows that share a problem, reported once with their row numbers. */
+class RowIssues {
+  private readonly groups = new Map<
+    string,
+    { text: string; rows: number[]; count: number; example?: string }
+  >();
+
+  add(key: string, text: string, row: number, example?: string) {
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { text, rows: [], count: 0, ...(example === undefined ? {} : { example }) };
+      this.groups.set(key, group);
+    }
+    group.count++;
+    if (group.rows.length < MAX_ROWS_LISTED) group.rows.push(row);
+  }
+
+  messages(): string[] {
+    return [...this.groups.values()].map((group) => {
+      const more = group.count - group.rows.length;
+      const rows = `${group.count === 1 ? 'row' : 'rows'} ${group.rows.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+      const example = group.example === undefined ? '' : ` (e.g. "${truncate(group.example, 40)}")`;
+      return `${group.text}: ${rows}${example}.`;
+    });
+  }
+}
+
+function truncate(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}
+
+/** '1,234', '1 234', '+12', '12.50' → number; '' → null; anything else → undefined (not a number). */
+export function parseQuantity(text: string): number | null | undefined {
+  let value = text.trim();
+  if (value === '') return null;
+  value = value.replace(/[\s\u00a0\u202f']/g, '');
+  if (/^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(value)) value = value.replace(/,/g, '');
+  if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(value)) return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** Splits a tracking number cell on new lines and the source's delimiter; trimmed, blanks dropped, no repeats. */
+export function splitTrackingNumbers(text: string, delimiter: string): string[] {
+  if (text === '') return [];
+  // Most cells hold one number: no split, no list to de-duplicate.
+  if (!text.includes('\n') && !text.includes('\r') && (delimiter === '' || !text.includes(delimiter))) {
+    const number = text.trim();
+    return number === '' ? [] : [number];
+  }
+  let parts = text.split(/\r\n|\r|\n/);
+  if (delimiter !== '') parts = parts.flatMap((part) => part.split(delimiter));
+  const numbers: string[] = [];
+  for (const part of parts) {
+    const number = part.trim();
+    if (number !== '' && !numbers.includes(number)) numbers.push(number);
+  }
+  return numbers;
+}
+
+function isBlankRow(row: readonly string[]): boolean {
+  for (const cell of row) if (cell.trim() !== '') return false;
+  return true;
+}
+
+function headerRowOf(table: Table, index: number): string[] {
+  const row = (table.rows[index] ?? []).map((cell) => cell.trim());
+  while (row.length > 0 && row[row.length - 1] === '') row.pop();
+  return row;
+}
+
+interface IgnoredColumns {
+  names: Set<string>;
+  indexes: Set<number>;
+  has(normalisedHeader: string, index: number): boolean;
+}
+
+function parseIgnoredColumns(text: string): IgnoredColumns {
+  const names = new Set<string>();
+  const indexes = new Set<number>();
+  for (const entry of text.split(',')) {
+    const value = entry.trim();
+    if (value === '') continue;
+    if (INDEX.test(value)) indexes.add(Number(value));
+    names.add(normaliseHeader(value));
+  }
+  return {
+    names,
+    indexes,
+    has: (header, index) => indexes.has(index) || (header !== '' && names.has(header)),
+  };
+}
+
+/** Maps a table with a source's settings. Never throws for a bad file: a failure is a result. */
+export function mapTable(
+  table: Table,
+  settings: MappingSettings,
+  options: MapTableOptions = {},
+): MappingResult {
+  const warnings: string[] = [];
+  const mapping = settings.columnMapping ?? {};
+  const ignored = parseIgnoredColumns(settings.columnsToIgnore ?? '');
+  const width = table.rows.reduce((widest, row) => Math.max(widest, row.length), 0);
+
+  const headerRowIndex = settings.fileHasHeader ? (settings.headerRowIndex ?? 0) : -1;
+  const headers = settings.fileHasHeader
+    ? headerRowOf(table, headerRowIndex)
+    : Array.from({ length: width }, (_, index) => String(index));
+  const keys = settings.fileHasHeader ? headers.map(normaliseHeader) : [];
+  const isIgnored = (index: number) => ignored.has(keys[index] ?? '', index);
+
+  let headerDrift: HeaderDrift | null = null;
+  if (settings.fileHasHeader && settings.lastGoodHeaders && settings.lastGoodHeaders.length > 0) {
+    headerDrift = compareHeaders(settings.lastGoodHeaders, headers, (key, index) => !ignored.has(key, index));
+  }
+  const fail = (error: string): MappingFailure => ({ ok: false, error, headers, headerDrift, warnings });
+
+  if (settings.fileHasHeader && isBlankRow(table.rows[headerRowIndex] ?? [])) {
+    return fail(
+      headerRowIndex >= table.rows.length
+        ? `The file has no row ${headerRowIndex + 1}, where the header row should be (header row index ${headerRowIndex}).`
+        : `Row ${headerRowIndex + 1}, where the header row should be (header row index ${headerRowIndex}), is empty.`,
+    );
+  }
+  if (!settings.fileHasHeader && ignored.names.size > ignored.indexes.size) {
+    warnings.push(
+      'Columns to ignore: names are ignored because the file has no header row; use 0-based indexes.',
+    );
+  }
+
+  // Resolve every mapping to a column, or say precisely why it cannot be.
+  const sources = new Map<OrderMappingField, ColumnSource>();
+  const problems: string[] = [];
+  const failed = new Set<OrderMappingField>();
+  const problem = (field: OrderMappingField, text: string) => {
+    failed.add(field);
+    problems.push(text);
+  };
+  const lastGood = new Set((settings.lastGoodHeaders ?? []).map(normaliseHeader));
+  for (const field of ORDER_MAPPING_FIELDS) {
+    const reference = (mapping[field] ?? '').trim();
+    if (reference === '') continue;
+    const label = ORDER_MAPPING_LABELS[field];
+    if (settings.fileHasHeader) {
+      const key = normaliseHeader(reference);
+      const all = keys.flatMap((header, index) => (header === key ? [index] : []));
+      const kept = all.filter((index) => !isIgnored(index));
+      if (kept.length > 0) {
+        sources.set(field, { kind: 'column', index: kept[0]! });
+        if (kept.length > 1) {
+          warnings.push(
+            `Column "${reference}" appears ${kept.length} times in the header row; ${label} is read from column ${kept[0]! + 1}.`,
+          );
+        }
+      } else if (all.length > 0) {
+        problem(field, `Column "${reference}" (mapped to ${label}) is listed in Columns to Ignore.`);
+      } else if (INDEX.test(reference) && Number(reference) < Math.max(width, headers.length)) {
+        const index = Number(reference);
+        if (isIgnored(index))
+          problem(field, `Column ${index} (mapped to ${label}) is listed in Columns to Ignore.`);
+        else sources.set(field, { kind: 'column', index });
+      } else if (field === 'shippingCompany' && !lastGood.has(key)) {
+        // The list screen shows this mapping as the source's carrier: when it names no column (and never
+        // did), it is the carrier's name for every row.
+        sources.set(field, { kind: 'constant', value: reference });
+      } else {
+        problem(field, `Column "${reference}" (mapped to ${label}) is not in the file.`);
+      }
+    } else if (INDEX.test(reference)) {
+      const index = Number(reference);
+      if (ignored.indexes.has(index)) {
+        problem(field, `Column ${index} (mapped to ${label}) is listed in Columns to Ignore.`);
+        continue;
+      }
+      // Without a header nothing tells a missing column from one that is blank on every row.
+      if (index >= width) {
+        warnings.push(
+          `Column ${index} (mapped to ${label}) is beyond the last column holding data (the file has ${width} columns); its values are empty.`,
+        );
+      }
+      sources.set(field, { kind: 'column', index });
+    } else if (field === 'shippingCompany') {
+      sources.set(field, { kind: 'constant', value: reference });
+    } else {
+      problem(
+        field,
+        `Column mapping "${reference}" (${label}) must be a 0-based column index, because the file has no header row.`,
+      );
+    }
+  }
+
+  const uniqueField = UNIQUE_COLUMN_FIELD[settings.uniqueColumn as UniqueColumn] as ValueField | undefined;
+  if (!uniqueField) {
+    problems.push(`The unique column "${settings.uniqueColumn}" is not one of the known choices.`);
+  } else if (!sources.has(uniqueField) && !failed.has(uniqueField)) {
+    problems.push(
+      `The unique column (${ORDER_MAPPING_LABELS[uniqueField]}) is not mapped to a file column; map it under Column Mappings.`,
+    );
+  }
+  if (problems.length > 0) {
+    let context = '';
+    if (settings.fileHasHeader) {
+      context = headerDrift
+        ? ` The header row has changed: ${describeHeaderDrift(headerDrift, headers)}.`
+        : ` The header row (row ${headerRowIndex + 1}) is: ${headers.map((header) => `"${header}"`).join(', ')}.`;
+    }
+    return fail(`${problems.join(' ')}${context}`);
+  }
+  if (headerDrift) {
+    warnings.push(
+      `The header row has changed since the last good file: ${describeHeaderDrift(headerDrift, headers)}.`,
+    );
+  }
+
+  return mapRows(table, settings, {
+    headers,
+    headerDrift,
+    warnings,
+    firstDataRow: headerRowIndex + 1,
+    sources,
+    uniqueField: uniqueField!,
+    previewRows: options.previewRows ?? 0,
+  });
+}
+
+interface RowMappingPlan {
+  headers: string[];
+  headerDrift: HeaderDrift | null;
+  warnings: string[];
+  firstDataRow: number;
+  sources: Map<OrderMappingField, ColumnSource>;
+  uniqueField: ValueField;
+  previewRows: number;
+}
+
+function mapRows(table: Table, settings: MappingSettings, plan: RowMappingPlan): MappingSuccess {
+  const { sources, uniqueField } = plan;
+  const issues = new RowIssues();
+  const delimiter = settings.secondaryDelimiter ?? '';
+  const rows = table.rows;
+
+  // Cells repeat (a few hundred dates, a few quantities in 100,000 rows): each distinct text is read once.
+  const MEMO_LIMIT = 50_000;
+  const memoised = <T>(read: (text: string) => T) => {
+    const memo = new Map<string, T>();
+    return (text: string): T => {
+      let value = memo.get(text);
+      if (value === undefined && !memo.has(text)) {
+        value = read(text);
+        if (memo.size < MEMO_LIMIT) memo.set(text, value);
+      }
+      return value as T;
+    };
+  };
+
+  type Reader = (row: readonly string[], rowNumber: number) => OrderValue;
+  const fields = VALUE_FIELDS.filter((field) => sources.has(field));
+  const readers: Reader[] = fields.map((field) => {
+    const source = sources.get(field)!;
+    if (source.kind === 'constant') return () => source.value;
+    const { index } = source;
+    const label = ORDER_MAPPING_LABELS[field];
+    if (DATE_FIELDS.has(field)) {
+      // A numeric date column is read day-first or month-first as its own values say (US when they do not).
+      const distinct = new Set<string>();
+      for (let r = plan.firstDataRow; r < rows.length && distinct.size < MEMO_LIMIT; r++) {
+        distinct.add(rows[r]![index] ?? '');
+      }
+      const order = inferDateOrder(distinct) ?? 'MDY';
+      const parse = memoised((text) =>
+        text.trim() === '' ? null : parseDateCell(text, { order, excelSerial: true }),
+      );
+      return (row, rowNumber) => {
+        const text = row[index] ?? '';
+        if (text === '') return null;
+        const date = parse(text);
+        if (date === null && text.trim() !== '') {
+          issues.add(`date:${field}`, `${label} is not a date and was left empty`, rowNumber, text.trim());
+        }
+        return date;
+      };
+    }
+    if (NUMBER_FIELDS.has(field)) {
+      const parse = memoised(parseQuantity);
+      return (row, rowNumber) => {
+        const text = row[index] ?? '';
+        if (text === '') return null;
+        const number = parse(text);
+        if (number === undefined) {
+          issues.add(
+            `number:${field}`,
+            `${label} is not a number and was left empty`,
+            rowNumber,
+            text.trim(),
+          );
+          return null;
+        }
+        return number;
+      };
+    }
+    return (row) => {
+      const text = row[index];
+      if (text === undefined || text === '') return null;
+      const trimmed = text.trim();
+      return trimmed === '' ? null : trimmed;
+    };
+  });
+  const uniqueSlot = fields.indexOf(uniqueField);
+  const uniqueSource = sources.get(uniqueField)!;
+  const trackingSource = sources.get('trackingNumbers');
+  const constantNumbers =
+    trackingSource?.kind === 'constant' ? splitTrackingNumbers(trackingSource.value, delimiter) : [];
+
+  const orders: MappedOrders = {
+    fields,
+    uniqueKeys: [],
+    rowNumbers: [],
+    columns: fields.map(() => []),
+    trackingNumbers: [],
+  };
+  const slotOfKey = new Map<string, number>();
+  const preview: MappedOrder[] = [];
+  const values = new Array<OrderValue>(fields.length);
+  let rowsRead = 0;
+  let rowsSkipped = 0;
+  let repeated = 0;
+  const repeatedRows: number[] = [];
+
+  for (let r = plan.firstDataRow; r < rows.length; r++) {
+    const row = rows[r]!;
+    if (isBlankRow(row)) continue;
+    rowsRead++;
+    const rowNumber = r + 1;
+    for (let f = 0; f < readers.length; f++) values[f] = readers[f]!(row, rowNumber);
+    let trackingNumbers = constantNumbers;
+    if (trackingSource?.kind === 'column') {
+      trackingNumbers = splitTrackingNumbers(row[trackingSource.index] ?? '', delimiter);
+    }
+
+    // The key is the stored form of the value (so '03/05/2024' and a date cell give the same key), or the
+    // cell as written when it could not be read as a date or number.
+    const keyValue = values[uniqueSlot];
+    let uniqueKey = keyValue === null || keyValue === undefined ? '' : String(keyValue);
+    if (uniqueKey === '' && uniqueSource.kind === 'column')
+      uniqueKey = (row[uniqueSource.index] ?? '').trim();
+
+    if (preview.length < plan.previewRows) {
+      preview.push({
+        rowNumber,
+        uniqueKey,
+        values: Object.fromEntries(fields.map((field, f) => [field, values[f]!])),
+        trackingNumbers: [...trackingNumbers],
+      });
+    }
+    if (uniqueKey === '') {
+      rowsSkipped++;
+      issues.add(
+        'no-key',
+        `No ${ORDER_MAPPING_LABELS[uniqueField]} (the unique column), row skipped`,
+        rowNumber,
+      );
+      continue;
+    }
+    const slot = slotOfKey.get(uniqueKey);
+    if (slot === undefined) {
+      slotOfKey.set(uniqueKey, orders.uniqueKeys.length);
+      orders.uniqueKeys.push(uniqueKey);
+      orders.rowNumbers.push(rowNumber);
+      for (let f = 0; f < values.length; f++) orders.columns[f]!.push(values[f]!);
+      orders.trackingNumbers.push(
+        trackingNumbers === constantNumbers ? [...trackingNumbers] : trackingNumbers,
+      );
+    } else {
+      // The last row wins; tracking numbers of every row with the key are kept.
+      repeated++;
+      if (repeatedRows.length < MAX_ROWS_LISTED) repeatedRows.push(rowNumber);
+      orders.rowNumbers[slot] = rowNumber;
+      for (let f = 0; f < values.length; f++) orders.columns[f]![slot] = values[f]!;
+      const merged = orders.trackingNumbers[slot]!;
+      for (const number of trackingNumbers) if (!merged.includes(number)) merged.push(number);
+    }
+  }
+
+  const warnings = [...plan.warnings, ...issues.messages()];
+  if (repeated > 0) {
+    const more = repeated - repeatedRows.length;
+    warnings.push(
+      `${repeated} ${repeated === 1 ? 'row repeats' : 'rows repeat'} the ${ORDER_MAPPING_LABELS[uniqueField]} of an earlier row; the last row of each was kept and the tracking numbers merged: ${repeated === 1 ? 'row' : 'rows'} ${repeatedRows.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`,
+    );
+  }
+  if (rowsRead === 0) warnings.push('The file has no data rows.');
+  if (warnings.length > MAX_WARNINGS) {
+    const dropped = warnings.length - MAX_WARNINGS;
+    warnings.splice(MAX_WARNINGS, dropped, `… and ${dropped} more warnings.`);
+  }
+
+  return {
+    ok: true,
+    headers: plan.headers,
+    headerDrift: plan.headerDrift,
+    warnings,
+    orders,
+    preview,
+    counts: { rowsRead, rowsImported: rowsRead - rowsSkipped, rowsSkipped },
+  };
+}
+
+/** A mapped order as the preview shows it: every order field by name, tracking numbers as a list. */
+export function toOrderRecord(order: MappedOrder): Record<string, OrderValue | string[]> {
+  const record: Record<string, OrderValue | string[]> = {
+    rowNumber: order.rowNumber,
+    uniqueKey: order.uniqueKey === '' ? null : order.uniqueKey,
+  };
+  for (const field of ORDER_MAPPING_FIELDS) {
+    record[field] = field === 'trackingNumbers' ? order.trackingNumbers : (order.values[field] ?? null);
+  }
+  return record;
+}

@@ -1,0 +1,241 @@
+/**
+ * The order tracking FileProcessor (DESIGN §3, §4, §8): mail intake, manual upload and re-process all
+ * come through `process()`. It stores the input, opens a run, reads and maps the file, and imports it in
+ * a savepoint of the caller's transaction, so a bad file rolls back only its own work and still leaves a
+ * failed run that says why. Only a failure of the database itself is thrown.
+ */
+import type { HeaderDrift, RunDetails, SpreadsheetFileType } from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, eq } from 'drizzle-orm';
+import { isSpreadsheetError, readTable, type Table } from '../../integrations/spreadsheet';
+import { storeFile } from '../files/stored-files';
+import type {
+  FileProcessor,
+  IncomingFile,
+  MailMatchRule,
+  ProcessFileOutcome,
+  ProcessFileRequest,
+} from '../intake/file-processors';
+import { finishRun, startRun } from '../runs/runs-service';
+import {
+  DEFAULT_BATCH_SIZE,
+  lockSourceForIngest,
+  saveLastGoodHeaders,
+  softDeleteStaleOrders,
+  upsertOrders,
+} from './ingest-orders';
+import { type MappingResult, type MappingSuccess, mapTable } from './map-rows';
+
+const { orderTrackingSources } = schema;
+export type OrderTrackingSourceRow = typeof orderTrackingSources.$inferSelect;
+
+/** A file that cannot be imported; its message is the run's message. */
+export class IngestFailure extends Error {
+  constructor(
+    message: string,
+    readonly extra: { headers?: string[]; headerDrift?: HeaderDrift | null; warnings?: string[] } = {},
+  ) {
+    super(message);
+  }
+}
+
+export async function findIngestSource(
+  db: AppDb,
+  sourceId: number,
+): Promise<OrderTrackingSourceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orderTrackingSources)
+    .where(and(eq(orderTrackingSources.id, sourceId), eq(orderTrackingSources.deletedStatus, false)));
+  return row;
+}
+
+const FAMILY: Record<SpreadsheetFileType, 'text' | 'excel'> = {
+  '.csv': 'text',
+  '.xls': 'excel',
+  '.xlsx': 'excel',
+};
+/** File name extensions that say which family a file claims to be. */
+const NAMED_FAMILY: Record<string, 'text' | 'excel'> = {
+  '.csv': 'text',
+  '.txt': 'text',
+  '.tsv': 'text',
+  '.xls': 'excel',
+  '.xlsx': 'excel',
+};
+
+/**
+ * Reads a file as the source expects it. Within the Excel family a workbook is read as what it is (an
+ * .xlsx saved as .xls opens in Excel too); a CSV for an Excel source, or a workbook for a CSV source, is
+ * refused with the upload screen's message.
+ */
+export function readSourceFile(source: Pick<OrderTrackingSourceRow, 'fileType'>, file: IncomingFile): Table {
+  const expected = (source.fileType in FAMILY ? source.fileType : undefined) as
+    | SpreadsheetFileType
+    | undefined;
+  const named = NAMED_FAMILY[extensionOf(file.fileName)];
+  if (expected && named && named !== FAMILY[expected]) {
+    throw new IngestFailure(`Invalid file type. Expected ${expected} but got ${extensionOf(file.fileName)}`);
+  }
+  return readTable(file.content, {
+    fileName: file.fileName,
+    ...(expected ? { expectedType: expected } : {}),
+  });
+}
+
+function extensionOf(fileName: string): string {
+  const match = /\.[^.]+$/.exec(fileName.trim());
+  return match ? match[0].toLowerCase() : '(none)';
+}
+
+/** Reads and maps a file with a source's settings; failures (bad file, broken mapping) are thrown. */
+export function prepareFile(
+  source: OrderTrackingSourceRow,
+  file: IncomingFile,
+  options: { previewRows?: number } = {},
+): MappingSuccess {
+  const table = readSourceFile(source, file);
+  const result: MappingResult = mapTable(table, source, options);
+  if (!result.ok) {
+    const { headers, headerDrift, warnings } = result;
+    throw new IngestFailure(result.error, { headers, headerDrift, warnings });
+  }
+  return result;
+}
+
+export interface IngestOptions {
+  batchSize?: number;
+}
+
+interface IngestResult {
+  mapping: MappingSuccess;
+  ordersUpdated: number;
+  ordersDeleted: number;
+}
+
+/** The writes of one file, in the given transaction (a savepoint of the caller's). */
+async function ingest(
+  db: AppDb,
+  source: OrderTrackingSourceRow,
+  mapping: MappingSuccess,
+  options: IngestOptions,
+): Promise<IngestResult> {
+  await lockSourceForIngest(db, source.id);
+  const ordersUpdated = await upsertOrders(
+    db,
+    source.id,
+    mapping.orders,
+    options.batchSize ?? DEFAULT_BATCH_SIZE,
+  );
+  let ordersDeleted = 0;
+  if (source.deleteAfterDays !== null && source.deleteAfterDays > 0) {
+    const keys = new Set(mapping.orders.uniqueKeys);
+    ordersDeleted = await softDeleteStaleOrders(db, source.id, source.deleteAfterDays, keys);
+  }
+  if (source.fileHasHeader) await saveLastGoodHeaders(db, source.id, mapping.headers);
+  return { mapping, ordersUpdated, ordersDeleted };
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+export function successMessage(result: IngestResult): string {
+  const { counts } = result.mapping;
+  const skipped =
+    counts.rowsSkipped > 0 ? `, ${plural(counts.rowsSkipped, 'row', 'rows')} skipped (no key)` : '';
+  return `Imported ${plural(counts.rowsImported, 'row', 'rows')}: ${plural(result.ordersUpdated, 'order', 'orders')} updated, ${result.ordersDeleted.toLocaleString('en-US')} deleted${skipped}`;
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof IngestFailure || isSpreadsheetError(error)) return error.message;
+  const text = error instanceof Error ? error.message : String(error);
+  return `The file could not be imported: ${text}`;
+}
+
+/** process() with options the benchmark and tests use (batch size). */
+export async function processOrderTrackingFile(
+  request: ProcessFileRequest,
+  options: IngestOptions = {},
+): Promise<ProcessFileOutcome> {
+  const { db, file } = request;
+  const source = await findIngestSource(db, request.sourceId);
+  const inputFileId = request.inputFileId ?? (await storeFile(db, file.fileName, file.content));
+  const runId = await startRun(db, {
+    sourceType: 'order-tracking',
+    sourceId: request.sourceId,
+    // Home's statistics group by this name: the source's name at the time of the run.
+    sourceName: source?.sourceName ?? `Order tracking source ${request.sourceId}`,
+    trigger: request.trigger,
+    fileName: file.fileName,
+    inputFileId,
+    inboundMessageId: request.inboundMessageId ?? null,
+    reprocessOfRunId: request.reprocessOfRunId ?? null,
+  });
+
+  let result: IngestResult;
+  try {
+    if (!source)
+      throw new IngestFailure(`Order tracking source ${request.sourceId} does not exist or was deleted.`);
+    const mapping = prepareFile(source, file);
+    result = await db.transaction((savepoint) =>
+      ingest(savepoint as unknown as AppDb, source, mapping, options),
+    );
+  } catch (error) {
+    const message = failureMessage(error);
+    const extra = error instanceof IngestFailure ? error.extra : {};
+    const details: RunDetails = {
+      counts: { rowsRead: 0, rowsImported: 0, rowsSkipped: 0, ordersUpdated: 0, ordersDeleted: 0 },
+      warnings: extra.warnings ?? [],
+      errors: [message],
+      ...(extra.headerDrift ? { headerDrift: extra.headerDrift } : {}),
+    };
+    await finishRun(db, runId, { status: 'failed', message, ordersUpdated: 0, ordersDeleted: 0, details });
+    return { runId, status: 'failed', message, ordersUpdated: 0, ordersDeleted: 0 };
+  }
+
+  const { mapping, ordersUpdated, ordersDeleted } = result;
+  const message = successMessage(result);
+  const details: RunDetails = {
+    counts: { ...mapping.counts, ordersUpdated, ordersDeleted },
+    warnings: mapping.warnings,
+    errors: [],
+    ...(mapping.headerDrift ? { headerDrift: mapping.headerDrift } : {}),
+  };
+  await finishRun(db, runId, { status: 'succeeded', message, ordersUpdated, ordersDeleted, details });
+  return { runId, status: 'succeeded', message, ordersUpdated, ordersDeleted };
+}
+
+/** Active, not deleted order tracking sources bound to a mailbox, as intake matches them (DESIGN §3). */
+export async function orderTrackingMailRules(db: AppDb, emailSourceId: number): Promise<MailMatchRule[]> {
+  const rows = await db
+    .select()
+    .from(orderTrackingSources)
+    .where(
+      and(
+        eq(orderTrackingSources.emailSourceId, emailSourceId),
+        eq(orderTrackingSources.activeStatus, true),
+        eq(orderTrackingSources.deletedStatus, false),
+      ),
+    )
+    .orderBy(orderTrackingSources.id);
+  return rows.map((row) => ({
+    sourceType: 'order-tracking',
+    sourceId: row.id,
+    sourceName: row.sourceName,
+    emailSourceId,
+    fromEmail: row.fromEmail,
+    subjectValue: row.subjectValue,
+    containsNotExact: row.containsNotExact,
+    expectedAttachmentCount: row.expectedAttachmentCount,
+    attachmentName: row.attachmentName,
+    fileType: row.fileType,
+  }));
+}
+
+export const orderTrackingFileProcessor: FileProcessor = {
+  sourceType: 'order-tracking',
+  mailRules: orderTrackingMailRules,
+  process: (request) => processOrderTrackingFile(request),
+};

@@ -1,0 +1,129 @@
+/**
+ * Manual processing of order tracking files (beyond the spec): an order user uploads a file to preview
+ * how the source's settings read it, or to import it through the same processor mail intake uses.
+ */
+import { type HeaderDrift, MAX_UPLOAD_BYTES } from '@app/contracts';
+import type { AppDb } from '@app/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app';
+import { isSpreadsheetError } from '../../integrations/spreadsheet';
+import { AppError } from '../../lib/app-error';
+import { parseIdParam } from '../../lib/validate';
+import { SOURCE_ACCESS } from '../../plugins/session';
+import type { IncomingFile, ProcessFileOutcome } from '../intake/file-processors';
+import { type OrderValue, toOrderRecord } from './map-rows';
+import { findIngestSource, IngestFailure, orderTrackingFileProcessor, prepareFile } from './processor';
+
+export const PREVIEW_ROWS = 20;
+export const UPLOAD_FIELD = 'file';
+export const UPLOAD_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
+
+/** POST /api/order-tracking-sources/:id/preview: the file as the source would import it; nothing is written. */
+export interface OrderTrackingPreview {
+  fileName: string;
+  headers: string[];
+  /** The first rows as mapped: rowNumber, uniqueKey and every order field (trackingNumbers as a list). */
+  rows: Array<Record<string, OrderValue | string[]>>;
+  /** Data rows in the file (blank rows not counted). */
+  totalRows: number;
+  warnings: string[];
+  headerDrift: HeaderDrift | null;
+  /** Why the file would fail: a bad file or a mapping that no longer finds its column. */
+  error?: string;
+}
+
+/** POST /api/order-tracking-sources/:id/process. */
+export type OrderTrackingProcessResponse = Required<Omit<ProcessFileOutcome, 'status'>> & {
+  status: ProcessFileOutcome['status'];
+};
+
+/** The one uploaded file of a multipart request, in the field `file`, at most 10 MB. */
+async function readUpload(request: FastifyRequest): Promise<IncomingFile> {
+  if (!request.isMultipart()) {
+    throw AppError.badRequest(`Upload the file as multipart/form-data in the field "${UPLOAD_FIELD}".`);
+  }
+  try {
+    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    if (!part || part.fieldname !== UPLOAD_FIELD) {
+      throw AppError.badRequest(`No file was uploaded in the field "${UPLOAD_FIELD}".`);
+    }
+    const content = await part.toBuffer();
+    const fileName = part.filename.trim() || 'upload';
+    return { fileName, content };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'FILE_TOO_LARGE', UPLOAD_TOO_LARGE_MESSAGE);
+    throw AppError.badRequest(`The upload could not be read: ${(error as Error).message}`);
+  }
+}
+
+async function sourceOrNotFound(db: AppDb, id: number) {
+  const source = await findIngestSource(db, id);
+  if (!source) throw AppError.notFound('Order tracking source not found');
+  return source;
+}
+
+export async function orderTrackingIngestionRoutes(app: FastifyInstance, context: AppContext) {
+  const { db } = context;
+  const orderUsers = { config: { access: SOURCE_ACCESS.order } };
+
+  app.post<{ Params: { id: string } }>(
+    '/api/order-tracking-sources/:id/preview',
+    orderUsers,
+    async (request): Promise<OrderTrackingPreview> => {
+      const source = await sourceOrNotFound(db, parseIdParam(request.params.id));
+      const file = await readUpload(request);
+      try {
+        const mapping = prepareFile(source, file, { previewRows: PREVIEW_ROWS });
+        return {
+          fileName: file.fileName,
+          headers: mapping.headers,
+          rows: mapping.preview.map(toOrderRecord),
+          totalRows: mapping.counts.rowsRead,
+          warnings: mapping.warnings,
+          headerDrift: mapping.headerDrift,
+        };
+      } catch (error) {
+        if (!(error instanceof IngestFailure) && !isSpreadsheetError(error)) throw error;
+        const extra = error instanceof IngestFailure ? error.extra : {};
+        return {
+          fileName: file.fileName,
+          headers: extra.headers ?? [],
+          rows: [],
+          totalRows: 0,
+          warnings: extra.warnings ?? [],
+          headerDrift: extra.headerDrift ?? null,
+          error: error.message,
+        };
+      }
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/order-tracking-sources/:id/process',
+    orderUsers,
+    async (request): Promise<OrderTrackingProcessResponse> => {
+      const sourceId = parseIdParam(request.params.id);
+      await sourceOrNotFound(db, sourceId);
+      const file = await readUpload(request);
+      const outcome = await db.transaction((tx) =>
+        orderTrackingFileProcessor.process({
+          db: tx as unknown as AppDb,
+          context,
+          sourceId,
+          file,
+          trigger: 'manual',
+        }),
+      );
+      return {
+        runId: outcome.runId,
+        status: outcome.status,
+        message: outcome.message,
+        ordersUpdated: outcome.ordersUpdated ?? 0,
+        ordersDeleted: outcome.ordersDeleted ?? 0,
+      };
+    },
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The job workers alone, without the HTTP server: mailbox polls, IDLE watchers and housekeeping. Run one
+ * or more beside (or instead of the workers of) the web instances to scale intake: `tsx src/worker.ts`
+ * with the same DATABASE_URL and APP_SECRET_KEY. The queue and the mailbox leases keep two workers from
+ * polling one mailbox at once. On embedded PGlite only one process may open the database, so use the
+ * web server alone there.
+ */
+import path from 'node:path';
+import { createDatabase } from '@app/db';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import { startJobs } from './jobs/queue';
+
+async function main() {
+  const config = loadConfig();
+  const database = await createDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
+  await database.migrate();
+  // The app is built for its context (secrets, mailer, what processors need) and logger, never listened on.
+  const app = await buildApp({ database, config });
+  await app.ready();
+  const log = app.log;
+  const jobs = await startJobs(database, log, {
+    context: app.context,
+    runFileRetentionDays: config.runFileRetentionDays,
+  });
+  log.info(
+    { database: database.kind, pollSeconds: config.mailPollSeconds, pid: process.pid },
+    'worker started: mail intake and housekeeping jobs',
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received, stopping the worker`);
+    await jobs.stop({ graceful: true, timeoutMs: 10_000 }).catch(() => {});
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+/** "Check now" on an e-mail source: polls its mailbox in the request and answers once the poll finished. */
+import type { EmailSourcePollResult } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { emailSourceKeys } from '@/features/email-sources/api/email-sources';
+import { inventorySourceKeys } from '@/features/inventory-sources/api/inventory-sources';
+import { orderTrackingSourceKeys } from '@/features/order-tracking-sources/api/order-tracking-sources';
+import { api } from '@/lib/api-client';
+import { runKeys } from './runs';
+
+export function checkEmailSourceNow(emailSourceId: number) {
+  return api.post<EmailSourcePollResult>(`/api/email-sources/${emailSourceId}/poll`);
+}
+
+export function useCheckEmailSourceNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: checkEmailSourceNow,
+    onSettled: async () => {
+      // A poll may have imported files for any kind of source, so every history and list is refreshed.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: emailSourceKeys.list }),
+        queryClient.invalidateQueries({ queryKey: runKeys.all }),
+        queryClient.invalidateQueries({ queryKey: orderTrackingSourceKeys.list }),
+        queryClient.invalidateQueries({ queryKey: inventorySourceKeys.list }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,80 @@
+/** Run history (DESIGN §8, beyond the spec): one source's runs, their files, and re-processing a run. */
+import {
+  type ReprocessOutcome,
+  RUN_PAGE_SIZE,
+  type RunListResponse,
+  type RunSourceType,
+} from '@app/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { emailSourceKeys } from '@/features/email-sources/api/email-sources';
+import { inventorySourceKeys } from '@/features/inventory-sources/api/inventory-sources';
+import { orderTrackingSourceKeys } from '@/features/order-tracking-sources/api/order-tracking-sources';
+import { api } from '@/lib/api-client';
+
+/** The kinds of source that have a history page. */
+export type HistorySourceType = Extract<RunSourceType, 'order-tracking' | 'inventory' | 'email'>;
+
+const LIST_PATHS: Record<HistorySourceType, string> = {
+  'order-tracking': '/order-tracking-sources',
+  inventory: '/inventory-sources',
+  email: '/email-sources',
+};
+
+export const sourceListPath = (sourceType: HistorySourceType) => LIST_PATHS[sourceType];
+export const runHistoryPath = (sourceType: HistorySourceType, sourceId: number) =>
+  `${LIST_PATHS[sourceType]}/history/${sourceId}`;
+
+export const runInputUrl = (runId: number) => `/api/runs/${runId}/input`;
+export const runOutputUrl = (runId: number) => `/api/runs/${runId}/output`;
+
+export const runKeys = {
+  all: ['runs'] as const,
+  source: (sourceType: RunSourceType, sourceId: number) => ['runs', sourceType, sourceId] as const,
+  page: (sourceType: RunSourceType, sourceId: number, page: number) =>
+    ['runs', sourceType, sourceId, page] as const,
+};
+
+export const runsQueryOptions = (sourceType: RunSourceType, sourceId: number, page: number) =>
+  queryOptions({
+    queryKey: runKeys.page(sourceType, sourceId, page),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        sourceType,
+        sourceId: String(sourceId),
+        page: String(page),
+        pageSize: String(RUN_PAGE_SIZE),
+      });
+      return api.get<RunListResponse>(`/api/runs?${query}`, signal);
+    },
+    // Runs change under the page (mail keeps arriving); a short stale time keeps the list honest.
+    staleTime: 5_000,
+  });
+
+export function useRuns(sourceType: RunSourceType, sourceId: number | null, page: number) {
+  return useQuery({
+    ...runsQueryOptions(sourceType, sourceId ?? 0, page),
+    enabled: sourceId !== null,
+    // The previous page stays on screen while the next one loads, so the pager does not flash.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function reprocessRun(runId: number) {
+  return api.post<ReprocessOutcome>(`/api/runs/${runId}/reprocess`);
+}
+
+/** Re-processes a run; afterwards the history and the source lists (their last run) are refreshed. */
+export function useReprocessRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reprocessRun,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: runKeys.all }),
+        queryClient.invalidateQueries({ queryKey: orderTrackingSourceKeys.list }),
+        queryClient.invalidateQueries({ queryKey: inventorySourceKeys.list }),
+        queryClient.invalidateQueries({ queryKey: emailSourceKeys.list }),
+      ]);
+    },
+  });
+}

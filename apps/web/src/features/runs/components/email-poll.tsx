@@ -1,0 +1,78 @@
+import type { EmailSourceListItem, EmailSourcePollResult } from '@app/contracts';
+import { Loader2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { describeError } from '@/lib/api-client';
+import { useCheckEmailSourceNow } from '../api/check-email-source';
+import { formatRelativeTime, formatShortDateTime, pollErrorIsCurrent } from '../lib/run-format';
+
+type PollState = Pick<EmailSourceListItem, 'lastPollAt' | 'lastPollSucceededAt' | 'lastPollError'>;
+
+/**
+ * When the mailbox was last polled, and — when the latest poll failed after the last success — why, in red,
+ * so a silently dead mailbox is visible (DESIGN §3).
+ */
+export function LastPoll({ source, checking = false }: { source: PollState; checking?: boolean }) {
+  if (checking) {
+    return (
+      <span className="inline-flex items-center gap-1.5 text-muted-foreground" role="status">
+        <Loader2 className="size-3.5 animate-spin" aria-hidden />
+        Checking...
+      </span>
+    );
+  }
+  const failing = pollErrorIsCurrent(source);
+  return (
+    <div className="min-w-0 space-y-0.5">
+      {source.lastPollAt ? (
+        <time
+          dateTime={source.lastPollAt}
+          title={formatShortDateTime(source.lastPollAt)}
+          className="whitespace-nowrap"
+        >
+          {formatRelativeTime(source.lastPollAt)}
+        </time>
+      ) : (
+        <span className="text-muted-foreground">Never</span>
+      )}
+      {failing && (
+        <p
+          className="line-clamp-2 max-w-64 whitespace-normal break-words text-destructive text-xs"
+          title={source.lastPollError ?? undefined}
+        >
+          {source.lastPollError}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const count = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
+
+export function pollResultText(name: string, result: EmailSourcePollResult): string {
+  return `Checked "${name}": ${count(result.messagesSeen, 'message', 'messages')} seen, ${result.processed} processed, ${result.ignored} ignored, ${result.failed} failed.`;
+}
+
+/**
+ * 'Check now' for one e-mail source: polls the mailbox and waits for the poll to finish. A loading toast is
+ * the busy state (replaced by the counts, or by the reason it failed); the list refreshes afterwards.
+ */
+export function useCheckNow(source: Pick<EmailSourceListItem, 'id' | 'username'>) {
+  const check = useCheckEmailSourceNow();
+  const run = () => {
+    const id = toast.loading(`Checking "${source.username}"...`);
+    check.mutate(source.id, {
+      onSuccess: (result) => {
+        if (result.status === 'failed') {
+          toast.error(`Checking "${source.username}" failed: ${result.message}`, { id });
+        } else {
+          toast.success(pollResultText(source.username, result), { id });
+        }
+      },
+      onError: (error) => {
+        console.error('Error checking email source:', error);
+        toast.error(describeError(error, `"${source.username}" could not be checked.`), { id });
+      },
+    });
+  };
+  return { run, pending: check.isPending };
+}

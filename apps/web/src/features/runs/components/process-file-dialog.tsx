@@ -1,0 +1,314 @@
+import { ORDER_MAPPING_FIELDS, ORDER_MAPPING_LABELS, SPREADSHEET_FILE_TYPES } from '@app/contracts';
+import { Loader2, Upload } from 'lucide-react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { describeError } from '@/lib/api-client';
+import {
+  type OrderTrackingPreview,
+  type OrderTrackingProcessOutcome,
+  type PreviewValue,
+  usePreviewOrderTrackingFile,
+  useProcessOrderTrackingFile,
+} from '../api/manual-processing';
+import { runHistoryPath } from '../api/runs';
+import { checkUploadFile } from '../lib/run-format';
+import { HeaderDriftView } from './header-drift';
+import { toastRunOutcome } from './reprocess-dialog';
+import { RunStatusBadge } from './run-status-badge';
+
+export interface ProcessFileSource {
+  id: number;
+  sourceName: string;
+  fileType: string;
+}
+
+/**
+ * 'Process File' for an order tracking source (beyond the spec): choose a file, see how the source's settings
+ * read it (the first mapped rows, warnings, header changes, or why it would fail), then 'Import' it through
+ * the same processor mail intake uses. The outcome links to the source's run history.
+ */
+export function ProcessFileDialog({
+  source,
+  onClose,
+}: {
+  source: ProcessFileSource | null;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open={source !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      {source && (
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
+          <DialogHeader>
+            <DialogTitle>Process File</DialogTitle>
+            <DialogDescription>
+              Import a file into "{source.sourceName}" with the source's saved settings. You see a preview
+              before anything is imported.
+            </DialogDescription>
+          </DialogHeader>
+          <ProcessFileBody key={source.id} source={source} onClose={onClose} onBusyChange={setBusy} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function ProcessFileBody({
+  source,
+  onClose,
+  onBusyChange,
+}: {
+  source: ProcessFileSource;
+  onClose: () => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const preview = usePreviewOrderTrackingFile();
+  const processFile = useProcessOrderTrackingFile();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<OrderTrackingProcessOutcome | null>(null);
+  const [processError, setProcessError] = useState<string | null>(null);
+
+  const accept = SPREADSHEET_FILE_TYPES.includes(source.fileType as (typeof SPREADSHEET_FILE_TYPES)[number])
+    ? source.fileType
+    : SPREADSHEET_FILE_TYPES.join(',');
+
+  const reset = () => {
+    setFile(null);
+    setFileError(null);
+    setOutcome(null);
+    setProcessError(null);
+    preview.reset();
+    processFile.reset();
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    setOutcome(null);
+    setProcessError(null);
+    preview.reset();
+    if (!chosen) {
+      setFile(null);
+      setFileError(null);
+      return;
+    }
+    const problem = checkUploadFile(chosen, source.fileType);
+    if (problem) {
+      setFile(null);
+      setFileError(problem);
+      event.target.value = '';
+      return;
+    }
+    setFileError(null);
+    setFile(chosen);
+    preview.mutate(
+      { sourceId: source.id, file: chosen },
+      { onError: (error) => console.error('Error previewing file:', error) },
+    );
+  };
+
+  const importFile = async () => {
+    if (!file) return;
+    setProcessError(null);
+    onBusyChange(true);
+    try {
+      const result = await processFile.mutateAsync({ sourceId: source.id, file });
+      setOutcome(result);
+      toastRunOutcome(result);
+    } catch (error) {
+      console.error('Error processing file:', error);
+      setProcessError(describeError(error, 'Failed to process file'));
+    } finally {
+      onBusyChange(false);
+    }
+  };
+
+  const previewData = preview.data;
+  const canImport = file !== null && previewData !== undefined && !previewData.error && !outcome;
+  const importing = processFile.isPending;
+
+  return (
+    <div className="space-y-5">
+      {!outcome && (
+        <div className="grid gap-2">
+          <Label htmlFor={inputId}>File</Label>
+          <Input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept={accept}
+            aria-describedby={hintId}
+            aria-invalid={fileError ? true : undefined}
+            disabled={importing}
+            onChange={onFileChange}
+          />
+          <p id={hintId} className="text-muted-foreground text-sm">
+            {source.fileType ? `A ${source.fileType} file` : 'A .csv, .xls or .xlsx file'} of at most 10 MB.
+          </p>
+          {fileError && (
+            <p role="alert" className="text-destructive text-sm">
+              {fileError}
+            </p>
+          )}
+        </div>
+      )}
+
+      {preview.isPending && (
+        <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+          <Loader2 className="size-4 animate-spin" aria-hidden />
+          Reading file...
+        </p>
+      )}
+      {preview.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>{describeError(preview.error, 'The file could not be read.')}</AlertDescription>
+        </Alert>
+      )}
+      {previewData && !outcome && <PreviewView preview={previewData} />}
+
+      {processError && (
+        <Alert variant="destructive">
+          <AlertDescription>{processError}</AlertDescription>
+        </Alert>
+      )}
+      {outcome && <OutcomeView outcome={outcome} sourceId={source.id} onNavigate={onClose} />}
+
+      <DialogFooter>
+        {outcome ? (
+          <>
+            <Button variant="outline" onClick={reset}>
+              Process Another File
+            </Button>
+            <Button onClick={onClose}>Done</Button>
+          </>
+        ) : (
+          <>
+            <Button variant="outline" onClick={onClose} disabled={importing}>
+              Cancel
+            </Button>
+            <Button onClick={() => void importFile()} disabled={!canImport || importing}>
+              {importing ? <Loader2 className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+              {importing ? 'Importing...' : 'Import'}
+            </Button>
+          </>
+        )}
+      </DialogFooter>
+    </div>
+  );
+}
+
+function cellText(value: PreviewValue | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (Array.isArray(value)) return value.join(', ');
+  return String(value);
+}
+
+function PreviewView({ preview }: { preview: OrderTrackingPreview }) {
+  // Only the fields the file fills are shown; the source may map a handful of the 22.
+  const fields = ORDER_MAPPING_FIELDS.filter((field) =>
+    preview.rows.some((row) => cellText(row[field]) !== ''),
+  );
+  return (
+    <section aria-label="Preview" className="space-y-4">
+      {preview.error ? (
+        <Alert variant="destructive">
+          <AlertTitle>This file cannot be imported</AlertTitle>
+          <AlertDescription>{preview.error}</AlertDescription>
+        </Alert>
+      ) : (
+        <p className="text-sm">
+          {preview.rows.length < preview.totalRows
+            ? `The first ${preview.rows.length} of ${preview.totalRows} rows of "${preview.fileName}", as they would be imported:`
+            : `${preview.totalRows} ${preview.totalRows === 1 ? 'row' : 'rows'} of "${preview.fileName}", as they would be imported:`}
+        </p>
+      )}
+      {preview.rows.length > 0 && (
+        <div className="max-h-80 overflow-auto rounded-md border">
+          <Table aria-label="Mapped rows">
+            <TableHeader>
+              <TableRow>
+                <TableHead className="text-right">Row</TableHead>
+                <TableHead>Unique Key</TableHead>
+                {fields.map((field) => (
+                  <TableHead key={field}>{ORDER_MAPPING_LABELS[field]}</TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {preview.rows.map((row, index) => (
+                <TableRow key={`${cellText(row.rowNumber)}-${index}`}>
+                  <TableCell className="text-right tabular-nums">{cellText(row.rowNumber)}</TableCell>
+                  <TableCell>{cellText(row.uniqueKey) || '—'}</TableCell>
+                  {fields.map((field) => (
+                    <TableCell key={field} className="max-w-56 truncate" title={cellText(row[field])}>
+                      {cellText(row[field])}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      {preview.warnings.length > 0 && (
+        <section aria-label="Warnings" className="space-y-1">
+          <h3 className="font-medium text-sm">Warnings</h3>
+          <ul className="list-disc space-y-1 pl-5 text-amber-700 text-sm dark:text-amber-400">
+            {preview.warnings.map((warning, index) => (
+              <li key={index}>{warning}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <HeaderDriftView drift={preview.headerDrift} />
+    </section>
+  );
+}
+
+function OutcomeView({
+  outcome,
+  sourceId,
+  onNavigate,
+}: {
+  outcome: OrderTrackingProcessOutcome;
+  sourceId: number;
+  onNavigate: () => void;
+}) {
+  return (
+    <section aria-label="Import result" className="space-y-3 rounded-md border p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-medium">Import result</h3>
+        <RunStatusBadge status={outcome.status} />
+      </div>
+      <p className="break-words text-sm">{outcome.message}</p>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Orders Updated</dt>
+        <dd className="tabular-nums">{outcome.ordersUpdated}</dd>
+        <dt className="text-muted-foreground">Orders Deleted</dt>
+        <dd className="tabular-nums">{outcome.ordersDeleted}</dd>
+      </dl>
+      <Button asChild variant="link" className="h-auto px-0">
+        <Link to={runHistoryPath('order-tracking', sourceId)} onClick={onNavigate}>
+          View Run History
+        </Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,419 @@
+/**
+ * Order tracking ingestion benchmark: `npm run bench:ingest`.
+ *
+ * Builds a 100,000-row shipment file (PO, item, ship-to, supplier, brand, order and ship dates, qty, one or
+ * two tracking numbers separated by ';') as CSV and as XLSX (SheetJS XLSX.write), then imports each into
+ * PostgreSQL through the order tracking processor (not HTTP) for a fresh source: once into an empty
+ * source (every row inserted) and once more with the same file (every row identical: 0 updated).
+ *
+ * Each format runs in its own child process so that its peak RSS (process.resourceUsage().maxRSS) is its
+ * own. Database: DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test), database
+ * `inboxops_bench_ingest`, created when missing; the orders of earlier bench runs are removed first so
+ * every run starts from the same state. Prints PASS/FAIL against the targets; never fails the process
+ * for speed.
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { createDatabase, schema } from '@app/db';
+import * as XLSX from '@e965/xlsx';
+import pg from 'pg';
+import type { AppContext } from '../apps/server/src/app';
+import { processOrderTrackingFile } from '../apps/server/src/modules/order-tracking-ingestion/processor';
+
+const ROWS = 100_000;
+const DATABASE = 'inboxops_bench_ingest';
+const TARGETS = { csv: 20_000, xlsx: 10_000 } as const;
+const MAX_RSS_MB = 512;
+const HEADER = [
+  'PO Number',
+  'Item Number',
+  'Ship To',
+  'Supplier',
+  'Brand',
+  'Order Date',
+  'Ship Date',
+  'Qty',
+  'Tracking',
+];
+type Format = keyof typeof TARGETS;
+
+interface ChildResult {
+  format: Format;
+  rows: number;
+  bytes: number;
+  first: { ms: number; updated: number; status: string; message: string };
+  second: { ms: number; updated: number; status: string; message: string };
+  maxRssMb: number;
+}
+
+function benchUrl(): string {
+  const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
+  url.pathname = `/${DATABASE}`;
+  return url.toString();
+}
+
+/** A small deterministic generator (mulberry32), so every run reads the same file. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const FIRST = [
+  'James',
+  'Mary',
+  'Robert',
+  'Linda',
+  'David',
+  'Susan',
+  'Maria',
+  'Chen',
+  'Aisha',
+  'Omar',
+  'Emma',
+  'Noah',
+];
+const LAST = [
+  'Smith',
+  'Garcia',
+  'Nguyen',
+  'Brown',
+  'Patel',
+  'Kim',
+  'Lopez',
+  'Wilson',
+  'Clark',
+  'Young',
+  'Diaz',
+];
+const SUPPLIERS = [
+  'Keystone',
+  'Essendant',
+  'Ingram Micro',
+  'TD Synnex',
+  'Dorman',
+  'Fastenal',
+  'Uline',
+  'Orgill',
+  'KeHE',
+];
+const BRANDS = [
+  'Bosch',
+  'Moen',
+  'DeWalt',
+  'Makita',
+  'Anker',
+  'Belkin',
+  'Weber',
+  'Yeti',
+  'OXO',
+  'Lodge',
+  'Kong',
+];
+const ALNUM = '0123456789ABCDEFGHJKLMNPRSTVWXYZ';
+
+interface BenchRow {
+  po: string;
+  item: string;
+  shipTo: string;
+  supplier: string;
+  brand: string;
+  ordered: Date;
+  shipped: Date;
+  qty: number;
+  tracking: string;
+}
+
+export function buildRows(): BenchRow[] {
+  const next = random(20_240_305);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const ups = () => {
+    let text = '1Z';
+    for (let i = 0; i < 16; i++) text += ALNUM[Math.floor(next() * ALNUM.length)];
+    return text;
+  };
+  const rows: BenchRow[] = [];
+  const start = Date.UTC(2024, 0, 1);
+  for (let i = 0; i < ROWS; i++) {
+    const ordered = new Date(start + Math.floor(next() * 300) * 86_400_000);
+    const shipped = new Date(ordered.getTime() + (1 + Math.floor(next() * 9)) * 86_400_000);
+    rows.push({
+      po: `PO${String(100_000 + i)}`,
+      item: `${pick(['A', 'B', 'K', 'M'])}${String(Math.floor(next() * 90_000) + 10_000)}`,
+      shipTo: `${pick(FIRST)} ${pick(LAST)}`,
+      supplier: pick(SUPPLIERS),
+      brand: pick(BRANDS),
+      ordered,
+      shipped,
+      qty: 1 + Math.floor(next() * 12),
+      tracking: next() < 0.7 ? ups() : `${ups()};${ups()}`,
+    });
+  }
+  return rows;
+}
+
+const usDate = (date: Date) => `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`;
+
+export function buildCsv(rows: BenchRow[]): Buffer {
+  const lines = [HEADER.join(',')];
+  for (const r of rows) {
+    lines.push(
+      [
+        r.po,
+        r.item,
+        r.shipTo,
+        r.supplier,
+        r.brand,
+        usDate(r.ordered),
+        usDate(r.shipped),
+        r.qty,
+        r.tracking,
+      ].join(','),
+    );
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+export function buildXlsx(rows: BenchRow[]): Buffer {
+  // Dates as real date cells (serial numbers with a date format), quantities as numbers, codes as text.
+  const serial = (date: Date) => date.getTime() / 86_400_000 + 25_569;
+  const sheet: XLSX.WorkSheet = {};
+  const put = (r: number, c: number, cell: XLSX.CellObject) => {
+    sheet[XLSX.utils.encode_cell({ r, c })] = cell;
+  };
+  HEADER.forEach((text, c) => {
+    put(0, c, { t: 's', v: text });
+  });
+  rows.forEach((row, index) => {
+    const r = index + 1;
+    put(r, 0, { t: 's', v: row.po });
+    put(r, 1, { t: 's', v: row.item });
+    put(r, 2, { t: 's', v: row.shipTo });
+    put(r, 3, { t: 's', v: row.supplier });
+    put(r, 4, { t: 's', v: row.brand });
+    put(r, 5, { t: 'n', v: serial(row.ordered), z: 'm/d/yyyy' });
+    put(r, 6, { t: 'n', v: serial(row.shipped), z: 'm/d/yyyy' });
+    put(r, 7, { t: 'n', v: row.qty });
+    put(r, 8, { t: 's', v: row.tracking });
+  });
+  sheet['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length, c: HEADER.length - 1 } });
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Shipments');
+  const written = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', bookSST: true }) as Buffer;
+  return recompress(written);
+}
+
+/**
+ * SheetJS deflates with a fast but weak compressor (a 100,000-row sheet stays over 10 MB, where Excel's
+ * file is a third of that): the entries it wrote are stored again with zlib, as Excel would compress them.
+ */
+function recompress(workbook: Buffer): Buffer {
+  const container = XLSX.CFB.read(workbook, { type: 'buffer' }) as unknown as {
+    FullPaths: string[];
+    FileIndex: Array<{ type: number; content: Uint8Array | number[] }>;
+  };
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  container.FileIndex.forEach((entry, index) => {
+    const path = container.FullPaths[index]!.replace(/^[^/]*\//, '');
+    // Files only, without the marker entry SheetJS's container keeps for itself.
+    if (entry.type !== 2 || path.startsWith('\u0001')) return;
+    const name = Buffer.from(path);
+    const content = Buffer.from(entry.content as Uint8Array);
+    const packed = deflateRawSync(content, { level: 6 });
+    const crc = crc32(content);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0, 6);
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(0x00210000, 10); // 1980-01-01 00:00
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    const header = Buffer.alloc(46);
+    header.writeUInt32LE(0x02014b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(20, 6);
+    header.writeUInt16LE(0, 8);
+    header.writeUInt16LE(8, 10);
+    header.writeUInt32LE(0x00210000, 12);
+    header.writeUInt32LE(crc, 16);
+    header.writeUInt32LE(packed.length, 20);
+    header.writeUInt32LE(content.length, 24);
+    header.writeUInt16LE(name.length, 28);
+    header.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    central.push(header, name);
+    offset += local.length + name.length + packed.length;
+  });
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(central.length / 2, 8);
+  end.writeUInt16LE(central.length / 2, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+async function prepareDatabase(): Promise<void> {
+  const url = new URL(benchUrl());
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
+  if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`);
+  await admin.end();
+  const database = await createDatabase({ url: url.toString(), poolSize: 2 });
+  await database.migrate();
+  // Same starting point every run: no orders from earlier runs (the counter triggers handle truncate).
+  await database.query('truncate order_tracking_numbers, orders');
+  await database.close();
+}
+
+/** Child: import one file twice for a fresh source and report timings and peak RSS. */
+async function runChild(format: Format, file: string): Promise<void> {
+  const content = readFileSync(file);
+  const database = await createDatabase({ url: benchUrl(), poolSize: 2 });
+  const { db } = database;
+  const [mailbox] = await db
+    .insert(schema.emailSources)
+    .values({ username: 'bench', email: 'bench@example.com' })
+    .returning({ id: schema.emailSources.id });
+  const [source] = await db
+    .insert(schema.orderTrackingSources)
+    .values({
+      sourceName: `Bench ${format} ${new Date().toISOString()}`,
+      emailSourceId: mailbox!.id,
+      fileType: `.${format}`,
+      fromEmail: 'shipments@supplier.example.com',
+      subjectValue: 'Shipments',
+      attachmentName: `shipments.${format}`,
+      uniqueColumn: 'CustomerPoNumber',
+      secondaryDelimiter: ';',
+      deleteAfterDays: 90,
+      columnMapping: {
+        customerPoNumber: 'PO Number',
+        itemNumber: 'Item Number',
+        shipToName: 'Ship To',
+        supplierName: 'Supplier',
+        brandName: 'Brand',
+        orderDate: 'Order Date',
+        shippedDate: 'Ship Date',
+        qty: 'Qty',
+        trackingNumbers: 'Tracking',
+      },
+    })
+    .returning({ id: schema.orderTrackingSources.id });
+  const context = { db, database } as unknown as AppContext;
+
+  const run = async () => {
+    const started = performance.now();
+    const outcome = await db.transaction((tx) =>
+      processOrderTrackingFile({
+        db: tx,
+        context,
+        sourceId: source!.id,
+        file: { fileName: `shipments.${format}`, content },
+        trigger: 'manual',
+      }),
+    );
+    return {
+      ms: performance.now() - started,
+      updated: outcome.ordersUpdated ?? 0,
+      status: outcome.status,
+      message: outcome.message,
+    };
+  };
+  const first = await run();
+  const second = await run();
+  await database.close();
+  const result: ChildResult = {
+    format,
+    rows: ROWS,
+    bytes: content.length,
+    first,
+    second,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+  };
+  process.send?.(result);
+}
+
+function runInChild(format: Format, file: string): Promise<ChildResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--child', format, file], { stdio: 'inherit' });
+    let result: ChildResult | undefined;
+    child.on('message', (message) => {
+      result = message as ChildResult;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (result) resolve(result);
+      else reject(new Error(`the ${format} benchmark exited with code ${code}`));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Order tracking ingestion benchmark: ${ROWS.toLocaleString('en-US')} rows, database ${DATABASE}`,
+  );
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-ingest-'));
+  try {
+    const rows = buildRows();
+    const files: Record<Format, string> = {
+      csv: path.join(dir, 'shipments.csv'),
+      xlsx: path.join(dir, 'shipments.xlsx'),
+    };
+    writeFileSync(files.csv, buildCsv(rows));
+    writeFileSync(files.xlsx, buildXlsx(rows));
+    for (const format of ['csv', 'xlsx'] as const) {
+      console.log(`  ${format}: ${(statSync(files[format]).size / 1024 / 1024).toFixed(1)} MB`);
+    }
+    await prepareDatabase();
+
+    let allPass = true;
+    for (const format of ['csv', 'xlsx'] as const) {
+      const result = await runInChild(format, files[format]);
+      const rate = (ms: number) => Math.round(result.rows / (ms / 1000));
+      const speed = rate(result.first.ms);
+      const pass =
+        result.first.status === 'succeeded' && speed >= TARGETS[format] && result.maxRssMb < MAX_RSS_MB;
+      allPass &&= pass;
+      console.log(
+        [
+          `${format.toUpperCase()}: ${pass ? 'PASS' : 'FAIL'}`,
+          `  first import:  ${(result.first.ms / 1000).toFixed(2)} s, ${speed.toLocaleString('en-US')} rows/s (target ≥ ${TARGETS[format].toLocaleString('en-US')}), ${result.first.message}`,
+          `  same file again: ${(result.second.ms / 1000).toFixed(2)} s, ${rate(result.second.ms).toLocaleString('en-US')} rows/s, ${result.second.message}`,
+          `  peak RSS: ${result.maxRssMb.toFixed(0)} MB (target < ${MAX_RSS_MB} MB)`,
+        ].join('\n'),
+      );
+      if (result.first.status !== 'succeeded') console.log(`  the import failed: ${result.first.message}`);
+      if (result.second.updated !== 0)
+        console.log(`  unexpected: the second import updated ${result.second.updated} orders`);
+    }
+    console.log(`  load average at the end: ${load()}`);
+    console.log(allPass ? 'PASS: all targets met' : 'FAIL: some targets missed');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const isMain =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain && process.argv[2] === '--child') await runChild(process.argv[3] as Format, process.argv[4]!);
+else if (isMain) await main();

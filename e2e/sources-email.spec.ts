@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 import { type SmtpCatcher, startSmtpCatcher } from '../test-servers/smtp-catcher';
 import {
+  AFTER_RETRIES,
   countRequests,
   expect,
   expectCard,
@@ -468,7 +469,7 @@ test.describe('e-mail source list', () => {
     );
     const user = await createUser({ orderUser: true });
     await signInAt(page, user.username, LIST_PATH);
-    await expect(page.getByRole('alert')).toContainText('Failed to load email sources');
+    await expect(page.getByRole('alert')).toContainText('Failed to load email sources', AFTER_RETRIES);
     await page.unroute('**/api/email-sources/emails');
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('table')).toBeVisible();

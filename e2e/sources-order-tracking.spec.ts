@@ -1,4 +1,5 @@
 import {
+  AFTER_RETRIES,
   choose,
   countRequests,
   expect,
@@ -288,7 +289,9 @@ test.describe('order tracking source editor errors (spec 2 §8)', () => {
       route.fulfill({ status: 500, json: { statusCode: 500, message: 'down' } }),
     );
     await page.goto(`${LIST_PATH}/edit/0`);
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load email sources' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load email sources' })).toBeVisible(
+      AFTER_RETRIES,
+    );
   });
 
   test('a save answered without a record or with a failure shows the spec’s fallback texts', async ({

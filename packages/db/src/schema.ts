@@ -240,7 +240,10 @@ export const inventorySources = pgTable('inventory_sources', {
   updatedAt: updatedAt(),
 });
 
-/** Sortable order columns that carry a (column, id) index over live orders: [index name part, column]. */
+/**
+ * Sortable order columns that carry a (column, id) index over live orders: [index name part, column,
+ * columns carried after the key (the role of INCLUDE, which Drizzle cannot declare)].
+ */
 export const ORDER_SORT_INDEXES = [
   ['last_updated', 'lastUpdated'],
   ['order_date', 'orderDate'],
@@ -249,8 +252,11 @@ export const ORDER_SORT_INDEXES = [
   ['po_number', 'customerPoNumber'],
   ['item_number', 'itemNumber'],
   ['ship_to', 'shipToName'],
-  ['supplier', 'supplierName'],
-  ['brand', 'brandName'],
+  // Suppliers and brands are a few dozen values, so sorting on them and then on a date sorts thousands of
+  // rows per value: the dates ride along in the index so that needs no table rows. The supplier index also
+  // carries the brand, so that supplier-and-brand counts are index-only too.
+  ['supplier', 'supplierName', ['orderDate', 'lastUpdated', 'brandName']],
+  ['brand', 'brandName', ['orderDate', 'lastUpdated']],
   ['customer_name', 'customerName'],
   ['source', 'orderTrackingSourceId'],
 ] as const;
@@ -306,8 +312,10 @@ export const orders = pgTable(
     // these orders (either direction) is an index walk, and they also serve exact counts and distinct-value
     // lookups as index-only scans. Rarely sorted columns (statuses, account/customer/document numbers, PO
     // date, notes, quantities, wildcards) have none: sorting a million rows on them is a full sort.
-    ...ORDER_SORT_INDEXES.map(([name, column]) =>
-      index(`orders_sort_${name}_idx`).on(t[column], t.id).where(sql`${t.deletedStatus} = false`),
+    ...ORDER_SORT_INDEXES.map(([name, column, covered]) =>
+      index(`orders_sort_${name}_idx`)
+        .on(t[column], t.id, ...(covered ?? []).map((extra) => t[extra]))
+        .where(sql`${t.deletedStatus} = false`),
     ),
   ],
 );
@@ -448,7 +456,9 @@ export const inventoryItemSnapshots = pgTable(
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('inventory_item_snapshots_item_idx').on(t.sourceId, t.itemNumber, t.capturedAt),
+    // (source, item, time) for an item's history; run and quantity ride along so that the predictive window
+    // of 50,000 items is an index-only scan instead of 1.5 million random heap reads.
+    index('inventory_item_snapshots_item_idx').on(t.sourceId, t.itemNumber, t.capturedAt, t.runId, t.quantity),
     index('inventory_item_snapshots_run_idx').on(t.runId),
   ],
 );

@@ -4,6 +4,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { AppContext } from '../app';
 import type { FileProcessor } from '../modules/intake/file-processors';
 import { runHousekeeping } from './housekeeping';
+import { registerInventoryJobs } from './inventory-jobs';
 import { MAIL_POLL_QUEUE, type MailIntake, startMailIntake } from './mail-poll';
 
 export const QUEUES = { housekeeping: 'housekeeping', mailPoll: MAIL_POLL_QUEUE } as const;
@@ -69,6 +70,7 @@ export async function startJobs(
         idle: options.idle,
       })
     : undefined;
+  if (options.context) await registerInventoryJobs(boss, options.context, log);
 
   return {
     boss,

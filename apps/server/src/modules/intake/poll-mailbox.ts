@@ -5,10 +5,12 @@
  * - New means: UID above the last one handled under the current UIDVALIDITY. A changed UIDVALIDITY
  *   starts over at UID 0, and a message whose Message-ID was recorded under an earlier UIDVALIDITY is
  *   not handled again.
- * - Each message is handled in one transaction: its inbound_messages row (unique per mailbox, UIDVALIDITY
- *   and UID, inserted ON CONFLICT DO NOTHING, so a second poller finds it taken), the processors' work and
- *   the mailbox's last UID commit together. \Seen is set only after that commit, and only on messages some
- *   source wanted; a STORE lost to a dropped connection is retried by the next poll (needs_seen_flag).
+ * - A message's inbound_messages row (unique per mailbox, UIDVALIDITY and UID, inserted ON CONFLICT DO
+ *   NOTHING, so a second poller finds it taken), its processors' work and the mailbox's last UID commit in
+ *   one transaction; consecutive messages share it (up to 10 with work, or one second), which saves a
+ *   commit per message and never splits a message. \Seen is set only after that commit, and only on
+ *   messages some source wanted; a STORE lost to a dropped connection is retried by the next poll
+ *   (needs_seen_flag).
  * - Messages are read with BODY.PEEK, one UID at a time after the list of UIDs is collected (imapflow hangs
  *   when a download runs inside a fetch iterator), and only when the sender is one a source expects.
  * - A poll that does not finish within MAIL_POLL_TIMEOUT_SECONDS is abandoned: its connection is closed,

@@ -39,8 +39,9 @@ beforeAll(async () => {
   if (!onPostgres) return;
   [t, dovecot] = await Promise.all([createTestApp(), startDovecot({ users: USERS })]);
 });
-afterEach(() => {
-  for (const child of children) child.kill('SIGKILL');
+afterEach(async () => {
+  // Workers still running are stopped gently, so they let go of their database connections first.
+  await Promise.all([...children].map((child) => stopGently(child)));
   children.clear();
 });
 afterAll(async () => {
@@ -84,6 +85,16 @@ async function killHard(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
+}
+
+async function stopGently(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  // A worker that does not stop within its graceful window is killed after all.
+  const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(forced);
 }
 
 async function appendTracking(user: string, from: number, to: number): Promise<void> {
@@ -169,7 +180,7 @@ describe.skipIf(!onPostgres)(
       expect(doneBeforeKill).toBeLessThan(MESSAGES);
 
       // The killed worker's lease runs out; the new worker takes the mailbox over and finishes.
-      startWorker('crash-2', { INTAKE_TEST_DELAY_MS: '20' });
+      const second = startWorker('crash-2', { INTAKE_TEST_DELAY_MS: '20' });
       await waitFor(
         async () => (await countInbound(source.id)) === MESSAGES && (await allSeen(user)),
         45_000,
@@ -177,7 +188,9 @@ describe.skipIf(!onPostgres)(
       );
       await expectEachMessageOnce(source.id, tracking.id, user);
 
-      // The killed poll's run does not stay "running" for ever.
+      // The killed poll's run does not stay "running" for ever (the second worker, stopped gently, first
+      // finishes the poll it may be in, so every run is closed).
+      await stopGently(second);
       const running = await t.db.db
         .select()
         .from(schema.runs)

@@ -12,6 +12,8 @@ import {
   createInventoryRun,
   createInventorySource,
   createSendingEmailSource,
+  deliveryRecord,
+  type RunNotes,
   runRow,
   sftpFields,
 } from './testing';
@@ -99,11 +101,11 @@ describe('Send Email Notification', () => {
     expect(Buffer.compare(mail!.parsed.attachments[0]!.content, OUTPUT)).toBe(0);
 
     // The outcome is in the run's history, next to what was there.
-    const details = run.details as Record<string, any>;
+    const details = run.details as RunNotes;
     expect(details.counts).toEqual({ processed: 2, active: 1, inactive: 1 });
-    expect(details.delivery.email).toEqual(result.email);
-    expect(details.delivery.sftp).toBeUndefined();
-    expect(Date.parse(details.delivery.at)).not.toBeNaN();
+    expect(details.delivery?.email).toEqual(result.email);
+    expect(details.delivery?.sftp).toBeUndefined();
+    expect(Date.parse(details.delivery!.at)).not.toBeNaN();
   });
 
   it('reports that nobody receives inventory notifications, and sends nothing', async () => {
@@ -122,7 +124,7 @@ describe('Send Email Notification', () => {
         submitSftp: false,
       });
       expect(result.email).toEqual({ ok: false, message: NO_RECIPIENTS_MESSAGE, recipients: [] });
-      expect(((await runRow(t, runId)).details as any).delivery.email.ok).toBe(false);
+      expect((await deliveryRecord(t, runId))!.email?.ok).toBe(false);
     } finally {
       for (const user of saved) {
         await t.db.db
@@ -158,7 +160,7 @@ describe('Send Email Notification', () => {
       });
       expect(result.email?.ok).toBe(false);
       expect(result.email?.message).toMatch(expected);
-      expect(((await runRow(t, runId)).details as any).delivery.email.message).toBe(result.email?.message);
+      expect((await deliveryRecord(t, runId))!.email?.message).toBe(result.email?.message);
     }
     expect(catcher.messages).toHaveLength(0);
   });
@@ -188,7 +190,7 @@ describe('Submit via SFTP', () => {
     });
     const written = await readFile(path.join(sftp.root, 'retailer/in/availability.csv'));
     expect(Buffer.compare(written, OUTPUT)).toBe(0);
-    expect(((await runRow(t, runId)).details as any).delivery.sftp).toEqual(result.sftp);
+    expect((await deliveryRecord(t, runId))!.sftp).toEqual(result.sftp);
   });
 
   it('uploads to the login folder when no outbound folder is set, replacing the previous file', async () => {
@@ -236,7 +238,7 @@ describe('Submit via SFTP', () => {
         submitSftp: true,
       });
       expect(result.sftp).toEqual({ ok: false, message: expect.stringMatching(expected), remotePath: null });
-      expect(((await runRow(t, runId)).details as any).delivery.sftp).toEqual(result.sftp);
+      expect((await deliveryRecord(t, runId))!.sftp).toEqual(result.sftp);
     }
   });
 
@@ -277,8 +279,8 @@ describe('both channels and what cannot be delivered', () => {
     expect(result.email?.ok).toBe(true);
     expect(result.sftp?.ok).toBe(true);
     await catcher.waitFor(1);
-    const delivery = ((await runRow(t, runId)).details as any).delivery;
-    expect(delivery.email.ok && delivery.sftp.ok).toBe(true);
+    const delivery = (await deliveryRecord(t, runId))!;
+    expect(delivery.email?.ok && delivery.sftp?.ok).toBe(true);
   });
 
   it('answers ok false on each channel for a run without an output file or of another source', async () => {
@@ -363,7 +365,7 @@ describe('automatic delivery (mail and SFTP runs)', () => {
         delivered: false,
         reason: `Run #${runId} is ${status}: nothing is delivered`,
       });
-      expect(((await runRow(t, runId)).details as any).delivery).toBeUndefined();
+      expect(await deliveryRecord(t, runId)).toBeUndefined();
     }
     expect(catcher.messages).toHaveLength(0);
   });

@@ -5,10 +5,12 @@
  * For each file: download it; in ONE transaction record it in inventory_sftp_files (name, size and
  * modification time; unique) and hand it to the inventory processor (trigger 'sftp'), which stores it and
  * records its run; after the commit move it into `processed/` under the inbound folder (created when missing;
- * never deleted; a name already there gets a timestamp); then deliver a succeeded run where configured.
+ * never deleted; a name already there gets a timestamp); then, once the inbound connection is closed, deliver
+ * each succeeded run where configured (the processor's `afterCommit`, see automatic-delivery.ts).
  *
  * - A crash (or a failed move) after the commit leaves the file where it was, already recorded: the next poll
- *   only moves it. Two pollers racing on one file: the second finds the record taken and leaves it.
+ *   only moves it, and delivers its run if that is still the source's newest output and was never delivered.
+ *   Two pollers racing on one file: the second finds the record taken and leaves it.
  * - A file the processor failed on is moved too (its failed run keeps the input for re-processing): leaving
  *   it would fail it again on every poll.
  * - A file modified within the last `minFileAgeSeconds` may still be being uploaded and waits.
@@ -36,7 +38,8 @@ import type { FileProcessor, ProcessFileOutcome } from '../intake/file-processor
 import { inventoryFileProcessor } from '../inventory-processing/processor';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
 import { recordRun } from '../runs/runs-service';
-import { type AutomaticDeliveryOutcome, deliverAutomaticRun } from './automatic-delivery';
+import { deliverAutomaticRun } from './automatic-delivery';
+import type { RunDeliveryRecord } from './deliver';
 import { pickInboundFiles } from './inbound-files';
 import { sourceSftpSettings } from './source-sftp';
 
@@ -44,6 +47,9 @@ const { inventorySftpFiles, inventorySftpStates, runs } = schema;
 
 export const PROCESSED_FOLDER = 'processed';
 export const DEFAULT_MIN_FILE_AGE_SECONDS = 30;
+
+/** A processor may hand back work for after the commit (the inventory processor's delivery). */
+type AfterCommitOutcome = ProcessFileOutcome & { afterCommit?: () => Promise<void> };
 
 export interface SftpPollOptions {
   /** The inventory processor unless given (tests of intake itself may pass another). */
@@ -70,7 +76,8 @@ export interface SftpFileOutcome {
   message?: string;
   movedTo?: string;
   moveError?: string;
-  delivery?: AutomaticDeliveryOutcome;
+  /** What delivery did with the run's output (its `details.delivery`), when it was delivered. */
+  delivery?: RunDeliveryRecord;
 }
 
 export type SftpPollOutcome =
@@ -137,9 +144,17 @@ export async function pollInventorySftp(
   // to be closed: it may open its own to the same server.
   if (options.deliver !== false) {
     for (const file of files) {
-      if (file.runId !== undefined && (await shouldDeliver(db, sourceId, file))) {
-        file.delivery = await deliverAutomaticRun(context, { runId: file.runId, sourceId });
+      const afterCommit = intake.afterCommitOf(file);
+      if (afterCommit) {
+        // The processor's own after-commit step (the inventory processor delivers there; it never throws).
+        await afterCommit().catch(() => undefined);
+      } else if (file.runId !== undefined && (await shouldDeliver(db, sourceId, file))) {
+        await deliverAutomaticRun(context, { runId: file.runId, sourceId });
+      } else {
+        continue;
       }
+      const delivery = await deliveryOf(db, file.runId);
+      if (delivery) file.delivery = delivery;
     }
   }
   if (failure) return fail(failure);
@@ -166,6 +181,7 @@ export async function pollInventorySftp(
 class InboundFolderIntake {
   private readonly processor: FileProcessor;
   private readonly minAgeMs: number;
+  private readonly afterCommits = new Map<SftpFileOutcome, () => Promise<void>>();
 
   constructor(
     private readonly context: AppContext,
@@ -178,16 +194,43 @@ class InboundFolderIntake {
     this.minAgeMs = (options.minFileAgeSeconds ?? DEFAULT_MIN_FILE_AGE_SECONDS) * 1000;
   }
 
+  /** The processor's after-commit step of a file read by this poll (see InventoryProcessOutcome). */
+  afterCommitOf(file: SftpFileOutcome): (() => Promise<void>) | undefined {
+    return this.afterCommits.get(file);
+  }
+
   async run(session: SftpSession): Promise<void> {
-    const inbound = await resolveFolder(session, this.source.sftpInboundFolder.trim() || '.');
-    const entries = await listFolder(session, inbound);
+    const { inbound, entries } = await this.readInbound(session);
     const processedFolder = path.posix.join(inbound, PROCESSED_FOLDER);
     for (const entry of pickInboundFiles(this.source, entries, this.now, this.minAgeMs)) {
       const outcome = await this.handle(session, entry, path.posix.join(inbound, entry.name));
+      // Listed before the move: a connection lost while moving must not lose a committed run's delivery.
+      this.files.push(outcome);
       if (outcome.action === 'processed' || outcome.action === 'moved') {
         await this.moveAside(session, outcome, processedFolder);
       }
-      this.files.push(outcome);
+    }
+  }
+
+  /** The inbound folder's absolute path and entries; a missing or unreadable folder is named as configured. */
+  private async readInbound(session: SftpSession): Promise<{ inbound: string; entries: SftpEntry[] }> {
+    const configured = this.source.sftpInboundFolder.trim() || '.';
+    try {
+      const inbound = await resolveFolder(session, configured);
+      return { inbound, entries: await listFolder(session, inbound) };
+    } catch (error) {
+      if (!(error instanceof SftpFailure)) throw error;
+      if (error.kind === 'not-found') {
+        throw new SftpFailure('not-found', `the inbound folder "${configured}" does not exist`, {
+          cause: error,
+        });
+      }
+      if (error.kind === 'permission') {
+        throw new SftpFailure('permission', `permission denied to read the inbound folder "${configured}"`, {
+          cause: error,
+        });
+      }
+      throw error;
     }
   }
 
@@ -216,7 +259,9 @@ class InboundFolderIntake {
       content = await downloadFile(session, remotePath);
     } catch (error) {
       if (!(error instanceof SftpFailure) || error.kind === 'other') throw error;
-      // This file only (a permission problem, or it vanished): the others are still read.
+      // Gone since the listing: another poll moved it (or the supplier took it back).
+      if (error.kind === 'not-found') return { name: entry.name, remotePath, action: 'taken' };
+      // This file only (a permission problem): the others are still read.
       const message = `Could not read "${entry.name}": ${error.message}`;
       const runId = await recordRun(
         db,
@@ -256,7 +301,7 @@ class InboundFolderIntake {
       return { ...result, recordId: claimed.id };
     });
     if (!outcome) return { name: entry.name, remotePath, action: 'taken' };
-    return {
+    const processed: SftpFileOutcome = {
       name: entry.name,
       remotePath,
       action: 'processed',
@@ -265,10 +310,12 @@ class InboundFolderIntake {
       status: outcome.status,
       message: outcome.message,
     };
+    if (outcome.afterCommit) this.afterCommits.set(processed, outcome.afterCommit);
+    return processed;
   }
 
   /** The processor isolates its own failures; one that throws anyway is rolled back to a savepoint. */
-  private async process(tx: AppDb, file: { fileName: string; content: Buffer }): Promise<ProcessFileOutcome> {
+  private async process(tx: AppDb, file: { fileName: string; content: Buffer }): Promise<AfterCommitOutcome> {
     try {
       return await tx.transaction((savepoint) =>
         this.processor.process({
@@ -309,6 +356,8 @@ class InboundFolderIntake {
       move = { movedTo: await moveFile(session, outcome.remotePath, processedFolder) };
     } catch (error) {
       if (!(error instanceof SftpFailure) || error.kind === 'other') throw error;
+      // Another poll that read the same listing moved it first: nothing is left to do.
+      if (error.kind === 'not-found') return;
       move = {
         error: `"${outcome.name}" was processed but could not be moved to ${PROCESSED_FOLDER}/: ${error.message}`,
       };
@@ -357,6 +406,12 @@ async function shouldDeliver(db: AppDb, sourceId: number, file: SftpFileOutcome)
     .orderBy(desc(runs.startedAt), desc(runs.id))
     .limit(1);
   return newest?.id === file.runId && newest.status === 'succeeded' && !newest.details?.delivery;
+}
+
+async function deliveryOf(db: AppDb, runId: number | undefined): Promise<RunDeliveryRecord | undefined> {
+  if (runId === undefined) return undefined;
+  const [row] = await db.select({ details: runs.details }).from(runs).where(eq(runs.id, runId));
+  return row?.details?.delivery as RunDeliveryRecord | undefined;
 }
 
 function identityIs(identity: { sourceId: number; remotePath: string; size: number; modifiedAt: Date }) {

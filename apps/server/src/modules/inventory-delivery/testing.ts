@@ -10,6 +10,7 @@ import type { SmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import type { TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
 import { recordRun } from '../runs/runs-service';
+import type { RunDeliveryRecord } from './deliver';
 
 type InventorySourceInsert = typeof schema.inventorySources.$inferInsert;
 
@@ -114,4 +115,15 @@ export async function createInventoryRun(t: TestApp, input: TestRunInput): Promi
 export async function runRow(t: TestApp, runId: number) {
   const [row] = await t.db.db.select().from(schema.runs).where(eq(schema.runs.id, runId));
   return row!;
+}
+
+/** The notes delivery and SFTP intake add to a run's details. */
+export interface RunNotes {
+  delivery?: RunDeliveryRecord;
+  sftp?: { remotePath: string; movedTo: string | null; moveError?: string };
+  counts?: Record<string, number>;
+}
+
+export async function deliveryRecord(t: TestApp, runId: number): Promise<RunDeliveryRecord | undefined> {
+  return ((await runRow(t, runId)).details as RunNotes | null)?.delivery;
 }

@@ -55,6 +55,7 @@ import {
   saveLastGoodHeaders,
   snapshotSummaries,
   successfulRunsSince,
+  untrustedRunIds,
   upsertItemStates,
 } from './repository';
 import {
@@ -273,7 +274,7 @@ async function applyRun(
       const horizonDays = inferUpdateIntervalDays([...history.map((run) => run.startedAt.getTime()), now.getTime()]);
       const summaries = await snapshotSummaries(db, {
         sourceId: source.id,
-        runIds: [...history.map((run) => run.id), runId],
+        excludeRunIds: await untrustedRunIds(db, source.id, runId),
         from,
         to: now,
         itemNumbers: candidates.map((decision) => decision.item.key),

@@ -6,7 +6,7 @@
 import type { ItemStatus } from '@app/contracts';
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { DAY_MS, type SeriesSummary } from './predictive';
 
 const { inventoryItemSnapshots, inventoryItemStates, inventorySources, runs } = schema;
@@ -55,7 +55,7 @@ export async function insertSnapshots(
   }
 }
 
-/** The times of the source's successful runs since `from` (the history the algorithm trusts). */
+/** The times of the source's successful runs since `from`: the update interval the algorithm expects. */
 export async function successfulRunsSince(
   db: AppDb,
   sourceId: number,
@@ -74,40 +74,68 @@ export async function successfulRunsSince(
     );
 }
 
+/**
+ * Runs of the source whose snapshots are not (yet) history: held runs waiting for an operator, and other
+ * runs still in progress. Failed runs have none (their savepoint rolled back) and discarded runs lost theirs.
+ */
+export async function untrustedRunIds(db: AppDb, sourceId: number, currentRunId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: runs.id })
+    .from(runs)
+    .where(
+      and(
+        eq(runs.sourceType, 'inventory'),
+        eq(runs.sourceId, sourceId),
+        inArray(runs.status, ['held', 'running']),
+        ne(runs.id, currentRunId),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
 function rowsOf<T>(result: unknown): T[] {
   // node-postgres returns { rows }, PGlite too; drizzle passes the driver's result through.
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 /**
- * Per item, the summary of its snapshots within [from, to] taken by the given runs: the same numbers as
- * `summariseSeries` (predictive.ts) computes in memory. Only items with at least `minPoints` are returned.
+ * Per item, the summary of its snapshots within [from, to], leaving out the snapshots of `excludeRunIds`:
+ * the same numbers `summariseSeries` (predictive.ts) computes in memory. Only items with at least `minPoints`
+ * snapshots are returned. One index-only range scan per item (the item index carries time, run and
+ * quantity), already in time order: no sort, no heap reads for settled rows.
  */
 export async function snapshotSummaries(
   db: AppDb,
-  input: { sourceId: number; runIds: number[]; from: Date; to: Date; itemNumbers: string[]; minPoints: number },
+  input: {
+    sourceId: number;
+    from: Date;
+    to: Date;
+    itemNumbers: string[];
+    minPoints: number;
+    excludeRunIds?: number[];
+  },
 ): Promise<Map<string, SeriesSummary>> {
   const summaries = new Map<string, SeriesSummary>();
-  if (input.itemNumbers.length === 0 || input.runIds.length === 0) return summaries;
+  if (input.itemNumbers.length === 0) return summaries;
   const result = await db.execute(sql`
-    with s as (
-      select item_number, captured_at, quantity,
-             lag(quantity) over (partition by item_number order by captured_at, run_id) as previous
-      from ${inventoryItemSnapshots}
-      where source_id = ${input.sourceId}
-        and item_number = any(${textArrayLiteral(input.itemNumbers)}::text[])
-        and captured_at >= ${input.from.toISOString()}::timestamptz
-        and captured_at <= ${input.to.toISOString()}::timestamptz
-        and run_id = any(${numberArrayLiteral(input.runIds)}::bigint[])
-    )
-    select item_number,
-           count(*)::int as points,
-           extract(epoch from max(captured_at) - min(captured_at))::float8 as span_seconds,
-           coalesce(sum(greatest(previous - quantity, 0)), 0)::float8 as sum_drops,
-           coalesce(max(greatest(previous - quantity, 0)), 0)::float8 as max_drop
-    from s
-    group by item_number
-    having count(*) >= ${input.minPoints}::int
+    select k.item_number, w.points, w.span_seconds, w.sum_drops, w.max_drop
+    from unnest(${textArrayLiteral(input.itemNumbers)}::text[]) as k(item_number)
+    cross join lateral (
+      select count(*)::int as points,
+             extract(epoch from max(s.captured_at) - min(s.captured_at))::float8 as span_seconds,
+             coalesce(sum(greatest(s.previous - s.quantity, 0)), 0)::float8 as sum_drops,
+             coalesce(max(greatest(s.previous - s.quantity, 0)), 0)::float8 as max_drop
+      from (
+        select captured_at, quantity, lag(quantity) over (order by captured_at) as previous
+        from ${inventoryItemSnapshots}
+        where source_id = ${input.sourceId}::int
+          and item_number = k.item_number
+          and captured_at >= ${input.from.toISOString()}::timestamptz
+          and captured_at <= ${input.to.toISOString()}::timestamptz
+          and not (run_id = any(${numberArrayLiteral(input.excludeRunIds ?? [])}::bigint[]))
+      ) as s
+    ) as w
+    where w.points >= ${input.minPoints}::int
   `);
   for (const row of rowsOf<{
     item_number: string;

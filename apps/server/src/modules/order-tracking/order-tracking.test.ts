@@ -425,9 +425,12 @@ describe('POST /api/order-tracking/list', () => {
     const acme: Condition = { kind: 'in', column: 'supplier_name', values: ['Acme Supply'] };
     const zeta: Condition = { kind: 'in', column: 'supplier_name', values: ['Zeta Parts'] };
     const tracking: Condition = { kind: 'tracking', pattern: '%1Z999%' };
+    const brands: Condition = { kind: 'in', column: 'brand_name', values: ['Brand 1', 'Brand 2'] };
     const filters: Array<Filter | undefined> = [
       { mode: 'or', conditions: [like] },
       { mode: 'or', conditions: [acme, zeta, tracking] },
+      // Counted as |search − lists| + |supplier| + |brand| − |supplier ∩ brand|; checked against a UNION.
+      { mode: 'or', conditions: [acme, brands, like] },
       { mode: 'and', conditions: [like, acme] },
       undefined,
     ];

@@ -119,57 +119,49 @@ function orderBySql(
   return sql.raw(parts.join(', '));
 }
 
-/** Deeper than this, a source-name walk with further sort columns costs more than sorting everything. */
-const SOURCE_WALK_DEPTH = 5000;
-
 /**
- * Ways to read page ids in sort order, each with the condition (over `w`) under which it is used; the
- * last has none. Normally one: walk the first sort column's (column, id) index, keeping the rows that
- * pass `where`. For the source name: source by source in name order (a handful of sources), each walked
- * through the (source, id) index or the next sort column's index, at most offset + limit rows per source;
- * with further sort columns that is only worth it near either end, deeper pages sort.
+ * Page ids in sort order, walking indexes: the first sort column's (column, id) index, keeping the rows
+ * that pass `where`. Sorted by source name alone: source by source in name order (a handful of sources),
+ * each through the (source, id) index, at most offset + limit entries per source. Source name followed by
+ * other columns, or with a search, has no index to walk (the best plan inside a source depends on the
+ * source's size, which the planner cannot see there): it sorts.
  */
-function walkSql(where: SQL, sort: SortKey[], reverse: boolean, limit: number, offset: SQL): Array<[SQL | null, SQL]> {
+function walkSql(
+  where: SQL,
+  filtered: boolean,
+  sort: SortKey[],
+  reverse: boolean,
+  limit: number,
+  offset: SQL,
+): SQL {
   const first = sort[0]!;
   if (!first.bySource) {
-    return [
-      [
-        null,
-        sql`select o.id from orders o where ${where}
-          order by ${orderBySql(orderTerms(sort), reverse)} limit ${limit} offset ${offset}`,
-      ],
-    ];
+    return sql`select o.id from orders o where ${where}
+      order by ${orderBySql(orderTerms(sort), reverse)} limit ${limit} offset ${offset}`;
   }
-  const rest = orderTerms(sort.slice(1));
-  const names = rest.map((_, index) => `k${index}`);
-  const columns = sql.raw(rest.map((term, index) => `, ${term.expression} as ${names[index]}`).join(''));
-  const tieAscending = rest.length > 0 ? undefined : first.ascending;
-  const inner = orderBySql(rest, reverse, { tieAscending });
-  const outer = orderBySql(rest, reverse, { names: names.map((name) => `x.${name}`), id: 'x.id', tieAscending });
+  if (sort.length > 1 || filtered) {
+    // The source name through a join: a subquery per row would run a million times.
+    const terms = orderTerms(sort).map((term) =>
+      term.expression === SOURCE_NAME ? { ...term, expression: 's.source_name' } : term,
+    );
+    return sql`select o.id from orders o left join order_tracking_sources s on s.id = o.order_tracking_source_id
+      where ${where} order by ${orderBySql(terms, reverse)} limit ${limit} offset ${offset}`;
+  }
   const ascending = first.ascending !== reverse;
   const direction = sql.raw(ascending ? 'asc' : 'desc');
   const sources = sql`array(select id from order_tracking_sources order by source_name ${direction}, id ${direction})`;
   // Orders without a source have no source name: last ascending, first descending.
   const ranked = ascending ? sql`${sources} || array[null]::int[]` : sql`array[null]::int[] || ${sources}`;
   const depth = sql`(${offset})::bigint + ${limit}::bigint`;
-  const bySource = sql`select x.id from unnest(${ranked}) with ordinality as s(source_id, rank)
+  return sql`select x.id from unnest(${ranked}) with ordinality as s(source_id, rank)
     cross join lateral (
-      (select o.id${columns} from orders o where ${where} and o.order_tracking_source_id = s.source_id
-        order by ${inner} limit ${depth})
+      (select o.id from orders o where ${where} and o.order_tracking_source_id = s.source_id
+        order by o.id ${direction} limit ${depth})
       union all
-      (select o.id${columns} from orders o where s.source_id is null and ${where} and o.order_tracking_source_id is null
-        order by ${inner} limit ${depth})
+      (select o.id from orders o where s.source_id is null and ${where} and o.order_tracking_source_id is null
+        order by o.id ${direction} limit ${depth})
     ) x
-    order by s.rank, ${outer} limit ${limit} offset ${offset}`;
-  if (rest.length === 0) return [[null, bySource]];
-  // Sorting everything: the source name through a join (a subquery per row would cost a million calls).
-  const joined = orderTerms(sort).map((term) => (term.expression === SOURCE_NAME ? { ...term, expression: 's.source_name' } : term));
-  const sorted = sql`select o.id from orders o left join order_tracking_sources s on s.id = o.order_tracking_source_id
-    where ${where} order by ${orderBySql(joined, reverse)} limit ${limit} offset ${offset}`;
-  return [
-    [sql`${depth} <= ${SOURCE_WALK_DEPTH}`, bySource],
-    [null, sorted],
-  ];
+    order by s.rank, x.id ${direction} limit ${limit} offset ${offset}`;
 }
 
 /**
@@ -183,10 +175,12 @@ function conditionSql(condition: Condition, use: 'bitmap' | 'rows'): SQL {
       // The pattern's \ % _ are escaped by the service; backslash is ILIKE's default escape character.
       return sql`${sql.raw(`o.${condition.column}`)} ilike ${condition.pattern}`;
     case 'in':
-      return sql`${sql.raw(`o.${condition.column}`)} in (${sql.join(
+      // "= any(array[…])", not "in (…)": a one-value IN becomes "=", which the trigram index also serves
+      // (slowly, for a value on 30,000 rows); = ANY is left to the btree (column, id) index.
+      return sql`${sql.raw(`o.${condition.column}`)} = any(array[${sql.join(
         condition.values.map((value) => sql`${value}`),
         sql`, `,
-      )})`;
+      )}]::text[])`;
     case 'tracking': {
       const orderIds = sql`select t.order_id from order_tracking_numbers t where t.tracking_number ilike ${condition.pattern}`;
       return use === 'bitmap' ? sql`o.id = any(array(${orderIds}))` : sql`o.id in (${orderIds})`;
@@ -211,6 +205,37 @@ function unionIdsSql(filter: Filter): SQL {
     ),
     sql` union `,
   );
+}
+
+/**
+ * The exact number of live orders matching the filter. An OR of trigram/tracking searches (H) and one or
+ * two supplier/brand name lists (B, C) is counted as |H − (B ∪ C)| + |B| + |C| − |B ∩ C|: the rows of H
+ * are read once anyway (to recheck the trigram match), |B| and |C| are index-only counts, and the
+ * intersection is a BitmapAnd of two small bitmaps. No set of tens of thousands of ids to de-duplicate.
+ */
+function countSql(filter: Filter): SQL {
+  const live = (condition: SQL) => sql`(select count(*) from orders o where o.deleted_status = false and ${condition})`;
+  if (filter.mode === 'and' || filter.conditions.length === 1) return live(filterSql(filter, 'bitmap'));
+  const lists = filter.conditions.filter((condition) => condition.kind === 'in');
+  const searches = filter.conditions.filter((condition) => condition.kind !== 'in');
+  if (lists.length > 2) return sql`(select count(*) from (${unionIdsSql(filter)}) m)`;
+  const inList = (conditions: Condition[]) =>
+    sql.join(
+      conditions.map((condition) => conditionSql(condition, 'bitmap')),
+      sql` or `,
+    );
+  const parts: SQL[] = [];
+  if (searches.length > 0) {
+    // "is not true": a row whose supplier is empty (null) is not in the list either.
+    const notListed = lists.length > 0 ? sql` and (${inList(lists)}) is not true` : sql``;
+    parts.push(live(sql`(${inList(searches)})${notListed}`));
+  }
+  for (const list of lists) parts.push(live(conditionSql(list, 'bitmap')));
+  const both =
+    lists.length === 2
+      ? sql` - ${live(sql`${conditionSql(lists[0]!, 'bitmap')} and ${conditionSql(lists[1]!, 'bitmap')}`)}`
+      : sql``;
+  return sql`(${sql.join(parts, sql` + `)}${both})`;
 }
 
 /** The exact number of live orders, from the trigger-maintained counter. */
@@ -330,9 +355,7 @@ export async function findOrderPage(
                      limit ${pageSize} offset ${offset}) as ids, false as reversed
       )`;
   } else {
-    const total = filter
-      ? sql`(select count(*) from (${filter.mode === 'or' && filter.conditions.length > 1 ? unionIdsSql(filter) : sql`select o.id from orders o where o.deleted_status = false and ${filterSql(filter, 'bitmap')}`}) m)`
-      : LIVE_COUNT;
+    const total = filter ? countSql(filter) : LIVE_COUNT;
     const walkWhere = filter
       ? sql`o.deleted_status = false and ${filterSql(filter, 'rows')}`
       : sql`o.deleted_status = false`;
@@ -346,7 +369,7 @@ export async function findOrderPage(
     const collect =
       !filter || request.collect === 'never'
         ? sql`false`
-        : request.collect === 'always' || !sort[0]!.indexed
+        : request.collect === 'always' || !sort[0]!.indexed || sort[0]!.bySource
           ? sql`true`
           : sql`w.n * w.n < (${offset} + w.lim) * w.live`;
     const fromEnd =
@@ -365,19 +388,8 @@ export async function findOrderPage(
              order by ${orderBySql(orderTerms(sort), false)} limit ${pageSize} offset ${offset})
           -- Constant LIMITs (the planner needs them to choose a fast-start plan); from the end, the walk
           -- takes the page's rows plus, on a partial last page, a few of the page before, cut off here.
-          ${sql.join(
-            walkSql(walkWhere, sort, true, pageSize, sql`greatest(w.n - ${offset} - ${pageSize}, 0)`).map(
-              ([condition, select]) =>
-                sql`when ${fromEnd}${condition ? sql` and ${condition}` : sql``} then (array(${select}))[1:w.lim]`,
-            ),
-            sql` `,
-          )}
-          ${sql.join(
-            walkSql(walkWhere, sort, false, pageSize, sql`${offset}`).map(([condition, select]) =>
-              condition ? sql`when ${condition} then array(${select})` : sql`else array(${select})`,
-            ),
-            sql` `,
-          )}
+          when ${fromEnd} then (array(${walkSql(walkWhere, filter !== undefined, sort, true, pageSize, sql`greatest(w.n - ${offset} - ${pageSize}, 0)`)}))[1:w.lim]
+          else array(${walkSql(walkWhere, filter !== undefined, sort, false, pageSize, sql`${offset}`)})
         end as ids,
         (w.lim > 0 and not (${collect}) and (${fromEnd})) as reversed
         from w

@@ -1,0 +1,391 @@
+import { MAX_UPLOAD_BYTES } from '@app/contracts';
+import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { readTable } from '../../integrations/spreadsheet';
+import { csvFile, createInventorySource, fixture, runOf, SUPPLIER_HEADER, snapshotsOf, statesOf, stockFile } from './testing';
+
+// The delivery module is another engineer's (real SMTP/SFTP); here only when and how it is called matters.
+const { deliverMock, seenStatuses } = vi.hoisted(() => ({
+  deliverMock: vi.fn(),
+  seenStatuses: [] as string[],
+}));
+vi.mock('../inventory-delivery/deliver', () => ({ deliverInventoryRun: deliverMock }));
+
+let t: TestApp;
+let inventoryUser: Session;
+let debugUser: Session;
+let orderUser: Session;
+beforeAll(async () => {
+  t = await createTestApp();
+  inventoryUser = (await signIn(t, { inventoryUser: true })).session;
+  debugUser = (await signIn(t, { inventoryUser: true, debugMode: true })).session;
+  orderUser = (await signIn(t, { orderUser: true, debugMode: true })).session;
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  deliverMock.mockReset();
+  seenStatuses.length = 0;
+  deliverMock.mockImplementation(async (_context: unknown, input: { runId: number; sendEmail: boolean; submitSftp: boolean }) => {
+    // Read outside any transaction: the run must already be committed as succeeded.
+    const [run] = await t.db.db.select().from(schema.runs).where(eq(schema.runs.id, input.runId));
+    seenStatuses.push(run!.status);
+    return {
+      ...(input.sendEmail ? { email: { ok: true, message: 'Sent "feed.xlsx" to buyer@retailer.example', recipients: [] } } : {}),
+      ...(input.submitSftp ? { sftp: { ok: false, message: 'Connection refused', remotePath: null } } : {}),
+    };
+  });
+});
+
+interface Part {
+  name: string;
+  fileName?: string;
+  content: Buffer | string;
+}
+
+function multipart(parts: Part[]) {
+  const boundary = `----inboxops${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.fileName === undefined ? '' : `; filename="${part.fileName}"`}`;
+    const type = part.fileName === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function form(fields: Record<string, string>, file?: { fileName: string; content: Buffer | string }) {
+  const parts: Part[] = Object.entries(fields).map(([name, content]) => ({ name, content }));
+  if (file) parts.push({ name: 'file', ...file });
+  return multipart(parts);
+}
+
+async function post(url: string, session: Session | null, body?: ReturnType<typeof multipart>) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    ...(body ? { payload: body.payload } : {}),
+    headers: { ...(body?.headers ?? {}), ...(session ? session.headers : {}) },
+  });
+}
+
+async function countRows() {
+  const [runs] = await t.db.query<{ n: string | number }>('select count(*) as n from runs');
+  const [files] = await t.db.query<{ n: string | number }>('select count(*) as n from stored_files');
+  return { runs: Number(runs!.n), files: Number(files!.n) };
+}
+
+const PROCESS = '/api/inventory-sources/manually-process';
+const DEBUG = '/api/inventory-sources/debug-modify-file';
+const supplierCsv = () => ({ fileName: 'supplier-stock.csv', content: fixture('supplier-stock.csv') });
+const flags = (sourceId: number, sendEmail = false, submitSftp = false) => ({
+  sourceId: String(sourceId),
+  sendEmailNotification: String(sendEmail),
+  submitViaSftp: String(submitSftp),
+});
+
+describe('POST /api/inventory-sources/manually-process', () => {
+  it('processes the file and answers the processing result with the generated file', async () => {
+    const source = await createInventorySource(t);
+    const response = await post(PROCESS, inventoryUser, form(flags(source.id), supplierCsv()));
+    expect(response.statusCode).toBe(200);
+    const result = response.json();
+    expect(result).toMatchObject({
+      success: true,
+      message: 'Processed 9 items: 5 Active, 4 Inactive (1 missing from the file).',
+      errors: [],
+      processedCount: 9,
+      activeCount: 5,
+      inactiveCount: 4,
+      modificationsCount: 0,
+      status: 'succeeded',
+      heldReason: null,
+      delivery: null,
+      columnInfo: { expectedItemColumn: 'SKU', itemColumnIndex: 0, qtyColumnIndex: 2, hasHeaders: true },
+      processingSummary: { totalRows: 9, processedRows: 8, skippedRows: 1, activeItemsFound: 5, itemsModified: 0 },
+    });
+    expect(result.fileName).toMatch(/^retailer-feed_\d{8}-\d{6}\.xlsx$/);
+    const table = readTable(Buffer.from(result.fileData, 'base64'), { fileName: result.fileName });
+    expect(table.rows[2]).toEqual(['Item Number', 'Status', 'Status Date', 'Notes']);
+    expect(table.rows[3]!.slice(0, 2)).toEqual(['000123', 'Active']);
+    expect(result.processingLogs.length).toBeGreaterThan(0);
+    expect(result.debugLogs.length).toBeGreaterThan(0);
+    const run = await runOf(t, result.runId);
+    expect(run).toMatchObject({ status: 'succeeded', trigger: 'manual', fileName: 'supplier-stock.csv' });
+    expect(run.details.deliveryRequest).toEqual({ mode: 'manual', sendEmail: false, submitSftp: false });
+    expect(deliverMock).not.toHaveBeenCalled();
+  });
+
+  it('delivers after commit as the switches ask and reports the outcome', async () => {
+    const source = await createInventorySource(t);
+    const response = await post(PROCESS, inventoryUser, form(flags(source.id, true, true), supplierCsv()));
+    const result = response.json();
+    expect(deliverMock).toHaveBeenCalledTimes(1);
+    expect(deliverMock.mock.calls[0]![1]).toEqual({ runId: result.runId, sourceId: source.id, sendEmail: true, submitSftp: true });
+    expect(seenStatuses).toEqual(['succeeded']);
+    expect(result.delivery).toEqual({
+      email: { ok: true, message: 'Sent "feed.xlsx" to buyer@retailer.example' },
+      sftp: { ok: false, message: 'Connection refused' },
+    });
+    expect(result.processingLogs).toEqual(
+      expect.arrayContaining([
+        'Email notification: Sent "feed.xlsx" to buyer@retailer.example',
+        'SFTP submission: failed: Connection refused',
+      ]),
+    );
+    expect(result.message).toBe(
+      'Processed 9 items: 5 Active, 4 Inactive (1 missing from the file). File e-mailed, SFTP upload failed.',
+    );
+  });
+
+  it('a failed run answers success false with the message, one error and zero counts', async () => {
+    const source = await createInventorySource(t, { qtyColumnName: 'Stock' });
+    const response = await post(PROCESS, inventoryUser, form(flags(source.id, true), supplierCsv()));
+    expect(response.statusCode).toBe(200);
+    const result = response.json();
+    expect(result).toMatchObject({
+      success: false,
+      status: 'failed',
+      processedCount: 0,
+      activeCount: 0,
+      inactiveCount: 0,
+      fileName: null,
+      fileData: null,
+      delivery: null,
+    });
+    expect(result.errors).toEqual([result.message]);
+    expect(result.message).toMatch(/^Column "Stock" \(quantity\) is not in the file\./);
+    expect(deliverMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses bad input and stores nothing', async () => {
+    const source = await createInventorySource(t);
+    const before = await countRows();
+    const cases: Array<[ReturnType<typeof multipart>, number, string]> = [
+      [form(flags(source.id)), 400, 'No file was uploaded'],
+      [
+        form(flags(source.id), { fileName: 'stock.xlsx', content: fixture('supplier-stock.xlsx') }),
+        400,
+        'Invalid file type. Expected .csv but got .xlsx',
+      ],
+      [
+        form(flags(source.id), { fileName: 'stock.csv', content: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x41) }),
+        413,
+        'File size must be less than 10MB',
+      ],
+      [form(flags(999_999), supplierCsv()), 404, 'Inventory source not found'],
+      [form({ ...flags(source.id), sourceId: 'abc' }, supplierCsv()), 400, 'Invalid request: sourceId: sourceId must be a whole number'],
+      [
+        form({ ...flags(source.id), sendEmailNotification: 'yes' }, supplierCsv()),
+        400,
+        "Invalid request: sendEmailNotification: sendEmailNotification must be 'true' or 'false'",
+      ],
+      [
+        multipart([
+          { name: 'sourceId', content: String(source.id) },
+          { name: 'file', fileName: 'a.csv', content: 'SKU,Qty On Hand\n1,1\n' },
+          { name: 'file', fileName: 'b.csv', content: 'SKU,Qty On Hand\n1,1\n' },
+        ]),
+        400,
+        'Only one file is accepted',
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await post(PROCESS, inventoryUser, body);
+      expect({ status: response.statusCode, message: response.json().message }).toEqual({ status, message });
+    }
+    const json = await t.app.inject({
+      method: 'POST',
+      url: PROCESS,
+      payload: { sourceId: source.id },
+      headers: inventoryUser.headers,
+    });
+    expect(json.statusCode).toBe(400);
+    expect(await countRows()).toEqual(before);
+    expect(deliverMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('held runs: approve and discard', () => {
+  const allStocked = { '000123': 10, '004567': 10, '89012': 10, '000001': 10, 'A-100': 10, 'B-200': 10, 'C-300': 10, 'D-400': 10, 'Z-999': 10 };
+  const wipe = () => stockFile(Object.fromEntries(Object.keys(allStocked).map((item) => [item, 0])));
+
+  async function heldRun(sendEmail = false) {
+    const source = await createInventorySource(t);
+    const first = await post(PROCESS, inventoryUser, form(flags(source.id), { fileName: 's.csv', content: stockFile(allStocked) }));
+    expect(first.json().status).toBe('succeeded');
+    const response = await post(PROCESS, inventoryUser, form(flags(source.id, sendEmail), { fileName: 's.csv', content: wipe() }));
+    const result = response.json();
+    expect(result).toMatchObject({ success: false, status: 'held', activeCount: 0, inactiveCount: 9 });
+    expect(result.heldReason).toMatch(/^This file would turn 9 items of the 9 Active items Inactive \(100%\)/);
+    expect(result.fileData).not.toBeNull();
+    return { source, runId: result.runId as number, result };
+  }
+
+  it('a held run is not delivered; approving applies its statuses, then delivers as the switches asked', async () => {
+    const { source, runId, result } = await heldRun(true);
+    expect(result.processingLogs).toContain(
+      'Not delivered: the run is held for approval; approving it delivers the file as requested.',
+    );
+    expect(deliverMock).not.toHaveBeenCalled();
+    expect((await statesOf(t, source.id))['000123']).toBe('Active');
+
+    const response = await post(`/api/inventory-sources/runs/${runId}/approve`, inventoryUser);
+    expect(response.statusCode).toBe(200);
+    const run = response.json();
+    expect(run).toMatchObject({ id: runId, status: 'succeeded', hasOutputFile: true });
+    expect(run.message).toBe(`Approved by ${inventoryUser.username} after the drift guard held it: 9 items: 0 Active, 9 Inactive.`);
+    expect(run.details.approved.by).toBe(inventoryUser.username);
+    expect(Object.values(await statesOf(t, source.id))).toEqual(Array(9).fill('Inactive'));
+    expect(deliverMock).toHaveBeenCalledTimes(1);
+    expect(deliverMock.mock.calls[0]![1]).toEqual({ runId, sourceId: source.id, sendEmail: true, submitSftp: false });
+    expect(seenStatuses).toEqual(['succeeded']);
+    const [row] = await t.db.db.select().from(schema.inventoryItemStates).where(eq(schema.inventoryItemStates.itemNumber, '000123'));
+    expect(row).toBeDefined();
+
+    // Only once.
+    const again = await post(`/api/inventory-sources/runs/${runId}/approve`, inventoryUser);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`Only a held run can be approved; run #${runId} is succeeded.`);
+  });
+
+  it('discarding keeps the states, drops the snapshots, and cannot be undone', async () => {
+    const { source, runId } = await heldRun();
+    expect(Object.keys(await snapshotsOf(t, runId))).toHaveLength(9);
+    const response = await post(`/api/inventory-sources/runs/${runId}/discard`, inventoryUser);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: runId, status: 'discarded' });
+    expect(response.json().message).toMatch(new RegExp(`^Discarded by ${inventoryUser.username}: This file would turn`));
+    expect(await snapshotsOf(t, runId)).toEqual({});
+    expect(Object.values(await statesOf(t, source.id))).toEqual(Array(9).fill('Active'));
+    expect((await post(`/api/inventory-sources/runs/${runId}/discard`, inventoryUser)).statusCode).toBe(409);
+    expect((await post(`/api/inventory-sources/runs/${runId}/approve`, inventoryUser)).statusCode).toBe(409);
+    expect(deliverMock).not.toHaveBeenCalled();
+  });
+
+  it('an older held run cannot be approved over a newer successful one', async () => {
+    const { source, runId } = await heldRun();
+    const later = await post(PROCESS, inventoryUser, form(flags(source.id), { fileName: 's.csv', content: stockFile(allStocked) }));
+    expect(later.json().status).toBe('succeeded');
+    const response = await post(`/api/inventory-sources/runs/${runId}/approve`, inventoryUser);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/succeeded after this one was held/);
+  });
+
+  it('404 for unknown runs and runs of other kinds; 409 for runs that are not held', async () => {
+    expect((await post('/api/inventory-sources/runs/987654/approve', inventoryUser)).statusCode).toBe(404);
+    const [other] = await t.db.db
+      .insert(schema.runs)
+      .values({ sourceType: 'order-tracking', sourceName: 'x', trigger: 'mail', status: 'held' })
+      .returning();
+    expect((await post(`/api/inventory-sources/runs/${other!.id}/discard`, inventoryUser)).statusCode).toBe(404);
+    const source = await createInventorySource(t);
+    const ok = (await post(PROCESS, inventoryUser, form(flags(source.id), supplierCsv()))).json();
+    const response = await post(`/api/inventory-sources/runs/${ok.runId}/discard`, inventoryUser);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(`Only a held run can be discarded; run #${ok.runId} is succeeded.`);
+  });
+});
+
+describe('POST /api/inventory-sources/debug-modify-file', () => {
+  /** 20 items with quantities 10, 20, … 200. */
+  const rows = Array.from({ length: 20 }, (_, i) => [`M-${String(i + 1).padStart(3, '0')}`, 'x', String((i + 1) * 10), '']);
+  const file = () => ({ fileName: 'stock.csv', content: csvFile([SUPPLIER_HEADER, ...rows]) });
+
+  it('rewrites every 5th quantity (some to 0) and one large drop, listing each change; deterministic', async () => {
+    const source = await createInventorySource(t, { largeDropThreshold: 150 });
+    const before = await countRows();
+    const response = await post(DEBUG, debugUser, form({ sourceId: String(source.id) }, file()));
+    expect(response.statusCode).toBe(200);
+    const result = response.json();
+    expect(result).toMatchObject({ success: true, errors: [], fileName: 'stock_modified.csv', modificationsCount: 4 });
+    const modifications = result.processingSummary.modifications as Array<{
+      rowIndex: number;
+      itemNumber: string;
+      originalQuantity: number;
+      newQuantity: number;
+      reason: string;
+    }>;
+    // every 5th: M-005, M-010, M-015 (sold out), M-020 (the largest, replaced by the large drop); large drop on M-020
+    expect(modifications.map((m) => m.itemNumber)).toEqual(['M-005', 'M-010', 'M-015', 'M-020']);
+    const [m5, m10, m15, m20] = modifications;
+    for (const m of [m5!, m10!]) {
+      const percent = Math.round((1 - m.newQuantity / m.originalQuantity) * 100);
+      expect(percent).toBeGreaterThanOrEqual(39);
+      expect(percent).toBeLessThanOrEqual(90);
+      expect(m.reason).toMatch(/^Every 5th item: dropped \d+% \(\d+ → \d+\)$/);
+    }
+    expect(m15).toMatchObject({ originalQuantity: 150, newQuantity: 0, reason: 'Every 5th item: sold out (150 → 0)' });
+    expect(m20!.originalQuantity - m20!.newQuantity).toBeGreaterThan(150);
+    expect(m20!.reason).toMatch(/^Large drop of \d+, more than the large drop threshold of 150 \(200 → \d+\)$/);
+
+    // The file holds exactly these changes.
+    const table = readTable(Buffer.from(result.fileData, 'base64'), { fileName: 'x.csv' });
+    for (let r = 1; r < table.rows.length; r++) {
+      const changed = modifications.find((m) => m.rowIndex === r);
+      expect(Number(table.rows[r]![2])).toBe(changed ? changed.newQuantity : r * 10);
+    }
+    expect(result.processingSummary).toMatchObject({ totalRows: 20, processedRows: 20, itemsModified: 4 });
+    expect(result.debugLogs.some((line: string) => line.startsWith('Row 6, item M-005: Every 5th item'))).toBe(true);
+
+    const again = (await post(DEBUG, debugUser, form({ sourceId: String(source.id) }, file()))).json();
+    expect(again.fileData).toBe(result.fileData);
+    const otherSeed = (await post(DEBUG, debugUser, form({ sourceId: String(source.id), seed: '7' }, file()))).json();
+    expect(otherSeed.fileData).not.toBe(result.fileData);
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('keeps a workbook a workbook, changing only quantity cells', async () => {
+    const source = await createInventorySource(t, { fileType: '.xlsx', largeDropThreshold: 10 });
+    const response = await post(DEBUG, debugUser, form({ sourceId: String(source.id) }, { fileName: 'supplier-stock.xlsx', content: fixture('supplier-stock.xlsx') }));
+    const result = response.json();
+    expect(result.success).toBe(true);
+    expect(result.fileName).toBe('supplier-stock_modified.xlsx');
+    const original = readTable(fixture('supplier-stock.xlsx'), { fileName: 'a.xlsx' }).rows;
+    const modified = readTable(Buffer.from(result.fileData, 'base64'), { fileName: 'b.xlsx' });
+    expect(modified.format).toBe('xlsx');
+    const changedRows = new Set(result.processingSummary.modifications.map((m: { rowIndex: number }) => m.rowIndex));
+    expect(changedRows.size).toBeGreaterThan(0);
+    original.forEach((row, r) => {
+      if (changedRows.has(r)) {
+        expect(modified.rows[r]!.filter((_, c) => c !== 2)).toEqual(row.filter((_, c) => c !== 2));
+        expect(modified.rows[r]![2]).not.toBe(row[2]);
+      } else {
+        expect(modified.rows[r]).toEqual(row);
+      }
+    });
+  });
+
+  it('needs Debug Mode; refuses a wrong file type like processing does', async () => {
+    const source = await createInventorySource(t);
+    const refused = await post(DEBUG, inventoryUser, form({ sourceId: String(source.id) }, file()));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Debug: Modify File needs Debug Mode on your account');
+    const wrongType = await post(DEBUG, debugUser, form({ sourceId: String(source.id) }, { fileName: 'a.xls', content: 'x' }));
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().message).toBe('Invalid file type. Expected .csv but got .xls');
+    expect((await post(DEBUG, debugUser, form({ sourceId: '424242' }, file()))).statusCode).toBe(404);
+  });
+});
+
+describe('who may call', () => {
+  it('inventory users only; no session is 401', async () => {
+    const source = await createInventorySource(t);
+    const urls = [PROCESS, DEBUG, '/api/inventory-sources/runs/1/approve', '/api/inventory-sources/runs/1/discard'];
+    for (const url of urls) {
+      const body = form(flags(source.id), supplierCsv());
+      expect((await post(url, orderUser, body)).statusCode).toBe(403);
+      expect((await post(url, null, body)).statusCode).toBe(401);
+    }
+    const admin = (await signIn(t, { isAdmin: true })).session;
+    expect((await post(PROCESS, admin, form(flags(source.id), supplierCsv()))).statusCode).toBe(200);
+    // Debug Mode is a flag of its own: an admin without it is refused too.
+    expect((await post(DEBUG, admin, form(flags(source.id), supplierCsv()))).statusCode).toBe(403);
+  });
+});

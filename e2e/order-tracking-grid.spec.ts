@@ -1,0 +1,986 @@
+import type { Locator, Page, Request } from '@playwright/test';
+import {
+  columnValues,
+  detailPath,
+  ENABLED_COLUMN_KEYS,
+  expect,
+  GRID_COLUMN_LABELS,
+  GRID_PATH,
+  gridRow,
+  gridRows,
+  headerLabels,
+  type OrderSeed,
+  type OrderSeeder,
+  ordersGrid,
+  orderToken,
+  readClipboard,
+  saveColumnSettings,
+  test,
+} from './fixtures/orders';
+
+/** The order tracking grid, spec 3 §2.1, §4, §5, §7–§9 (and DESIGN §10). */
+
+const LIST_CALL = '/api/order-tracking/list';
+const NOTES_CALL = '/api/order-tracking/notes';
+/** The default columns: all but PO Date (spec 3 §9). */
+const DEFAULT_COLUMNS = GRID_COLUMN_LABELS.filter((label) => label !== 'PO Date');
+
+/** Three orders whose every searched value carries the token; item numbers sort B, C, A → A, B, C. */
+function threeOrders(t: string): OrderSeed[] {
+  return [
+    {
+      customerPoNumber: `${t}-PO-ALPHA`,
+      itemNumber: `${t}-ITEM-B`,
+      itemStatus: 'Open',
+      lineStatus: 'Line alpha',
+      shipToName: `${t} Ship Alpha`,
+      supplierName: `${t} Supplier Alpha`,
+      brandName: `${t} Brand Alpha`,
+      trackingNumbers: [`${t}TRKALPHA1`, `${t}TRKALPHA2`],
+      qty: 12,
+    },
+    {
+      customerPoNumber: `${t}-PO-BETA`,
+      itemNumber: `${t}-ITEM-C`,
+      itemStatus: 'Backordered',
+      lineStatus: 'Line beta',
+      shipToName: `${t} Ship Beta`,
+      supplierName: `${t} Supplier Beta`,
+      brandName: `${t} Brand Beta`,
+      trackingNumbers: [`${t}TRKBETA1`],
+      qty: 1,
+    },
+    {
+      customerPoNumber: `${t}-PO-GAMMA`,
+      itemNumber: `${t}-ITEM-A`,
+      itemStatus: 'Shipped',
+      lineStatus: 'Line gamma',
+      shipToName: `${t} Ship Gamma`,
+      supplierName: `${t} Supplier Gamma`,
+      brandName: `${t} Brand Gamma`,
+      trackingNumbers: [`${t}TRKGAMMA1`],
+      qty: 5,
+    },
+  ];
+}
+
+/** `count` orders with PO numbers <token>-PO-001 … (for the pager and the scroll box). */
+function manyOrders(t: string, count: number): OrderSeed[] {
+  return Array.from({ length: count }, (_, index) => ({
+    customerPoNumber: `${t}-PO-${String(index + 1).padStart(3, '0')}`,
+    qty: index + 1,
+  }));
+}
+
+const input = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const operator = (page: Page, name: 'AND' | 'OR') => page.getByRole('radio', { name, exact: true });
+const records = (page: Page, count: number) => page.getByText(`Records ${count}`, { exact: true });
+const pageOf = (page: Page, x: number, y: number) => page.getByText(`Page ${x} of ${y}`, { exact: true });
+const header = (page: Page, label: string) =>
+  ordersGrid(page).getByRole('columnheader', { name: label, exact: true });
+const selectedCells = (page: Page) => ordersGrid(page).locator('[role="gridcell"][aria-selected="true"]');
+
+/** The cell of `row` under the column `label`. */
+async function cell(page: Page, row: Locator, label: string): Promise<Locator> {
+  const labels = (await ordersGrid(page).getByRole('columnheader').allTextContents()).map((text) =>
+    text.trim(),
+  );
+  const index = labels.indexOf(label);
+  expect(index, `column ${label}`).toBeGreaterThanOrEqual(0);
+  return row.getByRole('gridcell').nth(index);
+}
+
+/** The body of the next list call the page makes. */
+function nextListRequest(page: Page): Promise<Record<string, unknown>> {
+  return page
+    .waitForRequest(
+      (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === LIST_CALL,
+    )
+    .then((request) => request.postDataJSON() as Record<string, unknown>);
+}
+
+/** Searches the PO Number field alone (OR) with the Search button and waits for `count` records. */
+async function searchPo(page: Page, text: string, count: number) {
+  await input(page, 'PO Number').fill(text);
+  await button(page, 'Search').click();
+  await expect(records(page, count)).toBeVisible();
+}
+
+async function expectPos(page: Page, expected: string[]) {
+  await expect.poll(() => columnValues(page, 'Customer PO Number')).toEqual(expected);
+}
+
+async function sortBy(page: Page, label: string, choice: 'Asc' | 'Desc') {
+  await header(page, label).getByRole('button').click();
+  await page.getByRole('menuitem', { name: choice, exact: true }).click();
+}
+
+async function openSettings(page: Page) {
+  await button(page, 'Settings').click();
+  await expect(page.getByRole('menu')).toBeVisible();
+}
+
+async function rowAction(page: Page, row: Locator, item: string) {
+  await row.getByRole('button', { name: 'Row actions' }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+test.describe('search', () => {
+  test('OR is the default and matches any filled field, AND needs all; Search or Enter runs it', async ({
+    page,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    const { token: t } = await seed(orders, threeOrders);
+    await signIn(page, user.username, { path: GRID_PATH });
+    await expect(page.getByRole('heading', { name: 'Order Tracking', exact: true })).toBeVisible();
+    await expect(page.getByRole('radiogroup', { name: 'Search operator' })).toBeVisible();
+    await expect(operator(page, 'OR')).toBeChecked();
+    await expect(operator(page, 'AND')).not.toBeChecked();
+
+    // OR: either field may match.
+    await input(page, 'PO Number').fill(`${t}-PO-ALPHA`);
+    await input(page, 'Item Number').fill(`${t}-ITEM-A`);
+    let request = nextListRequest(page);
+    await button(page, 'Search').click();
+    expect(await request).toMatchObject({
+      PoNumberParam: `${t}-PO-ALPHA`,
+      ItemNumberParam: `${t}-ITEM-A`,
+      ShipToNameParam: '',
+      SupplierNameParam: '',
+      BrandNameParam: '',
+      TrackingNumberParam: '',
+      AndOrParam: false,
+      PageIndex: 1,
+      PageSize: 10,
+    });
+    await expect(records(page, 2)).toBeVisible();
+    await expect
+      .poll(async () => (await columnValues(page, 'Customer PO Number')).sort())
+      .toEqual([`${t}-PO-ALPHA`, `${t}-PO-GAMMA`]);
+
+    // AND: both must match one order; none does. Enter in an input runs the search too.
+    await operator(page, 'AND').click();
+    await expect(operator(page, 'AND')).toBeChecked();
+    await expect(operator(page, 'OR')).not.toBeChecked();
+    request = nextListRequest(page);
+    await input(page, 'Item Number').press('Enter');
+    expect(await request).toMatchObject({ AndOrParam: true });
+    await expect(ordersGrid(page).getByText('No results.', { exact: true })).toBeVisible();
+    await expect(records(page, 0)).toBeVisible();
+    await expect(pageOf(page, 1, 1)).toBeVisible();
+
+    // AND with fields that all belong to one order.
+    await input(page, 'Item Number').fill('');
+    await input(page, 'Ship To Name').fill(`${t} Ship Alpha`);
+    await input(page, 'PO Number').press('Enter');
+    await expect(records(page, 1)).toBeVisible();
+    await expectPos(page, [`${t}-PO-ALPHA`]);
+  });
+
+  test('each of the six fields searches its own value, trimmed', async ({
+    page,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    const { token: t } = await seed(orders, threeOrders);
+    await signIn(page, user.username, { path: GRID_PATH });
+    // Brand Name and Tracking Number are desktop extras.
+    await openSettings(page);
+    await page.getByRole('menuitemcheckbox', { name: 'Brand Name' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Tracking Number' }).click();
+    await page.keyboard.press('Escape');
+
+    const cases: [label: string, param: string, value: string, po: string, how: 'Enter' | 'Search'][] = [
+      ['PO Number', 'PoNumberParam', `${t}-PO-BETA`, `${t}-PO-BETA`, 'Search'],
+      ['Item Number', 'ItemNumberParam', `${t}-ITEM-A`, `${t}-PO-GAMMA`, 'Enter'],
+      ['Ship To Name', 'ShipToNameParam', `${t} Ship Beta`, `${t}-PO-BETA`, 'Search'],
+      ['Supplier Name', 'SupplierNameParam', `${t} Supplier Gamma`, `${t}-PO-GAMMA`, 'Enter'],
+      ['Brand Name', 'BrandNameParam', `${t} Brand Alpha`, `${t}-PO-ALPHA`, 'Search'],
+      ['Tracking Number', 'TrackingNumberParam', `${t}TRKBETA1`, `${t}-PO-BETA`, 'Enter'],
+    ];
+    for (const [label, param, value, po, how] of cases) {
+      await input(page, label).fill(`   ${value}  `);
+      const request = nextListRequest(page);
+      if (how === 'Enter') await input(page, label).press('Enter');
+      else await button(page, 'Search').click();
+      expect(await request, label).toMatchObject({ [param]: value, AndOrParam: false });
+      await expect(records(page, 1)).toBeVisible();
+      await expectPos(page, [po]);
+      await input(page, label).fill('');
+    }
+  });
+
+  test('Clear empties every input, sets the operator back to OR and refetches', async ({
+    page,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    const { token: t } = await seed(orders, threeOrders);
+    await signIn(page, user.username, { path: GRID_PATH });
+    await openSettings(page);
+    await page.getByRole('menuitemcheckbox', { name: 'Brand Name' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Tracking Number' }).click();
+    await page.keyboard.press('Escape');
+
+    await operator(page, 'AND').click();
+    await input(page, 'PO Number').fill(`${t}-PO-ALPHA`);
+    await input(page, 'Brand Name').fill(`${t} Brand Alpha`);
+    await button(page, 'Search').click();
+    await expect(records(page, 1)).toBeVisible();
+    await input(page, 'Item Number').fill('typed, not searched');
+    await input(page, 'Ship To Name').fill('x');
+    await input(page, 'Supplier Name').fill('y');
+    await input(page, 'Tracking Number').fill('z');
+
+    let request = nextListRequest(page);
+    await button(page, 'Clear').click();
+    expect(await request).toMatchObject({
+      PoNumberParam: '',
+      ItemNumberParam: '',
+      ShipToNameParam: '',
+      SupplierNameParam: '',
+      BrandNameParam: '',
+      TrackingNumberParam: '',
+      AndOrParam: false,
+      PageIndex: 1,
+    });
+    for (const label of [
+      'PO Number',
+      'Item Number',
+      'Ship To Name',
+      'Supplier Name',
+      'Brand Name',
+      'Tracking Number',
+    ])
+      await expect(input(page, label)).toHaveValue('');
+    await expect(operator(page, 'OR')).toBeChecked();
+    await expect(operator(page, 'AND')).not.toBeChecked();
+    // Every order again, not just the one searched for.
+    await expect(page.getByText(/^Records \d+$/)).not.toHaveText('Records 1');
+
+    // Clear with nothing to clear still fetches the list again.
+    request = nextListRequest(page);
+    await button(page, 'Clear').click();
+    expect(await request).toMatchObject({ PoNumberParam: '', AndOrParam: false });
+  });
+});
+
+test.describe('settings menu', () => {
+  test('desktop: up to two extra search fields, and column visibility', async ({
+    page,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    const { token: t } = await seed(orders, threeOrders);
+    await signIn(page, user.username, { path: GRID_PATH });
+    await searchPo(page, `${t}-PO-BETA`, 1);
+
+    // The first four inputs show; Brand Name and Tracking Number are the extras.
+    for (const label of ['PO Number', 'Item Number', 'Ship To Name', 'Supplier Name'])
+      await expect(input(page, label)).toBeVisible();
+    await expect(input(page, 'Brand Name')).toHaveCount(0);
+    await expect(input(page, 'Tracking Number')).toHaveCount(0);
+
+    await openSettings(page);
+    const extras = page.getByRole('group', { name: 'Extra search fields' });
+    await expect(extras.getByRole('menuitemcheckbox')).toHaveText(['Brand Name', 'Tracking Number']);
+    await extras.getByRole('menuitemcheckbox', { name: 'Brand Name' }).click();
+    await extras.getByRole('menuitemcheckbox', { name: 'Tracking Number' }).click();
+    // The menu stays open for several choices.
+    await expect(extras.getByRole('menuitemcheckbox', { name: 'Brand Name' })).toBeChecked();
+    await expect(extras.getByRole('menuitemcheckbox', { name: 'Tracking Number' })).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(input(page, 'Brand Name')).toBeVisible();
+    await expect(input(page, 'Tracking Number')).toBeVisible();
+
+    // Taking an extra off screen drops its text from the search.
+    await input(page, 'PO Number').fill('');
+    await input(page, 'Brand Name').fill(`${t} Brand Gamma`);
+    await button(page, 'Search').click();
+    await expectPos(page, [`${t}-PO-GAMMA`]);
+    await openSettings(page);
+    await extras.getByRole('menuitemcheckbox', { name: 'Brand Name' }).click();
+    await expect(extras.getByRole('menuitemcheckbox', { name: 'Brand Name' })).not.toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(input(page, 'Brand Name')).toHaveCount(0);
+    await expect.poll(() => page.url()).not.toContain('brand=');
+
+    // Columns: every column of the spec, PO Date off by default.
+    await searchPo(page, `${t}-PO-BETA`, 1);
+    await openSettings(page);
+    const columns = page.getByRole('group', { name: 'Columns', exact: true });
+    await expect(columns.getByRole('menuitemcheckbox')).toHaveText(GRID_COLUMN_LABELS as string[]);
+    await expect(columns.getByRole('menuitemcheckbox', { name: 'PO Date' })).not.toBeChecked();
+    await expect(columns.getByRole('menuitemcheckbox', { name: 'Customer', exact: true })).toBeChecked();
+    await columns.getByRole('menuitemcheckbox', { name: 'Customer', exact: true }).click();
+    await columns.getByRole('menuitemcheckbox', { name: 'PO Date' }).click();
+    await expect(columns.getByRole('menuitemcheckbox', { name: 'Customer', exact: true })).not.toBeChecked();
+    await expect(columns.getByRole('menuitemcheckbox', { name: 'PO Date' })).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => headerLabels(page))
+      .toEqual(GRID_COLUMN_LABELS.filter((label) => label !== 'Customer'));
+
+    await openSettings(page);
+    await page.getByRole('menuitem', { name: 'Reset columns' }).click();
+    await expect.poll(() => headerLabels(page)).toEqual(DEFAULT_COLUMNS);
+  });
+
+  test.describe('at 375 px', () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+
+    test('the user chooses 1 to 3 search fields', async ({ page, createUser, signIn }) => {
+      const user = await createUser({ orderUser: true });
+      await signIn(page, user.username, { path: GRID_PATH });
+      const visibleInputs = () =>
+        page
+          .getByRole('search', { name: 'Search orders' })
+          .getByRole('textbox')
+          .evaluateAll((inputs) =>
+            inputs.map((element) => (element as HTMLInputElement).labels?.[0]?.textContent ?? ''),
+          );
+      await expect.poll(visibleInputs).toEqual(['PO Number']);
+
+      await openSettings(page);
+      const fields = page.getByRole('group', { name: 'Search fields' });
+      const item = (name: string) => fields.getByRole('menuitemcheckbox', { name, exact: true });
+      await expect(fields.getByRole('menuitemcheckbox')).toHaveText([
+        'PO Number',
+        'Item Number',
+        'Ship To Name',
+        'Supplier Name',
+        'Brand Name',
+        'Tracking Number',
+      ]);
+      // One field: it cannot be taken away.
+      await expect(item('PO Number')).toBeChecked();
+      await expect(item('PO Number')).toBeDisabled();
+
+      await item('Brand Name').click();
+      await item('Tracking Number').click();
+      await expect(item('PO Number')).toBeEnabled();
+      // Three fields: no fourth.
+      for (const name of ['Item Number', 'Ship To Name', 'Supplier Name']) {
+        await expect(item(name)).not.toBeChecked();
+        await expect(item(name)).toBeDisabled();
+      }
+      await item('Item Number').click({ force: true });
+      await expect(item('Item Number')).not.toBeChecked();
+      await page.keyboard.press('Escape');
+      await expect.poll(visibleInputs).toEqual(['PO Number', 'Brand Name', 'Tracking Number']);
+
+      // Down to one again: the last one stays.
+      await openSettings(page);
+      await item('PO Number').click();
+      await item('Brand Name').click();
+      await expect(item('Tracking Number')).toBeChecked();
+      await expect(item('Tracking Number')).toBeDisabled();
+      await page.keyboard.press('Escape');
+      await expect.poll(visibleInputs).toEqual(['Tracking Number']);
+    });
+  });
+});
+
+test.describe('columns', () => {
+  test('every column, dates in US format and tracking numbers joined with commas', async ({
+    page,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    const t = orderToken();
+    const { sourceName } = await orders.seed(
+      [
+        {
+          accountNumber: `${t}-ACC`,
+          brandName: `${t} Brand`,
+          customerName: `${t} Customer`,
+          customerNumber: `${t}-CUST`,
+          customerPoNumber: `${t}-PO-1`,
+          documentNumber: `${t}-DOC-1`,
+          estimatedArrivalDate: '2024-04-15',
+          itemNumber: `${t}-ITEM-1`,
+          itemStatus: 'In transit',
+          lineStatus: 'Open line',
+          orderDate: '2024-03-05',
+          poDate: '2024-03-01',
+          qty: 5,
+          qtyFulfilled: 3,
+          shipToName: `${t} Ship`,
+          shippedDate: '2024-12-31',
+          supplierName: `${t} Supplier`,
+          supplierOrderStatus: 'Confirmed',
+          shippingCompany: 'UPS',
+          trackingNumbers: [`${t}1Z001`, `${t}1Z002`, `${t}1Z003`],
+          wildcard1: 'Extra one',
+          wildcard2: 'Extra two',
+        },
+      ],
+      { token: t },
+    );
+    await signIn(page, user.username, { path: '/home' });
+    await saveColumnSettings(page, Object.fromEntries(ENABLED_COLUMN_KEYS.map((key) => [key, true])));
+    await page.goto(GRID_PATH);
+    await searchPo(page, `${t}-PO-1`, 1);
+
+    await expect.poll(() => headerLabels(page)).toEqual(GRID_COLUMN_LABELS);
+    await expect(ordersGrid(page).getByRole('columnheader')).toHaveCount(GRID_COLUMN_LABELS.length + 1);
+    expect(await gridRows(page)).toEqual([
+      {
+        Source: sourceName,
+        Brand: `${t} Brand`,
+        Customer: `${t} Customer`,
+        'Customer Number': `${t}-CUST`,
+        'Customer PO Number': `${t}-PO-1`,
+        'Doc Number': `${t}-DOC-1`,
+        'Estimated Arrival Date': '04/15/2024',
+        'Item Number': `${t}-ITEM-1`,
+        'Item Status': 'In transit',
+        'Line Status': 'Open line',
+        Notes: '',
+        'Order Date': '03/05/2024',
+        'PO Date': '03/01/2024',
+        Quantity: '5',
+        'Quantity Fulfilled': '3',
+        'Ship To Name': `${t} Ship`,
+        'Shipped Date': '12/31/2024',
+        'Supplier Name': `${t} Supplier`,
+        'Supplier Status': 'Confirmed',
+        'Shipping Company': 'UPS',
+        'Tracking Numbers': `${t}1Z001, ${t}1Z002, ${t}1Z003`,
+        'Wildcard 1': 'Extra one',
+        'Wildcard 2': 'Extra two',
+        Actions: '',
+      },
+    ]);
+  });
+
+  test('with no saved settings every column but PO Date shows', async ({ page, createUser, signIn }) => {
+    const user = await createUser({ orderUser: true });
+    await signIn(page, user.username, { path: GRID_PATH });
+    await expect.poll(() => headerLabels(page)).toEqual(DEFAULT_COLUMNS);
+    await expect(header(page, 'PO Date')).toHaveCount(0);
+  });
+
+  test("the user's saved settings apply: a column saved off is hidden", async ({
+    page,
+    createUser,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    await signIn(page, user.username, { path: '/home' });
+    await saveColumnSettings(page, { brandName: false, wildcard2: false });
+    await page.goto(GRID_PATH);
+    // The map applies: Brand and Wildcard 2 off, everything else (PO Date included) on.
+    await expect
+      .poll(() => headerLabels(page))
+      .toEqual(GRID_COLUMN_LABELS.filter((label) => label !== 'Brand' && label !== 'Wildcard 2'));
+    await expect(header(page, 'Brand')).toHaveCount(0);
+  });
+
+  test('saved settings that are all off show every column', async ({ page, createUser, signIn }) => {
+    const user = await createUser({ orderUser: true });
+    await signIn(page, user.username, { path: '/home' });
+    await saveColumnSettings(page, Object.fromEntries(ENABLED_COLUMN_KEYS.map((key) => [key, false])));
+    await page.goto(GRID_PATH);
+    await expect.poll(() => headerLabels(page)).toEqual(GRID_COLUMN_LABELS);
+  });
+
+  test('the header menu sorts Asc and Desc (row order follows) and hides the column', async ({
+    page,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    const { token: t } = await seed(orders, threeOrders);
+    await signIn(page, user.username, { path: GRID_PATH });
+    await searchPo(page, `${t}-PO-`, 3);
+
+    let request = nextListRequest(page);
+    await sortBy(page, 'Item Number', 'Asc');
+    expect(await request).toMatchObject({ SortParams: { itemNumber: true }, PoNumberParam: `${t}-PO-` });
+    await expect
+      .poll(() => columnValues(page, 'Item Number'))
+      .toEqual([`${t}-ITEM-A`, `${t}-ITEM-B`, `${t}-ITEM-C`]);
+    await expect(header(page, 'Item Number')).toHaveAttribute('aria-sort', 'ascending');
+
+    request = nextListRequest(page);
+    await sortBy(page, 'Item Number', 'Desc');
+    expect(await request).toMatchObject({ SortParams: { itemNumber: false } });
+    await expect
+      .poll(() => columnValues(page, 'Item Number'))
+      .toEqual([`${t}-ITEM-C`, `${t}-ITEM-B`, `${t}-ITEM-A`]);
+    await expect(header(page, 'Item Number')).toHaveAttribute('aria-sort', 'descending');
+
+    // Quantities sort as numbers: 1, 5, 12.
+    await sortBy(page, 'Quantity', 'Asc');
+    await expect.poll(() => columnValues(page, 'Quantity')).toEqual(['1', '5', '12']);
+    await expect(header(page, 'Item Number')).not.toHaveAttribute('aria-sort', /.*/);
+    await sortBy(page, 'Quantity', 'Desc');
+    await expect.poll(() => columnValues(page, 'Quantity')).toEqual(['12', '5', '1']);
+
+    // Tracking numbers are not sortable.
+    await header(page, 'Tracking Numbers').getByRole('button').click();
+    await expect(page.getByRole('menuitem', { name: 'Asc', exact: true })).toBeDisabled();
+    await expect(page.getByRole('menuitem', { name: 'Desc', exact: true })).toBeDisabled();
+    await page.keyboard.press('Escape');
+
+    await header(page, 'Item Number').getByRole('button').click();
+    await page.getByRole('menuitem', { name: 'Hide', exact: true }).click();
+    await expect(header(page, 'Item Number')).toHaveCount(0);
+    await expect
+      .poll(() => headerLabels(page))
+      .toEqual(DEFAULT_COLUMNS.filter((label) => label !== 'Item Number'));
+  });
+});
+
+test.describe('table', () => {
+  test('sticky header and actions column inside a box at most 70vh high', async ({
+    page,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    const { token: t } = await seed(orders, (token) => manyOrders(token, 26));
+    await signIn(page, user.username, { path: GRID_PATH });
+    await searchPo(page, `${t}-PO-`, 26);
+    await page.getByRole('combobox', { name: 'Rows per page' }).click();
+    await page.getByRole('option', { name: '50', exact: true }).click();
+    await expect(ordersGrid(page).locator('tbody tr')).toHaveCount(26);
+
+    const grid = ordersGrid(page);
+    const box = grid.locator('xpath=..');
+    // 70vh of the 900 px viewport.
+    await expect(box).toHaveCSS('max-height', '630px');
+    await expect(box).toHaveCSS('overflow-y', 'auto');
+    for (const th of await grid.getByRole('columnheader').all()) {
+      await expect(th).toHaveCSS('position', 'sticky');
+      await expect(th).toHaveCSS('top', '0px');
+    }
+    const actions = grid
+      .locator('tbody tr')
+      .getByRole('gridcell')
+      .filter({
+        has: page.getByRole('button', { name: 'Row actions' }),
+      });
+    await expect(actions).toHaveCount(26);
+    await expect(actions.first()).toHaveCSS('position', 'sticky');
+    await expect(actions.first()).toHaveCSS('right', '0px');
+
+    // Scrolled down and right, the header stays at the top of the box and the actions at its right edge.
+    const measured = await box.evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+      element.scrollLeft = element.scrollWidth;
+      const frame = element.getBoundingClientRect();
+      const th = element.querySelector('thead th')!.getBoundingClientRect();
+      const lastRow = [...element.querySelectorAll('tbody tr')].at(-1)!;
+      const action = lastRow.querySelector('td:last-child')!.getBoundingClientRect();
+      return {
+        height: frame.height,
+        scrolledDown: element.scrollTop > 0,
+        scrolledRight: element.scrollLeft > 0,
+        headerOffset: th.top - (frame.top + element.clientTop),
+        actionRightGap: frame.left + element.clientLeft + element.clientWidth - action.right,
+        actionInView: action.bottom <= frame.bottom && action.top >= frame.top,
+      };
+    });
+    expect(measured.height).toBeLessThanOrEqual(630);
+    expect(measured.scrolledDown).toBe(true);
+    expect(measured.scrolledRight).toBe(true);
+    expect(Math.abs(measured.headerOffset)).toBeLessThanOrEqual(1);
+    expect(Math.abs(measured.actionRightGap)).toBeLessThanOrEqual(1);
+    expect(measured.actionInView).toBe(true);
+  });
+
+  test('range selection: double-click, shift-click rectangle and column, header shift-click, Ctrl+C, Esc', async ({
+    page,
+    context,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const user = await createUser({ orderUser: true });
+    const { token: t } = await seed(orders, threeOrders);
+    await signIn(page, user.username, { path: GRID_PATH });
+    await searchPo(page, `${t}-PO-`, 3);
+    await sortBy(page, 'Item Number', 'Asc');
+    await expect
+      .poll(() => columnValues(page, 'Item Number'))
+      .toEqual([`${t}-ITEM-A`, `${t}-ITEM-B`, `${t}-ITEM-C`]);
+    const rows = ordersGrid(page).locator('tbody tr');
+    const at = (row: number, label: string) => cell(page, rows.nth(row), label);
+    const copy = async (expected: string) => {
+      await page.evaluate(() => navigator.clipboard.writeText('(nothing copied)'));
+      await page.keyboard.press('ControlOrMeta+c');
+      await expect.poll(() => readClipboard(page)).toBe(expected);
+    };
+
+    // Double-click selects one cell.
+    await (await at(0, 'Item Number')).dblclick();
+    await expect(await at(0, 'Item Number')).toHaveAttribute('aria-selected', 'true');
+    await expect(selectedCells(page)).toHaveCount(1);
+    await copy(`${t}-ITEM-A`);
+
+    // Shift-click elsewhere: the rectangle from the first cell.
+    await (await at(1, 'Line Status')).click({ modifiers: ['Shift'] });
+    await expect(selectedCells(page)).toHaveCount(6);
+    for (const row of [0, 1])
+      for (const label of ['Item Number', 'Item Status', 'Line Status'])
+        await expect(await at(row, label)).toHaveAttribute('aria-selected', 'true');
+    await expect(await at(2, 'Item Number')).toHaveAttribute('aria-selected', 'false');
+    await copy(`${t}-ITEM-A\tShipped\tLine gamma\n${t}-ITEM-B\tOpen\tLine alpha`);
+
+    // Shift-click on a header takes that column out of the selection (and opens no menu).
+    await header(page, 'Item Status')
+      .getByRole('button')
+      .click({ modifiers: ['Shift'] });
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(selectedCells(page)).toHaveCount(4);
+    await expect(await at(0, 'Item Status')).toHaveAttribute('aria-selected', 'false');
+    await copy(`${t}-ITEM-A\tLine gamma\n${t}-ITEM-B\tLine alpha`);
+
+    // Esc clears the selection.
+    await page.keyboard.press('Escape');
+    await expect(selectedCells(page)).toHaveCount(0);
+
+    // Shift-click in the anchor's column selects the whole column.
+    await (await at(1, 'Quantity')).dblclick();
+    await expect(selectedCells(page)).toHaveCount(1);
+    await (await at(2, 'Quantity')).click({ modifiers: ['Shift'] });
+    await expect(selectedCells(page)).toHaveCount(3);
+    for (const row of [0, 1, 2])
+      await expect(await at(row, 'Quantity')).toHaveAttribute('aria-selected', 'true');
+    await copy('5\n12\n1');
+    await page.keyboard.press('Escape');
+    await expect(selectedCells(page)).toHaveCount(0);
+  });
+
+  test('a hover tip with the cell text appears after 700 ms', async ({
+    page,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    const { token: t } = await seed(orders, threeOrders);
+    await signIn(page, user.username, { path: GRID_PATH });
+    await searchPo(page, `${t}-PO-BETA`, 1);
+    const target = await cell(page, gridRow(page, `${t}-PO-BETA`), 'Ship To Name');
+    await expect(target).toHaveText(`${t} Ship Beta`);
+
+    // Times in the page's own clock: when the pointer entered the cell, when the tip appeared.
+    await target.evaluate((element) => {
+      const times = { entered: 0, shown: 0 };
+      (window as unknown as { __tip: typeof times }).__tip = times;
+      element.addEventListener('mouseover', () => {
+        if (!times.entered) times.entered = performance.now();
+      });
+      new MutationObserver(() => {
+        if (!times.shown && document.querySelector('[role="tooltip"]')) times.shown = performance.now();
+      }).observe(document.body, { subtree: true, childList: true });
+    });
+    await page.mouse.move(0, 0);
+    await target.hover();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await expect(page.getByRole('tooltip')).toHaveText(`${t} Ship Beta`);
+    const times = await page.evaluate(
+      () => (window as unknown as { __tip: { entered: number; shown: number } }).__tip,
+    );
+    expect(times.entered).toBeGreaterThan(0);
+    const delay = times.shown - times.entered;
+    // Never early; a busy machine may paint a little late.
+    expect(delay).toBeGreaterThanOrEqual(695);
+    expect(delay).toBeLessThan(1_200);
+
+    // Leaving the grid hides it.
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+  });
+});
+
+test.describe('inline notes', () => {
+  test('Enter and blur save (and the note persists after a reload); Escape reverts', async ({
+    page,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    const batch = await seed(orders, threeOrders);
+    const t = batch.token;
+    const [alpha, beta] = batch.orders;
+    await signIn(page, user.username, { path: GRID_PATH });
+    await searchPo(page, `${t}-PO-`, 3);
+    const alphaRow = gridRow(page, `${t}-PO-ALPHA`);
+    const betaRow = gridRow(page, `${t}-PO-BETA`);
+    const noteBox = page.getByRole('textbox', { name: 'Note', exact: true });
+
+    // Enter saves (the grid's call sends OrderId and Note).
+    await alphaRow.getByRole('button', { name: 'Add note' }).click();
+    await expect(noteBox).toBeFocused();
+    await noteBox.fill('Call the carrier');
+    let saved = page.waitForRequest((request) => new URL(request.url()).pathname === NOTES_CALL);
+    await noteBox.press('Enter');
+    expect((await saved).postDataJSON()).toEqual({ OrderId: alpha!.id, Note: 'Call the carrier' });
+    await expect(noteBox).toHaveCount(0);
+    await expect(alphaRow.getByRole('button', { name: 'Edit note: Call the carrier' })).toBeVisible();
+
+    // Leaving the input saves.
+    await betaRow.getByRole('button', { name: 'Add note' }).click();
+    await noteBox.fill('Left by blur');
+    saved = page.waitForRequest((request) => new URL(request.url()).pathname === NOTES_CALL);
+    await page.getByRole('heading', { name: 'Order Tracking', exact: true }).click();
+    expect((await saved).postDataJSON()).toEqual({ OrderId: beta!.id, Note: 'Left by blur' });
+    await expect(betaRow.getByRole('button', { name: 'Edit note: Left by blur' })).toBeVisible();
+    await expect.poll(async () => (await orders.get(beta!.id)).notes).toBe('Left by blur');
+
+    // Escape puts the note back and saves nothing.
+    let calls = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === NOTES_CALL) calls += 1;
+    });
+    await alphaRow.getByRole('button', { name: 'Edit note: Call the carrier' }).click();
+    await expect(noteBox).toHaveValue('Call the carrier');
+    await noteBox.fill('Not wanted');
+    await noteBox.press('Escape');
+    await expect(noteBox).toHaveCount(0);
+    await expect(alphaRow.getByRole('button', { name: 'Edit note: Call the carrier' })).toBeVisible();
+    expect(calls).toBe(0);
+
+    await page.reload();
+    await expect(alphaRow.getByRole('button', { name: 'Edit note: Call the carrier' })).toBeVisible();
+    await expect(betaRow.getByRole('button', { name: 'Edit note: Left by blur' })).toBeVisible();
+    expect((await orders.get(alpha!.id)).notes).toBe('Call the carrier');
+  });
+
+  test('a failed save puts the previous note back', async ({ page, createUser, orders, signIn }) => {
+    const user = await createUser({ orderUser: true });
+    const batch = await seed(orders, threeOrders);
+    const t = batch.token;
+    const gamma = batch.orders[2]!;
+    await signIn(page, user.username, { path: GRID_PATH });
+    await searchPo(page, `${t}-PO-GAMMA`, 1);
+    const row = gridRow(page, `${t}-PO-GAMMA`);
+    const noteBox = page.getByRole('textbox', { name: 'Note', exact: true });
+
+    await row.getByRole('button', { name: 'Add note' }).click();
+    await noteBox.fill('Kept');
+    await noteBox.press('Enter');
+    await expect(row.getByRole('button', { name: 'Edit note: Kept' })).toBeVisible();
+    await expect.poll(async () => (await orders.get(gamma.id)).notes).toBe('Kept');
+
+    await page.route(`**${NOTES_CALL}`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database down"}' }),
+    );
+    await row.getByRole('button', { name: 'Edit note: Kept' }).click();
+    await noteBox.fill('Lost');
+    const failed = page.waitForResponse((response) => new URL(response.url()).pathname === NOTES_CALL);
+    await noteBox.press('Enter');
+    expect((await failed).status()).toBe(500);
+    await expect(row.getByRole('button', { name: 'Edit note: Kept' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Edit note: Lost' })).toHaveCount(0);
+    // DESIGN §10: the failure is also shown to the user.
+    await expect(page.getByText('The note could not be saved; it has been put back.')).toBeVisible();
+    expect((await orders.get(gamma.id)).notes).toBe('Kept');
+  });
+});
+
+test.describe('row menu', () => {
+  test('Copy PO number and Copy tracking numbers put them on the clipboard', async ({
+    page,
+    context,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const user = await createUser({ orderUser: true });
+    const { token: t } = await seed(orders, threeOrders);
+    await signIn(page, user.username, { path: GRID_PATH });
+    await searchPo(page, `${t}-PO-ALPHA`, 1);
+    const row = gridRow(page, `${t}-PO-ALPHA`);
+
+    await row.getByRole('button', { name: 'Row actions' }).click();
+    await expect(page.getByRole('menuitem')).toHaveText([
+      'Copy PO number',
+      'Copy tracking numbers',
+      'View Order',
+      'Delete Order',
+    ]);
+    await page.getByRole('menuitem', { name: 'Copy PO number' }).click();
+    await expect.poll(() => readClipboard(page)).toBe(`${t}-PO-ALPHA`);
+
+    await rowAction(page, row, 'Copy tracking numbers');
+    await expect.poll(() => readClipboard(page)).toBe(`${t}TRKALPHA1, ${t}TRKALPHA2`);
+  });
+
+  test('View Order opens the order detail page', async ({ page, createUser, orders, signIn }) => {
+    const user = await createUser({ orderUser: true });
+    const batch = await seed(orders, threeOrders);
+    const t = batch.token;
+    await signIn(page, user.username, { path: GRID_PATH });
+    await searchPo(page, `${t}-PO-BETA`, 1);
+    await rowAction(page, gridRow(page, `${t}-PO-BETA`), 'View Order');
+    await expect(page).toHaveURL(new RegExp(`${detailPath(batch.orders[1]!.id)}$`));
+    await expect(page.getByRole('group', { name: 'Customer PO Number' })).toContainText(`${t}-PO-BETA`);
+  });
+
+  test('Delete Order asks first, then removes the row and the record count drops', async ({
+    page,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    const batch = await seed(orders, threeOrders);
+    const t = batch.token;
+    await signIn(page, user.username, { path: GRID_PATH });
+    await searchPo(page, `${t}-PO-`, 3);
+    const row = gridRow(page, `${t}-PO-GAMMA`);
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Order' });
+
+    await rowAction(page, row, 'Delete Order');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toBeVisible();
+    await expect(records(page, 3)).toBeVisible();
+
+    await rowAction(page, row, 'Delete Order');
+    const deleted = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === `/api/order-tracking/delete/${batch.orders[2]!.id}`,
+    );
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    expect((await deleted).status()).toBe(204);
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toHaveCount(0);
+    await expect(records(page, 2)).toBeVisible();
+    await expect
+      .poll(async () => (await columnValues(page, 'Customer PO Number')).sort())
+      .toEqual([`${t}-PO-ALPHA`, `${t}-PO-BETA`]);
+    const response = await page.request.get(`/api/order-tracking/order/${batch.orders[2]!.id}`);
+    expect(response.status()).toBe(404);
+  });
+});
+
+test.describe('pager', () => {
+  test('Page x of y, Records n, first/previous/next/last, and page sizes that go back to page 1', async ({
+    page,
+    createUser,
+    orders,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    const { token: t } = await seed(orders, (token) => manyOrders(token, 26));
+    await signIn(page, user.username, { path: GRID_PATH });
+    const rows = ordersGrid(page).locator('tbody tr');
+    const first = button(page, 'First page');
+    const previous = button(page, 'Previous page');
+    const next = button(page, 'Next page');
+    const last = button(page, 'Last page');
+    const size = page.getByRole('combobox', { name: 'Rows per page' });
+
+    await expect(size).toHaveText('10');
+    await searchPo(page, `${t}-PO-`, 26);
+    await expect(pageOf(page, 1, 3)).toBeVisible();
+    await expect(rows).toHaveCount(10);
+    await expect(first).toBeDisabled();
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeEnabled();
+    await expect(last).toBeEnabled();
+
+    let request = nextListRequest(page);
+    await next.click();
+    expect(await request).toMatchObject({ PageIndex: 2, PageSize: 10 });
+    await expect(pageOf(page, 2, 3)).toBeVisible();
+    await expect(first).toBeEnabled();
+    await expect(previous).toBeEnabled();
+
+    request = nextListRequest(page);
+    await last.click();
+    expect(await request).toMatchObject({ PageIndex: 3, PageSize: 10 });
+    await expect(pageOf(page, 3, 3)).toBeVisible();
+    await expect(rows).toHaveCount(6);
+    await expect(next).toBeDisabled();
+    await expect(last).toBeDisabled();
+
+    await previous.click();
+    await expect(pageOf(page, 2, 3)).toBeVisible();
+    await expect(rows).toHaveCount(10);
+    await first.click();
+    await expect(pageOf(page, 1, 3)).toBeVisible();
+    await expect(records(page, 26)).toBeVisible();
+
+    // The sizes offered; a new size starts again at page 1 (from page 3, 25 a page is page 1 of 2, not 2 of 2).
+    await last.click();
+    await expect(pageOf(page, 3, 3)).toBeVisible();
+    await size.click();
+    await expect(page.getByRole('option')).toHaveText(['10', '25', '50', '100', '250']);
+    request = nextListRequest(page);
+    await page.getByRole('option', { name: '25', exact: true }).click();
+    expect(await request).toMatchObject({ PageIndex: 1, PageSize: 25 });
+    await expect(pageOf(page, 1, 2)).toBeVisible();
+    await expect(rows).toHaveCount(25);
+    await next.click();
+    await expect(pageOf(page, 2, 2)).toBeVisible();
+    await expect(rows).toHaveCount(1);
+
+    for (const pageSize of [50, 100, 250]) {
+      request = nextListRequest(page);
+      await size.click();
+      await page.getByRole('option', { name: String(pageSize), exact: true }).click();
+      expect(await request).toMatchObject({ PageIndex: 1, PageSize: pageSize });
+      await expect(size).toHaveText(String(pageSize));
+      await expect(pageOf(page, 1, 1)).toBeVisible();
+      await expect(rows).toHaveCount(26);
+      await expect(records(page, 26)).toBeVisible();
+    }
+  });
+
+  test('an empty result reads No results., Page 1 of 1 and Records 0', async ({
+    page,
+    createUser,
+    signIn,
+  }) => {
+    const user = await createUser({ orderUser: true });
+    await signIn(page, user.username, { path: GRID_PATH });
+    await searchPo(page, `${orderToken()}-NOTHING`, 0);
+    await expect(ordersGrid(page).getByText('No results.', { exact: true })).toBeVisible();
+    await expect(pageOf(page, 1, 1)).toBeVisible();
+    for (const name of ['First page', 'Previous page', 'Next page', 'Last page'])
+      await expect(button(page, name)).toBeDisabled();
+  });
+});
+
+test('a user without the order flag is sent from /order-tracking to /home', async ({
+  page,
+  createUser,
+  signIn,
+}) => {
+  const user = await createUser({ inventoryUser: true, submissionUser: true });
+  await signIn(page, user.username);
+  await page.goto(GRID_PATH);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(ordersGrid(page)).toHaveCount(0);
+});
+
+/** Seeds the orders `build` makes from a fresh token. */
+function seed(orders: OrderSeeder, build: (token: string) => OrderSeed[]) {
+  const token = orderToken();
+  return orders.seed(build(token), { token });
+}

@@ -1,0 +1,2 @@
+DROP INDEX "inventory_item_snapshots_item_idx";--> statement-breakpoint
+CREATE INDEX "inventory_item_snapshots_item_idx" ON "inventory_item_snapshots" USING btree ("source_id","item_number","captured_at","run_id","quantity");

@@ -372,6 +372,12 @@ async function main(): Promise<void> {
   console.log(
     `Order tracking ingestion benchmark: ${ROWS.toLocaleString('en-US')} rows, database ${DATABASE}`,
   );
+  // Other work on the machine skews every figure: say how busy it was.
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
+  console.log(`  ${cpus().length} CPUs, load average ${load()}`);
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-ingest-'));
   try {
     const rows = buildRows();

@@ -73,7 +73,19 @@ function random(seed: number) {
   };
 }
 
-const WORDS = ['Widget', 'Bolt', 'Hinge', 'Bracket', 'Valve', 'Gasket', 'Cable', 'Switch', 'Filter', 'Lamp', 'Hose'];
+const WORDS = [
+  'Widget',
+  'Bolt',
+  'Hinge',
+  'Bracket',
+  'Valve',
+  'Gasket',
+  'Cable',
+  'Switch',
+  'Filter',
+  'Lamp',
+  'Hose',
+];
 const COLOURS = ['black', 'white', 'steel', 'brass', 'red', 'blue', 'green', 'chrome'];
 const STATUSES = ['In Stock', 'In Stock', 'In Stock', 'Low Stock', 'Backorder'];
 const WAREHOUSES = ['East', 'West', 'Central', 'North'];
@@ -92,7 +104,10 @@ export function buildSupplierXlsx(): Buffer {
       { t: 's', v: String(400_000_000_000 + Math.floor(next() * 99_999_999_999)) },
     ]);
   }
-  const sheet = { '!data': data, '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: ITEMS, c: HEADER.length - 1 } }) };
+  const sheet = {
+    '!data': data,
+    '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: ITEMS, c: HEADER.length - 1 } }),
+  };
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet as XLSX.WorkSheet, 'Stock');
   return recompress(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', bookSST: true }) as Buffer);
@@ -168,7 +183,9 @@ function recompress(workbook: Buffer): Buffer {
  */
 async function prepareDatabase(): Promise<{ sourceId: number; now: Date }> {
   const url = new URL(benchUrl());
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+  });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
   if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`);
@@ -177,7 +194,10 @@ async function prepareDatabase(): Promise<{ sourceId: number; now: Date }> {
   await database.migrate();
   const { db } = database;
   try {
-    const [existing] = await db.select().from(schema.inventorySources).where(eq(schema.inventorySources.sourceName, SOURCE_NAME));
+    const [existing] = await db
+      .select()
+      .from(schema.inventorySources)
+      .where(eq(schema.inventorySources.sourceName, SOURCE_NAME));
     if (existing) {
       const [seed] = await database.query<{ last: Date; runs: string }>(
         `select max(started_at) as last, count(*) as runs from runs where source_id = $1 and trigger = 'schedule'`,
@@ -189,19 +209,24 @@ async function prepareDatabase(): Promise<{ sourceId: number; now: Date }> {
           `delete from inventory_item_snapshots where source_id = $1 and run_id in (select id from runs where source_id = $1 and source_type = 'inventory' and trigger <> 'schedule')`,
           [existing.id],
         );
-        await database.query(`delete from runs where source_id = $1 and source_type = 'inventory' and trigger <> 'schedule'`, [
-          existing.id,
-        ]);
+        await database.query(
+          `delete from runs where source_id = $1 and source_type = 'inventory' and trigger <> 'schedule'`,
+          [existing.id],
+        );
         await seedStates(database, existing.id);
         // As autovacuum keeps a live table: settled pages all-visible, dead rows of the last bench run gone.
         await database.query('vacuum analyze inventory_item_snapshots, inventory_item_states');
         return { sourceId: existing.id, now: new Date(new Date(seed!.last).getTime() + DAY_MS) };
       }
       await database.query('delete from inventory_item_snapshots where source_id = $1', [existing.id]);
-      await database.query(`delete from runs where source_id = $1 and source_type = 'inventory'`, [existing.id]);
+      await database.query(`delete from runs where source_id = $1 and source_type = 'inventory'`, [
+        existing.id,
+      ]);
       await database.query('delete from inventory_sources where id = $1', [existing.id]);
     }
-    console.log(`  seeding ${HISTORY_DAYS} days of history (${(ITEMS * HISTORY_DAYS).toLocaleString('en-US')} snapshots)…`);
+    console.log(
+      `  seeding ${HISTORY_DAYS} days of history (${(ITEMS * HISTORY_DAYS).toLocaleString('en-US')} snapshots)…`,
+    );
     const seedStarted = performance.now();
     const [mailbox] = await db
       .insert(schema.emailSources)
@@ -314,9 +339,13 @@ async function runChild(file: string, sourceId: number, nowIso: string): Promise
 
 function runInChild(file: string, sourceId: number, now: Date): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--child', file, String(sourceId), now.toISOString()], {
-      stdio: 'inherit',
-    });
+    const child = fork(
+      fileURLToPath(import.meta.url),
+      ['--child', file, String(sourceId), now.toISOString()],
+      {
+        stdio: 'inherit',
+      },
+    );
     let result: ChildResult | undefined;
     child.on('message', (message) => {
       result = message as ChildResult;
@@ -349,7 +378,9 @@ async function main(): Promise<void> {
         ...result.timings.map((line) => `    ${line}`),
         `  generated file: ${(result.outputBytes / 1024 / 1024).toFixed(1)} MB`,
         `  time: ${result.seconds.toFixed(2)} s (target < ${TARGET_SECONDS} s): ${fast ? 'PASS' : 'FAIL'}`,
-        `  node CPU time: ${result.cpuSeconds.toFixed(2)} s; load average ${loadavg().map((value) => value.toFixed(1)).join(' / ')} on ${cpus().length} CPUs (a busy machine stretches the wall time)`,
+        `  node CPU time: ${result.cpuSeconds.toFixed(2)} s; load average ${loadavg()
+          .map((value) => value.toFixed(1))
+          .join(' / ')} on ${cpus().length} CPUs (a busy machine stretches the wall time)`,
         `  peak RSS: ${result.maxRssMb.toFixed(0)} MB (target < ${MAX_RSS_MB} MB): ${small ? 'PASS' : 'FAIL'}`,
         ok && fast && small ? 'PASS: all targets met' : 'FAIL: some targets missed',
       ].join('\n'),
@@ -359,6 +390,8 @@ async function main(): Promise<void> {
   }
 }
 
-const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain && process.argv[2] === '--child') await runChild(process.argv[3]!, Number(process.argv[4]), process.argv[5]!);
+const isMain =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain && process.argv[2] === '--child')
+  await runChild(process.argv[3]!, Number(process.argv[4]), process.argv[5]!);
 else if (isMain) await main();

@@ -70,13 +70,14 @@ export async function startJobs(
         idle: options.idle,
       })
     : undefined;
-  if (options.context) await registerInventoryJobs(boss, options.context, log);
+  const inventoryJobs = options.context ? await registerInventoryJobs(boss, options.context, log) : undefined;
 
   return {
     boss,
     mailIntake,
     async stop({ graceful = true, timeoutMs = 10_000 } = {}) {
       await mailIntake?.stop();
+      inventoryJobs?.stop();
       await boss.stop({ graceful, close: true, timeout: timeoutMs });
     },
   };

@@ -340,6 +340,10 @@ describe('secrets', () => {
         'incomingPort',
         'incomingServer',
         'isMsal',
+        'lastPollAt',
+        'lastPollError',
+        'lastPollSucceededAt',
+        'lastRun',
         'outgoingPort',
         'outgoingServer',
         'port',
@@ -427,6 +431,11 @@ describe('e-mail source data', () => {
       ssl: false,
       isMsal: true,
       activeStatus: false,
+      // Never polled yet (mail intake fills these in).
+      lastPollAt: null,
+      lastPollSucceededAt: null,
+      lastPollError: null,
+      lastRun: null,
     });
   });
 

@@ -7,10 +7,10 @@
  *   not handled again.
  * - A message's inbound_messages row (unique per mailbox, UIDVALIDITY and UID, inserted ON CONFLICT DO
  *   NOTHING, so a second poller finds it taken), its processors' work and the mailbox's last UID commit in
- *   one transaction; consecutive messages share it (up to 10 with work, or one second), which saves a
- *   commit per message and never splits a message. \Seen is set only after that commit, and only on
- *   messages some source wanted; a STORE lost to a dropped connection is retried by the next poll
- *   (needs_seen_flag).
+ *   one transaction; consecutive messages share it (up to 10 with work, or one second; less on PGlite),
+ *   which saves a commit per message and never splits a message. \Seen is set only after that commit,
+ *   and only on messages some source wanted; a STORE lost to a dropped connection is retried by the next
+ *   poll (needs_seen_flag).
  * - Messages are read with BODY.PEEK, one UID at a time after the list of UIDs is collected (imapflow hangs
  *   when a download runs inside a fetch iterator), and only when the sender is one a source expects.
  * - A poll that does not finish within MAIL_POLL_TIMEOUT_SECONDS is abandoned: its connection is closed,
@@ -286,10 +286,15 @@ function sha256(value: string | Buffer): string {
 
 const MAX_ERRORS_IN_DETAILS = 20;
 const SEEN_BATCH = 50;
-/** A group commits after this many messages with work, 200 messages in all, or this long. */
-const GROUP_SIZE = 10;
+/**
+ * A group commits after this many messages with work, 200 messages in all, or this long. Embedded PGlite
+ * has one connection that every request waits for, so its groups stay short.
+ */
+const GROUP_LIMITS = {
+  postgres: { withWork: 10, maxMs: 1_000 },
+  pglite: { withWork: 3, maxMs: 250 },
+} as const;
 const IGNORED_BATCH = 200;
-const GROUP_MAX_MS = 1_000;
 
 class MailboxPoll {
   readonly counts: PollCounts = { messagesSeen: 0, processed: 0, ignored: 0, failed: 0 };
@@ -586,8 +591,9 @@ class MailboxPoll {
     if (this.pending.length === 0) this.pendingSince = Date.now();
     this.pending.push(prepared);
     const withWork = this.pending.filter((item) => item.kind !== 'ignored').length;
-    const full = withWork >= GROUP_SIZE || this.pending.length >= IGNORED_BATCH;
-    if (full || Date.now() - this.pendingSince >= GROUP_MAX_MS) await this.flush();
+    const limits = GROUP_LIMITS[this.context.database.kind];
+    const full = withWork >= limits.withWork || this.pending.length >= IGNORED_BATCH;
+    if (full || Date.now() - this.pendingSince >= limits.maxMs) await this.flush();
   }
 
   /**
@@ -669,22 +675,23 @@ class MailboxPoll {
     tx: AppDb,
     { record, raw, choices, attachments }: Extract<PreparedMessage, { kind: 'matched' }>,
   ): Promise<WriteResult> {
-    const inboundId = await this.insertRecord(tx, record, 'ignored');
-    if (inboundId === undefined) return skippedResult(record.uid);
     const earlier = this.otherEpochs ? await this.earlierCopy(tx, record.messageIdHash) : undefined;
     if (earlier) {
       const needsSeen = earlier.status !== 'ignored';
-      await tx
-        .update(inboundMessages)
-        .set({
-          status: 'ignored',
-          message: `Already read as inbound message ${earlier.id} before the mailbox's UIDVALIDITY changed (same Message-ID).`,
-          needsSeenFlag: needsSeen,
-        })
-        .where(eq(inboundMessages.id, inboundId));
-      return { status: 'ignored', uid: record.uid, inboundId, needsSeen, errors: [] };
+      const message = `Already read as inbound message ${earlier.id} before the mailbox's UIDVALIDITY changed (same Message-ID).`;
+      const copyId = await this.insertRecord(tx, record, 'ignored', message, needsSeen);
+      if (copyId === undefined) return skippedResult(record.uid);
+      return { status: 'ignored', uid: record.uid, inboundId: copyId, needsSeen, errors: [] };
     }
+    // Written as processed with its raw message at once (one statement less per message); a failure
+    // below turns it into failed.
     const rawFileId = await storeFile(tx, `message-${this.uidValidity}-${record.uid}.eml`, raw);
+    const inboundId = await this.insertRecord(tx, record, 'processed', null, true, rawFileId);
+    if (inboundId === undefined) {
+      // Another poller has it: its raw copy is theirs to keep.
+      await tx.delete(schema.storedFiles).where(eq(schema.storedFiles.id, rawFileId));
+      return skippedResult(record.uid);
+    }
     // A source whose file is missing fails, unless a sibling source (same sender and subject, another
     // file name) took the message: then it was not meant for this one.
     const siblingTookIt = choices.some((choice) => choice.attachment);
@@ -710,10 +717,12 @@ class MailboxPoll {
     }
     const failures = results.filter((result) => result.status === 'failed').map((result) => result.message);
     const status: MessageStatus = failures.length > 0 ? 'failed' : 'processed';
-    await tx
-      .update(inboundMessages)
-      .set({ status, message: failures.join(' ') || null, rawFileId, needsSeenFlag: true })
-      .where(eq(inboundMessages.id, inboundId));
+    if (status === 'failed') {
+      await tx
+        .update(inboundMessages)
+        .set({ status, message: failures.join(' ') })
+        .where(eq(inboundMessages.id, inboundId));
+    }
     return { status, uid: record.uid, inboundId, needsSeen: true, errors: failures };
   }
 
@@ -805,6 +814,7 @@ class MailboxPoll {
     status: MessageStatus,
     message: string | null,
     needsSeenFlag: boolean,
+    rawFileId: number | null = null,
   ) {
     return {
       emailSourceId: this.source.id,
@@ -818,6 +828,7 @@ class MailboxPoll {
       status,
       message,
       needsSeenFlag,
+      rawFileId,
     };
   }
 
@@ -827,10 +838,11 @@ class MailboxPoll {
     status: MessageStatus,
     message: string | null = null,
     needsSeenFlag = false,
+    rawFileId: number | null = null,
   ): Promise<number | undefined> {
     const [row] = await tx
       .insert(inboundMessages)
-      .values(this.recordValues(record, status, message, needsSeenFlag))
+      .values(this.recordValues(record, status, message, needsSeenFlag, rawFileId))
       .onConflictDoNothing({
         target: [inboundMessages.emailSourceId, inboundMessages.uidValidity, inboundMessages.uid],
       })

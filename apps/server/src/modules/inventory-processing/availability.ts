@@ -80,9 +80,14 @@ export interface AvailabilityRule {
 
 export function availabilityRule(settings: AvailabilitySettings): AvailabilityRule {
   const min = settings.minItemsToBeActive;
-  const isActiveQuantity = min === null ? (quantity: number) => quantity > 0 : (quantity: number) => quantity >= min;
-  const available = settings.statusSupersedesQuantity ? parseStatusList(settings.statusAvailableList) : new Set();
-  const outOfStock = settings.statusSupersedesQuantity ? parseStatusList(settings.statusOutOfStockList) : new Set();
+  const isActiveQuantity =
+    min === null ? (quantity: number) => quantity > 0 : (quantity: number) => quantity >= min;
+  const available = settings.statusSupersedesQuantity
+    ? parseStatusList(settings.statusAvailableList)
+    : new Set();
+  const outOfStock = settings.statusSupersedesQuantity
+    ? parseStatusList(settings.statusOutOfStockList)
+    : new Set();
   const useStatus = available.size > 0 || outOfStock.size > 0;
   return {
     isActiveQuantity,

@@ -77,7 +77,9 @@ export function writeCsv(rows: readonly (readonly string[])[], dialect: CsvDiale
 const WINDOWS_1252_HIGH =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-const TO_1252 = new Map<number, number>([...WINDOWS_1252_HIGH].map((char, i) => [char.charCodeAt(0), 0x80 + i]));
+const TO_1252 = new Map<number, number>(
+  [...WINDOWS_1252_HIGH].map((char, i) => [char.charCodeAt(0), 0x80 + i]),
+);
 
 export function encodeText(text: string, encoding: TextEncodingName, bom: boolean): Buffer {
   switch (encoding) {

@@ -76,7 +76,11 @@ export function formatTextDate(date: Date, format: TextDateFormat): string {
   const month = format.padMonth ? pad2(date.getMonth() + 1) : String(date.getMonth() + 1);
   const day = format.padDay ? pad2(date.getDate()) : String(date.getDate());
   const parts =
-    format.order === 'YMD' ? [year, month, day] : format.order === 'MDY' ? [month, day, year] : [day, month, year];
+    format.order === 'YMD'
+      ? [year, month, day]
+      : format.order === 'MDY'
+        ? [month, day, year]
+        : [day, month, year];
   let text = parts.join(format.separator);
   if (format.time) {
     const hour = format.time.padHour ? pad2(date.getHours()) : String(date.getHours());
@@ -92,16 +96,20 @@ export function describeTextDateFormat(format: TextDateFormat): string {
   const month = format.padMonth ? 'MM' : 'M';
   const day = format.padDay ? 'DD' : 'D';
   const parts =
-    format.order === 'YMD' ? [year, month, day] : format.order === 'MDY' ? [month, day, year] : [day, month, year];
+    format.order === 'YMD'
+      ? [year, month, day]
+      : format.order === 'MDY'
+        ? [month, day, year]
+        : [day, month, year];
   let text = parts.join(format.separator);
-  if (format.time) text += `${format.time.separator}${format.time.padHour ? 'HH' : 'H'}:mm${format.time.seconds ? ':ss' : ''}`;
+  if (format.time)
+    text += `${format.time.separator}${format.time.padHour ? 'HH' : 'H'}:mm${format.time.seconds ? ':ss' : ''}`;
   return text;
 }
 
 /** The Excel serial of a local date and time (1900 system): days since 1899-12-30, time as a fraction. */
 export function excelSerial(date: Date, withTime: boolean): number {
-  const days =
-    Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000 + 25_569;
+  const days = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000 + 25_569;
   if (!withTime) return days;
   return days + (date.getHours() * 3600 + date.getMinutes() * 60 + date.getSeconds()) / 86_400;
 }

@@ -72,7 +72,8 @@ export function pickModifications(
   });
 
   let largest: Candidate | undefined;
-  for (const candidate of candidates) if (!largest || candidate.quantity > largest.quantity) largest = candidate;
+  for (const candidate of candidates)
+    if (!largest || candidate.quantity > largest.quantity) largest = candidate;
   if (largest && largest.quantity > largeDropThreshold) {
     // New quantity in [0, quantity − threshold − 1]: the drop is always more than the threshold.
     const newQuantity = Math.floor(random() * Math.floor(largest.quantity - largeDropThreshold));
@@ -93,7 +94,11 @@ export function pickModifications(
   return { modifications, notes };
 }
 
-function failure(message: string, source: InventorySourceRow, debugLogs: string[] = []): InventoryDebugModifyResult {
+function failure(
+  message: string,
+  source: InventorySourceRow,
+  debugLogs: string[] = [],
+): InventoryDebugModifyResult {
   return {
     success: false,
     message,
@@ -126,7 +131,11 @@ export function debugModifyFile(
     `Item number column "${source.itemNumberColumnName}" → index ${plan.itemColumn}; quantity column "${source.qtyColumnName}" → index ${plan.qtyColumn}.`,
     ...plan.warnings.map((warning) => `Warning: ${warning}`),
   ];
-  if (plan.empty) return { ...failure('The file has no data rows to modify.', source, debugLogs), columnInfo: plan.columnInfo };
+  if (plan.empty)
+    return {
+      ...failure('The file has no data rows to modify.', source, debugLogs),
+      columnInfo: plan.columnInfo,
+    };
 
   const candidates: Candidate[] = [];
   for (let r = plan.firstDataRow; r < table.rows.length; r++) {
@@ -144,7 +153,8 @@ export function debugModifyFile(
     ...notes,
     ...modifications.slice(0, LOG_CAP).map((m) => `Row ${m.rowIndex + 1}, item ${m.itemNumber}: ${m.reason}`),
   );
-  if (modifications.length > LOG_CAP) debugLogs.push(`… and ${modifications.length - LOG_CAP} more modifications.`);
+  if (modifications.length > LOG_CAP)
+    debugLogs.push(`… and ${modifications.length - LOG_CAP} more modifications.`);
 
   const modifiedRows = table.rows.map((row) => row);
   for (const m of modifications) {
@@ -160,7 +170,11 @@ export function debugModifyFile(
         ? writeCsv(modifiedRows, csvDialectOf(table, file.content))
         : rewriteWorkbook(file.content, table.format, plan.qtyColumn, modifications);
   } catch (error) {
-    return failure(`The modified file could not be written: ${error instanceof Error ? error.message : String(error)}`, source, debugLogs);
+    return failure(
+      `The modified file could not be written: ${error instanceof Error ? error.message : String(error)}`,
+      source,
+      debugLogs,
+    );
   }
 
   const extension = extensionOf(file.fileName) || source.fileType;
@@ -169,7 +183,8 @@ export function debugModifyFile(
   const after = collectItems({ ...table, rows: modifiedRows }, plan, source.stripLeadingZeroes);
   const rule = availabilityRule(source);
   let activeItemsFound = 0;
-  for (const item of after.items.values()) if (rule.decide(item.quantity, item.status).status === 'Active') activeItemsFound++;
+  for (const item of after.items.values())
+    if (rule.decide(item.quantity, item.status).status === 'Active') activeItemsFound++;
 
   return {
     success: true,

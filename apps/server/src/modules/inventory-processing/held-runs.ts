@@ -33,7 +33,7 @@ type RunRow = typeof runs.$inferSelect;
 
 async function lockHeldRun(db: AppDb, runId: number, verb: 'approved' | 'discarded'): Promise<RunRow> {
   const [run] = await db.select().from(runs).where(eq(runs.id, runId)).for('update');
-  if (!run || run.sourceType !== 'inventory') throw AppError.notFound('Inventory run not found');
+  if (run?.sourceType !== 'inventory') throw AppError.notFound('Inventory run not found');
   if (run.status !== 'held') {
     throw AppError.conflict(`Only a held run can be ${verb}; run #${runId} is ${run.status}.`);
   }
@@ -50,7 +50,11 @@ function countsText(details: InventoryRunDetails): string {
  * Applies a held run. Returns the updated run (its `details.delivery` holds the delivery outcome when a
  * delivery was attempted).
  */
-export async function approveHeldRun(context: AppContext, runId: number, by: string | null = null): Promise<RunRecord> {
+export async function approveHeldRun(
+  context: AppContext,
+  runId: number,
+  by: string | null = null,
+): Promise<RunRecord> {
   const { db } = context;
   const now = new Date();
   const approved = await db.transaction(async (transaction) => {
@@ -65,7 +69,12 @@ export async function approveHeldRun(context: AppContext, runId: number, by: str
       .select({ id: runs.id })
       .from(runs)
       .where(
-        and(eq(runs.sourceType, 'inventory'), eq(runs.sourceId, sourceId), eq(runs.status, 'succeeded'), gt(runs.id, runId)),
+        and(
+          eq(runs.sourceType, 'inventory'),
+          eq(runs.sourceId, sourceId),
+          eq(runs.status, 'succeeded'),
+          gt(runs.id, runId),
+        ),
       )
       .orderBy(desc(runs.id))
       .limit(1);
@@ -76,9 +85,12 @@ export async function approveHeldRun(context: AppContext, runId: number, by: str
     }
     const details = (run.details ?? {}) as InventoryRunDetails;
     const output = details.output;
-    const file = run.outputFileId === null || !output ? undefined : await readStoredFile(tx, run.outputFileId);
+    const file =
+      run.outputFileId === null || !output ? undefined : await readStoredFile(tx, run.outputFileId);
     if (!output || !file) {
-      throw AppError.conflict('This run has no generated file any more (deleted after the retention period): discard it.');
+      throw AppError.conflict(
+        'This run has no generated file any more (deleted after the retention period): discard it.',
+      );
     }
 
     // The generated file is what approving delivers, so its statuses are the ones applied.
@@ -88,7 +100,10 @@ export async function approveHeldRun(context: AppContext, runId: number, by: str
       const row = table.rows[r]!;
       const text = (row[output.itemColumn] ?? '').trim();
       if (text === '') continue;
-      entries.set(normaliseItemNumber(text, output.stripLeadingZeroes), row[output.statusColumn] === 'Active' ? 'Active' : 'Inactive');
+      entries.set(
+        normaliseItemNumber(text, output.stripLeadingZeroes),
+        row[output.statusColumn] === 'Active' ? 'Active' : 'Inactive',
+      );
     }
     const quantities = await snapshotQuantitiesOfRun(tx, runId, [...entries.keys()]);
     const states = await loadItemStates(tx, sourceId);
@@ -96,7 +111,8 @@ export async function approveHeldRun(context: AppContext, runId: number, by: str
     for (const [itemNumber, status] of entries) {
       const quantity = quantities.get(itemNumber) ?? null;
       const state = states.get(itemNumber);
-      if (!state || state.status !== status || state.lastQuantity !== quantity) updates.push({ itemNumber, status, quantity });
+      if (!state || state.status !== status || state.lastQuantity !== quantity)
+        updates.push({ itemNumber, status, quantity });
     }
     await upsertItemStates(tx, sourceId, runId, now, updates);
     await deleteItemStates(
@@ -112,7 +128,10 @@ export async function approveHeldRun(context: AppContext, runId: number, by: str
       errors: [],
       approved: { at: now.toISOString(), by },
     };
-    await tx.update(runs).set({ status: 'succeeded', message, details: nextDetails }).where(eq(runs.id, runId));
+    await tx
+      .update(runs)
+      .set({ status: 'succeeded', message, details: nextDetails })
+      .where(eq(runs.id, runId));
     return { sourceId, request: details.deliveryRequest };
   });
 
@@ -134,7 +153,11 @@ export async function approveHeldRun(context: AppContext, runId: number, by: str
 }
 
 /** Refuses a held run: nothing is applied or delivered, and its snapshots are dropped. */
-export async function discardHeldRun(context: AppContext, runId: number, by: string | null = null): Promise<RunRecord> {
+export async function discardHeldRun(
+  context: AppContext,
+  runId: number,
+  by: string | null = null,
+): Promise<RunRecord> {
   const { db } = context;
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as AppDb;

@@ -99,7 +99,8 @@ function layoutOf(textRows: readonly (readonly string[])[], settings: OutputSett
     ` The sample's header row (row ${headerRowIndex + 1}) is: ${header.map((cell) => `"${cell}"`).join(', ')}.`;
   const resolve = (reference: string, label: string): number => {
     const ref = reference.trim();
-    if (ref === '') throw new InventoryFailure(`The ${label} column of the generated file is not set (File Generation).`);
+    if (ref === '')
+      throw new InventoryFailure(`The ${label} column of the generated file is not set (File Generation).`);
     if (hasHeader) {
       const index = keys.indexOf(normaliseHeader(ref));
       if (index >= 0) return index;
@@ -123,7 +124,10 @@ function layoutOf(textRows: readonly (readonly string[])[], settings: OutputSett
       'The item number, item status and item status date columns of the generated file must be three different columns (File Generation).',
     );
   }
-  const sampleWidth = Math.max(header.length, ...textRows.slice(0, headerRowIndex + 1).map((row) => trimmedLength(row)));
+  const sampleWidth = Math.max(
+    header.length,
+    ...textRows.slice(0, headerRowIndex + 1).map((row) => trimmedLength(row)),
+  );
   const width = Math.max(sampleWidth, itemColumn + 1, statusColumn + 1, dateColumn + 1);
   return { headerRowIndex, firstDataRow: headerRowIndex + 1, itemColumn, statusColumn, dateColumn, width };
 }
@@ -135,10 +139,15 @@ function trimmedLength(row: readonly string[]): number {
 }
 
 /** Reads the sample once per run and returns a writer for the generated file. */
-export function prepareOutput(sample: { fileName: string; content: Buffer }, settings: OutputSettings): OutputTemplate {
+export function prepareOutput(
+  sample: { fileName: string; content: Buffer },
+  settings: OutputSettings,
+): OutputTemplate {
   const type = sampleType(sample);
   const baseName = path.basename(sample.fileName, path.extname(sample.fileName)) || 'inventory';
-  return type === '.csv' ? csvTemplate(sample, settings, baseName) : workbookTemplate(sample, settings, type, baseName);
+  return type === '.csv'
+    ? csvTemplate(sample, settings, baseName)
+    : workbookTemplate(sample, settings, type, baseName);
 }
 
 function csvTemplate(
@@ -190,7 +199,9 @@ function layoutFields(layout: Layout) {
   };
 }
 
-type DateCell = { kind: 'serial'; format: string; withTime: boolean } | { kind: 'text'; format: TextDateFormat };
+type DateCell =
+  | { kind: 'serial'; format: string; withTime: boolean }
+  | { kind: 'text'; format: TextDateFormat };
 
 function workbookTemplate(
   sample: { fileName: string; content: Buffer },
@@ -227,11 +238,14 @@ function workbookTemplate(
   // The date column's sample values: a date cell keeps its number format; text keeps its shape.
   let dateCell: DateCell = { kind: 'serial', format: 'mm/dd/yyyy', withTime: false };
   const below = cells.slice(layout.firstDataRow, layout.firstDataRow + DATE_SAMPLE_ROWS);
-  const firstDate = below.map((row) => row[layout.dateColumn]).find((cell) => cell && cellText(cell, date1904) !== '');
+  const firstDate = below
+    .map((row) => row[layout.dateColumn])
+    .find((cell) => cell && cellText(cell, date1904) !== '');
   if (firstDate?.t === 'n') {
     const format = typeof firstDate.z === 'string' ? firstDate.z : '';
     const kind = formatKind(format);
-    if (kind === 'date' || kind === 'datetime') dateCell = { kind: 'serial', format, withTime: kind === 'datetime' };
+    if (kind === 'date' || kind === 'datetime')
+      dateCell = { kind: 'serial', format, withTime: kind === 'datetime' };
   } else if (firstDate?.t === 's') {
     const texts = below.map((row) => cellText(row[layout.dateColumn], date1904));
     const format = detectTextDateFormat(texts);
@@ -259,7 +273,9 @@ function workbookTemplate(
         );
       }
       const dateValue =
-        dateCell.kind === 'serial' ? excelSerial(now, dateCell.withTime) : formatTextDate(now, dateCell.format);
+        dateCell.kind === 'serial'
+          ? excelSerial(now, dateCell.withTime)
+          : formatTextDate(now, dateCell.format);
       const data: XLSX.CellObject[][] = prefix.map((row) => row.map((cell) => ({ ...cell })));
       for (const row of rows) {
         const out: XLSX.CellObject[] = [];
@@ -273,7 +289,10 @@ function workbookTemplate(
       }
       const out: XLSX.WorkSheet = {
         '!data': data,
-        '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(total - 1, 0), c: layout.width - 1 } }),
+        '!ref': XLSX.utils.encode_range({
+          s: { r: 0, c: 0 },
+          e: { r: Math.max(total - 1, 0), c: layout.width - 1 },
+        }),
       } as XLSX.WorkSheet;
       if (merges.length > 0) out['!merges'] = merges;
       if (cols && cols.length > 0) out['!cols'] = cols;

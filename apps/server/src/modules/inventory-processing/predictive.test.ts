@@ -42,9 +42,20 @@ describe('summariseSeries and predictQuantity', () => {
   });
 
   it('lookbackDays 365 (the maximum): only decreases count, divided by the days spanned', () => {
-    const points = [daysAgo(366, 5000), daysAgo(365, 1000), daysAgo(200, 900), daysAgo(100, 950), daysAgo(0, 585)];
+    const points = [
+      daysAgo(366, 5000),
+      daysAgo(365, 1000),
+      daysAgo(200, 900),
+      daysAgo(100, 950),
+      daysAgo(0, 585),
+    ];
     // in the window: 1000 → 900 (drop 100) → 950 (restock, not counted) → 585 (drop 365) over 365 days
-    expect(summariseSeries(points, NOW, 365)).toEqual({ points: 4, spanDays: 365, sumDrops: 465, maxDrop: 365 });
+    expect(summariseSeries(points, NOW, 365)).toEqual({
+      points: 4,
+      spanDays: 365,
+      sumDrops: 465,
+      maxDrop: 365,
+    });
     const prediction = predict(points, { lookbackDays: 365 })!;
     expect(prediction.rate).toBeCloseTo(465 / 365, 10); // 1.27397…/day
     expect(prediction.predicted).toBeCloseTo(585 - 465 / 365, 10); // 583.726…

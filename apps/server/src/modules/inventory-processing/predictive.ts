@@ -57,7 +57,11 @@ export interface Prediction {
 }
 
 /** The snapshots within [now − lookbackDays, now], summarised. Points need not be sorted. */
-export function summariseSeries(points: readonly SnapshotPoint[], now: number, lookbackDays: number): SeriesSummary {
+export function summariseSeries(
+  points: readonly SnapshotPoint[],
+  now: number,
+  lookbackDays: number,
+): SeriesSummary {
   const from = now - lookbackDays * DAY_MS;
   const window = points.filter((point) => point.at >= from && point.at <= now).sort((a, b) => a.at - b.at);
   let sumDrops = 0;

@@ -73,7 +73,9 @@ describe('the generated file, cell by cell', () => {
     expect(data[3]![0]).toMatchObject({ t: 's', v: '000123' });
     expect(data[3]![2]).toMatchObject({ t: 'n', v: 45723, z: 'mm/dd/yy' });
     expect(data[3]![3]).toBeUndefined();
-    expect(book.SheetNames[0]).toBe(XLSX.read(fixture('retailer-feed.xlsx'), { type: 'buffer' }).SheetNames[0]);
+    expect(book.SheetNames[0]).toBe(
+      XLSX.read(fixture('retailer-feed.xlsx'), { type: 'buffer' }).SheetNames[0],
+    );
 
     // The run keeps the generated file.
     const run = await runOf(t, outcome.runId);
@@ -95,7 +97,9 @@ describe('the generated file, cell by cell', () => {
       ['Account 4711', '', '', ''],
       ['Item Number', 'Status', 'Status Date', 'Notes'],
     ]);
-    expect(table.rows.slice(3)).toEqual(DEFAULT_STATUSES.map(([item, status]) => [item, status, '2025-03-07', '']));
+    expect(table.rows.slice(3)).toEqual(
+      DEFAULT_STATUSES.map(([item, status]) => [item, status, '2025-03-07', '']),
+    );
   });
 
   it('CSV sample with an xlsx supplier file: the sample dialect, its rows above the header, MM/DD/YYYY dates', async () => {
@@ -173,7 +177,9 @@ describe('the generated file, cell by cell', () => {
       { fileName: 'retailer-feed-noheader.csv' },
     );
     const outcome = await processFile(t, source.id, supplier('csv'), { now: NOW });
-    expect(outcome.output!.content.toString('utf8')).toBe('000123,Active,2025-03-07\n89012,Inactive,2025-03-07\n');
+    expect(outcome.output!.content.toString('utf8')).toBe(
+      '000123,Active,2025-03-07\n89012,Inactive,2025-03-07\n',
+    );
   });
 
   it('a File Generation column the sample does not have fails the run and says which', async () => {
@@ -225,7 +231,9 @@ describe('counts, warnings and the processing result', () => {
       'No item number, row skipped: row 9.',
       '1 user-activated item is not in the supplier file and was marked Inactive: Z-999.',
     ]);
-    expect(report.debugLogs).toContain('Warning: 1 user-activated item is not in the supplier file and was marked Inactive: Z-999.');
+    expect(report.debugLogs).toContain(
+      'Warning: 1 user-activated item is not in the supplier file and was marked Inactive: Z-999.',
+    );
 
     expect(await snapshotsOf(t, outcome.runId)).toEqual({
       '000001': 3,
@@ -252,7 +260,10 @@ describe('counts, warnings and the processing result', () => {
     expect(run.details.changes!.turnedActiveCount).toBe(5);
     expect(run.details.deliveryRequest).toEqual({ mode: 'automatic' });
     // The header row is remembered for drift detection.
-    const [row] = await t.db.db.select().from(schema.inventorySources).where(eq(schema.inventorySources.id, source.id));
+    const [row] = await t.db.db
+      .select()
+      .from(schema.inventorySources)
+      .where(eq(schema.inventorySources.id, source.id));
     expect(row!.lastGoodHeaders).toEqual(SUPPLIER_HEADER);
   });
 
@@ -274,7 +285,11 @@ describe('the availability rule', () => {
     const source = await createInventorySource(t, overrides);
     const outcome = await processFile(t, source.id, supplier('csv'), { now: NOW });
     expect(outcome.status).toBe('succeeded');
-    return Object.fromEntries(rowsOf(outcome.output).rows.slice(3).map((row) => [row[0], row[1]]));
+    return Object.fromEntries(
+      rowsOf(outcome.output)
+        .rows.slice(3)
+        .map((row) => [row[0], row[1]]),
+    );
   };
 
   it('minItemsToBeActive: Active at or above it', async () => {
@@ -313,7 +328,11 @@ describe('the availability rule', () => {
 
   it('without statusSupersedesQuantity the status column is not read', async () => {
     expect(
-      await statuses({ statusAvailableList: 'In Stock', statusOutOfStockList: 'Out of Stock', itemStatusColumnName: 'Nope' }),
+      await statuses({
+        statusAvailableList: 'In Stock',
+        statusOutOfStockList: 'Out of Stock',
+        itemStatusColumnName: 'Nope',
+      }),
     ).toEqual(Object.fromEntries(DEFAULT_STATUSES));
   });
 
@@ -334,7 +353,10 @@ describe('the availability rule', () => {
   });
 
   it('item numbers match case-insensitively', async () => {
-    expect(await statuses({ userActivatedItemNumbers: 'd-400,c-300' })).toEqual({ 'd-400': 'Active', 'c-300': 'Active' });
+    expect(await statuses({ userActivatedItemNumbers: 'd-400,c-300' })).toEqual({
+      'd-400': 'Active',
+      'c-300': 'Active',
+    });
   });
 
   it('a file without a header row: columns by 0-based index', async () => {
@@ -347,7 +369,11 @@ describe('the availability rule', () => {
     const content = Buffer.from('K-1,a,5\nK-2,b,0\n');
     const outcome = await processFile(t, source.id, { fileName: 'stock.csv', content }, { now: NOW });
     expect(outcome.report.processingSummary).toMatchObject({ totalRows: 2, processedRows: 2 });
-    expect(rowsOf(outcome.output).rows.slice(3).map((row) => row.slice(0, 2))).toEqual([
+    expect(
+      rowsOf(outcome.output)
+        .rows.slice(3)
+        .map((row) => row.slice(0, 2)),
+    ).toEqual([
       ['K-1', 'Active'],
       ['K-2', 'Inactive'],
     ]);
@@ -382,20 +408,28 @@ describe('header drift and bad files', () => {
   });
 
   it('a moved column still maps, with a warning', async () => {
-    const source = await createInventorySource(t, { lastGoodHeaders: SUPPLIER_HEADER, userActivatedItemNumbers: '000123' });
+    const source = await createInventorySource(t, {
+      lastGoodHeaders: SUPPLIER_HEADER,
+      userActivatedItemNumbers: '000123',
+    });
     const content = csvFile([
       ['Qty On Hand', 'SKU', 'Description', 'Status'],
       ['5', '000123', 'x', ''],
     ]);
     const outcome = await processFile(t, source.id, { fileName: 'stock.csv', content }, { now: NOW });
     expect(outcome.status).toBe('succeeded');
-    expect(outcome.report.warnings[0]).toMatch(/^The header row has changed since the last good file: .*moved/);
+    expect(outcome.report.warnings[0]).toMatch(
+      /^The header row has changed since the last good file: .*moved/,
+    );
   });
 
   it('a workbook for a CSV source is refused with the upload message; the run records it', async () => {
     const source = await createInventorySource(t);
     const outcome = await processFile(t, source.id, supplier('xlsx'), { now: NOW, trigger: 'mail' });
-    expect(outcome).toMatchObject({ status: 'failed', message: 'Invalid file type. Expected .csv but got .xlsx' });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      message: 'Invalid file type. Expected .csv but got .xlsx',
+    });
     expect(outcome.afterCommit).toBeUndefined();
   });
 
@@ -428,7 +462,11 @@ describe('the predictive algorithm', () => {
     ]);
     const outcome = await processFile(t, source.id, supplier('csv'), { now: NOW });
     expect(outcome.status).toBe('succeeded');
-    const statuses = Object.fromEntries(rowsOf(outcome.output).rows.slice(3).map((row) => [row[0], row[1]]));
+    const statuses = Object.fromEntries(
+      rowsOf(outcome.output)
+        .rows.slice(3)
+        .map((row) => [row[0], row[1]]),
+    );
     expect(statuses).toMatchObject({
       '000123': 'Active', // 25 − 2.5 × 1.5 − 3 = 18.25
       'C-300': 'Inactive', // 7 − 2.5 × 1.5 − 3 = 0.25 < 5
@@ -495,11 +533,26 @@ describe('the predictive algorithm', () => {
 });
 
 describe('the drift guard', () => {
-  const allStocked = { '000123': 10, '004567': 10, '89012': 10, '000001': 10, 'A-100': 10, 'B-200': 10, 'C-300': 10, 'D-400': 10, 'Z-999': 10 };
+  const allStocked = {
+    '000123': 10,
+    '004567': 10,
+    '89012': 10,
+    '000001': 10,
+    'A-100': 10,
+    'B-200': 10,
+    'C-300': 10,
+    'D-400': 10,
+    'Z-999': 10,
+  };
 
   async function establish(overrides: Parameters<typeof createInventorySource>[1] = {}) {
     const source = await createInventorySource(t, overrides);
-    const first = await processFile(t, source.id, { fileName: 'stock.csv', content: stockFile(allStocked) }, { now: NOW });
+    const first = await processFile(
+      t,
+      source.id,
+      { fileName: 'stock.csv', content: stockFile(allStocked) },
+      { now: NOW },
+    );
     expect(first.status).toBe('succeeded');
     expect(Object.values(await statesOf(t, source.id)).every((status) => status === 'Active')).toBe(true);
     return source;
@@ -509,12 +562,22 @@ describe('the drift guard', () => {
     const source = await establish({ driftGuardPercent: 50 });
     // 5 of 9 Active items to 0: 55.6% > 50%
     const file = stockFile({ ...allStocked, '000123': 0, '004567': 0, '89012': 0, '000001': 0, 'A-100': 0 });
-    const outcome = await processFile(t, source.id, { fileName: 'stock.csv', content: file }, { now: NOW, trigger: 'mail' });
+    const outcome = await processFile(
+      t,
+      source.id,
+      { fileName: 'stock.csv', content: file },
+      { now: NOW, trigger: 'mail' },
+    );
     expect(outcome.status).toBe('held');
     expect(outcome.afterCommit).toBeUndefined();
     const reason =
       'This file would turn 5 items of the 9 Active items Inactive (55.56%), more than the drift guard allows (50%). Nothing was delivered and no item changed: check the file, then approve or discard this run.';
-    expect(outcome.report).toMatchObject({ success: false, status: 'held', heldReason: reason, errors: [reason] });
+    expect(outcome.report).toMatchObject({
+      success: false,
+      status: 'held',
+      heldReason: reason,
+      errors: [reason],
+    });
     const run = await runOf(t, outcome.runId);
     expect(run.status).toBe('held');
     expect(run.message).toBe(`Held for approval: ${reason}`);
@@ -527,7 +590,11 @@ describe('the drift guard', () => {
       limitPercent: 50,
     });
     expect(run.details.changes!.turnedInactiveCount).toBe(5);
-    expect(run.details.changes!.turnedInactive[0]).toEqual({ itemNumber: '000123', from: 'Active', to: 'Inactive' });
+    expect(run.details.changes!.turnedInactive[0]).toEqual({
+      itemNumber: '000123',
+      from: 'Active',
+      to: 'Inactive',
+    });
     expect(run.outputFileId).not.toBeNull();
     expect(Object.values(await statesOf(t, source.id)).every((status) => status === 'Active')).toBe(true);
   });
@@ -542,13 +609,22 @@ describe('the drift guard', () => {
 
   it('holds a file with no data rows, even on the first run', async () => {
     const source = await createInventorySource(t);
-    const outcome = await processFile(t, source.id, { fileName: 'stock.csv', content: csvFile([SUPPLIER_HEADER]) }, { now: NOW });
+    const outcome = await processFile(
+      t,
+      source.id,
+      { fileName: 'stock.csv', content: csvFile([SUPPLIER_HEADER]) },
+      { now: NOW },
+    );
     expect(outcome.status).toBe('held');
     expect(outcome.report.heldReason).toBe(
       'The file has no data rows. Nothing was delivered and no item changed: check the file, then approve or discard this run.',
     );
     expect((await runOf(t, outcome.runId)).details.held!.kind).toBe('empty-file');
-    expect(rowsOf(outcome.output).rows.slice(3).every((row) => row[1] === 'Inactive')).toBe(true);
+    expect(
+      rowsOf(outcome.output)
+        .rows.slice(3)
+        .every((row) => row[1] === 'Inactive'),
+    ).toBe(true);
     expect(await statesOf(t, source.id)).toEqual({});
   });
 

@@ -33,7 +33,11 @@ import type {
   ProcessFileRequest,
 } from '../intake/file-processors';
 import { deliverAutomaticRun } from '../inventory-delivery/automatic-delivery';
-import { findLiveInventorySource, type InventorySourceRow, lockLiveInventorySource } from '../inventory-sources/repository';
+import {
+  findLiveInventorySource,
+  type InventorySourceRow,
+  lockLiveInventorySource,
+} from '../inventory-sources/repository';
 import { finishRun, startRun } from '../runs/runs-service';
 import { type ActivatedItem, availabilityRule, parseActivatedItems } from './availability';
 import { type OutputRow, type OutputTemplate, outputFileName, prepareOutput } from './output-file';
@@ -126,7 +130,9 @@ interface PreparedRun {
   timings: string[];
 }
 
-export function emptyColumnInfo(source: Pick<Source, 'itemNumberColumnName' | 'qtyColumnName' | 'fileHasHeader'> | undefined) {
+export function emptyColumnInfo(
+  source: Pick<Source, 'itemNumberColumnName' | 'qtyColumnName' | 'fileHasHeader'> | undefined,
+) {
   return {
     expectedItemColumn: source?.itemNumberColumnName ?? '',
     itemColumnIndex: -1,
@@ -138,7 +144,14 @@ export function emptyColumnInfo(source: Pick<Source, 'itemNumberColumnName' | 'q
 }
 
 export function emptySummary(): InventoryProcessingSummary {
-  return { totalRows: 0, processedRows: 0, skippedRows: 0, activeItemsFound: 0, itemsModified: 0, modifications: [] };
+  return {
+    totalRows: 0,
+    processedRows: 0,
+    skippedRows: 0,
+    activeItemsFound: 0,
+    itemsModified: 0,
+    modifications: [],
+  };
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {
@@ -161,7 +174,11 @@ function timer() {
 }
 
 /** Reads the files and checks the settings; nothing is written. Throws InventoryFailure or SpreadsheetError. */
-async function prepareRun(db: AppDb, source: Source, file: { fileName: string; content: Buffer }): Promise<PreparedRun> {
+async function prepareRun(
+  db: AppDb,
+  source: Source,
+  file: { fileName: string; content: Buffer },
+): Promise<PreparedRun> {
   const timings: string[] = [];
   const lap = timer();
   if (source.sampleFileId === null) {
@@ -170,21 +187,34 @@ async function prepareRun(db: AppDb, source: Source, file: { fileName: string; c
     );
   }
   const sample = await readStoredFile(db, source.sampleFileId);
-  if (!sample) throw new InventoryFailure(`The sample inventory file of "${source.sourceName}" is missing: upload it again.`);
+  if (!sample)
+    throw new InventoryFailure(
+      `The sample inventory file of "${source.sourceName}" is missing: upload it again.`,
+    );
   const template = prepareOutput(sample, source);
   lap('read sample file', timings);
   const table = readSupplierTable(source.fileType, file);
   lap(`read ${file.fileName} (${table.format}, ${plural(table.rows.length, 'row')})`, timings);
   const plan = planColumns(table, source);
   const supplier = collectItems(table, plan, source.stripLeadingZeroes);
-  const { items: activated, duplicates } = parseActivatedItems(source.userActivatedItemNumbers, source.stripLeadingZeroes);
+  const { items: activated, duplicates } = parseActivatedItems(
+    source.userActivatedItemNumbers,
+    source.stripLeadingZeroes,
+  );
   lap('mapped rows', timings);
   return { plan, supplier, template, activated, duplicateActivated: duplicates, timings };
 }
 
 function predictiveSettingsOf(source: Source): PredictiveSettings | string {
   const missing = (
-    ['lookbackDays', 'minDataPoints', 'safetyMultiplier', 'safetyPadding', 'largeDropThreshold', 'largeDropMultiplier'] as const
+    [
+      'lookbackDays',
+      'minDataPoints',
+      'safetyMultiplier',
+      'safetyPadding',
+      'largeDropThreshold',
+      'largeDropMultiplier',
+    ] as const
   ).filter((field) => source[field] === null);
   if (missing.length > 0) {
     return `The predictive algorithm is on but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set: no predictions were made.`;
@@ -235,10 +265,15 @@ async function applyRun(
 
   // One run at a time per source: states and snapshots are read and written as one step.
   if (!(await lockLiveInventorySource(db, source.id))) {
-    throw new InventoryFailure(`Inventory source ${source.id} was deleted while its file was being processed.`);
+    throw new InventoryFailure(
+      `Inventory source ${source.id} was deleted while its file was being processed.`,
+    );
   }
   const states = await loadItemStates(db, source.id);
-  const snapshots = [...supplier.items.values()].map((item) => ({ itemNumber: item.key, quantity: item.quantity }));
+  const snapshots = [...supplier.items.values()].map((item) => ({
+    itemNumber: item.key,
+    quantity: item.quantity,
+  }));
   await insertSnapshots(db, source.id, runId, now, snapshots, options.batchSize);
   lap(`stored ${plural(snapshots.length, 'snapshot')}`, timings);
 
@@ -252,7 +287,13 @@ async function applyRun(
   const decisions: Decision[] = activated.map((item) => {
     const found = supplier.items.get(item.key);
     if (!found) return { item, status: 'Inactive', quantity: null, missing: true, early: false };
-    return { item, status: rule.decide(found.quantity, found.status).status, quantity: found.quantity, missing: false, early: false };
+    return {
+      item,
+      status: rule.decide(found.quantity, found.status).status,
+      quantity: found.quantity,
+      missing: false,
+      early: false,
+    };
   });
 
   // The predictive algorithm, for items Active by their quantity (a supplier's explicit status stands).
@@ -271,7 +312,10 @@ async function applyRun(
       });
       const from = new Date(now.getTime() - settings.lookbackDays * DAY_MS);
       const history = await successfulRunsSince(db, source.id, from);
-      const horizonDays = inferUpdateIntervalDays([...history.map((run) => run.startedAt.getTime()), now.getTime()]);
+      const horizonDays = inferUpdateIntervalDays([
+        ...history.map((run) => run.startedAt.getTime()),
+        now.getTime(),
+      ]);
       const summaries = await snapshotSummaries(db, {
         sourceId: source.id,
         excludeRunIds: await untrustedRunIds(db, source.id, runId),
@@ -291,7 +335,12 @@ async function applyRun(
         decision.status = 'Inactive';
         decision.early = true;
         earlyCount++;
-        const reason = describePrediction(decision.item.text, prediction, settings, source.minItemsToBeActive);
+        const reason = describePrediction(
+          decision.item.text,
+          prediction,
+          settings,
+          source.minItemsToBeActive,
+        );
         if (predictionReasons.length < LOG_CAP) predictionReasons.push(reason);
         if (modifications.length < MODIFICATIONS_CAP) {
           modifications.push({
@@ -378,10 +427,14 @@ async function applyRun(
       `${plural(prepared.duplicateActivated.length, 'user-activated item is', 'user-activated items are')} listed more than once: ${capped(prepared.duplicateActivated, prepared.duplicateActivated.length)}.`,
     );
   }
-  if (activated.length === 0) warnings.push('The source has no user-activated items: the generated file has no item rows.');
+  if (activated.length === 0)
+    warnings.push('The source has no user-activated items: the generated file has no item rows.');
 
   // The generated file.
-  const rows: OutputRow[] = decisions.map((decision) => ({ item: decision.item.text, status: decision.status }));
+  const rows: OutputRow[] = decisions.map((decision) => ({
+    item: decision.item.text,
+    status: decision.status,
+  }));
   const fileName = outputFileName(template.baseName, template.type, now);
   const content = template.write(rows, now);
   const outputFileId = await storeFile(db, fileName, content);
@@ -409,11 +462,17 @@ async function applyRun(
   );
   if (held) processingLogs.push(`Held for approval: ${held.reason}`);
   debugLogs.push(
-    plan.hasHeader ? `Supplier header row: ${plan.headers.map((header) => `"${header}"`).join(', ')}` : 'Supplier file has no header row.',
+    plan.hasHeader
+      ? `Supplier header row: ${plan.headers.map((header) => `"${header}"`).join(', ')}`
+      : 'Supplier file has no header row.',
     `Item number column "${source.itemNumberColumnName}" → index ${plan.itemColumn}; quantity column "${source.qtyColumnName}" → index ${plan.qtyColumn}${plan.statusColumn === null ? '' : `; status column "${source.itemStatusColumnName}" → index ${plan.statusColumn}`}.`,
     `Generated file: ${template.type}, data from row ${template.firstDataRow + 1}, item column ${template.itemColumn}, status column ${template.statusColumn}, date column ${template.dateColumn} (${template.dateDescription}).`,
     ...predictionReasons,
-    ...(earlyCount > predictionReasons.length ? [`… and ${(earlyCount - predictionReasons.length).toLocaleString('en-US')} more items Inactive early.`] : []),
+    ...(earlyCount > predictionReasons.length
+      ? [
+          `… and ${(earlyCount - predictionReasons.length).toLocaleString('en-US')} more items Inactive early.`,
+        ]
+      : []),
     ...warnings.map((warning) => `Warning: ${warning}`),
     ...timings,
   );
@@ -445,7 +504,9 @@ async function applyRun(
     changes: { turnedInactive, turnedInactiveCount, turnedActive, turnedActiveCount },
     ...(held ? { held } : {}),
     predictions: predictionReasons,
-    deliveryRequest: options.manualDelivery ? { mode: 'manual', ...options.manualDelivery } : { mode: 'automatic' },
+    deliveryRequest: options.manualDelivery
+      ? { mode: 'manual', ...options.manualDelivery }
+      : { mode: 'automatic' },
     output: {
       fileName,
       firstDataRow: template.firstDataRow,
@@ -511,7 +572,8 @@ export async function processInventoryFile(
 
   let work: RunWork;
   try {
-    if (!source) throw new InventoryFailure(`Inventory source ${request.sourceId} does not exist or was deleted.`);
+    if (!source)
+      throw new InventoryFailure(`Inventory source ${request.sourceId} does not exist or was deleted.`);
     const prepared = await prepareRun(db, source, file);
     work = await db.transaction((savepoint) =>
       applyRun(savepoint as unknown as AppDb, source, runId, prepared, now, options),

@@ -4,7 +4,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { readTable } from '../../integrations/spreadsheet';
-import { csvFile, createInventorySource, fixture, runOf, SUPPLIER_HEADER, snapshotsOf, statesOf, stockFile } from './testing';
+import {
+  createInventorySource,
+  csvFile,
+  fixture,
+  runOf,
+  SUPPLIER_HEADER,
+  snapshotsOf,
+  statesOf,
+  stockFile,
+} from './testing';
 
 // The delivery module is another engineer's (real SMTP/SFTP); here only when and how it is called matters.
 const { deliverMock, seenStatuses } = vi.hoisted(() => ({
@@ -29,15 +38,19 @@ afterAll(async () => {
 beforeEach(() => {
   deliverMock.mockReset();
   seenStatuses.length = 0;
-  deliverMock.mockImplementation(async (_context: unknown, input: { runId: number; sendEmail: boolean; submitSftp: boolean }) => {
-    // Read outside any transaction: the run must already be committed as succeeded.
-    const [run] = await t.db.db.select().from(schema.runs).where(eq(schema.runs.id, input.runId));
-    seenStatuses.push(run!.status);
-    return {
-      ...(input.sendEmail ? { email: { ok: true, message: 'Sent "feed.xlsx" to buyer@retailer.example', recipients: [] } } : {}),
-      ...(input.submitSftp ? { sftp: { ok: false, message: 'Connection refused', remotePath: null } } : {}),
-    };
-  });
+  deliverMock.mockImplementation(
+    async (_context: unknown, input: { runId: number; sendEmail: boolean; submitSftp: boolean }) => {
+      // Read outside any transaction: the run must already be committed as succeeded.
+      const [run] = await t.db.db.select().from(schema.runs).where(eq(schema.runs.id, input.runId));
+      seenStatuses.push(run!.status);
+      return {
+        ...(input.sendEmail
+          ? { email: { ok: true, message: 'Sent "feed.xlsx" to buyer@retailer.example', recipients: [] } }
+          : {}),
+        ...(input.submitSftp ? { sftp: { ok: false, message: 'Connection refused', remotePath: null } } : {}),
+      };
+    },
+  );
 });
 
 interface Part {
@@ -57,7 +70,10 @@ function multipart(parts: Part[]) {
     chunks.push(Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 function form(fields: Record<string, string>, file?: { fileName: string; content: Buffer | string }) {
@@ -108,7 +124,13 @@ describe('POST /api/inventory-sources/manually-process', () => {
       heldReason: null,
       delivery: null,
       columnInfo: { expectedItemColumn: 'SKU', itemColumnIndex: 0, qtyColumnIndex: 2, hasHeaders: true },
-      processingSummary: { totalRows: 9, processedRows: 8, skippedRows: 1, activeItemsFound: 5, itemsModified: 0 },
+      processingSummary: {
+        totalRows: 9,
+        processedRows: 8,
+        skippedRows: 1,
+        activeItemsFound: 5,
+        itemsModified: 0,
+      },
     });
     expect(result.fileName).toMatch(/^retailer-feed_\d{8}-\d{6}\.xlsx$/);
     const table = readTable(Buffer.from(result.fileData, 'base64'), { fileName: result.fileName });
@@ -127,7 +149,12 @@ describe('POST /api/inventory-sources/manually-process', () => {
     const response = await post(PROCESS, inventoryUser, form(flags(source.id, true, true), supplierCsv()));
     const result = response.json();
     expect(deliverMock).toHaveBeenCalledTimes(1);
-    expect(deliverMock.mock.calls[0]![1]).toEqual({ runId: result.runId, sourceId: source.id, sendEmail: true, submitSftp: true });
+    expect(deliverMock.mock.calls[0]![1]).toEqual({
+      runId: result.runId,
+      sourceId: source.id,
+      sendEmail: true,
+      submitSftp: true,
+    });
     expect(seenStatuses).toEqual(['succeeded']);
     expect(result.delivery).toEqual({
       email: { ok: true, message: 'Sent "feed.xlsx" to buyer@retailer.example' },
@@ -180,7 +207,11 @@ describe('POST /api/inventory-sources/manually-process', () => {
         'File size must be less than 10MB',
       ],
       [form(flags(999_999), supplierCsv()), 404, 'Inventory source not found'],
-      [form({ ...flags(source.id), sourceId: 'abc' }, supplierCsv()), 400, 'Invalid request: sourceId: sourceId must be a whole number'],
+      [
+        form({ ...flags(source.id), sourceId: 'abc' }, supplierCsv()),
+        400,
+        'Invalid request: sourceId: sourceId must be a whole number',
+      ],
       [
         form({ ...flags(source.id), sendEmailNotification: 'yes' }, supplierCsv()),
         400,
@@ -213,17 +244,37 @@ describe('POST /api/inventory-sources/manually-process', () => {
 });
 
 describe('held runs: approve and discard', () => {
-  const allStocked = { '000123': 10, '004567': 10, '89012': 10, '000001': 10, 'A-100': 10, 'B-200': 10, 'C-300': 10, 'D-400': 10, 'Z-999': 10 };
+  const allStocked = {
+    '000123': 10,
+    '004567': 10,
+    '89012': 10,
+    '000001': 10,
+    'A-100': 10,
+    'B-200': 10,
+    'C-300': 10,
+    'D-400': 10,
+    'Z-999': 10,
+  };
   const wipe = () => stockFile(Object.fromEntries(Object.keys(allStocked).map((item) => [item, 0])));
 
   async function heldRun(sendEmail = false) {
     const source = await createInventorySource(t);
-    const first = await post(PROCESS, inventoryUser, form(flags(source.id), { fileName: 's.csv', content: stockFile(allStocked) }));
+    const first = await post(
+      PROCESS,
+      inventoryUser,
+      form(flags(source.id), { fileName: 's.csv', content: stockFile(allStocked) }),
+    );
     expect(first.json().status).toBe('succeeded');
-    const response = await post(PROCESS, inventoryUser, form(flags(source.id, sendEmail), { fileName: 's.csv', content: wipe() }));
+    const response = await post(
+      PROCESS,
+      inventoryUser,
+      form(flags(source.id, sendEmail), { fileName: 's.csv', content: wipe() }),
+    );
     const result = response.json();
     expect(result).toMatchObject({ success: false, status: 'held', activeCount: 0, inactiveCount: 9 });
-    expect(result.heldReason).toMatch(/^This file would turn 9 items of the 9 Active items Inactive \(100%\)/);
+    expect(result.heldReason).toMatch(
+      /^This file would turn 9 items of the 9 Active items Inactive \(100%\)/,
+    );
     expect(result.fileData).not.toBeNull();
     return { source, runId: result.runId as number, result };
   }
@@ -240,13 +291,23 @@ describe('held runs: approve and discard', () => {
     expect(response.statusCode).toBe(200);
     const run = response.json();
     expect(run).toMatchObject({ id: runId, status: 'succeeded', hasOutputFile: true });
-    expect(run.message).toBe(`Approved by ${inventoryUser.username} after the drift guard held it: 9 items: 0 Active, 9 Inactive.`);
+    expect(run.message).toBe(
+      `Approved by ${inventoryUser.username} after the drift guard held it: 9 items: 0 Active, 9 Inactive.`,
+    );
     expect(run.details.approved.by).toBe(inventoryUser.username);
     expect(Object.values(await statesOf(t, source.id))).toEqual(Array(9).fill('Inactive'));
     expect(deliverMock).toHaveBeenCalledTimes(1);
-    expect(deliverMock.mock.calls[0]![1]).toEqual({ runId, sourceId: source.id, sendEmail: true, submitSftp: false });
+    expect(deliverMock.mock.calls[0]![1]).toEqual({
+      runId,
+      sourceId: source.id,
+      sendEmail: true,
+      submitSftp: false,
+    });
     expect(seenStatuses).toEqual(['succeeded']);
-    const [row] = await t.db.db.select().from(schema.inventoryItemStates).where(eq(schema.inventoryItemStates.itemNumber, '000123'));
+    const [row] = await t.db.db
+      .select()
+      .from(schema.inventoryItemStates)
+      .where(eq(schema.inventoryItemStates.itemNumber, '000123'));
     expect(row).toBeDefined();
 
     // Only once.
@@ -261,7 +322,9 @@ describe('held runs: approve and discard', () => {
     const response = await post(`/api/inventory-sources/runs/${runId}/discard`, inventoryUser);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: runId, status: 'discarded' });
-    expect(response.json().message).toMatch(new RegExp(`^Discarded by ${inventoryUser.username}: This file would turn`));
+    expect(response.json().message).toMatch(
+      new RegExp(`^Discarded by ${inventoryUser.username}: This file would turn`),
+    );
     expect(await snapshotsOf(t, runId)).toEqual({});
     expect(Object.values(await statesOf(t, source.id))).toEqual(Array(9).fill('Active'));
     expect((await post(`/api/inventory-sources/runs/${runId}/discard`, inventoryUser)).statusCode).toBe(409);
@@ -271,7 +334,11 @@ describe('held runs: approve and discard', () => {
 
   it('an older held run cannot be approved over a newer successful one', async () => {
     const { source, runId } = await heldRun();
-    const later = await post(PROCESS, inventoryUser, form(flags(source.id), { fileName: 's.csv', content: stockFile(allStocked) }));
+    const later = await post(
+      PROCESS,
+      inventoryUser,
+      form(flags(source.id), { fileName: 's.csv', content: stockFile(allStocked) }),
+    );
     expect(later.json().status).toBe('succeeded');
     const response = await post(`/api/inventory-sources/runs/${runId}/approve`, inventoryUser);
     expect(response.statusCode).toBe(409);
@@ -284,7 +351,9 @@ describe('held runs: approve and discard', () => {
       .insert(schema.runs)
       .values({ sourceType: 'order-tracking', sourceName: 'x', trigger: 'mail', status: 'held' })
       .returning();
-    expect((await post(`/api/inventory-sources/runs/${other!.id}/discard`, inventoryUser)).statusCode).toBe(404);
+    expect((await post(`/api/inventory-sources/runs/${other!.id}/discard`, inventoryUser)).statusCode).toBe(
+      404,
+    );
     const source = await createInventorySource(t);
     const ok = (await post(PROCESS, inventoryUser, form(flags(source.id), supplierCsv()))).json();
     const response = await post(`/api/inventory-sources/runs/${ok.runId}/discard`, inventoryUser);
@@ -295,7 +364,12 @@ describe('held runs: approve and discard', () => {
 
 describe('POST /api/inventory-sources/debug-modify-file', () => {
   /** 20 items with quantities 10, 20, … 200. */
-  const rows = Array.from({ length: 20 }, (_, i) => [`M-${String(i + 1).padStart(3, '0')}`, 'x', String((i + 1) * 10), '']);
+  const rows = Array.from({ length: 20 }, (_, i) => [
+    `M-${String(i + 1).padStart(3, '0')}`,
+    'x',
+    String((i + 1) * 10),
+    '',
+  ]);
   const file = () => ({ fileName: 'stock.csv', content: csvFile([SUPPLIER_HEADER, ...rows]) });
 
   it('rewrites every 5th quantity (some to 0) and one large drop, listing each change; deterministic', async () => {
@@ -304,7 +378,12 @@ describe('POST /api/inventory-sources/debug-modify-file', () => {
     const response = await post(DEBUG, debugUser, form({ sourceId: String(source.id) }, file()));
     expect(response.statusCode).toBe(200);
     const result = response.json();
-    expect(result).toMatchObject({ success: true, errors: [], fileName: 'stock_modified.csv', modificationsCount: 4 });
+    expect(result).toMatchObject({
+      success: true,
+      errors: [],
+      fileName: 'stock_modified.csv',
+      modificationsCount: 4,
+    });
     const modifications = result.processingSummary.modifications as Array<{
       rowIndex: number;
       itemNumber: string;
@@ -321,9 +400,15 @@ describe('POST /api/inventory-sources/debug-modify-file', () => {
       expect(percent).toBeLessThanOrEqual(90);
       expect(m.reason).toMatch(/^Every 5th item: dropped \d+% \(\d+ → \d+\)$/);
     }
-    expect(m15).toMatchObject({ originalQuantity: 150, newQuantity: 0, reason: 'Every 5th item: sold out (150 → 0)' });
+    expect(m15).toMatchObject({
+      originalQuantity: 150,
+      newQuantity: 0,
+      reason: 'Every 5th item: sold out (150 → 0)',
+    });
     expect(m20!.originalQuantity - m20!.newQuantity).toBeGreaterThan(150);
-    expect(m20!.reason).toMatch(/^Large drop of \d+, more than the large drop threshold of 150 \(200 → \d+\)$/);
+    expect(m20!.reason).toMatch(
+      /^Large drop of \d+, more than the large drop threshold of 150 \(200 → \d+\)$/,
+    );
 
     // The file holds exactly these changes.
     const table = readTable(Buffer.from(result.fileData, 'base64'), { fileName: 'x.csv' });
@@ -332,25 +417,38 @@ describe('POST /api/inventory-sources/debug-modify-file', () => {
       expect(Number(table.rows[r]![2])).toBe(changed ? changed.newQuantity : r * 10);
     }
     expect(result.processingSummary).toMatchObject({ totalRows: 20, processedRows: 20, itemsModified: 4 });
-    expect(result.debugLogs.some((line: string) => line.startsWith('Row 6, item M-005: Every 5th item'))).toBe(true);
+    expect(
+      result.debugLogs.some((line: string) => line.startsWith('Row 6, item M-005: Every 5th item')),
+    ).toBe(true);
 
     const again = (await post(DEBUG, debugUser, form({ sourceId: String(source.id) }, file()))).json();
     expect(again.fileData).toBe(result.fileData);
-    const otherSeed = (await post(DEBUG, debugUser, form({ sourceId: String(source.id), seed: '7' }, file()))).json();
+    const otherSeed = (
+      await post(DEBUG, debugUser, form({ sourceId: String(source.id), seed: '7' }, file()))
+    ).json();
     expect(otherSeed.fileData).not.toBe(result.fileData);
     expect(await countRows()).toEqual(before);
   });
 
   it('keeps a workbook a workbook, changing only quantity cells', async () => {
     const source = await createInventorySource(t, { fileType: '.xlsx', largeDropThreshold: 10 });
-    const response = await post(DEBUG, debugUser, form({ sourceId: String(source.id) }, { fileName: 'supplier-stock.xlsx', content: fixture('supplier-stock.xlsx') }));
+    const response = await post(
+      DEBUG,
+      debugUser,
+      form(
+        { sourceId: String(source.id) },
+        { fileName: 'supplier-stock.xlsx', content: fixture('supplier-stock.xlsx') },
+      ),
+    );
     const result = response.json();
     expect(result.success).toBe(true);
     expect(result.fileName).toBe('supplier-stock_modified.xlsx');
     const original = readTable(fixture('supplier-stock.xlsx'), { fileName: 'a.xlsx' }).rows;
     const modified = readTable(Buffer.from(result.fileData, 'base64'), { fileName: 'b.xlsx' });
     expect(modified.format).toBe('xlsx');
-    const changedRows = new Set(result.processingSummary.modifications.map((m: { rowIndex: number }) => m.rowIndex));
+    const changedRows = new Set(
+      result.processingSummary.modifications.map((m: { rowIndex: number }) => m.rowIndex),
+    );
     expect(changedRows.size).toBeGreaterThan(0);
     original.forEach((row, r) => {
       if (changedRows.has(r)) {
@@ -367,7 +465,11 @@ describe('POST /api/inventory-sources/debug-modify-file', () => {
     const refused = await post(DEBUG, inventoryUser, form({ sourceId: String(source.id) }, file()));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Debug: Modify File needs Debug Mode on your account');
-    const wrongType = await post(DEBUG, debugUser, form({ sourceId: String(source.id) }, { fileName: 'a.xls', content: 'x' }));
+    const wrongType = await post(
+      DEBUG,
+      debugUser,
+      form({ sourceId: String(source.id) }, { fileName: 'a.xls', content: 'x' }),
+    );
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().message).toBe('Invalid file type. Expected .csv but got .xls');
     expect((await post(DEBUG, debugUser, form({ sourceId: '424242' }, file()))).statusCode).toBe(404);
@@ -377,7 +479,12 @@ describe('POST /api/inventory-sources/debug-modify-file', () => {
 describe('who may call', () => {
   it('inventory users only; no session is 401', async () => {
     const source = await createInventorySource(t);
-    const urls = [PROCESS, DEBUG, '/api/inventory-sources/runs/1/approve', '/api/inventory-sources/runs/1/discard'];
+    const urls = [
+      PROCESS,
+      DEBUG,
+      '/api/inventory-sources/runs/1/approve',
+      '/api/inventory-sources/runs/1/discard',
+    ];
     for (const url of urls) {
       const body = form(flags(source.id), supplierCsv());
       expect((await post(url, orderUser, body)).statusCode).toBe(403);

@@ -28,10 +28,18 @@ export async function inventoryProcessingRoutes(app: FastifyInstance, context: A
   });
 
   app.post<RunParams>('/api/inventory-sources/runs/:runId/approve', inventoryUsers, async (request) =>
-    approveHeldRun(context, parseIdParam(request.params.runId, 'runId'), sessionUserOrThrow(request).username),
+    approveHeldRun(
+      context,
+      parseIdParam(request.params.runId, 'runId'),
+      sessionUserOrThrow(request).username,
+    ),
   );
 
   app.post<RunParams>('/api/inventory-sources/runs/:runId/discard', inventoryUsers, async (request) =>
-    discardHeldRun(context, parseIdParam(request.params.runId, 'runId'), sessionUserOrThrow(request).username),
+    discardHeldRun(
+      context,
+      parseIdParam(request.params.runId, 'runId'),
+      sessionUserOrThrow(request).username,
+    ),
   );
 }

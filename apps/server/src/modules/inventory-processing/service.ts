@@ -52,12 +52,19 @@ export async function manuallyProcessFile(
   let delivery: InventoryDeliveryOutcome | null = null;
 
   if (outcome.status === 'succeeded' && (sendEmail || submitSftp)) {
-    const delivered = await deliverInventoryRun(context, { runId: outcome.runId, sourceId: source.id, sendEmail, submitSftp });
+    const delivered = await deliverInventoryRun(context, {
+      runId: outcome.runId,
+      sourceId: source.id,
+      sendEmail,
+      submitSftp,
+    });
     delivery = {};
     const notes: string[] = [];
     if (delivered.email) {
       delivery.email = { ok: delivered.email.ok, message: delivered.email.message };
-      processingLogs.push(`Email notification: ${delivered.email.ok ? '' : 'failed: '}${delivered.email.message}`);
+      processingLogs.push(
+        `Email notification: ${delivered.email.ok ? '' : 'failed: '}${delivered.email.message}`,
+      );
       notes.push(delivered.email.ok ? 'e-mailed' : 'e-mail failed');
     }
     if (delivered.sftp) {
@@ -67,7 +74,9 @@ export async function manuallyProcessFile(
     }
     if (notes.length > 0) message = `${message} File ${notes.join(', ')}.`;
   } else if (outcome.status === 'held' && (sendEmail || submitSftp)) {
-    processingLogs.push('Not delivered: the run is held for approval; approving it delivers the file as requested.');
+    processingLogs.push(
+      'Not delivered: the run is held for approval; approving it delivers the file as requested.',
+    );
   }
 
   return {

@@ -11,7 +11,11 @@
 import type { HeaderDrift, InventoryColumnInfo, SpreadsheetFileType } from '@app/contracts';
 import { readTable, type Table } from '../../integrations/spreadsheet';
 import type { IncomingFile } from '../intake/file-processors';
-import { compareHeaders, describeHeaderDrift, normaliseHeader } from '../order-tracking-ingestion/header-drift';
+import {
+  compareHeaders,
+  describeHeaderDrift,
+  normaliseHeader,
+} from '../order-tracking-ingestion/header-drift';
 import { normaliseItemNumber, parseQuantity } from './availability';
 
 export interface SupplierSettings {
@@ -29,13 +33,21 @@ export interface SupplierSettings {
 export class InventoryFailure extends Error {
   constructor(
     message: string,
-    readonly extra: { columnInfo?: InventoryColumnInfo; headerDrift?: HeaderDrift | null; warnings?: string[] } = {},
+    readonly extra: {
+      columnInfo?: InventoryColumnInfo;
+      headerDrift?: HeaderDrift | null;
+      warnings?: string[];
+    } = {},
   ) {
     super(message);
   }
 }
 
-const FAMILY: Record<SpreadsheetFileType, 'text' | 'excel'> = { '.csv': 'text', '.xls': 'excel', '.xlsx': 'excel' };
+const FAMILY: Record<SpreadsheetFileType, 'text' | 'excel'> = {
+  '.csv': 'text',
+  '.xls': 'excel',
+  '.xlsx': 'excel',
+};
 const NAMED_FAMILY: Record<string, 'text' | 'excel'> = {
   '.csv': 'text',
   '.txt': 'text',
@@ -65,7 +77,10 @@ export function readSupplierTable(fileType: string, file: IncomingFile): Table {
   if (expected && named && named !== FAMILY[expected]) {
     throw new InventoryFailure(`Invalid file type. Expected ${expected} but got ${extension}`);
   }
-  return readTable(file.content, { fileName: file.fileName, ...(expected ? { expectedType: expected } : {}) });
+  return readTable(file.content, {
+    fileName: file.fileName,
+    ...(expected ? { expectedType: expected } : {}),
+  });
 }
 
 export interface ColumnPlan {
@@ -153,7 +168,9 @@ export function planColumns(table: Table, settings: SupplierSettings): ColumnPla
       return -1;
     }
     if (!INDEX.test(ref)) {
-      problems.push(`Column "${ref}" (${label}) must be a 0-based column index, because the file has no header row.`);
+      problems.push(
+        `Column "${ref}" (${label}) must be a 0-based column index, because the file has no header row.`,
+      );
       return -1;
     }
     const index = Number(ref);
@@ -225,7 +242,10 @@ const ROWS_LISTED = 10;
 
 /** Rows that share a problem, reported once with their row numbers (1-based, as a spreadsheet shows them). */
 export class RowIssues {
-  private readonly groups = new Map<string, { text: string; rows: number[]; count: number; example?: string }>();
+  private readonly groups = new Map<
+    string,
+    { text: string; rows: number[]; count: number; example?: string }
+  >();
 
   add(key: string, text: string, rowIndex: number, example?: string) {
     let group = this.groups.get(key);

@@ -6,9 +6,9 @@ import { schema } from '@app/db';
 import { asc, eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
+import { DAY_MS } from './predictive';
 import { type InventoryProcessOptions, processInventoryFile } from './processor';
 import { insertSnapshots } from './repository';
-import { DAY_MS } from './predictive';
 
 export function fixture(name: string): Buffer {
   return readFileSync(fileURLToPath(new URL(`../../../test/fixtures/inventory/${name}`, import.meta.url)));
@@ -70,7 +70,10 @@ export const SUPPLIER_HEADER = ['SKU', 'Description', 'Qty On Hand', 'Status'];
 
 /** A supplier CSV with the given quantities (item → qty), status blank. */
 export function stockFile(quantities: Record<string, number | string>): Buffer {
-  return csvFile([SUPPLIER_HEADER, ...Object.entries(quantities).map(([item, qty]) => [item, 'x', String(qty), ''])]);
+  return csvFile([
+    SUPPLIER_HEADER,
+    ...Object.entries(quantities).map(([item, qty]) => [item, 'x', String(qty), '']),
+  ]);
 }
 
 /** Processes a file the way the routes do: in its own transaction. */

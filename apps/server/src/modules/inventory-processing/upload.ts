@@ -23,7 +23,9 @@ export async function readMultipartUpload(request: FastifyRequest): Promise<Mult
   let file: IncomingFile | null = null;
   const fields: Record<string, string> = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 },
+    })) {
       if (part.type === 'file') {
         const content = await part.toBuffer();
         if (part.fieldname !== UPLOAD_FIELD) continue;

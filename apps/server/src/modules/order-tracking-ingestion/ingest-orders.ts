@@ -15,8 +15,12 @@ import { DATE_FIELDS, type MappedOrders, NUMBER_FIELDS, type ValueField } from '
 
 const { orders, orderTrackingNumbers, orderTrackingSources } = schema;
 
-/** Orders per statement: large enough to amortise the round trip, small enough to keep arrays light. */
-export const DEFAULT_BATCH_SIZE = 10_000;
+/**
+ * Orders per statement. Each batch joins the source's stored orders once, so fewer, larger batches read
+ * less (100,000 identical rows: about 0.5 s of database CPU at 25,000 per batch, 3 s at 2,000); 25,000
+ * rows of parameters stay a few megabytes.
+ */
+export const DEFAULT_BATCH_SIZE = 25_000;
 /** Key of the transaction-level advisory lock that lets one import per source run at a time. */
 const INGEST_LOCK_CLASS = 724_310_002;
 
@@ -30,6 +34,25 @@ const column = (field: ValueField) => sql.identifier(orders[field].name);
 const arrayType = (field: ValueField) =>
   DATE_FIELDS.has(field) ? 'date[]' : NUMBER_FIELDS.has(field) ? 'float8[]' : 'text[]';
 const list = (parts: Parameters<typeof sql.join>[0]) => sql.join(parts, sql`, `);
+
+/**
+ * A PostgreSQL array literal ('{"a",NULL,"b"}'), sent as one text parameter and cast in SQL. Built with
+ * one join: the drivers' own array encoders concatenate character by character, which for 25,000-row
+ * batches costs time and leaves megabytes of garbage; PGlite and node-postgres read the text the same way.
+ */
+export function arrayLiteral(values: ReadonlyArray<string | number | null>): string {
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (value === null || value === undefined) parts[i] = 'NULL';
+    else if (typeof value === 'number') parts[i] = String(value);
+    else parts[i] = `"${value.replace(/[\\"]/g, '\\$&')}"`;
+  }
+  return `{${parts.join(',')}}`;
+}
+
+const arrayParam = (values: ReadonlyArray<string | number | null>, type: string) =>
+  sql`${arrayLiteral(values)}::${sql.raw(type)}`;
 
 /** Serialises imports of one source: two files of the same supplier never interleave their batches. */
 export async function lockSourceForIngest(db: AppDb, sourceId: number): Promise<void> {
@@ -50,9 +73,7 @@ async function upsertBatch(
 ): Promise<number> {
   const { fields } = mapped;
   const keys = mapped.uniqueKeys.slice(start, end);
-  const arrays = fields.map(
-    (field, f) => sql`${sql.param(mapped.columns[f]!.slice(start, end))}::${sql.raw(arrayType(field))}`,
-  );
+  const arrays = fields.map((field, f) => arrayParam(mapped.columns[f]!.slice(start, end), arrayType(field)));
   const columns = list(fields.map(column));
   const input = list(fields.map((field) => sql`i.${column(field)}`));
   const stored = list(fields.map((field) => sql`o.${column(field)}`));
@@ -65,7 +86,7 @@ async function upsertBatch(
     db,
     sql`
       with input as (
-        select * from unnest(${sql.param(keys)}::text[], ${list(arrays)}) as i(unique_key, ${columns})
+        select * from unnest(${arrayParam(keys, 'text[]')}, ${list(arrays)}) as i(unique_key, ${columns})
       ), todo as (
         select i.* from input i
         left join ${orders} o on o.order_tracking_source_id = ${sourceId}::int and o.unique_key = i.unique_key
@@ -98,7 +119,7 @@ async function upsertBatch(
       sql`
         with fresh as (
           select o.id as order_id, n.tracking_number, o.last_updated
-          from unnest(${sql.param(numberKeys)}::text[], ${sql.param(numbers)}::text[]) as n(unique_key, tracking_number)
+          from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(numbers, 'text[]')}) as n(unique_key, tracking_number)
           join ${orders} o on o.order_tracking_source_id = ${sourceId}::int and o.unique_key = n.unique_key
           where not exists (
             select 1 from ${orderTrackingNumbers} t where t.order_id = o.id and t.tracking_number = n.tracking_number
@@ -162,7 +183,7 @@ export async function softDeleteStaleOrders(
       sql`
         with deleted as (
           update ${orders} set deleted_status = true
-          where id = any(${sql.param(ids.slice(start, start + 10_000))}::bigint[]) and deleted_status = false
+          where id = any(${arrayParam(ids.slice(start, start + 10_000), 'bigint[]')}) and deleted_status = false
           returning 1
         )
         select count(*)::int as deleted from deleted`,

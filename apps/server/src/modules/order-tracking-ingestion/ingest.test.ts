@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
+import { arrayLiteral } from './ingest-orders';
 import { orderTrackingFileProcessor } from './processor';
 import {
   ageOrders,
@@ -290,6 +291,21 @@ describe('upsert by (source, unique key)', () => {
     const stored = await ordersOf(t, source.id);
     expect(stored).toHaveLength(25);
     expect(stored.every((order) => order.trackingNumbers.length === 2)).toBe(true);
+  });
+});
+
+describe('array parameters', () => {
+  it('round-trips any text, number and null through the array literal', async () => {
+    const texts = ['plain', 'with "quotes"', 'back\\slash', 'a,b', '{braces}', 'NULL', '', ' spaced ', 'naïve ✓', null, "it's"];
+    const result = (await t.db.db.execute(
+      sql`select t from unnest(${arrayLiteral(texts)}::text[]) with ordinality as u(t, n) order by n`,
+    )) as unknown as { rows: Array<{ t: string | null }> };
+    expect(result.rows.map((row) => row.t)).toEqual(texts);
+    const numbers = [1, -2.5, 1_234_567.125, null, 0];
+    const numeric = (await t.db.db.execute(
+      sql`select v from unnest(${arrayLiteral(numbers)}::float8[]) with ordinality as u(v, n) order by n`,
+    )) as unknown as { rows: Array<{ v: number | null }> };
+    expect(numeric.rows.map((row) => row.v)).toEqual(numbers);
   });
 });
 

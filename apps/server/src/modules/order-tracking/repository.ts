@@ -1,15 +1,13 @@
 /**
  * SQL of the order tracking grid and the order detail.
  *
- * The grid has to stay fast at a million orders, so each list call is a few small, index-driven
- * statements (see service.ts for how they are combined):
+ * The grid has to stay fast at a million orders (bench/README.md has the figures). A list call is one
+ * statement (findOrderPage), after a lookup of supplier/brand names when those are searched:
  * - the unfiltered total comes from `order_live_counts`, kept exact by triggers;
- * - a filtered total is a count over index scans: trigram GIN indexes for "contains" on text fields,
- *   index-only scans of the (column, id) sort indexes for supplier and brand once their few distinct
- *   values that contain the text are known, a UNION of id sets for OR;
- * - the page's ids are found first, either by walking a (sort column, id) index and keeping matching rows,
- *   or, when the matches are few, by sorting just those; then only that page's rows and tracking numbers
- *   are read.
+ * - a filtered total counts through indexes: trigram GIN for "contains" on text fields, index-only scans of
+ *   the (column, id, …) indexes for supplier and brand once the few names that contain the text are known;
+ * - the page's ids come from walking a (sort column, id) index keeping matching rows, or, when the matches
+ *   are few or have to be read anyway, from sorting just those; only that page's rows are then read.
  * Column names and sort expressions come from the fixed maps below, never from the request.
  */
 import type { OrderRecord, OrderSortableColumn, TOrderEdit } from '@app/contracts';
@@ -113,7 +111,9 @@ function orderBySql(
   const direction = (ascending: boolean) => (ascending !== reverse ? 'asc' : 'desc');
   const tie = options.tieAscending ?? terms[terms.length - 1]?.ascending ?? true;
   const parts = [
-    ...terms.map((term, index) => `${options.names?.[index] ?? term.expression} ${direction(term.ascending)}`),
+    ...terms.map(
+      (term, index) => `${options.names?.[index] ?? term.expression} ${direction(term.ascending)}`,
+    ),
     `${options.id ?? 'o.id'} ${direction(tie)}`,
   ];
   return sql.raw(parts.join(', '));
@@ -175,8 +175,7 @@ function conditionSql(condition: Condition, use: 'bitmap' | 'rows'): SQL {
       // The pattern's \ % _ are escaped by the service; backslash is ILIKE's default escape character.
       return sql`${sql.raw(`o.${condition.column}`)} ilike ${condition.pattern}`;
     case 'in':
-      // "= any(array[…])", not "in (…)": a one-value IN becomes "=", which the trigram index also serves
-      // (slowly, for a value on 30,000 rows); = ANY is left to the btree (column, id) index.
+      // Answered by the (column, id, …) btree index, index-only for counts.
       return sql`${sql.raw(`o.${condition.column}`)} = any(array[${sql.join(
         condition.values.map((value) => sql`${value}`),
         sql`, `,
@@ -210,11 +209,13 @@ function unionIdsSql(filter: Filter): SQL {
 /**
  * The exact number of live orders matching the filter. An OR of trigram/tracking searches (H) and one or
  * two supplier/brand name lists (B, C) is counted as |H − (B ∪ C)| + |B| + |C| − |B ∩ C|: the rows of H
- * are read once anyway (to recheck the trigram match), |B| and |C| are index-only counts, and the
- * intersection is a BitmapAnd of two small bitmaps. No set of tens of thousands of ids to de-duplicate.
+ * are read once anyway (to recheck the trigram match), |B| and |C| are index-only counts, and so is the
+ * intersection (the supplier index carries the brand). No set of tens of thousands of ids to de-duplicate;
+ * more lists than two (not produced today) fall back to a UNION.
  */
 function countSql(filter: Filter): SQL {
-  const live = (condition: SQL) => sql`(select count(*) from orders o where o.deleted_status = false and ${condition})`;
+  const live = (condition: SQL) =>
+    sql`(select count(*) from orders o where o.deleted_status = false and ${condition})`;
   if (filter.mode === 'and' || filter.conditions.length === 1) return live(filterSql(filter, 'bitmap'));
   const lists = filter.conditions.filter((condition) => condition.kind === 'in');
   const searches = filter.conditions.filter((condition) => condition.kind !== 'in');

@@ -33,6 +33,11 @@ export interface ProcessFileOutcome {
   message: string;
   ordersUpdated?: number;
   ordersDeleted?: number;
+  /**
+   * Work that must wait until the caller's transaction has committed (e.g. delivering an inventory file by
+   * e-mail and SFTP): intake commits, then awaits it. It must not throw.
+   */
+  afterCommit?: () => Promise<void>;
 }
 
 /** A source that mail intake can match: the fields of spec 2 §3.4/§3.5 that DESIGN §3 matches on. */

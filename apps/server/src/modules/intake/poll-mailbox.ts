@@ -627,6 +627,14 @@ class MailboxPoll {
       for (const message of result.errors) this.noteError(result.uid, message);
       if (result.needsSeen) await this.queueSeen(result.uid, result.inboundId);
     }
+    // Only committed work reaches here; results of a rolled-back group were dropped above.
+    for (const work of results.flatMap((result) => result.afterCommit ?? [])) {
+      try {
+        await work();
+      } catch (error) {
+        this.noteError(0, `After-commit work failed: ${errorText(error)}`);
+      }
+    }
   }
 
   private async writeGroup(tx: AppDb, group: PreparedMessage[]): Promise<WriteResult[]> {
@@ -717,13 +725,14 @@ class MailboxPoll {
     }
     const failures = results.filter((result) => result.status === 'failed').map((result) => result.message);
     const status: MessageStatus = failures.length > 0 ? 'failed' : 'processed';
+    const afterCommit = results.flatMap((result) => (result.afterCommit ? [result.afterCommit] : []));
     if (status === 'failed') {
       await tx
         .update(inboundMessages)
         .set({ status, message: failures.join(' ') })
         .where(eq(inboundMessages.id, inboundId));
     }
-    return { status, uid: record.uid, inboundId, needsSeen: true, errors: failures };
+    return { status, uid: record.uid, inboundId, needsSeen: true, errors: failures, afterCommit };
   }
 
   /** A processor isolates its own failures; one that throws anyway is rolled back to a savepoint. */
@@ -943,6 +952,8 @@ interface WriteResult {
   needsSeen: boolean;
   /** Failed runs' messages, for the poll's details once committed. */
   errors: string[];
+  /** Processors' after-commit work (inventory delivery), run once the transaction has committed. */
+  afterCommit?: Array<() => Promise<void>>;
 }
 
 /** Another poller recorded the message first. */

@@ -1,10 +1,11 @@
 /**
- * Every file processor that mail intake offers a message to (DESIGN §3). Order tracking for now; inventory
- * and order submission join this list when their processors exist.
+ * Every file processor that mail intake (and re-process) offers a file to (DESIGN §3). Order submission
+ * joins this list when its processor exists.
  */
+import { inventoryFileProcessor } from '../inventory-processing/processor';
 import { orderTrackingFileProcessor } from '../order-tracking-ingestion/processor';
 import type { FileProcessor } from './file-processors';
 
 export function fileProcessors(): FileProcessor[] {
-  return [orderTrackingFileProcessor];
+  return [orderTrackingFileProcessor, inventoryFileProcessor];
 }

@@ -430,17 +430,9 @@ async function applyRun(
   if (activated.length === 0)
     warnings.push('The source has no user-activated items: the generated file has no item rows.');
 
-  // The generated file.
-  const rows: OutputRow[] = decisions.map((decision) => ({
-    item: decision.item.text,
-    status: decision.status,
-  }));
-  const fileName = outputFileName(template.baseName, template.type, now);
-  const content = template.write(rows, now);
-  const outputFileId = await storeFile(db, fileName, content);
-  lap(`wrote ${fileName} (${plural(rows.length, 'row')})`, timings);
-
-  if (!held) {
+  // The new states (unless held) go to the database while the generated file is built here: the two overlap.
+  const applyStates = async () => {
+    if (held) return;
     await upsertItemStates(db, source.id, runId, now, updates, options.batchSize);
     const keys = new Set(activated.map((item) => item.key));
     await deleteItemStates(
@@ -449,8 +441,29 @@ async function applyRun(
       [...states.keys()].filter((key) => !keys.has(key)),
     );
     if (plan.hasHeader && !plan.empty) await saveLastGoodHeaders(db, source.id, plan.headers);
-    lap(`updated ${plural(updates.length, 'item state')}`, timings);
+  };
+  const statesApplied = applyStates();
+  const rows: OutputRow[] = decisions.map((decision) => ({
+    item: decision.item.text,
+    status: decision.status,
+  }));
+  const fileName = outputFileName(template.baseName, template.type, now);
+  let content: Buffer;
+  try {
+    content = template.write(rows, now);
+  } catch (error) {
+    await statesApplied.catch(() => undefined);
+    throw error;
   }
+  lap(`wrote ${fileName} (${plural(rows.length, 'row')})`, timings);
+  await statesApplied;
+  const outputFileId = await storeFile(db, fileName, content);
+  lap(
+    held
+      ? 'stored the generated file'
+      : `updated ${plural(updates.length, 'item state')}, stored the generated file`,
+    timings,
+  );
 
   const { counts } = supplier;
   processingLogs.push(
@@ -503,7 +516,7 @@ async function applyRun(
     ...(plan.hasHeader && !plan.empty ? { headers: plan.headers } : {}),
     changes: { turnedInactive, turnedInactiveCount, turnedActive, turnedActiveCount },
     ...(held ? { held } : {}),
-    predictions: predictionReasons,
+    predictions: predictionReasons.slice(0, LIST_CAP),
     deliveryRequest: options.manualDelivery
       ? { mode: 'manual', ...options.manualDelivery }
       : { mode: 'automatic' },

@@ -33,7 +33,7 @@ export interface OrderTrackingPreview {
 }
 
 /** POST /api/order-tracking-sources/:id/process. */
-export type OrderTrackingProcessResponse = Required<Omit<ProcessFileOutcome, 'status'>> & {
+export type OrderTrackingProcessResponse = Required<Omit<ProcessFileOutcome, 'status' | 'afterCommit'>> & {
   status: ProcessFileOutcome['status'];
 };
 

@@ -280,7 +280,9 @@ export async function reprocessRun(
       inputFileId,
     }),
   );
-  return { ...outcome, reprocessOfRunId: row.id };
+  const { afterCommit, ...result } = outcome;
+  await afterCommit?.();
+  return { ...result, reprocessOfRunId: row.id };
 }
 
 /** Runs per retention transaction: bounded, so a first clean-up after a long time stays short. */

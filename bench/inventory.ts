@@ -89,6 +89,7 @@ const WORDS = [
 const COLOURS = ['black', 'white', 'steel', 'brass', 'red', 'blue', 'green', 'chrome'];
 const STATUSES = ['In Stock', 'In Stock', 'In Stock', 'Low Stock', 'Backorder'];
 const WAREHOUSES = ['East', 'West', 'Central', 'North'];
+const PACKS = ['pack', 'box', 'case', 'bag', 'set'];
 
 export function buildSupplierXlsx(): Buffer {
   const next = random(20_250_301);
@@ -97,7 +98,10 @@ export function buildSupplierXlsx(): Buffer {
   for (let i = 1; i <= ITEMS; i++) {
     data.push([
       { t: 's', v: sku(i) },
-      { t: 's', v: `${pick(WORDS)} ${pick(COLOURS)} ${Math.floor(next() * 90_000) + 10_000}` },
+      {
+        t: 's',
+        v: `${pick(WORDS)} ${pick(COLOURS)} ${Math.floor(next() * 90_000) + 10_000}, ${pick(PACKS)} of ${1 + Math.floor(next() * 48)}, rev ${Math.floor(next() * 1000)}`,
+      },
       { t: 'n', v: quantityNow(i) },
       { t: 's', v: quantityNow(i) === 0 ? 'Out of Stock' : pick(STATUSES) },
       { t: 's', v: pick(WAREHOUSES) },

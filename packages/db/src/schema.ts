@@ -458,7 +458,13 @@ export const inventoryItemSnapshots = pgTable(
   (t) => [
     // (source, item, time) for an item's history; run and quantity ride along so that the predictive window
     // of 50,000 items is an index-only scan instead of 1.5 million random heap reads.
-    index('inventory_item_snapshots_item_idx').on(t.sourceId, t.itemNumber, t.capturedAt, t.runId, t.quantity),
+    index('inventory_item_snapshots_item_idx').on(
+      t.sourceId,
+      t.itemNumber,
+      t.capturedAt,
+      t.runId,
+      t.quantity,
+    ),
     index('inventory_item_snapshots_run_idx').on(t.runId),
   ],
 );

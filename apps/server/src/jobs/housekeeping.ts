@@ -1,7 +1,11 @@
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { deleteSnapshotsBefore } from '../modules/inventory-processing/repository';
 import { deleteExpiredRunFiles } from '../modules/runs/runs-service';
+
+/** The predictive algorithm looks back at most 365 days (spec 2 §5), so older snapshots are never read. */
+const SNAPSHOT_RETENTION_DAYS = 366;
 
 const DAY = 86_400_000;
 
@@ -12,7 +16,8 @@ export interface HousekeepingOptions {
 
 /**
  * Removes sign-in and reset tokens that can no longer be used, stale login throttle rows, and the input and
- * output files of runs older than the retention period (DESIGN §8).
+ * output files of runs older than the retention period (DESIGN §8), and inventory quantity snapshots older
+ * than the predictive algorithm can look back.
  */
 export async function runHousekeeping(db: AppDb, now = new Date(), options: HousekeepingOptions = {}) {
   const { refreshTokens, passwordResetTokens, loginThrottle } = schema;
@@ -41,11 +46,13 @@ export async function runHousekeeping(db: AppDb, now = new Date(), options: Hous
     .returning({ key: loginThrottle.key });
   const retentionDays = options.runFileRetentionDays ?? 30;
   const runFiles = await deleteExpiredRunFiles(db, new Date(now.getTime() - retentionDays * DAY));
+  const snapshots = await deleteSnapshotsBefore(db, new Date(now.getTime() - SNAPSHOT_RETENTION_DAYS * DAY));
   return {
     refreshTokens: tokens.length,
     resetTokens: resets.length,
     throttleRows: throttles.length,
     expiredRunFiles: runFiles.files,
     runsPastRetention: runFiles.runs,
+    inventorySnapshots: snapshots,
   };
 }

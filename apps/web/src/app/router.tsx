@@ -7,6 +7,7 @@ import { ResetPasswordPage } from '@/features/auth/routes/reset-password-page';
 import { EmailSourceEditorPage } from '@/features/email-sources/routes/email-source-editor-page';
 import { EmailSourceListPage } from '@/features/email-sources/routes/email-source-list-page';
 import { HomePage } from '@/features/home/home-page';
+import { ManualProcessPage } from '@/features/inventory-processing/routes/manual-process-page';
 import { InventorySourceEditorPage } from '@/features/inventory-sources/routes/inventory-source-editor-page';
 import { InventorySourceListPage } from '@/features/inventory-sources/routes/inventory-source-list-page';
 import { AppLayout } from '@/features/layout/app-layout';
@@ -58,6 +59,7 @@ export const router = createBrowserRouter([
               { path: '/inventory-sources', element: <InventorySourceListPage /> },
               { path: '/inventory-sources/edit/:sourceId', element: <InventorySourceEditorPage /> },
               { path: '/inventory-sources/history/:id', element: <RunHistoryPage sourceType="inventory" /> },
+              { path: '/inventory-sources/manually-process/:id', element: <ManualProcessPage /> },
             ],
           },
           {

@@ -296,7 +296,19 @@ describe('upsert by (source, unique key)', () => {
 
 describe('array parameters', () => {
   it('round-trips any text, number and null through the array literal', async () => {
-    const texts = ['plain', 'with "quotes"', 'back\\slash', 'a,b', '{braces}', 'NULL', '', ' spaced ', 'naïve ✓', null, "it's"];
+    const texts = [
+      'plain',
+      'with "quotes"',
+      'back\\slash',
+      'a,b',
+      '{braces}',
+      'NULL',
+      '',
+      ' spaced ',
+      'naïve ✓',
+      null,
+      "it's",
+    ];
     const result = (await t.db.db.execute(
       sql`select t from unnest(${arrayLiteral(texts)}::text[]) with ordinality as u(t, n) order by n`,
     )) as unknown as { rows: Array<{ t: string | null }> };

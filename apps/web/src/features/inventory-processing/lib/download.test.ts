@@ -7,7 +7,9 @@ const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 describe('mimeTypeFor', () => {
   it('answers the spreadsheet MIME types by extension, whatever the case', () => {
     expect(mimeTypeFor('feed.csv')).toBe('text/csv');
-    expect(mimeTypeFor('feed.XLSX')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(mimeTypeFor('feed.XLSX')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect(mimeTypeFor('feed.xls')).toBe('application/vnd.ms-excel');
   });
 

@@ -90,9 +90,9 @@ describe('requestFailureMessage (spec 2 §8)', () => {
     expect(requestFailureMessage(new ApiError(500, 'x', { message: '  ' }), 'Failed to process file')).toBe(
       'Failed to process file',
     );
-    expect(requestFailureMessage(new TypeError('Failed to fetch'), 'Failed to modify file for debugging')).toBe(
-      'Failed to modify file for debugging',
-    );
+    expect(
+      requestFailureMessage(new TypeError('Failed to fetch'), 'Failed to modify file for debugging'),
+    ).toBe('Failed to modify file for debugging');
   });
 });
 

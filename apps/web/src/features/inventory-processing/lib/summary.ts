@@ -44,7 +44,9 @@ export function countActivatedItems(list: string | null | undefined, stripLeadin
 // ------------------------------------------------------------------------------------ debug analysis
 
 /** Processed rows as a share of all rows, in percent (0 for a file without rows). */
-export function successRate(summary: Pick<InventoryProcessingSummary, 'totalRows' | 'processedRows'>): number {
+export function successRate(
+  summary: Pick<InventoryProcessingSummary, 'totalRows' | 'processedRows'>,
+): number {
   if (summary.totalRows <= 0) return 0;
   return (summary.processedRows / summary.totalRows) * 100;
 }

@@ -1,0 +1,168 @@
+import type { InventoryProcessingResult, InventoryStatusChange, RunRecord } from '@app/contracts';
+import { Loader2, TriangleAlert } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { RunStatusBadge } from '@/features/runs/components/run-status-badge';
+import { describeError } from '@/lib/api-client';
+import {
+  type HeldRunAction,
+  type InventoryRunRecord,
+  useDecideHeldRun,
+  useHeldRun,
+} from '../api/inventory-processing';
+import { DeliveryOutcomeList, readDelivery } from './delivery-outcome';
+import { DetailList } from './detail-list';
+
+const DECISION_FAILED: Record<HeldRunAction, string> = {
+  approve: 'Failed to approve the run',
+  discard: 'Failed to discard the run',
+};
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * DESIGN §5 drift guard: a held run shows why, what approving it would change, and the operator's two
+ * choices. After the decision it shows the run as the server answered (and the delivery outcome).
+ */
+export function HeldRunPanel({
+  sourceId,
+  result,
+  decision,
+  onDecided,
+}: {
+  sourceId: number;
+  result: InventoryProcessingResult;
+  decision: InventoryRunRecord | null;
+  onDecided: (run: InventoryRunRecord) => void;
+}) {
+  const runId = result.runId;
+  const run = useHeldRun(runId !== null && !decision ? runId : null);
+  const decide = useDecideHeldRun(sourceId);
+  const pending = decide.isPending ? decide.variables.action : null;
+
+  if (decision) return <DecisionOutcome run={decision} />;
+
+  const details = run.data?.details;
+  const held = details?.held;
+  const changes = details?.changes;
+  const turningInactive: InventoryStatusChange[] = changes?.turnedInactive ?? [];
+  const more = (changes?.turnedInactiveCount ?? 0) - turningInactive.length;
+
+  const act = (action: HeldRunAction) => {
+    if (runId === null) return;
+    decide.mutate(
+      { runId, action },
+      {
+        onSuccess: onDecided,
+        onError: (error) => console.error(`Error on ${action} of run ${runId}:`, error),
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-4">
+      <Alert className="border-amber-500/60 bg-amber-50 text-amber-950 dark:bg-amber-950/30 dark:text-amber-100">
+        <TriangleAlert aria-hidden />
+        <AlertTitle>Drift guard</AlertTitle>
+        <AlertDescription className="text-current">
+          <p>Held for approval: {result.heldReason}</p>
+        </AlertDescription>
+      </Alert>
+
+      <section aria-label="Changes if approved" className="space-y-3">
+        <h3 className="font-semibold text-sm">Changes if approved</h3>
+        <DetailList
+          items={[
+            { term: 'Items in the Generated File', value: count(result.processedCount) },
+            { term: 'Would Be Active', value: count(result.activeCount) },
+            { term: 'Would Be Inactive', value: count(result.inactiveCount) },
+            ...(held
+              ? [
+                  { term: 'Currently Active', value: count(held.currentlyActive) },
+                  {
+                    term: 'Active Items Turning Inactive',
+                    value: `${count(held.turningInactive)} (${held.percent}%, the guard allows ${held.limitPercent}%)`,
+                  },
+                ]
+              : []),
+          ]}
+        />
+        {run.isPending && runId !== null && (
+          <p className="flex items-center gap-2 text-muted-foreground text-sm">
+            <Loader2 aria-hidden className="size-4 animate-spin" /> Loading the items that would change...
+          </p>
+        )}
+        {run.isError && (
+          <p className="text-muted-foreground text-sm">
+            The list of changing items could not be loaded: {describeError(run.error, 'unknown error')}
+          </p>
+        )}
+        {turningInactive.length > 0 && (
+          <div className="space-y-1.5">
+            <h4 className="font-medium text-sm">Items turning Inactive</h4>
+            <ul aria-label="Items turning Inactive" className="flex flex-wrap gap-1.5">
+              {turningInactive.map((change) => (
+                <li
+                  key={change.itemNumber}
+                  className="rounded-md border bg-muted/40 px-2 py-0.5 font-mono text-xs"
+                  title={change.from === 'Active' ? 'Active now' : 'New item'}
+                >
+                  {change.itemNumber}
+                </li>
+              ))}
+            </ul>
+            {more > 0 && <p className="text-muted-foreground text-xs">…and {count(more)} more.</p>}
+          </div>
+        )}
+      </section>
+
+      {decide.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>
+            {describeError(decide.error, DECISION_FAILED[decide.variables?.action ?? 'approve'])}
+          </AlertDescription>
+        </Alert>
+      )}
+
+      <div className="flex flex-wrap gap-2 [&>button]:flex-1 sm:[&>button]:flex-none">
+        <Button type="button" onClick={() => act('approve')} disabled={pending !== null || runId === null}>
+          {pending === 'approve' && <Loader2 aria-hidden className="animate-spin" />}
+          Approve and Deliver
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          className="border-destructive/50 text-destructive hover:bg-destructive/10 hover:text-destructive"
+          onClick={() => act('discard')}
+          disabled={pending !== null || runId === null}
+        >
+          {pending === 'discard' && <Loader2 aria-hidden className="animate-spin" />}
+          Discard
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function DecisionOutcome({ run }: { run: Pick<RunRecord, 'status' | 'message' | 'details'> }) {
+  const approved = run.status === 'succeeded';
+  return (
+    <Alert
+      role="status"
+      className={
+        approved
+          ? 'border-emerald-600/40 text-emerald-800 dark:text-emerald-300'
+          : 'border-muted-foreground/30'
+      }
+    >
+      <AlertTitle className="flex items-center gap-2">
+        {approved ? 'Approved' : 'Discarded'}
+        <RunStatusBadge status={run.status} />
+      </AlertTitle>
+      <AlertDescription className="space-y-2 text-current">
+        {run.message && <p>{run.message}</p>}
+        <DeliveryOutcomeList delivery={readDelivery(run.details?.delivery)} />
+      </AlertDescription>
+    </Alert>
+  );
+}

@@ -19,11 +19,17 @@ export function createSecretBox(secretKey: string): SecretBox {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(':');
+      return [
+        VERSION,
+        iv.toString('base64'),
+        cipher.getAuthTag().toString('base64'),
+        data.toString('base64'),
+      ].join(':');
     },
     decrypt(sealed) {
       const [version, iv, tag, data] = sealed.split(':');
-      if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('Unreadable stored secret');
+      if (version !== VERSION || !iv || !tag || data === undefined)
+        throw new Error('Unreadable stored secret');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
       decipher.setAuthTag(Buffer.from(tag, 'base64'));
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Each server test file gets its own database; two files at a time fit 2 cores without starving PGlite.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -11,8 +13,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; two at a time fits 2 cores without starving PGlite.
-          maxWorkers: 2,
         },
       },
       {

@@ -128,9 +128,47 @@ function ModificationTable({
   modifications: InventoryModification[];
   total: number;
 }) {
+  const narrow = useIsUnder640();
   if (modifications.length === 0)
     return <p className="text-muted-foreground text-sm">No rows were modified.</p>;
   const more = total - modifications.length;
+  const moreText = more > 0 && (
+    <p className="text-muted-foreground text-xs">…and {count(more)} more (see the debug logs).</p>
+  );
+  if (narrow) {
+    // Phones: one small card per row instead of a table that scrolls sideways.
+    return (
+      <div className="space-y-2">
+        <ul aria-label="Modifications" className="max-h-[32rem] space-y-2 overflow-auto">
+          {modifications.map((modification) => (
+            <li
+              key={`${modification.rowIndex}-${modification.itemNumber}`}
+              className="rounded-lg border p-3 text-sm"
+            >
+              <p className="flex items-baseline justify-between gap-2">
+                <span className="break-all font-medium font-mono text-xs">{modification.itemNumber}</span>
+                <span className="shrink-0 text-muted-foreground text-xs">
+                  Row {modification.rowIndex + 1}
+                </span>
+              </p>
+              <dl className="mt-1 grid grid-cols-2 gap-2">
+                <div>
+                  <dt className="text-muted-foreground text-xs">Original Quantity</dt>
+                  <dd className="tabular-nums">{count(modification.originalQuantity)}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground text-xs">New Quantity</dt>
+                  <dd className="tabular-nums">{count(modification.newQuantity)}</dd>
+                </div>
+              </dl>
+              <p className="mt-1 text-muted-foreground text-xs">{modification.reason}</p>
+            </li>
+          ))}
+        </ul>
+        {moreText}
+      </div>
+    );
+  }
   return (
     <div className="space-y-2">
       <div className="max-h-96 overflow-auto rounded-lg border">
@@ -159,9 +197,7 @@ function ModificationTable({
           </TableBody>
         </Table>
       </div>
-      {more > 0 && (
-        <p className="text-muted-foreground text-xs">…and {count(more)} more (see the debug logs).</p>
-      )}
+      {moreText}
     </div>
   );
 }

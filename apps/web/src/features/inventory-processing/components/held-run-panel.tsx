@@ -2,7 +2,6 @@ import type { InventoryProcessingResult, InventoryStatusChange, RunRecord } from
 import { Loader2, TriangleAlert } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { RunStatusBadge } from '@/features/runs/components/run-status-badge';
 import { describeError } from '@/lib/api-client';
 import {
   type HeldRunAction,
@@ -155,10 +154,7 @@ function DecisionOutcome({ run }: { run: Pick<RunRecord, 'status' | 'message' | 
           : 'border-muted-foreground/30'
       }
     >
-      <AlertTitle className="flex items-center gap-2">
-        {approved ? 'Approved' : 'Discarded'}
-        <RunStatusBadge status={run.status} />
-      </AlertTitle>
+      <AlertTitle>{approved ? 'Approved' : 'Discarded'}</AlertTitle>
       <AlertDescription className="space-y-2 text-current">
         {run.message && <p>{run.message}</p>}
         <DeliveryOutcomeList delivery={readDelivery(run.details?.delivery)} />

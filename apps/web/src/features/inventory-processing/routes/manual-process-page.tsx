@@ -115,6 +115,7 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
   const [submitViaSftp, setSubmitViaSftp] = useState(false);
   const processButtonRef = useRef<HTMLButtonElement>(null);
   const dropzoneRef = useRef<HTMLButtonElement>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
 
   const processing = processFile.isPending;
   const modifying = debugModify.isPending;
@@ -122,6 +123,12 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
   const showResult = (next: ManualResult | null) => {
     setResult(next);
     setDecision(null);
+  };
+
+  /** Below the large breakpoint the results sit under the upload card: bring them into view. */
+  const revealResults = () => {
+    if (!window.matchMedia('(max-width: 1023.98px)').matches) return;
+    requestAnimationFrame(() => resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   };
 
   /** A file is chosen only after the checks pass (spec 2 §4, §5); a refused file leaves the choice as it was. */
@@ -141,6 +148,7 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
     if (!file || processing || modifying) return;
     setError(null);
     showResult(null);
+    revealResults();
     try {
       const answer = await processFile.mutateAsync({
         sourceId: source.id,
@@ -162,10 +170,12 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
     try {
       const answer = await debugModify.mutateAsync({ sourceId: source.id, file });
       showResult({ kind: 'debug', result: answer });
+      revealResults();
     } catch (failure) {
       console.error('Error modifying file for debugging:', failure);
       const message = requestFailureMessage(failure, M.debugFailed);
       showResult({ kind: 'debug', result: failedDebugResult(message, source) });
+      revealResults();
     }
   };
 
@@ -248,7 +258,7 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
           />
         </div>
 
-        <div className="min-w-0 space-y-6">
+        <div ref={resultsRef} className="min-w-0 scroll-mt-20 space-y-6">
           <ResultsCard
             sourceId={source.id}
             processing={processing}
@@ -277,7 +287,10 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
               debugLogs={shown.result.debugLogs}
             />
           )}
-          {shown && <ErrorListCard errors={shown.result.errors} />}
+          {shown && (
+            // After a decision on a held run, the run's own errors (none once approved).
+            <ErrorListCard errors={decision ? (decision.details.errors ?? []) : shown.result.errors} />
+          )}
         </div>
       </div>
     </div>

@@ -44,7 +44,10 @@ export function OrderDetailPage() {
   const orderId = Number(param);
   const validId = Number.isInteger(orderId) && orderId > 0;
   const order = useOrder(orderId);
-  const notFound = !validId || (order.error instanceof ApiError && order.error.status === 404);
+  // The API answers 400 for an id it can never hold (more than 9 digits): no such order either.
+  const notFound =
+    !validId ||
+    (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400));
 
   useEffect(() => {
     // Spec 3 §8 only logs the failure; the page below also shows it (DESIGN §10).

@@ -328,7 +328,9 @@ test('an unknown order id shows Order not found', async ({ page, createUser, sig
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${GRID_PATH}$`));
 
-  // An id that is no number at all.
+  // An id beyond what the API takes (it answers 400), and one that is no number at all.
+  await page.goto(detailPath(2_000_000_000));
+  await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
   await page.goto('/order-tracking/order/not-a-number');
   await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
 });

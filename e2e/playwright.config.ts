@@ -49,7 +49,7 @@ export default defineConfig({
   ],
   webServer: {
     // The built product exactly as `npm start` serves it, on a fresh embedded database.
-    command: `rm -rf ${dataDir} ${webDistCopy} && cp -R ${webDist} ${webDistCopy} && npx tsx apps/server/src/server.ts`,
+    command: `rm -rf ${dataDir} ${webDistCopy} && mkdir -p ${path.dirname(webDistCopy)} && cp -R ${webDist} ${webDistCopy} && npx tsx apps/server/src/server.ts`,
     cwd: root,
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: false,

@@ -1,13 +1,22 @@
 // Adds up the JSON reports of every test run into one closing line: "tests: N passed, N failed".
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Usage: node summarise-tests.mjs <dir> <expected report file>...; a missing report counts as a failure,
+// so a runner that could not start (no report) never looks like a clean run.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const dir = process.argv[2];
+const [dir, ...expected] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of existsSync(dir) ? readdirSync(dir) : []) {
-  const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+let missing = 0;
+for (const file of expected) {
+  const full = path.join(dir, file);
+  if (!existsSync(full)) {
+    console.log(`missing report: ${file} (that test run did not finish)`);
+    missing += 1;
+    continue;
+  }
+  const report = JSON.parse(readFileSync(full, 'utf8'));
   if (file.startsWith('vitest')) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
@@ -18,5 +27,5 @@ for (const file of existsSync(dir) ? readdirSync(dir) : []) {
     skipped += report.stats.skipped;
   }
 }
-console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+console.log(`tests: ${passed} passed, ${failed + missing} failed, ${skipped} skipped`);
+process.exit(failed > 0 || missing > 0 || passed === 0 ? 1 : 0);

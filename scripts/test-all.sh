@@ -41,5 +41,7 @@ fi
 echo "==> browser tests in Chromium"
 PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/playwright.json" npx playwright test -c e2e/playwright.config.ts || status=1
 
-node scripts/summarise-tests.mjs "$reports" || status=1
+expected=(vitest-pglite.json playwright.json)
+[ -n "${DATABASE_URL:-}" ] && expected+=(vitest-postgres.json)
+node scripts/summarise-tests.mjs "$reports" "${expected[@]}" || status=1
 exit $status

@@ -2,7 +2,7 @@ import { type TUserForm, type TUserFormParsed, type User, ZUserFormSchema } from
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { type Control, Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type Control, type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { PasswordInput } from '@/components/password-input';
@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
+import { ControlledSwitchField } from '@/features/sources/components/source-editor-parts';
 import { useSaveState } from '@/hooks/use-save-state';
 import { ApiError, describeError } from '@/lib/api-client';
 import { NEW_USER_FORM, toUserForm, useSaveUser, useUser } from './api/users';
@@ -238,42 +238,13 @@ type SwitchField =
   | 'activeStatus'
   | 'sendNotificationsToEmail';
 
-function SwitchRow({
-  control,
-  name,
-  label,
-  description,
-}: {
+function SwitchRow(props: {
   control: Control<TUserForm, unknown, TUserFormParsed>;
   name: SwitchField;
   label: string;
   description: string;
 }) {
-  const id = `user-${name}`;
-  return (
-    <div className="flex items-start justify-between gap-4 rounded-md border p-3">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-description`} className="text-muted-foreground text-sm">
-          {description}
-        </p>
-      </div>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Switch
-            id={id}
-            ref={field.ref}
-            checked={Boolean(field.value)}
-            onCheckedChange={field.onChange}
-            onBlur={field.onBlur}
-            aria-describedby={`${id}-description`}
-          />
-        )}
-      />
-    </div>
-  );
+  return <ControlledSwitchField {...props} id={`user-${props.name}`} />;
 }
 
 function EditorSkeleton() {

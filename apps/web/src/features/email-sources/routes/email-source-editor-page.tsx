@@ -10,8 +10,8 @@ import {
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, CircleCheck, CircleX, Loader2, PlugZap } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { type Control, Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { type ReactNode, useState } from 'react';
+import { type Control, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FieldError, PasswordInput } from '@/components/password-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -20,7 +20,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
+import { ControlledSwitchField, parseSourceId } from '@/features/sources/components/source-editor-parts';
+import { useLogError } from '@/hooks/use-log-error';
 import { useSaveState } from '@/hooks/use-save-state';
 import { ApiError, describeError } from '@/lib/api-client';
 import { useEmailSource, useSaveEmailSource, useTestEmailConnection } from '../api/email-sources';
@@ -88,10 +89,6 @@ function toForm(source: EmailSource): TEmailSourceForm {
   };
 }
 
-function parseSourceId(value: string | undefined): number | null {
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
-}
-
 /** Spec 2 §8: the server's own message when it sent one, else 'Save failed - please try again'. */
 function saveFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
@@ -116,10 +113,8 @@ export function EmailSourceEditorPage() {
   // Lives above the keyed form so 'Saved!' survives the switch from create to edit after the first save.
   const saveState = useSaveState(2000);
 
-  useEffect(() => {
-    // Spec 2 §8 only logs this; DESIGN §10 also tells the user (the inline alert below).
-    if (source.error) console.error('Error fetching email source:', source.error);
-  }, [source.error]);
+  // Spec 2 §8 only logs this; DESIGN §10 also tells the user (the inline alert below).
+  useLogError(source.error, 'Error fetching email source:');
 
   let content: ReactNode;
   if (sourceId === null) {
@@ -465,42 +460,13 @@ function CheckLine({ label, ok, message }: { label: string; ok: boolean; message
   );
 }
 
-function SwitchRow({
-  control,
-  name,
-  label,
-  description,
-}: {
+function SwitchRow(props: {
   control: Control<TEmailSourceForm, unknown, TEmailSource>;
   name: SwitchField;
   label: string;
   description: string;
 }) {
-  const id = `email-source-${name}`;
-  return (
-    <div className="flex items-start justify-between gap-4 rounded-md border p-3">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-description`} className="text-muted-foreground text-sm">
-          {description}
-        </p>
-      </div>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Switch
-            id={id}
-            ref={field.ref}
-            checked={Boolean(field.value)}
-            onCheckedChange={field.onChange}
-            onBlur={field.onBlur}
-            aria-describedby={`${id}-description`}
-          />
-        )}
-      />
-    </div>
-  );
+  return <ControlledSwitchField {...props} id={`email-source-${props.name}`} />;
 }
 
 function EditorSkeleton() {

@@ -1,22 +1,25 @@
 import type { EmailSourceListItem } from '@app/contracts';
-import { History, Mail, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { History, Mail, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
-import { ConfirmDeleteDialog } from '@/components/data-view/confirm-delete-dialog';
-import { useViewMode, type ViewMode, ViewModeToggle } from '@/components/data-view/view-mode-toggle';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import {
+  ConfirmDeleteItemDialog,
+  DetailList,
+  ListPageHeader,
+  ListSkeleton,
+  LoadFailedAlert,
+} from '@/components/data-view/list-parts';
+import { useViewMode } from '@/components/data-view/view-mode-toggle';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { LastPoll, useCheckNow } from '@/features/runs/components/email-poll';
 import { LastRun } from '@/features/runs/components/last-run';
+import { useLogError } from '@/hooks/use-log-error';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
 import { useDeleteEmailSource, useEmailSources, useSetEmailSourceActive } from '../api/email-sources';
@@ -40,28 +43,16 @@ export function EmailSourceListPage() {
   const [testSource, setTestSource] = useState<EmailSourceListItem | null>(null);
   const deleteSource = useDeleteEmailSource();
 
-  useEffect(() => {
-    if (!sources.error) return;
-    // Spec 2 §8 only logs this; DESIGN §10 also tells the user (the inline alert below).
-    console.error('Error fetching email sources:', sources.error);
-  }, [sources.error]);
+  // Spec 2 §8 only logs this; DESIGN §10 also tells the user (the inline alert below).
+  useLogError(sources.error, 'Error fetching email sources:');
 
   const handlers: RowHandlers = { onDelete: setPendingDelete, onSendTest: setTestSource };
 
   let body: ReactNode;
   if (sources.isPending) {
-    body = <ListSkeleton view={view} />;
+    body = <ListSkeleton view={view} rows={5} cards={3} />;
   } else if (sources.isError) {
-    body = (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          <span>{LOAD_FAILED}</span>
-          <Button variant="outline" size="sm" onClick={() => void sources.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    body = <LoadFailedAlert message={LOAD_FAILED} onRetry={() => void sources.refetch()} />;
   } else if (view === 'table') {
     body = <EmailSourcesTable sources={sources.data} {...handlers} />;
   } else if (sources.data.length === 0) {
@@ -78,27 +69,21 @@ export function EmailSourceListPage() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-semibold text-2xl tracking-tight">Email Sources</h1>
-        <div className="flex items-center gap-2">
-          {!isMobile && <ViewModeToggle value={view} onChange={setView} />}
-          <Button asChild>
-            <Link to={editPath(0)}>
-              <Plus />
-              Add Source
-            </Link>
-          </Button>
-        </div>
-      </div>
+      <ListPageHeader
+        title="Email Sources"
+        addHref={editPath(0)}
+        view={view}
+        onViewChange={setView}
+        showViewToggle={!isMobile}
+      />
       {body}
-      <ConfirmDeleteDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => !open && setPendingDelete(null)}
-        name={pendingDelete?.username ?? ''}
-        onConfirm={async () => {
-          if (!pendingDelete) return;
-          await deleteSource.mutateAsync(pendingDelete.id);
-          toast.success(`Email source "${pendingDelete.username}" deleted`);
+      <ConfirmDeleteItemDialog
+        item={pendingDelete}
+        name={(source) => source.username}
+        onClose={() => setPendingDelete(null)}
+        onConfirm={async (source) => {
+          await deleteSource.mutateAsync(source.id);
+          toast.success(`Email source "${source.username}" deleted`);
         }}
       />
       <SendTestEmailDialog source={testSource} onClose={() => setTestSource(null)} />
@@ -246,36 +231,8 @@ function EmailSourceCard({ source, ...handlers }: { source: EmailSourceListItem 
         </CardAction>
       </CardHeader>
       <CardContent className="flex-1">
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-          {details.map(([term, value]) => (
-            <div key={term} className="contents">
-              <dt className="text-muted-foreground">{term}</dt>
-              <dd className="truncate" title={typeof value === 'string' ? value : undefined}>
-                {value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <DetailList details={details} />
       </CardContent>
     </Card>
-  );
-}
-
-function ListSkeleton({ view }: { view: ViewMode }) {
-  if (view === 'table') {
-    return (
-      <div className="space-y-2 rounded-md border p-4">
-        {Array.from({ length: 5 }, (_, index) => (
-          <Skeleton key={index} className="h-8 w-full" />
-        ))}
-      </div>
-    );
-  }
-  return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {Array.from({ length: 3 }, (_, index) => (
-        <Skeleton key={index} className="h-44 rounded-xl" />
-      ))}
-    </div>
   );
 }

@@ -10,7 +10,7 @@ import {
   type TInventorySource,
 } from '@app/contracts';
 import { Download } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { Controller, get, type Path, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { PasswordInput } from '@/components/password-input';
@@ -28,6 +28,7 @@ import {
   emailSourceSelectOptions,
   FormField,
   LoadErrorBanner,
+  parseSourceId,
   readSaveAnswer,
   SaveMessages,
   type SaveOutcome,
@@ -35,9 +36,11 @@ import {
   type SelectOption,
   SwitchField,
   serverMessage,
+  useEditorSaveState,
   withCurrentOption,
 } from '@/features/sources/components/source-editor-parts';
-import { useSaveState } from '@/hooks/use-save-state';
+import { useLogError } from '@/hooks/use-log-error';
+import type { useSaveState } from '@/hooks/use-save-state';
 import {
   INVENTORY_SOURCES_PATH,
   inventorySampleFileUrl,
@@ -77,10 +80,6 @@ const PREDICTIVE_LABELS: Record<PredictiveField, { label: string; hint: string }
   },
 };
 
-function parseSourceId(value: string | undefined): number | null {
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
-}
-
 export function InventorySourceEditorPage() {
   const sourceId = parseSourceId(useParams().sourceId);
   const isCreate = sourceId === 0;
@@ -88,16 +87,10 @@ export function InventorySourceEditorPage() {
   const emailSources = useEmailSourceOptions();
   // Above the keyed form: after a create the page becomes the new source's editor and keeps 'Saved!',
   // the success alert and 'Back to Sources'.
-  const saveState = useSaveState(SAVE_RESET_MS);
-  const [outcome, setOutcome] = useState<SaveOutcome>({ success: null, error: null });
-  const [savedOnce, setSavedOnce] = useState(false);
+  const editorSave = useEditorSaveState(SAVE_RESET_MS);
 
-  useEffect(() => {
-    if (source.error) console.error('Error fetching inventory source:', source.error);
-  }, [source.error]);
-  useEffect(() => {
-    if (emailSources.error) console.error('Error fetching email sources:', emailSources.error);
-  }, [emailSources.error]);
+  useLogError(source.error, 'Error fetching inventory source:');
+  useLogError(emailSources.error, 'Error fetching email sources:');
 
   let content: ReactNode;
   if (sourceId === null) {
@@ -120,11 +113,7 @@ export function InventorySourceEditorPage() {
           loaded={loaded}
           emailSourcePairs={emailSources.data}
           emailSourcesLoading={emailSources.isPending}
-          saveState={saveState}
-          outcome={outcome}
-          onOutcome={setOutcome}
-          savedOnce={savedOnce}
-          onSaved={() => setSavedOnce(true)}
+          {...editorSave}
         />
       </>
     );

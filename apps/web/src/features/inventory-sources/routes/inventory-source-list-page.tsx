@@ -1,21 +1,25 @@
 import type { InventorySourceListItem } from '@app/contracts';
-import { FileCog, History, Info, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { FileCog, History, Info, Pencil, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
-import { ConfirmDeleteDialog } from '@/components/data-view/confirm-delete-dialog';
-import { useViewMode, type ViewMode, ViewModeToggle } from '@/components/data-view/view-mode-toggle';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import {
+  CardList,
+  ConfirmDeleteItemDialog,
+  ListPageHeader,
+  ListSkeleton,
+  LoadFailedAlert,
+} from '@/components/data-view/list-parts';
+import { useViewMode } from '@/components/data-view/view-mode-toggle';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { LastRun } from '@/features/runs/components/last-run';
+import { SourceCard } from '@/features/sources/components/source-card';
+import { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
+import { useLogError } from '@/hooks/use-log-error';
 import { useIsMobile, useIsUnder640, useIsUnder1024 } from '@/hooks/use-media-query';
-import { describeError } from '@/lib/api-client';
 import {
   inventoryManualProcessPath,
   inventorySourceEditPath,
@@ -162,67 +166,43 @@ export function InventorySourceListPage() {
   const deleteSource = useDeleteInventorySource();
 
   // The spec only logs a failed list load; DESIGN §10 shows it too.
-  useEffect(() => {
-    if (!sources.error) return;
-    console.error('Error fetching inventory sources:', sources.error);
-    toast.error(describeError(sources.error, LOAD_FAILED));
-  }, [sources.error]);
+  useLogError(sources.error, 'Error fetching inventory sources:', LOAD_FAILED);
 
   let body: ReactNode;
   if (sources.isPending) {
-    body = <ListSkeleton view={view} />;
+    body = <ListSkeleton view={view} cardClassName="h-56" />;
   } else if (sources.isError) {
-    body = (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          <span>{LOAD_FAILED}</span>
-          <Button variant="outline" size="sm" onClick={() => void sources.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    body = <LoadFailedAlert message={LOAD_FAILED} onRetry={() => void sources.refetch()} />;
   } else if (view === 'table') {
     body = <SourcesTable sources={sources.data} onDelete={setPendingDelete} />;
   } else if (sources.data.length === 0) {
     body = <p className="py-10 text-center text-muted-foreground">{EMPTY}</p>;
   } else {
     body = (
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {sources.data.map((source) => (
-          <li key={source.id} className="flex">
-            <SourceCard source={source} onDelete={setPendingDelete} />
-          </li>
-        ))}
-      </ul>
+      <CardList
+        items={sources.data}
+        renderCard={(source) => <InventorySourceCard source={source} onDelete={setPendingDelete} />}
+      />
     );
   }
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-semibold text-2xl tracking-tight">Inventory Sources</h1>
-        <div className="flex items-center gap-2">
-          {!isMobile && <ViewModeToggle value={view} onChange={setView} />}
-          <Button asChild>
-            <Link to={inventorySourceEditPath(0)}>
-              <Plus aria-hidden />
-              Add Source
-            </Link>
-          </Button>
-        </div>
-      </div>
+      <ListPageHeader
+        title="Inventory Sources"
+        addHref={inventorySourceEditPath(0)}
+        view={view}
+        onViewChange={setView}
+        showViewToggle={!isMobile}
+      />
       {body}
-      <ConfirmDeleteDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setPendingDelete(null);
-        }}
-        name={pendingDelete?.sourceName ?? ''}
-        onConfirm={async () => {
-          if (!pendingDelete) return;
-          await deleteSource.mutateAsync(pendingDelete.id);
-          toast.success(`"${pendingDelete.sourceName}" deleted`);
+      <ConfirmDeleteItemDialog
+        item={pendingDelete}
+        name={(source) => source.sourceName}
+        onClose={() => setPendingDelete(null)}
+        onConfirm={async (source) => {
+          await deleteSource.mutateAsync(source.id);
+          toast.success(`"${source.sourceName}" deleted`);
         }}
       />
     </div>
@@ -234,22 +214,8 @@ interface ActiveToggle {
   pending: boolean;
 }
 
-/** Switches the source's activeStatus on the server (DESIGN §10); the list shows the new value at once. */
 function useActiveToggle(source: Source): ActiveToggle {
-  const setActive = useSetInventorySourceActive();
-  const toggle = (next: boolean) => {
-    setActive.mutate(
-      { id: source.id, activeStatus: next },
-      {
-        onSuccess: () => toast.success(`"${source.sourceName}" is now ${next ? 'active' : 'inactive'}`),
-        onError: (error) => {
-          console.error('Error updating inventory source:', error);
-          toast.error(describeError(error, `"${source.sourceName}" could not be updated.`));
-        },
-      },
-    );
-  };
-  return { toggle, pending: setActive.isPending };
+  return useSourceActiveToggle(source, useSetInventorySourceActive(), 'Error updating inventory source:');
 }
 
 function rowActions(source: Source, onDelete: (source: Source) => void) {
@@ -333,7 +299,7 @@ function SourceRow({
   );
 }
 
-function SourceCard({ source, onDelete }: { source: Source; onDelete: (source: Source) => void }) {
+function InventorySourceCard({ source, onDelete }: { source: Source; onDelete: (source: Source) => void }) {
   const active = useActiveToggle(source);
   const details: [string, ReactNode][] = [
     ['File Type', textOrDash(source.fileType)],
@@ -351,54 +317,6 @@ function SourceCard({ source, onDelete }: { source: Source; onDelete: (source: S
   ];
 
   return (
-    <Card className="w-full gap-4">
-      <CardHeader>
-        <CardTitle className="min-w-0">
-          <h2 className="truncate text-lg" title={source.sourceName}>
-            {source.sourceName}
-          </h2>
-        </CardTitle>
-        <CardAction className="flex items-center gap-1">
-          <Switch
-            aria-label={`Active status of ${source.sourceName}`}
-            checked={source.activeStatus}
-            disabled={active.pending}
-            onCheckedChange={active.toggle}
-          />
-          <ActionsMenu items={rowActions(source, onDelete)} />
-        </CardAction>
-      </CardHeader>
-      <CardContent className="flex-1">
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-          {details.map(([term, value]) => (
-            <div key={term} className="contents">
-              <dt className="text-muted-foreground">{term}</dt>
-              <dd className="truncate" title={typeof value === 'string' ? value : undefined}>
-                {value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </CardContent>
-    </Card>
-  );
-}
-
-function ListSkeleton({ view }: { view: ViewMode }) {
-  if (view === 'table') {
-    return (
-      <div className="space-y-2 rounded-md border p-4">
-        {Array.from({ length: 6 }, (_, index) => (
-          <Skeleton key={index} className="h-8 w-full" />
-        ))}
-      </div>
-    );
-  }
-  return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {Array.from({ length: 6 }, (_, index) => (
-        <Skeleton key={index} className="h-56 rounded-xl" />
-      ))}
-    </div>
+    <SourceCard source={source} active={active} actions={rowActions(source, onDelete)} details={details} />
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileUp, History } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller, get, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -31,6 +31,7 @@ import {
   FormField,
   LoadErrorBanner,
   numberText,
+  parseSourceId,
   readSaveAnswer,
   SaveMessages,
   type SaveOutcome,
@@ -38,9 +39,11 @@ import {
   type SelectOption,
   SwitchField,
   serverMessage,
+  useEditorSaveState,
   withCurrentOption,
 } from '@/features/sources/components/source-editor-parts';
-import { useSaveState } from '@/hooks/use-save-state';
+import { useLogError } from '@/hooks/use-log-error';
+import type { useSaveState } from '@/hooks/use-save-state';
 import {
   ORDER_TRACKING_SOURCES_PATH,
   orderTrackingSourceEditPath,
@@ -142,10 +145,6 @@ function toSaveBody(values: TOrderTrackingSource): Record<string, unknown> {
   return { Id: id, ...rest };
 }
 
-function parseSourceId(value: string | undefined): number | null {
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
-}
-
 export function OrderTrackingSourceEditorPage() {
   const sourceId = parseSourceId(useParams().sourceId);
   const isCreate = sourceId === 0;
@@ -153,17 +152,11 @@ export function OrderTrackingSourceEditorPage() {
   const emailSources = useEmailSourceOptions();
   // Above the keyed form: after a create the page becomes the new source's editor and keeps 'Saved!',
   // the success alert and 'Back to Sources'.
-  const saveState = useSaveState(SAVE_RESET_MS);
-  const [outcome, setOutcome] = useState<SaveOutcome>({ success: null, error: null });
-  const [savedOnce, setSavedOnce] = useState(false);
+  const editorSave = useEditorSaveState(SAVE_RESET_MS);
   const [processOpen, setProcessOpen] = useState(false);
 
-  useEffect(() => {
-    if (source.error) console.error('Error fetching order tracking source:', source.error);
-  }, [source.error]);
-  useEffect(() => {
-    if (emailSources.error) console.error('Error fetching email sources:', emailSources.error);
-  }, [emailSources.error]);
+  useLogError(source.error, 'Error fetching order tracking source:');
+  useLogError(emailSources.error, 'Error fetching email sources:');
 
   let content: ReactNode;
   if (sourceId === null) {
@@ -185,11 +178,7 @@ export function OrderTrackingSourceEditorPage() {
           initial={initial}
           emailSourcePairs={emailSources.data}
           emailSourcesLoading={emailSources.isPending}
-          saveState={saveState}
-          outcome={outcome}
-          onOutcome={setOutcome}
-          savedOnce={savedOnce}
-          onSaved={() => setSavedOnce(true)}
+          {...editorSave}
         />
       </>
     );

@@ -1,24 +1,27 @@
 import type { OrderTrackingSourceListItem } from '@app/contracts';
-import { FileUp, History, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { FileUp, History, Pencil, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
-import { ConfirmDeleteDialog } from '@/components/data-view/confirm-delete-dialog';
-import { useViewMode, type ViewMode, ViewModeToggle } from '@/components/data-view/view-mode-toggle';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import {
+  CardList,
+  ConfirmDeleteItemDialog,
+  ListPageHeader,
+  ListSkeleton,
+  LoadFailedAlert,
+} from '@/components/data-view/list-parts';
+import { useViewMode } from '@/components/data-view/view-mode-toggle';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { LastRun } from '@/features/runs/components/last-run';
 import { ProcessFileDialog } from '@/features/runs/components/process-file-dialog';
+import { SourceCard } from '@/features/sources/components/source-card';
+import { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
+import { useLogError } from '@/hooks/use-log-error';
 import { useIsMobile } from '@/hooks/use-media-query';
-import { describeError } from '@/lib/api-client';
 import {
   orderTrackingSourceEditPath,
   useDeleteOrderTrackingSource,
@@ -46,67 +49,43 @@ export function OrderTrackingSourceListPage() {
   const handlers: RowHandlers = { onDelete: setPendingDelete, onProcess: setProcessSource };
 
   // The spec only logs a failed list load; DESIGN §10 shows it too.
-  useEffect(() => {
-    if (!sources.error) return;
-    console.error('Error fetching order tracking sources:', sources.error);
-    toast.error(describeError(sources.error, LOAD_FAILED));
-  }, [sources.error]);
+  useLogError(sources.error, 'Error fetching order tracking sources:', LOAD_FAILED);
 
   let body: ReactNode;
   if (sources.isPending) {
     body = <ListSkeleton view={view} />;
   } else if (sources.isError) {
-    body = (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          <span>{LOAD_FAILED}</span>
-          <Button variant="outline" size="sm" onClick={() => void sources.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    body = <LoadFailedAlert message={LOAD_FAILED} onRetry={() => void sources.refetch()} />;
   } else if (view === 'table') {
     body = <SourcesTable sources={sources.data} {...handlers} />;
   } else if (sources.data.length === 0) {
     body = <p className="py-10 text-center text-muted-foreground">No order tracking sources found.</p>;
   } else {
     body = (
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {sources.data.map((source) => (
-          <li key={source.id} className="flex">
-            <SourceCard source={source} {...handlers} />
-          </li>
-        ))}
-      </ul>
+      <CardList
+        items={sources.data}
+        renderCard={(source) => <OrderTrackingSourceCard source={source} {...handlers} />}
+      />
     );
   }
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-semibold text-2xl tracking-tight">Order Tracking Sources</h1>
-        <div className="flex items-center gap-2">
-          {!isMobile && <ViewModeToggle value={view} onChange={setView} />}
-          <Button asChild>
-            <Link to={orderTrackingSourceEditPath(0)}>
-              <Plus aria-hidden />
-              Add Source
-            </Link>
-          </Button>
-        </div>
-      </div>
+      <ListPageHeader
+        title="Order Tracking Sources"
+        addHref={orderTrackingSourceEditPath(0)}
+        view={view}
+        onViewChange={setView}
+        showViewToggle={!isMobile}
+      />
       {body}
-      <ConfirmDeleteDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setPendingDelete(null);
-        }}
-        name={pendingDelete?.sourceName ?? ''}
-        onConfirm={async () => {
-          if (!pendingDelete) return;
-          await deleteSource.mutateAsync(pendingDelete.id);
-          toast.success(`"${pendingDelete.sourceName}" deleted`);
+      <ConfirmDeleteItemDialog
+        item={pendingDelete}
+        name={(source) => source.sourceName}
+        onClose={() => setPendingDelete(null)}
+        onConfirm={async (source) => {
+          await deleteSource.mutateAsync(source.id);
+          toast.success(`"${source.sourceName}" deleted`);
         }}
       />
       <ProcessFileDialog source={processSource} onClose={() => setProcessSource(null)} />
@@ -114,22 +93,12 @@ export function OrderTrackingSourceListPage() {
   );
 }
 
-/** Switches the source's activeStatus on the server (DESIGN §10); the list shows the new value at once. */
 function useActiveToggle(source: Source) {
-  const setActive = useSetOrderTrackingSourceActive();
-  const toggle = (next: boolean) => {
-    setActive.mutate(
-      { id: source.id, activeStatus: next },
-      {
-        onSuccess: () => toast.success(`"${source.sourceName}" is now ${next ? 'active' : 'inactive'}`),
-        onError: (error) => {
-          console.error('Error updating order tracking source:', error);
-          toast.error(describeError(error, `"${source.sourceName}" could not be updated.`));
-        },
-      },
-    );
-  };
-  return { toggle, pending: setActive.isPending };
+  return useSourceActiveToggle(
+    source,
+    useSetOrderTrackingSourceActive(),
+    'Error updating order tracking source:',
+  );
 }
 
 function rowActions(source: Source, { onDelete, onProcess }: RowHandlers) {
@@ -230,7 +199,7 @@ function SourceRow({ source, ...handlers }: { source: Source } & RowHandlers) {
   );
 }
 
-function SourceCard({ source, ...handlers }: { source: Source } & RowHandlers) {
+function OrderTrackingSourceCard({ source, ...handlers }: { source: Source } & RowHandlers) {
   const active = useActiveToggle(source);
   const details: [string, ReactNode][] = [
     ['File Type', source.fileType || '—'],
@@ -250,54 +219,12 @@ function SourceCard({ source, ...handlers }: { source: Source } & RowHandlers) {
   ]);
 
   return (
-    <Card className="w-full gap-4">
-      <CardHeader>
-        <CardTitle className="min-w-0">
-          <h2 className="truncate text-lg" title={source.sourceName}>
-            {source.sourceName}
-          </h2>
-        </CardTitle>
-        <CardAction className="flex items-center gap-1">
-          <Switch
-            aria-label={`Active status of ${source.sourceName}`}
-            checked={source.activeStatus}
-            disabled={active.pending}
-            onCheckedChange={active.toggle}
-          />
-          <ActionsMenu items={rowActions(source, handlers)} />
-        </CardAction>
-      </CardHeader>
-      <CardContent className="flex-1">
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-1.5 text-sm">
-          {details.map(([term, value]) => (
-            <div key={term} className="contents">
-              <dt className="text-muted-foreground">{term}</dt>
-              <dd className="truncate" title={typeof value === 'string' ? value : undefined}>
-                {value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </CardContent>
-    </Card>
-  );
-}
-
-function ListSkeleton({ view }: { view: ViewMode }) {
-  if (view === 'table') {
-    return (
-      <div className="space-y-2 rounded-md border p-4">
-        {Array.from({ length: 6 }, (_, index) => (
-          <Skeleton key={index} className="h-8 w-full" />
-        ))}
-      </div>
-    );
-  }
-  return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {Array.from({ length: 6 }, (_, index) => (
-        <Skeleton key={index} className="h-44 rounded-xl" />
-      ))}
-    </div>
+    <SourceCard
+      source={source}
+      active={active}
+      actions={rowActions(source, handlers)}
+      details={details}
+      detailsClassName="items-center"
+    />
   );
 }

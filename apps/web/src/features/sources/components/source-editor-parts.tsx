@@ -5,8 +5,8 @@
  */
 import type { PickerPair } from '@app/contracts';
 import { ArrowLeft, CheckCircle2, CircleAlert } from 'lucide-react';
-import type { ReactNode, Ref } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { type ReactNode, type Ref, useState } from 'react';
+import { type Control, Controller, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FieldError } from '@/components/password-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
+import { useSaveState } from '@/hooks/use-save-state';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
@@ -104,6 +105,39 @@ export function SwitchField({
         aria-describedby={description ? `${id}-description` : undefined}
       />
     </div>
+  );
+}
+
+/** A SwitchField bound to a react-hook-form field. */
+export function ControlledSwitchField<T extends FieldValues, TParsed extends FieldValues>({
+  control,
+  name,
+  id,
+  label,
+  description,
+}: {
+  control: Control<T, unknown, TParsed>;
+  name: Path<T>;
+  id: string;
+  label: string;
+  description: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <SwitchField
+          id={id}
+          label={label}
+          description={description}
+          switchRef={field.ref}
+          checked={Boolean(field.value)}
+          onCheckedChange={field.onChange}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
   );
 }
 
@@ -318,3 +352,19 @@ export function readSaveAnswer<T extends { id: number }>(body: unknown): SaveAns
 /** A nullable number as the text of an input. */
 export const numberText = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
+
+/** The editor route's id: a whole number (0 creates), or null when the address holds anything else. */
+export function parseSourceId(value: string | undefined): number | null {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * The save state an editor page keeps above its keyed form: after a create the page becomes the new source's
+ * editor and keeps 'Saved!', the success alert and 'Back to Sources'. Spread onto the form as its props.
+ */
+export function useEditorSaveState(resetMs: number) {
+  const saveState = useSaveState(resetMs);
+  const [outcome, setOutcome] = useState<SaveOutcome>({ success: null, error: null });
+  const [savedOnce, setSavedOnce] = useState(false);
+  return { saveState, outcome, onOutcome: setOutcome, savedOnce, onSaved: () => setSavedOnce(true) };
+}

@@ -65,7 +65,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: 'warn',
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      // The server inherits this process's environment, and CI sets DATABASE_URL for the API tests: the
+      // browser tests must still get their own fresh embedded database (an empty value means PGlite).
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     },
   },
 });

@@ -15,12 +15,12 @@
  * (process.resourceUsage().maxRSS) is its own. Targets: under 10 s and under 1 GB. Prints PASS/FAIL; exits 0
  * either way (non-zero only when the run breaks).
  */
+
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crc32, deflateRawSync } from 'node:zlib';
 import { createDatabase, schema } from '@app/db';
 import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
@@ -28,6 +28,7 @@ import pg from 'pg';
 import type { AppContext } from '../apps/server/src/app';
 import { storeFile } from '../apps/server/src/modules/files/stored-files';
 import { processInventoryFile } from '../apps/server/src/modules/inventory-processing/processor';
+import { recompressXlsx } from './recompress-xlsx';
 
 const ITEMS = 200_000;
 const ACTIVATED_EVERY = 4; // 50,000 activated items
@@ -114,7 +115,7 @@ export function buildSupplierXlsx(): Buffer {
   };
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet as XLSX.WorkSheet, 'Stock');
-  return recompress(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', bookSST: true }) as Buffer);
+  return recompressXlsx(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', bookSST: true }) as Buffer, 9);
 }
 
 /** The retailer's feed format: a small XLSX with a header row and date cells. */
@@ -126,59 +127,6 @@ function buildSampleXlsx(): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Feed');
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-}
-
-/**
- * SheetJS deflates weakly: the entries it wrote are compressed again with zlib, as Excel would, so the
- * 200,000-row workbook is about the 10 MB a real one of this size is.
- */
-function recompress(workbook: Buffer): Buffer {
-  const container = XLSX.CFB.read(workbook, { type: 'buffer' }) as unknown as {
-    FullPaths: string[];
-    FileIndex: Array<{ type: number; content: Uint8Array | number[] }>;
-  };
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  container.FileIndex.forEach((entry, index) => {
-    const name = container.FullPaths[index]!.replace(/^[^/]*\//, '');
-    if (entry.type !== 2 || name.startsWith('\u0001')) return;
-    const nameBytes = Buffer.from(name);
-    const content = Buffer.from(entry.content as Uint8Array);
-    const packed = deflateRawSync(content, { level: 9 });
-    const crc = crc32(content);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(0x00210000, 10);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const header = Buffer.alloc(46);
-    header.writeUInt32LE(0x02014b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(20, 6);
-    header.writeUInt16LE(8, 10);
-    header.writeUInt32LE(0x00210000, 12);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(packed.length, 20);
-    header.writeUInt32LE(content.length, 24);
-    header.writeUInt16LE(nameBytes.length, 28);
-    header.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, packed);
-    central.push(header, nameBytes);
-    offset += local.length + nameBytes.length + packed.length;
-  });
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(central.length / 2, 8);
-  end.writeUInt16LE(central.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 /**

@@ -20,6 +20,11 @@ import { authRoutes } from './modules/auth/routes';
 import { emailSourceRoutes } from './modules/email-sources/routes';
 import { inventoryProcessingRoutes } from './modules/inventory-processing/routes';
 import { inventorySourceRoutes } from './modules/inventory-sources/routes';
+import { notificationSettingRoutes } from './modules/notifications/routes';
+import { notificationTestRoutes } from './modules/notifications/test-route';
+import { orderSubmissionEngineRoutes } from './modules/order-submission/engine/routes';
+import { orderSubmissionSourceRoutes } from './modules/order-submission/sources-routes';
+import { orderVendorSourceRoutes } from './modules/order-submission/vendors-routes';
 import { orderTrackingRoutes } from './modules/order-tracking/routes';
 import { orderTrackingIngestionRoutes } from './modules/order-tracking-ingestion/routes';
 import { orderTrackingSourceRoutes } from './modules/order-tracking-sources/routes';
@@ -42,13 +47,22 @@ export interface AppContext {
   mailer: SystemMailer;
   secrets: SecretBox;
   accessTokens: ReturnType<typeof registerSession>;
+  /** Where scheduled work (batches, non-daily vendors, notification digests) reads the time; tests move it. */
+  clock: Clock;
 }
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
 
 export interface BuildAppOptions {
   database: Database;
   config: AppConfig;
   logger?: FastifyServerOptions['logger'];
   mailer?: SystemMailer;
+  clock?: Clock;
 }
 
 declare module 'fastify' {
@@ -84,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: options.mailer ?? createSystemMailer(config.smtp, app.log),
     secrets: createSecretBox(config.secretKey),
     accessTokens,
+    clock: options.clock ?? systemClock,
   };
   app.decorate('context', context);
 
@@ -131,6 +146,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await inventorySourceRoutes(app, context);
   await inventoryProcessingRoutes(app, context);
   await runRoutes(app, context);
+  await notificationSettingRoutes(app, context);
+  await notificationTestRoutes(app, context);
+  await orderSubmissionSourceRoutes(app, context);
+  await orderSubmissionEngineRoutes(app, context);
+  await orderVendorSourceRoutes(app, context);
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply

@@ -4,6 +4,7 @@ import { createDatabase } from '@app/db';
 import { buildApp } from './app';
 import { ensureInitialAdmin } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
+import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
 
 async function main() {
@@ -44,6 +45,7 @@ async function main() {
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     await app.close();
+    await closeBrowser();
     await jobs.stop({ graceful: true, timeoutMs: 10_000 }).catch(() => {});
     await database.close();
     process.exit(0);

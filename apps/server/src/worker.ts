@@ -1,6 +1,7 @@
 /**
- * The job workers alone, without the HTTP server: mailbox polls, IDLE watchers and housekeeping. Run one
- * or more beside (or instead of the workers of) the web instances to scale intake: `tsx src/worker.ts`
+ * The job workers alone, without the HTTP server: mailbox polls, IDLE watchers, housekeeping and the
+ * notification digest scheduler. Run one or more beside (or instead of the workers of) the web instances
+ * to scale intake: `tsx src/worker.ts`
  * with the same DATABASE_URL and APP_SECRET_KEY. The queue and the mailbox leases keep two workers from
  * polling one mailbox at once. On embedded PGlite only one process may open the database, so use the
  * web server alone there.
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { createDatabase } from '@app/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
+import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
 
 async function main() {
@@ -28,7 +30,7 @@ async function main() {
   });
   log.info(
     { database: database.kind, pollSeconds: config.mailPollSeconds, pid: process.pid },
-    'worker started: mail intake and housekeeping jobs',
+    'worker started: mail intake, housekeeping and notification jobs',
   );
 
   let stopping = false;
@@ -38,6 +40,7 @@ async function main() {
     log.info(`${signal} received, stopping the worker`);
     await jobs.stop({ graceful: true, timeoutMs: 10_000 }).catch(() => {});
     await app.close();
+    await closeBrowser();
     await database.close();
     process.exit(0);
   };

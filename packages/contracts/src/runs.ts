@@ -7,6 +7,8 @@ export const RUN_SOURCE_TYPES = [
   'inventory',
   'order-submission',
   'vendor',
+  /** A notification digest (source id = the notification setting's id). */
+  'notification',
 ] as const;
 export type RunSourceType = (typeof RUN_SOURCE_TYPES)[number];
 

@@ -262,6 +262,13 @@ export const ORDER_SORT_INDEXES = [
 ] as const;
 
 /**
+ * The trigram (search) indexes keep up to 64 MB of new entries in their pending list and take them in
+ * bulk: a 100,000-row import reaches its target speed only so. The import merges the lists after its
+ * commit (order-tracking-ingestion/search-indexes.ts), so searches never scan a long list.
+ */
+const GIN_PENDING_LIST_KB = 65_536;
+
+/**
  * Tracked order lines (spec 3 §3), written by order tracking ingestion and annotated by staff. The six
  * searchable fields carry trigram indexes so "contains" searches stay fast at a million rows.
  */
@@ -301,11 +308,21 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_source_key_idx').on(t.orderTrackingSourceId, t.uniqueKey),
-    index('orders_po_trgm_idx').using('gin', sql`${t.customerPoNumber} gin_trgm_ops`),
-    index('orders_item_trgm_idx').using('gin', sql`${t.itemNumber} gin_trgm_ops`),
-    index('orders_ship_to_trgm_idx').using('gin', sql`${t.shipToName} gin_trgm_ops`),
-    index('orders_supplier_trgm_idx').using('gin', sql`${t.supplierName} gin_trgm_ops`),
-    index('orders_brand_trgm_idx').using('gin', sql`${t.brandName} gin_trgm_ops`),
+    index('orders_po_trgm_idx')
+      .using('gin', sql`${t.customerPoNumber} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
+    index('orders_item_trgm_idx')
+      .using('gin', sql`${t.itemNumber} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
+    index('orders_ship_to_trgm_idx')
+      .using('gin', sql`${t.shipToName} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
+    index('orders_supplier_trgm_idx')
+      .using('gin', sql`${t.supplierName} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
+    index('orders_brand_trgm_idx')
+      .using('gin', sql`${t.brandName} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
     index('orders_live_id_idx').on(t.id).where(sql`${t.deletedStatus} = false`),
     index('orders_source_updated_idx').on(t.orderTrackingSourceId, t.lastUpdated),
     // The grid's usual sort columns, each with id as tiebreaker, over live orders only: a page in any of
@@ -342,7 +359,9 @@ export const orderTrackingNumbers = pgTable(
   },
   (t) => [
     uniqueIndex('order_tracking_numbers_order_number_idx').on(t.orderId, t.trackingNumber),
-    index('order_tracking_numbers_trgm_idx').using('gin', sql`${t.trackingNumber} gin_trgm_ops`),
+    index('order_tracking_numbers_trgm_idx')
+      .using('gin', sql`${t.trackingNumber} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
   ],
 );
 
@@ -488,4 +507,271 @@ export const inventoryItemStates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.sourceId, t.itemNumber] })],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Notification settings (spec 3 §3, DESIGN §7)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * A scheduled digest per source type. `source_ids` lists the included sources of that type (empty = all of
+ * them). `next_run_at` is recomputed on every save (null when disabled or interval None), so the scheduler
+ * only has to pick rows whose time has come.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** 1 Inventory, 2 OrderSubmission, 3 OrderTracking, 4 OrderVendor */
+    sourceTypeId: integer('source_type_id').notNull(),
+    sourceIds: jsonb('source_ids').$type<number[]>().notNull().default([]),
+    notificationEnabled: boolean('notification_enabled').notNull().default(false),
+    /** 'Daily' | 'Weekly' | 'Monthly' | 'Custom' | 'None' */
+    notificationInterval: text('notification_interval').notNull().default('Weekly'),
+    /** 1 Monday to 7 Sunday, or null */
+    notificationDayOfWeek: integer('notification_day_of_week'),
+    cronExpression: text('cron_expression').notNull().default(''),
+    includeStatusChanges: boolean('include_status_changes').notNull().default(true),
+    includeQuantityChanges: boolean('include_quantity_changes').notNull().default(true),
+    includeZeroQuantityAlerts: boolean('include_zero_quantity_alerts').notNull().default(false),
+    includeDailyBreakdown: boolean('include_daily_breakdown').notNull().default(true),
+    includeItemDetails: boolean('include_item_details').notNull().default(true),
+    includeErrorAlerts: boolean('include_error_alerts').notNull().default(true),
+    includeSuccessAlerts: boolean('include_success_alerts').notNull().default(true),
+    overrideEmailRecipients: text('override_email_recipients').notNull().default(''),
+    emailSubjectPrefix: text('email_subject_prefix').notNull().default(''),
+    consolidatedEmail: boolean('consolidated_email').notNull().default(false),
+    lastNotificationSent: timestamp('last_notification_sent', { withTimezone: true }),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('notification_settings_next_run_idx').on(t.nextRunAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Order submission (spec 3 §3 "Order submission source", "Order vendor source", "Vendor alias"; DESIGN §6)
+// ---------------------------------------------------------------------------------------------------------
+
+export const orderSubmissionSources = pgTable('order_submission_sources', {
+  id: serial('id').primaryKey(),
+  sourceName: text('source_name').notNull(),
+  emailSourceId: integer('email_source_id').references(() => emailSources.id, { onDelete: 'set null' }),
+  fileType: text('file_type').notNull().default(''),
+  fromEmail: text('from_email').notNull(),
+  subjectValue: text('subject_value').notNull(),
+  containsNotExact: boolean('contains_not_exact').notNull().default(false),
+  expectedAttachmentCount: integer('expected_attachment_count').notNull().default(1),
+  expectedNumberOfBatchEmails: integer('expected_number_of_batch_emails').notNull().default(1),
+  attachmentName: text('attachment_name').notNull().default(''),
+  noAttachmentsNeedsLinkClick: boolean('no_attachments_needs_link_click').notNull().default(false),
+  ordersAreAllQuantityOne: boolean('orders_are_all_quantity_one').notNull().default(false),
+  linkClickPreceededByText: text('link_click_preceeded_by_text').notNull().default(''),
+  linkClickAlwaysContainsText: text('link_click_always_contains_text').notNull().default(''),
+  downloadSpreadsheet: boolean('download_spreadsheet').notNull().default(true),
+  downloadPdf: boolean('download_pdf').notNull().default(true),
+  spreadsheetDownloadButtonText: text('spreadsheet_download_button_text').notNull().default(''),
+  pdfDownloadButtonText: text('pdf_download_button_text').notNull().default(''),
+  spreadsheetType: text('spreadsheet_type').notNull().default(''),
+  spreadsheetDownloadName: text('spreadsheet_download_name').notNull().default(''),
+  pdfDownloadName: text('pdf_download_name').notNull().default(''),
+  activeStatus: boolean('active_status').notNull().default(true),
+  /** Soft delete: runs keep pointing at the source. */
+  deletedStatus: boolean('deleted_status').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A vendor's submission rules. Deleting is soft (runs keep their vendor), so the unique name covers only
+ * live vendors: a deleted vendor's name can be given to a new one.
+ */
+export const orderVendorSources = pgTable(
+  'order_vendor_sources',
+  {
+    id: serial('id').primaryKey(),
+    orderSubmissionSourceId: integer('order_submission_source_id').references(
+      () => orderSubmissionSources.id,
+      { onDelete: 'set null' },
+    ),
+    vendorNameFromFile: text('vendor_name_from_file').notNull(),
+    sendFromEmailSourceId: integer('send_from_email_source_id').references(() => emailSources.id, {
+      onDelete: 'set null',
+    }),
+    submitEmails: text('submit_emails').notNull(),
+    submitCcEmails: text('submit_cc_emails').notNull().default(''),
+    submitBccEmails: text('submit_bcc_emails').notNull().default(''),
+    submitEmailSubjectLine: text('submit_email_subject_line').notNull(),
+    submitEmailBodyText: text('submit_email_body_text').notNull().default(''),
+    vendorProvidedAccountNumber: text('vendor_provided_account_number').notNull().default(''),
+    vendorWantsTrimmedItemDescription: boolean('vendor_wants_trimmed_item_description')
+      .notNull()
+      .default(false),
+    vendorRegexForItemDescription: text('vendor_regex_for_item_description').notNull().default(''),
+    vendorWantsNonDailySubmission: boolean('vendor_wants_non_daily_submission').notNull().default(false),
+    vendorCustomSubmitEveryXDay: integer('vendor_custom_submit_every_x_day'),
+    vendorWantsAllAlignedLeft: boolean('vendor_wants_all_aligned_left').notNull().default(false),
+    vendorWantsPdf: boolean('vendor_wants_pdf').notNull().default(false),
+    vendorWantsSpreadsheet: boolean('vendor_wants_spreadsheet').notNull().default(true),
+    vendorWantsForwardedEmail: boolean('vendor_wants_forwarded_email').notNull().default(false),
+    vendorWantsAllData: boolean('vendor_wants_all_data').notNull().default(false),
+    submitFileHeaderRowIndex: integer('submit_file_header_row_index').notNull().default(0),
+    submitFileTemplateId: bigint('submit_file_template_id', { mode: 'number' }).references(
+      () => storedFiles.id,
+    ),
+    submitFileTemplateFileName: text('submit_file_template_file_name').notNull().default(''),
+    /** The map* fields and staticFileData1..5 / mapStaticFileData1..5, keyed by their contract names. */
+    fieldMapping: jsonb('field_mapping').$type<Record<string, string>>().notNull(),
+    /** When a non-daily vendor was last sent its accumulated orders. */
+    lastSubmittedAt: timestamp('last_submitted_at', { withTimezone: true }),
+    activeStatus: boolean('active_status').notNull().default(true),
+    deletedStatus: boolean('deleted_status').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_vendor_sources_vendor_name_unique')
+      .on(sql`lower(${t.vendorNameFromFile})`)
+      .where(sql`${t.deletedStatus} = false`),
+    index('order_vendor_sources_submission_source_idx').on(t.orderSubmissionSourceId),
+  ],
+);
+
+export const orderVendorAliases = pgTable(
+  'order_vendor_aliases',
+  {
+    id: serial('id').primaryKey(),
+    parentVendorSourceId: integer('parent_vendor_source_id')
+      .notNull()
+      .references(() => orderVendorSources.id, { onDelete: 'cascade' }),
+    vendorAliasNameFromFile: text('vendor_alias_name_from_file').notNull(),
+    vendorProvidedAccountNumber: text('vendor_provided_account_number').notNull().default(''),
+    activeStatus: boolean('active_status').notNull().default(true),
+    deletedStatus: boolean('deleted_status').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('order_vendor_aliases_parent_idx').on(t.parentVendorSourceId)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Order submission engine (DESIGN §6; apps/server/src/modules/order-submission/engine)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Order e-mails (or order files) of a submission source that together make one submission: as many as the
+ * source's expectedNumberOfBatchEmails arrived on one day, or what arrived by the end of the day (late).
+ * waiting: complete, its lines not yet given to the vendors; sending: lines given to vendors, their
+ * submissions under way (claimed_at tells a crashed instance's batch from a running one); done; failed.
+ */
+export const submissionBatches = pgTable(
+  'submission_batches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderSubmissionSourceId: integer('order_submission_source_id')
+      .notNull()
+      .references(() => orderSubmissionSources.id, { onDelete: 'cascade' }),
+    /** The day (server's local calendar, from the app clock) its e-mails arrived. */
+    batchDay: date('batch_day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    /** Completed by the due-work job after its day ended, with fewer e-mails than expected. */
+    late: boolean('late').notNull().default(false),
+    trigger: text('trigger').notNull(),
+    /** The source's run for this batch (per vendor counts, unknown vendors). */
+    runId: bigint('run_id', { mode: 'number' }).references(() => runs.id),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('submission_batches_open_idx')
+      .on(t.status, t.claimedAt)
+      .where(sql`${t.status} in ('waiting', 'sending')`),
+  ],
+);
+
+/**
+ * One order e-mail (or re-processed order file) of a submission source. Recorded in the intake
+ * transaction; everything slow (following the order link, building and sending vendor files) happens
+ * after the commit, claimed by status: waiting → processing (claimed_at) → ready (its order file is in
+ * hand, waiting for the rest of its batch) → batched; or failed. Its files are kept for forwarding and
+ * for the vendors' PDFs.
+ */
+export const submissionOrderEmails = pgTable(
+  'submission_order_emails',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderSubmissionSourceId: integer('order_submission_source_id')
+      .notNull()
+      .references(() => orderSubmissionSources.id, { onDelete: 'cascade' }),
+    inboundMessageId: bigint('inbound_message_id', { mode: 'number' }).references(() => inboundMessages.id, {
+      onDelete: 'set null',
+    }),
+    /** The source's run for this e-mail's intake. */
+    intakeRunId: bigint('intake_run_id', { mode: 'number' }).references(() => runs.id),
+    trigger: text('trigger').notNull(),
+    /** App clock time of intake; batch_day is its day. */
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    batchDay: date('batch_day', { mode: 'string' }).notNull(),
+    subject: text('subject').notNull().default(''),
+    textBody: text('text_body').notNull().default(''),
+    htmlBody: text('html_body').notNull().default(''),
+    /** The original message (.eml), forwarded to vendors that want it. */
+    rawFileId: bigint('raw_file_id', { mode: 'number' }).references(() => storedFiles.id),
+    orderFileId: bigint('order_file_id', { mode: 'number' }).references(() => storedFiles.id),
+    orderFileName: text('order_file_name'),
+    /** The PDF the order link gave, attached for vendors that want a PDF. */
+    pdfFileId: bigint('pdf_file_id', { mode: 'number' }).references(() => storedFiles.id),
+    /** The order file's header row, for vendors that want all data. */
+    orderFileHeaders: jsonb('order_file_headers').$type<string[]>(),
+    status: text('status').notNull(),
+    message: text('message'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    batchId: bigint('batch_id', { mode: 'number' }).references(() => submissionBatches.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('submission_order_emails_open_idx')
+      .on(t.orderSubmissionSourceId, t.batchDay)
+      .where(sql`${t.status} in ('waiting', 'processing', 'ready')`),
+    index('submission_order_emails_batch_idx').on(t.batchId),
+  ],
+);
+
+/**
+ * The order lines a vendor is to receive: run_id null while waiting (a non-daily vendor's accumulation, or
+ * the moment between grouping and sending); set, in one statement that claims them, by the vendor run that
+ * sends them, so that no line is ever sent twice.
+ */
+export const submissionVendorLines = pgTable(
+  'submission_vendor_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => orderVendorSources.id, { onDelete: 'cascade' }),
+    batchId: bigint('batch_id', { mode: 'number' })
+      .notNull()
+      .references(() => submissionBatches.id, { onDelete: 'cascade' }),
+    emailId: bigint('email_id', { mode: 'number' })
+      .notNull()
+      .references(() => submissionOrderEmails.id, { onDelete: 'cascade' }),
+    /** The order line as read: its row number, recognised fields and every cell. */
+    line: jsonb('line')
+      .$type<{ rowNumber: number; values: Record<string, string>; cells: string[] }>()
+      .notNull(),
+    poNumber: text('po_number').notNull().default(''),
+    /** The name in the file's Vendor cell, and the account number that applies (the alias's wins). */
+    matchedName: text('matched_name').notNull(),
+    accountNumber: text('account_number').notNull().default(''),
+    lineDay: date('line_day', { mode: 'string' }).notNull(),
+    runId: bigint('run_id', { mode: 'number' }).references(() => runs.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('submission_vendor_lines_waiting_idx').on(t.vendorId, t.id).where(sql`${t.runId} is null`),
+    index('submission_vendor_lines_run_idx').on(t.runId),
+    index('submission_vendor_lines_batch_idx').on(t.batchId),
+  ],
 );

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
   RUN_FILE_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   WEB_DIST_DIR: z.string().optional(),
+  CHROMIUM_PATH: z.string().optional(),
+  ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES: boolText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_POLL_SECONDS: z.coerce.number().int().min(1, 'MAIL_POLL_SECONDS must be at least 1').default(300),
   MAIL_POLL_TIMEOUT_SECONDS: z.coerce
@@ -41,7 +43,24 @@ const EnvSchema = z.object({
     .int()
     .min(1, 'INVENTORY_ALERT_CHECK_MINUTES must be at least 1')
     .default(60),
+  NOTIFICATIONS_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'NOTIFICATIONS_TIME_ZONE must be an IANA time zone such as Europe/Berlin')
+    .default('UTC'),
+  NOTIFICATIONS_SEND_TIME: z
+    .string()
+    .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'NOTIFICATIONS_SEND_TIME must be a time of day as HH:MM')
+    .default('07:00'),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface SmtpSettings {
   host: string;
@@ -81,6 +100,16 @@ export interface AppConfig {
   sftpPollSeconds: number;
   /** How often inventory sources are checked for "no file for N days" (daysUntilNoUpdateNotification). */
   inventoryAlertCheckMinutes: number;
+  /** Daily, weekly and monthly digests go out at `notificationSendTime` in this zone; cron runs in it too. */
+  notificationTimeZone: string;
+  notificationSendTime: TimeOfDay;
+  /** Order links (order submission) may lead to loopback and private networks; off: public addresses only. */
+  orderLinksAllowPrivateAddresses: boolean;
+}
+
+export interface TimeOfDay {
+  hour: number;
+  minute: number;
 }
 
 export class ConfigError extends Error {}
@@ -130,7 +159,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailPollTimeoutSeconds: e.MAIL_POLL_TIMEOUT_SECONDS,
     sftpPollSeconds: e.SFTP_POLL_SECONDS,
     inventoryAlertCheckMinutes: e.INVENTORY_ALERT_CHECK_MINUTES,
+    notificationTimeZone: e.NOTIFICATIONS_TIME_ZONE,
+    notificationSendTime: parseTimeOfDay(e.NOTIFICATIONS_SEND_TIME),
+    orderLinksAllowPrivateAddresses: e.ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES,
   };
+}
+
+function parseTimeOfDay(text: string): TimeOfDay {
+  const [hour, minute] = text.split(':').map(Number);
+  return { hour: hour ?? 0, minute: minute ?? 0 };
 }
 
 function readOrCreateSecretKey(dataDir: string): string {

@@ -6,6 +6,8 @@ import type { FileProcessor } from '../modules/intake/file-processors';
 import { runHousekeeping } from './housekeeping';
 import { registerInventoryJobs } from './inventory-jobs';
 import { MAIL_POLL_QUEUE, type MailIntake, startMailIntake } from './mail-poll';
+import { registerNotificationJobs } from './notification-jobs';
+import { registerOrderSubmissionJobs } from './order-submission-jobs';
 
 export const QUEUES = { housekeeping: 'housekeeping', mailPoll: MAIL_POLL_QUEUE } as const;
 
@@ -71,6 +73,8 @@ export async function startJobs(
       })
     : undefined;
   const inventoryJobs = options.context ? await registerInventoryJobs(boss, options.context, log) : undefined;
+  if (options.context) await registerNotificationJobs(boss, options.context, log);
+  if (options.context) await registerOrderSubmissionJobs(boss, options.context, log);
 
   return {
     boss,

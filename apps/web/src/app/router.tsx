@@ -12,6 +12,12 @@ import { InventorySourceEditorPage } from '@/features/inventory-sources/routes/i
 import { InventorySourceListPage } from '@/features/inventory-sources/routes/inventory-source-list-page';
 import { AppLayout } from '@/features/layout/app-layout';
 import { NotFoundPage } from '@/features/layout/not-found-page';
+import { NotificationSettingEditorPage } from '@/features/notification-settings/routes/notification-setting-editor-page';
+import { NotificationSettingListPage } from '@/features/notification-settings/routes/notification-setting-list-page';
+import { SubmissionSourceEditorPage } from '@/features/order-submission/routes/submission-source-editor-page';
+import { SubmissionSourceListPage } from '@/features/order-submission/routes/submission-source-list-page';
+import { VendorEditorPage } from '@/features/order-submission/routes/vendor-editor-page';
+import { VendorListPage } from '@/features/order-submission/routes/vendor-list-page';
 import { OrderDetailPage } from '@/features/order-tracking/routes/order-detail-page';
 import { OrderTrackingPage } from '@/features/order-tracking/routes/order-tracking-page';
 import { OrderTrackingSourceEditorPage } from '@/features/order-tracking-sources/routes/order-tracking-source-editor-page';
@@ -40,6 +46,9 @@ export const router = createBrowserRouter([
               { path: '/email-sources', element: <EmailSourceListPage /> },
               { path: '/email-sources/edit/:sourceId', element: <EmailSourceEditorPage /> },
               { path: '/email-sources/history/:id', element: <RunHistoryPage sourceType="email" /> },
+              // Spec 3 §6: admins or any of the three flags (admins hold every flag).
+              { path: '/notification-settings', element: <NotificationSettingListPage /> },
+              { path: '/notification-settings/edit/:settingId', element: <NotificationSettingEditorPage /> },
             ],
           },
           {
@@ -60,6 +69,23 @@ export const router = createBrowserRouter([
               { path: '/inventory-sources/edit/:sourceId', element: <InventorySourceEditorPage /> },
               { path: '/inventory-sources/history/:id', element: <RunHistoryPage sourceType="inventory" /> },
               { path: '/inventory-sources/manually-process/:id', element: <ManualProcessPage /> },
+            ],
+          },
+          {
+            element: <RequirePermission permission="submissionUser" />,
+            children: [
+              { path: '/order-submission/sources', element: <SubmissionSourceListPage /> },
+              { path: '/order-submission/sources/edit/:sourceId', element: <SubmissionSourceEditorPage /> },
+              {
+                path: '/order-submission/sources/history/:id',
+                element: <RunHistoryPage sourceType="order-submission" />,
+              },
+              { path: '/order-submission/vendor', element: <VendorListPage /> },
+              { path: '/order-submission/vendor/edit/:vendorId', element: <VendorEditorPage /> },
+              {
+                path: '/order-submission/vendor/history/:id',
+                element: <RunHistoryPage sourceType="vendor" />,
+              },
             ],
           },
           {

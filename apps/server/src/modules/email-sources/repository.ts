@@ -91,11 +91,14 @@ export async function deleteEmailSourceRow(db: AppDb, id: number): Promise<void>
   await db.delete(emailSources).where(eq(emailSources.id, id));
 }
 
-/** Names of the live sources that read their mail from this e-mail source. */
+/**
+ * Names of the live sources that read their mail from this e-mail source, and of the live vendors that
+ * send their orders from it.
+ */
 export async function findEmailSourceUsers(
   db: AppDb,
   id: number,
-): Promise<{ orderTracking: string[]; inventory: string[] }> {
+): Promise<{ orderTracking: string[]; inventory: string[]; orderSubmission: string[]; vendors: string[] }> {
   const orderTracking = await db
     .select({ name: orderTrackingSources.sourceName })
     .from(orderTrackingSources)
@@ -106,5 +109,30 @@ export async function findEmailSourceUsers(
     .from(inventorySources)
     .where(and(eq(inventorySources.emailSourceId, id), isNull(inventorySources.deletedAt)))
     .orderBy(asc(inventorySources.sourceName));
-  return { orderTracking: orderTracking.map((r) => r.name), inventory: inventory.map((r) => r.name) };
+  const orderSubmission = await db
+    .select({ name: schema.orderSubmissionSources.sourceName })
+    .from(schema.orderSubmissionSources)
+    .where(
+      and(
+        eq(schema.orderSubmissionSources.emailSourceId, id),
+        eq(schema.orderSubmissionSources.deletedStatus, false),
+      ),
+    )
+    .orderBy(asc(schema.orderSubmissionSources.sourceName));
+  const vendors = await db
+    .select({ name: schema.orderVendorSources.vendorNameFromFile })
+    .from(schema.orderVendorSources)
+    .where(
+      and(
+        eq(schema.orderVendorSources.sendFromEmailSourceId, id),
+        eq(schema.orderVendorSources.deletedStatus, false),
+      ),
+    )
+    .orderBy(asc(schema.orderVendorSources.vendorNameFromFile));
+  return {
+    orderTracking: orderTracking.map((r) => r.name),
+    inventory: inventory.map((r) => r.name),
+    orderSubmission: orderSubmission.map((r) => r.name),
+    vendors: vendors.map((r) => r.name),
+  };
 }

@@ -133,7 +133,7 @@ export async function setEmailSourceActive(
   return { id: row.id, activeStatus: row.activeStatus };
 }
 
-/** Refused while a live order tracking or inventory source reads its mail from it. */
+/** Refused while a live source reads its mail from it or a live vendor sends its orders from it. */
 export async function deleteEmailSource(db: AppDb, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockEmailSource(tx, id);
@@ -145,18 +145,21 @@ export async function deleteEmailSource(db: AppDb, id: number): Promise<void> {
   });
 }
 
-function inUseMessage({ orderTracking, inventory }: { orderTracking: string[]; inventory: string[] }) {
+function inUseMessage(users: Awaited<ReturnType<typeof findEmailSourceUsers>>) {
   const quoted = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
-  const parts: string[] = [];
-  if (orderTracking.length > 0) {
-    parts.push(`Order tracking source${orderTracking.length > 1 ? 's' : ''} ${quoted(orderTracking)}`);
-  }
-  if (inventory.length > 0) {
-    parts.push(`Inventory source${inventory.length > 1 ? 's' : ''} ${quoted(inventory)}`);
-  }
+  const kinds: Array<[string, string[]]> = [
+    ['Order tracking source', users.orderTracking],
+    ['Inventory source', users.inventory],
+    ['Order submission source', users.orderSubmission],
+    ['Vendor source', users.vendors],
+  ];
+  const parts = kinds
+    .filter(([, names]) => names.length > 0)
+    .map(([kind, names]) => `${kind}${names.length > 1 ? 's' : ''} ${quoted(names)}`);
   if (parts.length === 0) return undefined;
-  const count = orderTracking.length + inventory.length;
-  return `This email source is used by ${parts.join(' and ')}. Change or delete ${count > 1 ? 'those' : 'it'} first.`;
+  const count = kinds.reduce((total, [, names]) => total + names.length, 0);
+  const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  return `This email source is used by ${listed}. Change or delete ${count > 1 ? 'those' : 'it'} first.`;
 }
 
 /** The picker's entries: the username, with the address when it differs, sorted by that name. */

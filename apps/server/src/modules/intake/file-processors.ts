@@ -25,7 +25,30 @@ export interface ProcessFileRequest {
   reprocessOfRunId?: number | null;
   /** Stored file id when the input is already stored (re-process), so it is not stored twice. */
   inputFileId?: number | null;
+  /** The e-mail the file came with (mail intake only). */
+  message?: InboundMessageContext;
 }
+
+/**
+ * The e-mail a file came with, for processors that read more than the attachment: order submission
+ * replaces {originalSubject} and {originalBody}, follows a link in the body and forwards the original.
+ */
+export interface InboundMessageContext {
+  subject: string;
+  fromAddress: string | null;
+  /** The plain-text body ('' when the message has none). */
+  text: string;
+  /** The HTML body ('' when the message has none). */
+  html: string;
+  receivedAt: Date | null;
+  /** The stored raw message (.eml) of the inbound_messages row. */
+  rawFileId: number | null;
+}
+
+/** A message handed to a processor without a file: its rule needs no attachment (the file is behind a link). */
+export type ProcessMessageRequest = Omit<ProcessFileRequest, 'file' | 'message'> & {
+  message: InboundMessageContext;
+};
 
 export interface ProcessFileOutcome {
   runId: number;
@@ -52,6 +75,11 @@ export interface MailMatchRule {
   expectedAttachmentCount: number | null;
   attachmentName: string;
   fileType: string;
+  /**
+   * The source's file is not attached (order submission's noAttachmentsNeedsLinkClick): a matching message
+   * goes to the processor's `processMessage` without a file instead of failing for want of one.
+   */
+  needsNoAttachment?: boolean;
 }
 
 export interface FileProcessor {
@@ -59,4 +87,6 @@ export interface FileProcessor {
   /** Active, not deleted sources bound to this e-mail source. */
   mailRules(db: AppDb, emailSourceId: number): Promise<MailMatchRule[]>;
   process(request: ProcessFileRequest): Promise<ProcessFileOutcome>;
+  /** For rules with `needsNoAttachment`: the message alone, in the caller's transaction like `process`. */
+  processMessage?(request: ProcessMessageRequest): Promise<ProcessFileOutcome>;
 }

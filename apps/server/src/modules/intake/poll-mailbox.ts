@@ -35,7 +35,12 @@ import { MicrosoftSignInError, resolveMailSignIn } from '../../integrations/msal
 import { type EmailSourceRow, findEmailSourceById } from '../email-sources/repository';
 import { storeFile } from '../files/stored-files';
 import { finishRun, recordRun, startRun } from '../runs/runs-service';
-import type { FileProcessor, MailMatchRule, ProcessFileOutcome } from './file-processors';
+import type {
+  FileProcessor,
+  InboundMessageContext,
+  MailMatchRule,
+  ProcessFileOutcome,
+} from './file-processors';
 import { INSTANCE_ID } from './instance';
 import {
   chooseAttachment,
@@ -581,9 +586,17 @@ class MailboxPoll {
     if (matched.length === 0) return { kind: 'ignored', record, note: null };
     const choices = matched.map((bound) => ({
       ...bound,
-      attachment: chooseAttachment(bound.rule, attachments),
+      // A source whose file is behind a link reads the message itself, never an attachment.
+      attachment: bound.rule.needsNoAttachment ? undefined : chooseAttachment(bound.rule, attachments),
     }));
-    return { kind: 'matched', record, raw, choices, attachments };
+    const context: MessageContext = {
+      subject: message.subject,
+      fromAddress: message.fromAddress,
+      text: parsed.text ?? '',
+      html: typeof parsed.html === 'string' ? parsed.html : '',
+      receivedAt: record.receivedAt,
+    };
+    return { kind: 'matched', record, raw, choices, attachments, context };
   }
 
   /** The database side of a message: gathered in UID order and committed in groups (see `flush`). */
@@ -681,7 +694,7 @@ class MailboxPoll {
   /** A matched message: its record, the raw message and every matched source's work. */
   private async writeMatched(
     tx: AppDb,
-    { record, raw, choices, attachments }: Extract<PreparedMessage, { kind: 'matched' }>,
+    { record, raw, choices, attachments, context }: Extract<PreparedMessage, { kind: 'matched' }>,
   ): Promise<WriteResult> {
     const earlier = this.otherEpochs ? await this.earlierCopy(tx, record.messageIdHash) : undefined;
     if (earlier) {
@@ -703,10 +716,13 @@ class MailboxPoll {
     // A source whose file is missing fails, unless a sibling source (same sender and subject, another
     // file name) took the message: then it was not meant for this one.
     const siblingTookIt = choices.some((choice) => choice.attachment);
+    const inbound: InboundMessageContext = { ...context, rawFileId };
     const results: ProcessFileOutcome[] = [];
     for (const choice of choices) {
       if (choice.attachment) {
-        results.push(await this.runProcessor(tx, choice, choice.attachment, inboundId));
+        results.push(await this.runProcessor(tx, choice, choice.attachment, inboundId, inbound));
+      } else if (choice.rule.needsNoAttachment && choice.processor.processMessage) {
+        results.push(await this.runMessageProcessor(tx, choice, inboundId, inbound));
       } else if (!siblingTookIt) {
         const message = noAttachmentMessage(choice.rule, attachments);
         const runId = await recordRun(
@@ -741,6 +757,7 @@ class MailboxPoll {
     { rule, processor }: BoundRule,
     attachment: MailAttachment,
     inboundMessageId: number,
+    message: InboundMessageContext,
   ): Promise<ProcessFileOutcome> {
     const file = { fileName: attachment.fileName, content: attachment.content };
     try {
@@ -752,6 +769,7 @@ class MailboxPoll {
           file,
           trigger: 'mail',
           inboundMessageId,
+          message,
         }),
       );
     } catch (error) {
@@ -771,6 +789,41 @@ class MailboxPoll {
         { status: 'failed', message },
       );
       return { runId, status: 'failed', message };
+    }
+  }
+
+  /** The same for a source that reads the message itself (its file is behind a link): no file to store. */
+  private async runMessageProcessor(
+    tx: AppDb,
+    { rule, processor }: BoundRule,
+    inboundMessageId: number,
+    message: InboundMessageContext,
+  ): Promise<ProcessFileOutcome> {
+    try {
+      return await tx.transaction((savepoint) =>
+        processor.processMessage!({
+          db: savepoint,
+          context: this.context,
+          sourceId: rule.sourceId,
+          trigger: 'mail',
+          inboundMessageId,
+          message,
+        }),
+      );
+    } catch (error) {
+      const text = `Processing the e-mail "${message.subject}" failed: ${errorText(error)}`;
+      const runId = await recordRun(
+        tx,
+        {
+          sourceType: rule.sourceType,
+          sourceId: rule.sourceId,
+          sourceName: rule.sourceName,
+          trigger: 'mail',
+          inboundMessageId,
+        },
+        { status: 'failed', message: text },
+      );
+      return { runId, status: 'failed', message: text };
     }
   }
 
@@ -943,7 +996,11 @@ type PreparedMessage =
       raw: Buffer;
       choices: MatchedChoice[];
       attachments: MailAttachment[];
+      context: MessageContext;
     };
+
+/** What processors learn of the message besides its file (the raw message's id is known once stored). */
+type MessageContext = Omit<InboundMessageContext, 'rawFileId'>;
 
 interface WriteResult {
   status: MessageStatus | 'skipped';

@@ -1,11 +1,11 @@
 /**
- * Every file processor that mail intake (and re-process) offers a file to (DESIGN §3). Order submission
- * joins this list when its processor exists.
+ * Every file processor that mail intake (and re-process) offers a file to (DESIGN §3).
  */
 import { inventoryFileProcessor } from '../inventory-processing/processor';
+import { orderSubmissionFileProcessor } from '../order-submission/engine/processor';
 import { orderTrackingFileProcessor } from '../order-tracking-ingestion/processor';
 import type { FileProcessor } from './file-processors';
 
 export function fileProcessors(): FileProcessor[] {
-  return [orderTrackingFileProcessor, inventoryFileProcessor];
+  return [orderTrackingFileProcessor, inventoryFileProcessor, orderSubmissionFileProcessor];
 }

@@ -26,6 +26,7 @@ import {
   upsertOrders,
 } from './ingest-orders';
 import { type MappingResult, type MappingSuccess, mapTable } from './map-rows';
+import { mergePendingSearchEntries } from './search-indexes';
 
 const { orderTrackingSources } = schema;
 export type OrderTrackingSourceRow = typeof orderTrackingSources.$inferSelect;
@@ -204,7 +205,24 @@ export async function processOrderTrackingFile(
     ...(mapping.headerDrift ? { headerDrift: mapping.headerDrift } : {}),
   };
   await finishRun(db, runId, { status: 'succeeded', message, ordersUpdated, ordersDeleted, details });
-  return { runId, status: 'succeeded', message, ordersUpdated, ordersDeleted };
+  const changed = ordersUpdated + ordersDeleted > 0;
+  return {
+    runId,
+    status: 'succeeded',
+    message,
+    ordersUpdated,
+    ordersDeleted,
+    ...(changed ? { afterCommit: () => mergeSearchEntriesQuietly(request.context) } : {}),
+  };
+}
+
+/** After-commit work must not throw: a merge that fails is left to autovacuum and logged. */
+async function mergeSearchEntriesQuietly(context: ProcessFileRequest['context']): Promise<void> {
+  try {
+    await mergePendingSearchEntries(context.db);
+  } catch (error) {
+    console.warn(`Merging the order search indexes' pending entries failed: ${(error as Error).message}`);
+  }
 }
 
 /** Active, not deleted order tracking sources bound to a mailbox, as intake matches them (DESIGN §3). */

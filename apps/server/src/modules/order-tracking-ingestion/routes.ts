@@ -117,6 +117,7 @@ export async function orderTrackingIngestionRoutes(app: FastifyInstance, context
           trigger: 'manual',
         }),
       );
+      await outcome.afterCommit?.();
       return {
         runId: outcome.runId,
         status: outcome.status,

@@ -109,6 +109,15 @@ export async function getRun(db: AppDb, runId: number) {
   return row;
 }
 
+/** The latest run of one source, for its editor. */
+export async function lastRunFor(
+  db: AppDb,
+  sourceType: RunSourceType,
+  sourceId: number,
+): Promise<LastRunSummary | null> {
+  return (await lastRunsFor(db, sourceType, [sourceId])).get(sourceId) ?? null;
+}
+
 /** The latest run of each of the given sources, for list rows. */
 export async function lastRunsFor(
   db: AppDb,
@@ -169,6 +178,7 @@ const RUN_ACCESS: Record<RunSourceType, readonly UserFlag[]> = {
   email: SOURCE_ACCESS.anySource.anyFlag,
   'order-submission': SOURCE_ACCESS.submission.anyFlag,
   vendor: SOURCE_ACCESS.submission.anyFlag,
+  notification: SOURCE_ACCESS.anySource.anyFlag,
 };
 
 export function assertRunAccess(user: SessionUser, sourceType: string): void {
@@ -320,13 +330,18 @@ export async function deleteExpiredRunFiles(
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const expired = await tx
-        .select({ id: runs.id, inputFileId: runs.inputFileId, outputFileId: runs.outputFileId })
+        .select({
+          id: runs.id,
+          inputFileId: runs.inputFileId,
+          outputFileId: runs.outputFileId,
+          pdfFileId: sql<string | null>`${runs.details}->>'pdfFileId'`,
+        })
         .from(runs)
         .where(
           and(
             lt(runs.startedAt, cutoff),
             notInArray(runs.status, ['held', 'running']),
-            or(isNotNull(runs.inputFileId), isNotNull(runs.outputFileId)),
+            or(isNotNull(runs.inputFileId), isNotNull(runs.outputFileId), sql`${runs.details} ? 'pdfFileId'`),
           ),
         )
         .orderBy(runs.id)
@@ -335,7 +350,8 @@ export async function deleteExpiredRunFiles(
       if (expired.length === 0) return { runs: 0, files: 0 };
       await tx
         .update(runs)
-        .set({ inputFileId: null, outputFileId: null })
+        // A vendor submission's printed PDF is a third file, kept in its details (order submission engine).
+        .set({ inputFileId: null, outputFileId: null, details: sql`${runs.details} - 'pdfFileId'` })
         .where(
           inArray(
             runs.id,
@@ -343,7 +359,11 @@ export async function deleteExpiredRunFiles(
           ),
         );
       const candidates = [
-        ...new Set(expired.flatMap((run) => [run.inputFileId, run.outputFileId]).filter((id) => id !== null)),
+        ...new Set(
+          expired
+            .flatMap((run) => [run.inputFileId, run.outputFileId, pdfFileIdOf(run.pdfFileId)])
+            .filter((id) => id !== null),
+        ),
       ];
       const unreferenced = references.map(
         (ref) =>
@@ -354,7 +374,7 @@ export async function deleteExpiredRunFiles(
         .where(
           and(
             inArray(storedFiles.id, candidates),
-            sql`not exists (select 1 from ${runs} r where r.input_file_id = ${storedFiles.id} or r.output_file_id = ${storedFiles.id})`,
+            sql`not exists (select 1 from ${runs} r where r.input_file_id = ${storedFiles.id} or r.output_file_id = ${storedFiles.id} or r.details->>'pdfFileId' = ${storedFiles.id}::text)`,
             ...unreferenced,
           ),
         )
@@ -365,6 +385,11 @@ export async function deleteExpiredRunFiles(
     total.files += batch.files;
     if (batch.runs < RETENTION_BATCH) return total;
   }
+}
+
+function pdfFileIdOf(value: string | null): number | null {
+  const id = Number(value);
+  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** The processor of a source type, from the one registry intake uses too. */

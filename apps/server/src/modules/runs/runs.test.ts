@@ -614,6 +614,33 @@ describe('retention of run files', () => {
     expect(again).toMatchObject({ expiredRunFiles: 0, runsPastRetention: 0 });
   });
 
+  it("deletes a vendor submission's printed PDF with its run, unless a later re-send still uses it", async () => {
+    const db = t.db.db;
+    const pdfId = await storeFile(db, 'po.pdf', Buffer.from('%PDF-1.4 old'));
+    const sharedPdfId = await storeFile(db, 'shared.pdf', Buffer.from('%PDF-1.4 shared'));
+    const old = await seedRun({ sourceType: 'vendor', sourceId: 1, ageDays: 31 });
+    const oldShared = await seedRun({ sourceType: 'vendor', sourceId: 1, ageDays: 31 });
+    const resent = await seedRun({ sourceType: 'vendor', sourceId: 1, ageDays: 1 });
+    const setPdf = (runId: number, fileId: number) =>
+      db
+        .update(schema.runs)
+        .set({ details: { to: ['po@vendor.test'], pdfFileId: fileId } })
+        .where(eq(schema.runs.id, runId));
+    await setPdf(old.runId, pdfId);
+    await setPdf(oldShared.runId, sharedPdfId);
+    await setPdf(resent.runId, sharedPdfId);
+
+    await runHousekeeping(db, new Date(), { runFileRetentionDays: 30 });
+
+    const left = await db
+      .select({ id: schema.storedFiles.id })
+      .from(schema.storedFiles)
+      .where(inArray(schema.storedFiles.id, [pdfId, sharedPdfId]));
+    expect(left.map((file) => file.id)).toEqual([sharedPdfId]);
+    const [oldRow] = await db.select().from(schema.runs).where(eq(schema.runs.id, old.runId));
+    expect(oldRow!.details).toEqual({ to: ['po@vendor.test'] });
+  });
+
   it('honours a shorter retention from the configuration', async () => {
     const { runId, inputFileId } = await seedRun({
       sourceType: 'order-tracking',

@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import { Download } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
-import { Controller, get, type Path, useForm, useWatch } from 'react-hook-form';
+import { get, type Path, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
 import {
   applyServerFieldErrors,
+  ControlledSelectField,
+  ControlledSwitchField,
   controlProps,
   EditorFooter,
   EditorHeader,
@@ -32,9 +34,7 @@ import {
   readSaveAnswer,
   SaveMessages,
   type SaveOutcome,
-  SelectInput,
   type SelectOption,
-  SwitchField,
   serverMessage,
   useEditorSaveState,
   withCurrentOption,
@@ -283,23 +283,13 @@ function InventorySourceForm({
     description?: string,
     onChanged?: (checked: boolean) => void,
   ) => (
-    <Controller
+    <ControlledSwitchField
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <SwitchField
-          id={idOf(name)}
-          label={label}
-          description={description}
-          checked={Boolean(field.value)}
-          onCheckedChange={(checked) => {
-            field.onChange(checked);
-            onChanged?.(checked);
-          }}
-          onBlur={field.onBlur}
-          switchRef={field.ref}
-        />
-      )}
+      id={idOf(name)}
+      label={label}
+      description={description}
+      onChanged={onChanged}
     />
   );
 
@@ -309,31 +299,18 @@ function InventorySourceForm({
     options: (current: string) => SelectOption[],
     placeholder: string,
     hint?: string,
-  ) => {
-    const id = idOf(name);
-    const error = errorOf(name);
-    return (
-      <FormField id={id} label={label} hint={hint} error={error}>
-        <Controller
-          control={form.control}
-          name={name}
-          render={({ field }) => (
-            <SelectInput
-              id={id}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              triggerRef={field.ref}
-              options={options(field.value)}
-              placeholder={placeholder}
-              hint={hint}
-              error={error}
-            />
-          )}
-        />
-      </FormField>
-    );
-  };
+  ) => (
+    <ControlledSelectField
+      control={form.control}
+      name={name}
+      id={idOf(name)}
+      label={label}
+      options={options}
+      placeholder={placeholder}
+      hint={hint}
+      error={errorOf(name)}
+    />
+  );
 
   const fileTypeOptions = (current: string) =>
     withCurrentOption(

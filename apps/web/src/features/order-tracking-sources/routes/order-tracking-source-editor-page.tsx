@@ -13,7 +13,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileUp, History } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Controller, get, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { get, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,6 +23,8 @@ import { ProcessFileDialog } from '@/features/runs/components/process-file-dialo
 import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
 import {
   applyServerFieldErrors,
+  ControlledSelectField,
+  ControlledSwitchField,
   controlProps,
   EditorFooter,
   EditorHeader,
@@ -35,9 +37,7 @@ import {
   readSaveAnswer,
   SaveMessages,
   type SaveOutcome,
-  SelectInput,
   type SelectOption,
-  SwitchField,
   serverMessage,
   useEditorSaveState,
   withCurrentOption,
@@ -313,20 +313,12 @@ function OrderTrackingSourceForm({
   };
 
   const switchField = (name: BooleanField, label: string, description?: string) => (
-    <Controller
+    <ControlledSwitchField
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <SwitchField
-          id={idOf(name)}
-          label={label}
-          description={description}
-          checked={Boolean(field.value)}
-          onCheckedChange={field.onChange}
-          onBlur={field.onBlur}
-          switchRef={field.ref}
-        />
-      )}
+      id={idOf(name)}
+      label={label}
+      description={description}
     />
   );
 
@@ -336,32 +328,19 @@ function OrderTrackingSourceForm({
     options: (current: string) => SelectOption[],
     placeholder: string,
     extra: { hint?: string; disabled?: boolean } = {},
-  ) => {
-    const id = idOf(name);
-    const error = errorOf(name);
-    return (
-      <FormField id={id} label={label} hint={extra.hint} error={error}>
-        <Controller
-          control={form.control}
-          name={name}
-          render={({ field }) => (
-            <SelectInput
-              id={id}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              triggerRef={field.ref}
-              options={options(field.value)}
-              placeholder={placeholder}
-              hint={extra.hint}
-              error={error}
-              disabled={extra.disabled}
-            />
-          )}
-        />
-      </FormField>
-    );
-  };
+  ) => (
+    <ControlledSelectField
+      control={form.control}
+      name={name}
+      id={idOf(name)}
+      label={label}
+      options={options}
+      placeholder={placeholder}
+      hint={extra.hint}
+      error={errorOf(name)}
+      disabled={extra.disabled}
+    />
+  );
 
   const fileTypeOptions = (current: string) =>
     withCurrentOption(

@@ -1,6 +1,7 @@
 /** Run history (DESIGN §8, beyond the spec): one source's runs, their files, and re-processing a run. */
 import {
   type ReprocessOutcome,
+  type ResendSubmissionOutcome,
   RUN_PAGE_SIZE,
   type RunListResponse,
   type RunSourceType,
@@ -8,16 +9,23 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { emailSourceKeys } from '@/features/email-sources/api/email-sources';
 import { inventorySourceKeys } from '@/features/inventory-sources/api/inventory-sources';
+import { submissionSourceKeys } from '@/features/order-submission/api/order-submission-sources';
+import { vendorKeys } from '@/features/order-submission/api/order-vendors';
 import { orderTrackingSourceKeys } from '@/features/order-tracking-sources/api/order-tracking-sources';
 import { api } from '@/lib/api-client';
 
 /** The kinds of source that have a history page. */
-export type HistorySourceType = Extract<RunSourceType, 'order-tracking' | 'inventory' | 'email'>;
+export type HistorySourceType = Extract<
+  RunSourceType,
+  'order-tracking' | 'inventory' | 'email' | 'order-submission' | 'vendor'
+>;
 
 const LIST_PATHS: Record<HistorySourceType, string> = {
   'order-tracking': '/order-tracking-sources',
   inventory: '/inventory-sources',
   email: '/email-sources',
+  'order-submission': '/order-submission/sources',
+  vendor: '/order-submission/vendor',
 };
 
 export const sourceListPath = (sourceType: HistorySourceType) => LIST_PATHS[sourceType];
@@ -74,6 +82,26 @@ export function useReprocessRun() {
         queryClient.invalidateQueries({ queryKey: orderTrackingSourceKeys.list }),
         queryClient.invalidateQueries({ queryKey: inventorySourceKeys.list }),
         queryClient.invalidateQueries({ queryKey: emailSourceKeys.list }),
+        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.list }),
+        queryClient.invalidateQueries({ queryKey: vendorKeys.lists }),
+      ]);
+    },
+  });
+}
+
+/** Sends a vendor run's generated file to the vendor again (DESIGN §6); a new run is recorded. */
+export function resendRun(runId: number) {
+  return api.post<ResendSubmissionOutcome>(`/api/order-submission/runs/${runId}/resend`);
+}
+
+export function useResendRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendRun,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: runKeys.all }),
+        queryClient.invalidateQueries({ queryKey: vendorKeys.lists }),
       ]);
     },
   });

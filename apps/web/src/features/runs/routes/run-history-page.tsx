@@ -1,6 +1,6 @@
 import { RUN_PAGE_SIZE, RUN_TRIGGER_LABELS, type RunRecord } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, FileSearch, RotateCcw } from 'lucide-react';
+import { ArrowLeft, Download, FileSearch, RotateCcw, Send } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +11,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { emailSourcesQueryOptions } from '@/features/email-sources/api/email-sources';
 import { inventorySourcesQueryOptions } from '@/features/inventory-sources/api/inventory-sources';
+import { submissionSourcesQueryOptions } from '@/features/order-submission/api/order-submission-sources';
+import { vendorsQueryOptions } from '@/features/order-submission/api/order-vendors';
 import { orderTrackingSourcesQueryOptions } from '@/features/order-tracking-sources/api/order-tracking-sources';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
@@ -18,6 +20,7 @@ import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { type HistorySourceType, runInputUrl, runOutputUrl, sourceListPath, useRuns } from '../api/runs';
 import { ReprocessDialog } from '../components/reprocess-dialog';
+import { ResendDialog } from '../components/resend-dialog';
 import { RunDetailsDialog } from '../components/run-details-dialog';
 import { RunStatusBadge } from '../components/run-status-badge';
 import { lastPage, RunsPager } from '../components/runs-pager';
@@ -26,6 +29,8 @@ const BACK_LABELS: Record<HistorySourceType, string> = {
   'order-tracking': 'Back to Order Tracking Sources',
   inventory: 'Back to Inventory Sources',
   email: 'Back to Email Sources',
+  'order-submission': 'Back to Order Submission Sources',
+  vendor: 'Back to Order Vendor Sources',
 };
 
 /** Kinds of source whose runs read a file that can be processed again. */
@@ -51,8 +56,19 @@ function useSourceName(sourceType: HistorySourceType, sourceId: number | null): 
     ...emailSourcesQueryOptions(),
     enabled: sourceType === 'email' && sourceId !== null,
   });
+  const submission = useQuery({
+    ...submissionSourcesQueryOptions(),
+    enabled: sourceType === 'order-submission' && sourceId !== null,
+  });
+  // Switched-off vendors keep their history, so their name is looked up among the inactive ones too.
+  const vendors = useQuery({
+    ...vendorsQueryOptions(true),
+    enabled: sourceType === 'vendor' && sourceId !== null,
+  });
   if (sourceType === 'order-tracking') return orderTracking.data?.find((s) => s.id === sourceId)?.sourceName;
   if (sourceType === 'inventory') return inventory.data?.find((s) => s.id === sourceId)?.sourceName;
+  if (sourceType === 'order-submission') return submission.data?.find((s) => s.id === sourceId)?.sourceName;
+  if (sourceType === 'vendor') return vendors.data?.find((s) => s.id === sourceId)?.vendorNameFromFile;
   return email.data?.find((s) => s.id === sourceId)?.username;
 }
 
@@ -75,9 +91,13 @@ function usePageParam(): [number, (page: number) => void] {
 interface RowHandlers {
   onDetails: (run: RunRecord) => void;
   onReprocess: (run: RunRecord) => void;
+  onResend: (run: RunRecord) => void;
 }
 
-/** Run history of one source (DESIGN §8): /{order-tracking,inventory,email}-sources/history/:id. */
+/**
+ * Run history of one source (DESIGN §8): /{order-tracking,inventory,email}-sources/history/:id,
+ * /order-submission/sources/history/:id and /order-submission/vendor/history/:id.
+ */
 export function RunHistoryPage({ sourceType }: { sourceType: HistorySourceType }) {
   const sourceId = parseId(useParams().id);
   const [page, setPage] = usePageParam();
@@ -86,6 +106,7 @@ export function RunHistoryPage({ sourceType }: { sourceType: HistorySourceType }
   const isMobile = useIsMobile();
   const [detailsRun, setDetailsRun] = useState<RunRecord | null>(null);
   const [reprocessRun, setReprocessRun] = useState<RunRecord | null>(null);
+  const [resendRun, setResendRun] = useState<RunRecord | null>(null);
 
   const name = sourceName ?? runs.data?.runs[0]?.sourceName ?? (sourceId ? `Source ${sourceId}` : 'Source');
   const title = `${name} — Run History`;
@@ -104,9 +125,15 @@ export function RunHistoryPage({ sourceType }: { sourceType: HistorySourceType }
     if (page > last) setPage(last);
   }, [total, page, setPage]);
 
-  const handlers: RowHandlers = { onDetails: setDetailsRun, onReprocess: setReprocessRun };
+  const handlers: RowHandlers = {
+    onDetails: setDetailsRun,
+    onReprocess: setReprocessRun,
+    onResend: setResendRun,
+  };
   const showOrders = sourceType === 'order-tracking';
   const canReprocess = REPROCESSABLE.has(sourceType);
+  // A vendor run's output is the file that was e-mailed to the vendor; it can be sent again (DESIGN §6).
+  const canResend = sourceType === 'vendor';
 
   let body: ReactNode;
   if (sourceId === null || (runs.isError && !runs.data)) {
@@ -142,12 +169,24 @@ export function RunHistoryPage({ sourceType }: { sourceType: HistorySourceType }
           <ul className="grid gap-4">
             {list.map((run) => (
               <li key={run.id}>
-                <RunCard run={run} showOrders={showOrders} canReprocess={canReprocess} {...handlers} />
+                <RunCard
+                  run={run}
+                  showOrders={showOrders}
+                  canReprocess={canReprocess}
+                  canResend={canResend}
+                  {...handlers}
+                />
               </li>
             ))}
           </ul>
         ) : (
-          <RunsTable runs={list} showOrders={showOrders} canReprocess={canReprocess} {...handlers} />
+          <RunsTable
+            runs={list}
+            showOrders={showOrders}
+            canReprocess={canReprocess}
+            canResend={canResend}
+            {...handlers}
+          />
         )}
         <RunsPager
           page={page}
@@ -178,6 +217,7 @@ export function RunHistoryPage({ sourceType }: { sourceType: HistorySourceType }
       {body}
       <RunDetailsDialog run={detailsRun} onClose={() => setDetailsRun(null)} />
       <ReprocessDialog run={reprocessRun} onClose={() => setReprocessRun(null)} />
+      <ResendDialog run={resendRun} onClose={() => setResendRun(null)} />
     </div>
   );
 }
@@ -185,13 +225,16 @@ export function RunHistoryPage({ sourceType }: { sourceType: HistorySourceType }
 interface RunViewProps extends RowHandlers {
   showOrders: boolean;
   canReprocess: boolean;
+  canResend: boolean;
 }
 
 function RunActions({
   run,
   canReprocess,
+  canResend,
   onDetails,
   onReprocess,
+  onResend,
   inTable = false,
 }: { run: RunRecord; inTable?: boolean } & RunViewProps) {
   return (
@@ -220,6 +263,12 @@ function RunActions({
         <Button variant="outline" size="sm" onClick={() => onReprocess(run)}>
           <RotateCcw aria-hidden />
           Re-process
+        </Button>
+      )}
+      {canResend && run.hasOutputFile && (
+        <Button variant="outline" size="sm" onClick={() => onResend(run)}>
+          <Send aria-hidden />
+          Re-send
         </Button>
       )}
     </div>

@@ -1,6 +1,7 @@
 /**
- * Layout pieces and save helpers shared by the order tracking and inventory source editors: a labelled field
- * with hint and error, a switch row, a select, the header and the Cancel / Back to Sources / Save footer.
+ * Layout pieces and save helpers shared by the source editors (order tracking, inventory, order submission,
+ * vendors): a labelled field with hint and error, a switch row, a select (plain or bound to the form), the
+ * header and the Cancel / Back to Sources / Save footer.
  * Every control is bound to its Label by id, so tests find it with getByLabel.
  */
 import type { PickerPair } from '@app/contracts';
@@ -108,19 +109,21 @@ export function SwitchField({
   );
 }
 
-/** A SwitchField bound to a react-hook-form field. */
+/** A SwitchField bound to a react-hook-form field; `onChanged` runs after the form has the new value. */
 export function ControlledSwitchField<T extends FieldValues, TParsed extends FieldValues>({
   control,
   name,
   id,
   label,
   description,
+  onChanged,
 }: {
   control: Control<T, unknown, TParsed>;
   name: Path<T>;
   id: string;
   label: string;
-  description: string;
+  description?: string | undefined;
+  onChanged?: ((checked: boolean) => void) | undefined;
 }) {
   return (
     <Controller
@@ -133,11 +136,60 @@ export function ControlledSwitchField<T extends FieldValues, TParsed extends Fie
           description={description}
           switchRef={field.ref}
           checked={Boolean(field.value)}
-          onCheckedChange={field.onChange}
+          onCheckedChange={(checked) => {
+            field.onChange(checked);
+            onChanged?.(checked);
+          }}
           onBlur={field.onBlur}
         />
       )}
     />
+  );
+}
+
+/** A labelled SelectInput bound to a react-hook-form text field; `options` receives the current value. */
+export function ControlledSelectField<T extends FieldValues, TParsed extends FieldValues>({
+  control,
+  name,
+  id,
+  label,
+  options,
+  placeholder,
+  hint,
+  error,
+  disabled,
+}: {
+  control: Control<T, unknown, TParsed>;
+  name: Path<T>;
+  id: string;
+  label: ReactNode;
+  options: (current: string) => readonly SelectOption[];
+  placeholder: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
+}) {
+  return (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <SelectInput
+            id={id}
+            value={field.value as string}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            triggerRef={field.ref}
+            options={options(field.value as string)}
+            placeholder={placeholder}
+            hint={hint}
+            error={error}
+            disabled={disabled}
+          />
+        )}
+      />
+    </FormField>
   );
 }
 
@@ -152,13 +204,25 @@ export function withCurrentOption(options: readonly SelectOption[], current: str
   return [...options, { value: current, label: current }];
 }
 
-/** The e-mail source picker's choices: the pair's name shown, its id (item2) as the value the form sends. */
-export function emailSourceSelectOptions(pairs: PickerPair[] | undefined, current: string): SelectOption[] {
+/**
+ * A picker's choices from name/id pairs: the name (item1) shown, the id (item2) as the value the form sends; a
+ * stored id no longer listed stays selectable as "{kind} {id}".
+ */
+export function pairSelectOptions(
+  pairs: PickerPair[] | undefined,
+  current: string,
+  kind: string,
+): SelectOption[] {
   const options = (pairs ?? []).map((pair) => ({ value: String(pair.item2), label: pair.item1 }));
   if (current && !options.some((option) => option.value === current)) {
-    options.push({ value: current, label: `Email source ${current}` });
+    options.push({ value: current, label: `${kind} ${current}` });
   }
   return options;
+}
+
+/** The e-mail source picker's choices. */
+export function emailSourceSelectOptions(pairs: PickerPair[] | undefined, current: string): SelectOption[] {
+  return pairSelectOptions(pairs, current, 'Email source');
 }
 
 /** A shadcn select whose trigger carries the id (the Label's htmlFor) and the field's a11y state. */

@@ -1,0 +1,318 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPrivateAddress } from './address-guard';
+import { closeBrowser } from './chromium';
+import {
+  type DownloadOrderFilesRequest,
+  downloadOrderFiles,
+  LinkDownloadError,
+} from './download-order-files';
+
+/** The test server is on loopback, which order links may reach only when the operator allows it. */
+function downloadLocal(request: DownloadOrderFilesRequest) {
+  return downloadOrderFiles({ allowPrivateAddresses: true, ...request });
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+// Random bodies behind real signatures: a byte-for-byte comparison catches any re-encoding on the way.
+const spreadsheetBytes = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(20_000)]);
+const pdfBytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(15_000), Buffer.from('\n%%EOF\n')]);
+const csvBytes = Buffer.from('PO,Vendor,Qty\n1001,Acme,2\n');
+const bigBytes = randomBytes(64 * 1024);
+
+const orderPage = `<!doctype html>
+<html><body>
+  <h1>Your order</h1>
+  <a href="/files/orders.xlsx">
+    Download   Spreadsheet
+  </a>
+  <div id="later"></div>
+  <script>
+    setTimeout(() => {
+      const button = document.createElement('button');
+      button.textContent = 'Download PDF';
+      button.addEventListener('click', () => { window.location.href = '/files/orders.pdf'; });
+      document.getElementById('later').appendChild(button);
+    }, 300);
+  </script>
+</body></html>`;
+
+const pageCookies: string[] = [];
+
+function startServer(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const html = (body: string) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(body);
+    };
+    switch (path) {
+      case '/order':
+        // The plain HTTP probe that comes first sends no cookies anyway; the browser's visits are the ones to check.
+        if (request.headers['user-agent']?.includes('Chrome')) pageCookies.push(request.headers.cookie ?? '');
+        response.setHeader('set-cookie', 'session=from-order-page; Path=/');
+        return html(orderPage);
+      case '/files/orders.xlsx':
+        response.writeHead(200, {
+          'content-type': XLSX_TYPE,
+          'content-disposition': 'attachment; filename="orders.xlsx"',
+        });
+        return response.end(spreadsheetBytes);
+      case '/files/orders.pdf':
+        // No file name from the server: the configured name must be used.
+        response.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': 'attachment' });
+        return response.end(pdfBytes);
+      case '/files/direct.xlsx':
+        response.writeHead(200, { 'content-type': XLSX_TYPE });
+        return response.end(spreadsheetBytes);
+      case '/files/direct-pdf':
+        response.writeHead(200, { 'content-type': 'application/octet-stream' });
+        return response.end(pdfBytes);
+      case '/files/big.xlsx':
+        response.writeHead(200, { 'content-type': XLSX_TYPE });
+        return response.end(bigBytes);
+      case '/files/big-declared':
+        response.writeHead(200, {
+          'content-type': XLSX_TYPE,
+          'content-length': String(bigBytes.length),
+          'content-disposition': 'attachment; filename="big.xlsx"',
+        });
+        return response.end(bigBytes);
+      case '/files/big-chunked':
+        response.writeHead(200, { 'content-type': XLSX_TYPE, 'content-disposition': 'attachment' });
+        response.write(bigBytes.subarray(0, 1000));
+        return response.end(bigBytes.subarray(1000));
+      case '/files/export.csv':
+        response.writeHead(200, {
+          'content-type': 'text/csv',
+          'content-disposition':
+            'attachment; filename="fallback.csv"; filename*=UTF-8\'\'Bestellung%20M%C3%A4rz.csv',
+        });
+        return response.end(csvBytes);
+      case '/form-page':
+        return html(
+          `<form action="/files/export.csv" method="get"><input type="submit" value=" Export   CSV "></form>`,
+        );
+      case '/popup-page':
+        return html('<a href="/files/orders.xlsx" target="_blank">Download Spreadsheet</a>');
+      case '/big-page':
+        return html('<a href="/files/big-declared">Declared</a> <a href="/files/big-chunked">Chunked</a>');
+      case '/no-button':
+        return html(
+          '<p>Your order</p><a href="/files/orders.xlsx">Download Spreadsheet</a><button style="display:none">Download PDF</button>',
+        );
+      case '/gone-page':
+        response.writeHead(410, { 'content-type': 'text/html' });
+        return response.end('<p>This link has expired</p>');
+      default:
+        response.writeHead(404, { 'content-type': 'text/plain' });
+        return response.end('Not found');
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await closeBrowser();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function downloadError(request: Parameters<typeof downloadOrderFiles>[0]): Promise<LinkDownloadError> {
+  const error = await downloadLocal(request).then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(LinkDownloadError);
+  return error as LinkDownloadError;
+}
+
+// Chromium on a busy machine can take many seconds per page; nothing here is about speed.
+describe('downloadOrderFiles through the order page', { timeout: 120_000 }, () => {
+  it('clicks both buttons, including one that JavaScript adds later, and returns the served bytes', async () => {
+    const files = await downloadLocal({
+      url: `${baseUrl}/order?token=abc`,
+      buttons: [
+        { kind: 'spreadsheet', text: 'download spreadsheet', fileName: 'not-used.xlsx' },
+        { kind: 'pdf', text: ' Download PDF ', fileName: 'Order Confirmation.pdf' },
+      ],
+    });
+    expect(files.map(({ kind, fileName, contentType }) => ({ kind, fileName, contentType }))).toEqual([
+      { kind: 'spreadsheet', fileName: 'orders.xlsx', contentType: XLSX_TYPE },
+      { kind: 'pdf', fileName: 'Order Confirmation.pdf', contentType: 'application/pdf' },
+    ]);
+    expect(files[0]?.content.equals(spreadsheetBytes)).toBe(true);
+    expect(files[1]?.content.equals(pdfBytes)).toBe(true);
+  });
+
+  it('uses a fresh browser context per call: no cookie from an earlier call is sent', async () => {
+    pageCookies.length = 0;
+    const buttons = [{ kind: 'spreadsheet' as const, text: 'Download Spreadsheet' }];
+    await downloadLocal({ url: `${baseUrl}/order`, buttons });
+    await downloadLocal({ url: `${baseUrl}/order`, buttons });
+    expect(pageCookies).toEqual(['', '']);
+  });
+
+  it('matches an input button by its value and prefers the RFC 5987 file name', async () => {
+    const [file] = await downloadLocal({
+      url: `${baseUrl}/form-page`,
+      buttons: [{ kind: 'spreadsheet', text: 'export csv' }],
+    });
+    expect(file?.fileName).toBe('Bestellung März.csv');
+    expect(file?.contentType).toBe('text/csv');
+    expect(file?.content.equals(csvBytes)).toBe(true);
+  });
+
+  it('takes a download started in a new tab', async () => {
+    const [file] = await downloadLocal({
+      url: `${baseUrl}/popup-page`,
+      buttons: [{ kind: 'spreadsheet', text: 'Download Spreadsheet' }],
+    });
+    expect(file?.fileName).toBe('orders.xlsx');
+    expect(file?.content.equals(spreadsheetBytes)).toBe(true);
+  });
+
+  it('names the button that is not on the page (a hidden one does not count)', async () => {
+    const error = await downloadError({
+      url: `${baseUrl}/no-button`,
+      buttons: [{ kind: 'pdf', text: 'Download PDF' }],
+      // Waiting out the whole budget is the only way to know a button never comes; short, yet room for a slow load.
+      timeoutMs: 20_000,
+    });
+    expect(error.message).toContain('PDF download button "Download PDF" was not found on the order page');
+    expect(error.message).toContain(`${baseUrl}/no-button`);
+  });
+
+  it('reports the HTTP status of the order page', async () => {
+    const error = await downloadError({ url: `${baseUrl}/gone-page`, buttons: [] });
+    expect(error.message).toBe(`The order link ${baseUrl}/gone-page answered HTTP 410 Gone`);
+  });
+
+  it('stops a download whose declared size is over the limit', async () => {
+    const error = await downloadError({
+      url: `${baseUrl}/big-page`,
+      buttons: [{ kind: 'spreadsheet', text: 'Declared' }],
+      maxBytes: 1024,
+    });
+    expect(error.message).toBe(
+      'The file from the spreadsheet download button "Declared" is larger than the 1 KiB limit',
+    );
+  });
+
+  it('rejects a download without a declared size that turns out over the limit', async () => {
+    const error = await downloadError({
+      url: `${baseUrl}/big-page`,
+      buttons: [{ kind: 'spreadsheet', text: 'Chunked' }],
+      maxBytes: 1024,
+    });
+    expect(error.message).toBe(
+      'The file from the spreadsheet download button "Chunked" is larger than the 1 KiB limit',
+    );
+  });
+});
+
+describe('downloadOrderFiles when the link is the file', () => {
+  it('downloads it over plain HTTP as the spreadsheet, named after the URL', async () => {
+    const files = await downloadLocal({
+      url: `${baseUrl}/files/direct.xlsx`,
+      buttons: [
+        { kind: 'spreadsheet', text: 'Download Spreadsheet' },
+        { kind: 'pdf', text: 'Download PDF' },
+      ],
+    });
+    expect(files).toHaveLength(1);
+    expect(files[0]?.kind).toBe('spreadsheet');
+    expect(files[0]?.fileName).toBe('direct.xlsx');
+    expect(files[0]?.contentType).toBe(XLSX_TYPE);
+    expect(files[0]?.content.equals(spreadsheetBytes)).toBe(true);
+  });
+
+  it('recognises a PDF by its bytes and gives it the configured name', async () => {
+    const [file] = await downloadLocal({
+      url: `${baseUrl}/files/direct-pdf`,
+      buttons: [{ kind: 'pdf', text: 'Download PDF', fileName: 'purchase-order' }],
+    });
+    expect(file?.kind).toBe('pdf');
+    expect(file?.fileName).toBe('purchase-order.pdf');
+    expect(file?.contentType).toBe('application/pdf');
+    expect(file?.content.equals(pdfBytes)).toBe(true);
+  });
+
+  it('reports a 404 with its status', async () => {
+    const error = await downloadError({ url: `${baseUrl}/files/missing.xlsx`, buttons: [] });
+    expect(error.message).toBe(`The order link ${baseUrl}/files/missing.xlsx answered HTTP 404 Not Found`);
+  });
+
+  it('refuses a file over the size limit', async () => {
+    const error = await downloadError({ url: `${baseUrl}/files/big.xlsx`, buttons: [], maxBytes: 1024 });
+    expect(error.message).toBe(`The file at ${baseUrl}/files/big.xlsx is larger than the 1 KiB limit`);
+  });
+
+  it('leaves the query string (often a token) out of messages', async () => {
+    const error = await downloadError({ url: `${baseUrl}/files/missing.xlsx?token=secret`, buttons: [] });
+    expect(error.message).not.toContain('secret');
+  });
+});
+
+describe('downloadOrderFiles guards', () => {
+  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'ftp://example.com/orders.xlsx', 'not a url'])(
+    'refuses %s',
+    async (url) => {
+      const error = await downloadError({ url, buttons: [{ kind: 'spreadsheet', text: 'Download' }] });
+      expect(error.message).toMatch(/is not (an http or https URL|a valid URL)/);
+    },
+  );
+
+  it('reports a server that cannot be reached', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await downloadError({ url: `http://127.0.0.1:${port}/order`, buttons: [] });
+    expect(error.message).toBe(
+      `The order link http://127.0.0.1:${port}/order could not be reached: ECONNREFUSED`,
+    );
+  });
+});
+
+describe('order links to private networks', () => {
+  it('are refused by default, before anything is requested', async () => {
+    const error = await downloadOrderFiles({ url: `${baseUrl}/files/orders.xlsx`, buttons: [] }).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(LinkDownloadError);
+    expect((error as Error).message).toContain('leads to a private network address (127.0.0.1)');
+    expect((error as Error).message).toContain('ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES=true');
+  });
+
+  it('are recognised for IPv4, IPv6 and mapped addresses, and public ones are not', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) {
+      expect(isPrivateAddress(address), address).toBe(false);
+    }
+  });
+});

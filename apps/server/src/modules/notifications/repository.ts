@@ -1,0 +1,127 @@
+import type { SourceTypeId } from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+
+const {
+  notificationSettings,
+  inventorySources,
+  orderSubmissionSources,
+  orderTrackingSources,
+  orderVendorSources,
+} = schema;
+
+export type NotificationSettingRow = typeof notificationSettings.$inferSelect;
+export type NotificationSettingValues = Omit<
+  typeof notificationSettings.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'lastNotificationSent'
+>;
+
+export async function listNotificationSettingRows(db: AppDb): Promise<NotificationSettingRow[]> {
+  return db
+    .select()
+    .from(notificationSettings)
+    .orderBy(asc(sql`lower(${notificationSettings.name})`), asc(notificationSettings.id));
+}
+
+export async function findNotificationSettingRow(
+  db: AppDb,
+  id: number,
+): Promise<NotificationSettingRow | undefined> {
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.id, id));
+  return row;
+}
+
+export async function insertNotificationSetting(
+  db: AppDb,
+  values: NotificationSettingValues,
+): Promise<NotificationSettingRow> {
+  const [row] = await db.insert(notificationSettings).values(values).returning();
+  return row!;
+}
+
+/** Replaces the editable fields and the schedule; last_notification_sent belongs to the scheduler. */
+export async function updateNotificationSetting(
+  db: AppDb,
+  id: number,
+  values: NotificationSettingValues,
+): Promise<NotificationSettingRow | undefined> {
+  const [row] = await db
+    .update(notificationSettings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(notificationSettings.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteNotificationSettingRow(db: AppDb, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(notificationSettings)
+    .where(eq(notificationSettings.id, id))
+    .returning({ id: notificationSettings.id });
+  return rows.length > 0;
+}
+
+/** A source a setting can include; deleted ones are still named so that a setting can show what it held. */
+export interface SourceRef {
+  id: number;
+  name: string;
+  activeStatus: boolean;
+  deleted: boolean;
+}
+
+/**
+ * The sources of one type: every live one, or the given ids (deleted ones included). Each type keeps its
+ * name and its deletion mark in its own columns.
+ */
+export async function findSources(
+  db: AppDb,
+  sourceTypeId: SourceTypeId,
+  ids?: number[],
+): Promise<SourceRef[]> {
+  if (ids && ids.length === 0) return [];
+  switch (sourceTypeId) {
+    case 1: {
+      const t = inventorySources;
+      return db
+        .select({
+          id: t.id,
+          name: t.sourceName,
+          activeStatus: t.activeStatus,
+          deleted: sql<boolean>`${t.deletedAt} is not null`,
+        })
+        .from(t)
+        .where(ids ? inArray(t.id, ids) : isNull(t.deletedAt))
+        .orderBy(asc(sql`lower(${t.sourceName})`), asc(t.id));
+    }
+    case 2: {
+      const t = orderSubmissionSources;
+      return db
+        .select({ id: t.id, name: t.sourceName, activeStatus: t.activeStatus, deleted: t.deletedStatus })
+        .from(t)
+        .where(ids ? inArray(t.id, ids) : eq(t.deletedStatus, false))
+        .orderBy(asc(sql`lower(${t.sourceName})`), asc(t.id));
+    }
+    case 3: {
+      const t = orderTrackingSources;
+      return db
+        .select({ id: t.id, name: t.sourceName, activeStatus: t.activeStatus, deleted: t.deletedStatus })
+        .from(t)
+        .where(ids ? inArray(t.id, ids) : eq(t.deletedStatus, false))
+        .orderBy(asc(sql`lower(${t.sourceName})`), asc(t.id));
+    }
+    case 4: {
+      const t = orderVendorSources;
+      return db
+        .select({
+          id: t.id,
+          name: t.vendorNameFromFile,
+          activeStatus: t.activeStatus,
+          deleted: t.deletedStatus,
+        })
+        .from(t)
+        .where(ids ? inArray(t.id, ids) : eq(t.deletedStatus, false))
+        .orderBy(asc(sql`lower(${t.vendorNameFromFile})`), asc(t.id));
+    }
+  }
+}

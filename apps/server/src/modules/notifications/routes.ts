@@ -1,0 +1,66 @@
+import {
+  type SourceTypeId,
+  ZNotificationSettingSchema,
+  ZNotificationSourceOptionsQuerySchema,
+  ZValidateCronSchema,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app';
+import { parseIdParam, validate } from '../../lib/validate';
+import { SOURCE_ACCESS } from '../../plugins/session';
+import {
+  checkCronExpression,
+  createNotificationSetting,
+  deleteNotificationSetting,
+  getNotificationSetting,
+  listNotificationSettings,
+  listSourceOptions,
+  notificationEmailInfo,
+  updateNotificationSettingById,
+} from './service';
+
+/**
+ * Notification settings (spec 3 §2.7–2.8, §7), for admins and users with any of the three flags. The
+ * "Test Notification" call, POST /api/notification-settings/{id}/test, lives in test-route.ts.
+ */
+export async function notificationSettingRoutes(app: FastifyInstance, context: AppContext) {
+  const { db } = context;
+  const anySourceUser = { config: { access: SOURCE_ACCESS.anySource } };
+  type IdParams = { Params: { id: string } };
+
+  // The fixed paths are declared before /:id; the router prefers them to the parameter anyway.
+  app.get('/api/notification-settings/email-info', anySourceUser, async () => notificationEmailInfo(context));
+
+  app.post('/api/notification-settings/validate-cron', anySourceUser, async (request) =>
+    checkCronExpression(context, validate(ZValidateCronSchema, request.body)),
+  );
+
+  app.get('/api/notification-settings/source-options', anySourceUser, async (request) => {
+    const { sourceTypeId } = validate(ZNotificationSourceOptionsQuerySchema, request.query);
+    return listSourceOptions(db, sourceTypeId as SourceTypeId);
+  });
+
+  app.get('/api/notification-settings', anySourceUser, async () => listNotificationSettings(db));
+
+  app.get<IdParams>('/api/notification-settings/:id', anySourceUser, async (request) =>
+    getNotificationSetting(db, parseIdParam(request.params.id)),
+  );
+
+  app.post('/api/notification-settings', anySourceUser, async (request, reply) => {
+    const setting = await createNotificationSetting(
+      context,
+      validate(ZNotificationSettingSchema, request.body),
+    );
+    return reply.code(201).send(setting);
+  });
+
+  app.put<IdParams>('/api/notification-settings/:id', anySourceUser, async (request) => {
+    const id = parseIdParam(request.params.id);
+    return updateNotificationSettingById(context, id, validate(ZNotificationSettingSchema, request.body));
+  });
+
+  app.delete<IdParams>('/api/notification-settings/:id', anySourceUser, async (request, reply) => {
+    await deleteNotificationSetting(db, parseIdParam(request.params.id));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * The digest scheduler (DESIGN §7). Every enabled setting whose interval is not None has a `next_run_at`
+ * (kept by the settings service on every save). A tick claims the settings that are due and sends each one:
+ *
+ * - Claiming locks the due rows (FOR UPDATE SKIP LOCKED), moves each `next_run_at` to its next occurrence
+ *   after now and commits, before any mail goes out. Another app instance ticking at the same moment skips
+ *   the locked rows and then finds them no longer due, so each occurrence is sent once; after a restart a
+ *   claimed occurrence is not due any more. The claim is short: no SMTP inside a transaction (on PGlite a
+ *   transaction holds the only connection).
+ * - The next occurrence is computed from now, so a server that was down over several occurrences sends one
+ *   digest when it comes back, not one per missed period.
+ * - A setting saved (changed, switched off, deleted) is rescheduled by its save; the tick reads what is stored.
+ * - `last_notification_sent` moves only when a digest actually went out: a custom schedule's window (since
+ *   the last digest) then also covers the occurrences that could not be sent.
+ * - A claimed occurrence whose sending is interrupted by a crash is not retried (at most once); the next
+ *   occurrence reports as usual.
+ */
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, asc, eq, isNotNull, lte, ne } from 'drizzle-orm';
+import type { AppContext } from '../../app';
+import type { NotificationSettingRow } from './digest';
+import { nextRunAt, notificationSchedule } from './schedule';
+import { type DigestDelivery, sendDigest } from './send-digest';
+
+const { notificationSettings } = schema;
+
+/** Settings claimed per transaction; a tick claims batches until none is due. */
+const CLAIM_BATCH = 20;
+
+export interface DueNotificationsResult {
+  /** Occurrences this call claimed. */
+  claimed: number;
+  /** Digests that went out completely. */
+  sent: number;
+  /** Occurrences recorded as failed (no recipients, mail not configured, SMTP refusal). */
+  failed: number;
+  deliveries: Array<{ settingId: number } & Pick<DigestDelivery, 'runId' | 'status' | 'message'>>;
+}
+
+export interface SchedulerLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** Locks and reschedules the settings due at `now`; returns them as they were when claimed. */
+export async function claimDueSettings(
+  context: AppContext,
+  now: Date,
+  limit = CLAIM_BATCH,
+): Promise<NotificationSettingRow[]> {
+  const schedule = notificationSchedule(context.config);
+  return context.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(notificationSettings)
+      .where(
+        and(
+          eq(notificationSettings.notificationEnabled, true),
+          ne(notificationSettings.notificationInterval, 'None'),
+          isNotNull(notificationSettings.nextRunAt),
+          lte(notificationSettings.nextRunAt, now),
+        ),
+      )
+      .orderBy(asc(notificationSettings.nextRunAt), asc(notificationSettings.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    for (const setting of due) {
+      await tx
+        .update(notificationSettings)
+        .set({ nextRunAt: nextRunAt(setting, now, schedule) })
+        .where(eq(notificationSettings.id, setting.id));
+    }
+    return due;
+  });
+}
+
+/**
+ * Sends every digest due at the clock's now. Tests call it directly with a moved clock; the queue's
+ * minute tick calls it in production. A failure of one setting is logged and recorded, not thrown.
+ */
+export async function runDueNotifications(
+  context: AppContext,
+  log?: SchedulerLog,
+): Promise<DueNotificationsResult> {
+  const now = context.clock.now();
+  const result: DueNotificationsResult = { claimed: 0, sent: 0, failed: 0, deliveries: [] };
+  for (;;) {
+    const claimed = await claimDueSettings(context, now);
+    result.claimed += claimed.length;
+    for (const setting of claimed) {
+      let delivery: DigestDelivery;
+      try {
+        delivery = await sendDigest(context, setting, { now, trigger: 'schedule' });
+      } catch (error) {
+        result.failed += 1;
+        log?.error({ err: error, settingId: setting.id }, `notification digest "${setting.name}" failed`);
+        continue;
+      }
+      result.deliveries.push({
+        settingId: setting.id,
+        runId: delivery.runId,
+        status: delivery.status,
+        message: delivery.message,
+      });
+      if (delivery.sentCount > 0) await markSent(context.db, setting.id, now);
+      if (delivery.status === 'sent') {
+        result.sent += 1;
+        log?.info(
+          { settingId: setting.id, runId: delivery.runId },
+          `notification "${setting.name}": ${delivery.message}`,
+        );
+      } else {
+        result.failed += 1;
+        log?.warn(
+          { settingId: setting.id, runId: delivery.runId },
+          `notification "${setting.name}": ${delivery.message}`,
+        );
+      }
+    }
+    if (claimed.length < CLAIM_BATCH) return result;
+  }
+}
+
+async function markSent(db: AppDb, settingId: number, at: Date): Promise<void> {
+  await db
+    .update(notificationSettings)
+    .set({ lastNotificationSent: at })
+    .where(eq(notificationSettings.id, settingId));
+}

@@ -1,0 +1,202 @@
+/**
+ * Sends a setting's digest through the system sender (`context.mailer`, SMTP_* and MAIL_FROM) and records
+ * the attempt as a run (source type 'notification', source id = the setting's id, trigger 'schedule' for
+ * the scheduler and 'manual' for "Test Notification"): sent, or failed with the reason — no recipients, mail
+ * not configured, the SMTP server's refusal. Nothing here throws for those: the caller gets the outcome.
+ */
+import {
+  isSourceTypeId,
+  parseRecipientList,
+  type RecipientGroup,
+  SOURCE_TYPE_LABELS,
+  SOURCE_TYPE_RECIPIENT_GROUP,
+} from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app';
+import { MAIL_NOT_CONFIGURED } from '../../integrations/system-mailer';
+import { buildDigest, type NotificationSettingRow } from './digest';
+
+const { runs, users } = schema;
+
+export type DigestTrigger = 'schedule' | 'manual';
+
+export interface DigestDelivery {
+  runId: number;
+  /** sent: every e-mail went out; failed: none or only some did (see `message`). */
+  status: 'sent' | 'failed';
+  /** Why nothing was sent, when nothing could be. */
+  reason: 'no-recipients' | 'mail-not-configured' | 'smtp' | null;
+  message: string;
+  recipients: string[];
+  emailCount: number;
+  sentCount: number;
+}
+
+const GROUP_FLAG = {
+  inventory: users.inventoryUser,
+  submission: users.submissionUser,
+  order: users.orderUser,
+} as const;
+
+/** Active users who receive notifications by e-mail and hold the group's flag, by address. */
+export async function groupRecipients(db: AppDb, group: RecipientGroup): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.activeStatus, true),
+        eq(users.sendNotificationsToEmail, true),
+        eq(GROUP_FLAG[group], true),
+      ),
+    )
+    .orderBy(asc(users.email));
+  return unique(rows.map((row) => row.email));
+}
+
+function unique(addresses: string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const address of addresses.map((entry) => entry.trim()).filter(Boolean)) {
+    const key = address.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push(address);
+  }
+  return result;
+}
+
+/** overrideEmailRecipients when it lists any, else the users of the source type's group (DESIGN §7). */
+export async function digestRecipients(
+  db: AppDb,
+  setting: Pick<NotificationSettingRow, 'overrideEmailRecipients' | 'sourceTypeId'>,
+): Promise<string[]> {
+  const override = unique(parseRecipientList(setting.overrideEmailRecipients));
+  if (override.length > 0) return override;
+  if (!isSourceTypeId(setting.sourceTypeId)) return [];
+  return groupRecipients(db, SOURCE_TYPE_RECIPIENT_GROUP[setting.sourceTypeId]);
+}
+
+export function noRecipientsMessage(setting: Pick<NotificationSettingRow, 'sourceTypeId'>): string {
+  const group = isSourceTypeId(setting.sourceTypeId)
+    ? SOURCE_TYPE_RECIPIENT_GROUP[setting.sourceTypeId]
+    : 'inventory';
+  const type = isSourceTypeId(setting.sourceTypeId)
+    ? SOURCE_TYPE_LABELS[setting.sourceTypeId]
+    : `source type ${setting.sourceTypeId}`;
+  return `No recipients: no active user with the ${group} flag receives notifications by email, and the setting has no override email recipients. Add override recipients or turn on "send notifications to email" for a ${type.toLowerCase()} user.`;
+}
+
+export interface SendDigestOptions {
+  now: Date;
+  trigger: DigestTrigger;
+}
+
+/** Builds, sends and records one digest occurrence. Only a failure of the database itself throws. */
+export async function sendDigest(
+  context: AppContext,
+  setting: NotificationSettingRow,
+  options: SendDigestOptions,
+): Promise<DigestDelivery> {
+  const { db, mailer } = context;
+  const test = options.trigger === 'manual';
+  const recipients = await digestRecipients(db, setting);
+
+  const record = async (
+    status: 'succeeded' | 'failed',
+    message: string,
+    details: Record<string, unknown>,
+  ): Promise<number> => {
+    const [row] = await db
+      .insert(runs)
+      .values({
+        sourceType: 'notification',
+        sourceId: setting.id,
+        sourceName: setting.name,
+        trigger: options.trigger,
+        status,
+        // The run carries the scheduler's clock, like the digest window it reports.
+        startedAt: options.now,
+        finishedAt: context.clock.now(),
+        message,
+        details: { ...details, recipients, test },
+      })
+      .returning({ id: runs.id });
+    return row!.id;
+  };
+
+  if (recipients.length === 0) {
+    const message = noRecipientsMessage(setting);
+    const runId = await record('failed', message, { errors: [message], counts: { emails: 0, sent: 0 } });
+    return {
+      runId,
+      status: 'failed',
+      reason: 'no-recipients',
+      message,
+      recipients,
+      emailCount: 0,
+      sentCount: 0,
+    };
+  }
+  if (!mailer.configured) {
+    const runId = await record('failed', MAIL_NOT_CONFIGURED, {
+      errors: [MAIL_NOT_CONFIGURED],
+      counts: { emails: 0, sent: 0 },
+    });
+    return {
+      runId,
+      status: 'failed',
+      reason: 'mail-not-configured',
+      message: MAIL_NOT_CONFIGURED,
+      recipients,
+      emailCount: 0,
+      sentCount: 0,
+    };
+  }
+
+  const digest = await buildDigest(db, setting, {
+    now: options.now,
+    timeZone: context.config.notificationTimeZone,
+    test,
+    publicUrl: context.config.publicUrl,
+  });
+  const errors: string[] = [];
+  const subjects: string[] = [];
+  let sentCount = 0;
+  for (const email of digest.emails) {
+    try {
+      await mailer.send({ to: recipients, subject: email.subject, text: email.text, html: email.html });
+      sentCount += 1;
+      subjects.push(email.subject);
+    } catch (error) {
+      errors.push(`"${email.subject}": ${(error as Error).message}`);
+    }
+  }
+  const emailCount = digest.emails.length;
+  const details = {
+    counts: {
+      emails: emailCount,
+      sent: sentCount,
+      sources: digest.sourceCount,
+      errorsReported: digest.errors,
+    },
+    window: { start: digest.window.start.toISOString(), end: digest.window.end.toISOString() },
+    subjects,
+    errors,
+  };
+  if (errors.length === 0) {
+    const message = `Sent ${emailCount === 1 ? 'the digest' : `${emailCount} digest e-mails`} to ${recipients.join(', ')}`;
+    const runId = await record('succeeded', message, details);
+    return { runId, status: 'sent', reason: null, message, recipients, emailCount, sentCount };
+  }
+  const message =
+    sentCount === 0
+      ? errors.length === 1
+        ? errors[0]!.replace(/^"[^"]*": /, '')
+        : `None of the ${emailCount} digest e-mails could be sent: ${errors.join('; ')}`
+      : `${sentCount} of ${emailCount} digest e-mails were sent; the others failed: ${errors.join('; ')}`;
+  const runId = await record('failed', message, details);
+  return { runId, status: 'failed', reason: 'smtp', message, recipients, emailCount, sentCount };
+}

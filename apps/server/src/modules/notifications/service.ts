@@ -1,0 +1,243 @@
+import {
+  type CronValidationResult,
+  type DayOfWeek,
+  isSourceTypeId,
+  NOTIFICATION_EMAIL_INFO_NOTE,
+  NOTIFICATION_MESSAGES,
+  type NotificationEmailInfo,
+  type NotificationInterval,
+  type NotificationSetting,
+  type NotificationSourceOption,
+  SOURCE_TYPE_LABELS,
+  type SourceTypeId,
+  type TNotificationSetting,
+  type TValidateCron,
+} from '@app/contracts';
+import type { AppDb } from '@app/db';
+import type { AppContext } from '../../app';
+import { AppError } from '../../lib/app-error';
+import {
+  deleteNotificationSettingRow,
+  findNotificationSettingRow,
+  findSources,
+  insertNotificationSetting,
+  listNotificationSettingRows,
+  type NotificationSettingRow,
+  type NotificationSettingValues,
+  type SourceRef,
+  updateNotificationSetting,
+} from './repository';
+import { nextRunAt, notificationSchedule, validateCron } from './schedule';
+import { groupRecipients } from './send-digest';
+
+type SettingsContext = Pick<AppContext, 'db' | 'config' | 'clock'>;
+
+export async function listNotificationSettings(db: AppDb): Promise<NotificationSetting[]> {
+  const rows = await listNotificationSettingRows(db);
+  const names = await sourceNamesFor(db, rows);
+  return rows.map((row) => toNotificationSetting(row, names));
+}
+
+export async function getNotificationSetting(db: AppDb, id: number): Promise<NotificationSetting> {
+  const row = await findNotificationSettingRow(db, id);
+  if (!row) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
+  return toNotificationSetting(row, await sourceNamesFor(db, [row]));
+}
+
+/** POST /api/notification-settings: the body's id is ignored, a new setting is always made. */
+export async function createNotificationSetting(
+  context: SettingsContext,
+  input: TNotificationSetting,
+): Promise<NotificationSetting> {
+  const values = await settingValues(context, input, null);
+  const row = await insertNotificationSetting(context.db, values);
+  return getNotificationSetting(context.db, row.id);
+}
+
+export async function updateNotificationSettingById(
+  context: SettingsContext,
+  id: number,
+  input: TNotificationSetting,
+): Promise<NotificationSetting> {
+  const existing = await findNotificationSettingRow(context.db, id);
+  if (!existing) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
+  const values = await settingValues(context, input, existing);
+  const row = await updateNotificationSetting(context.db, id, values);
+  if (!row) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
+  return getNotificationSetting(context.db, row.id);
+}
+
+export async function deleteNotificationSetting(db: AppDb, id: number): Promise<void> {
+  if (!(await deleteNotificationSettingRow(db, id))) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
+}
+
+/**
+ * The stored values of a checked form, with `next_run_at` for the scheduler: the next occurrence after now,
+ * or null when the setting is off or its interval is None. An occurrence that was already due and not yet
+ * picked up when the setting is saved stays due, so a save in that minute does not skip a digest.
+ */
+async function settingValues(
+  { db, config, clock }: SettingsContext,
+  input: TNotificationSetting,
+  existing: NotificationSettingRow | null,
+): Promise<NotificationSettingValues> {
+  const now = clock.now();
+  const sourceTypeId = input.sourceTypeId as SourceTypeId;
+  const schedule = notificationSchedule(config);
+  const isCustom = input.notificationInterval === 'Custom';
+  if (isCustom) {
+    const check = validateCron(input.cronExpression, now, schedule.timeZone);
+    if (!check.isValid) throw AppError.badRequest(check.message, { cronExpression: check.message });
+  }
+  const values: NotificationSettingValues = {
+    name: input.name,
+    sourceTypeId,
+    sourceIds: await includedSourceIds(db, sourceTypeId, input.sourceIds, input.sourceName),
+    notificationEnabled: input.notificationEnabled,
+    notificationInterval: input.notificationInterval,
+    notificationDayOfWeek: input.notificationDayOfWeek,
+    // Kept only where it means something, so that a stale expression never schedules anything.
+    cronExpression: isCustom ? input.cronExpression : '',
+    includeStatusChanges: input.includeStatusChanges,
+    includeQuantityChanges: input.includeQuantityChanges,
+    includeZeroQuantityAlerts: input.includeZeroQuantityAlerts,
+    includeDailyBreakdown: input.includeDailyBreakdown,
+    includeItemDetails: input.includeItemDetails,
+    includeErrorAlerts: input.includeErrorAlerts,
+    includeSuccessAlerts: input.includeSuccessAlerts,
+    overrideEmailRecipients: input.overrideEmailRecipients,
+    emailSubjectPrefix: input.emailSubjectPrefix,
+    consolidatedEmail: input.consolidatedEmail,
+    nextRunAt: null,
+  };
+  const next = nextRunAt(input, now, schedule);
+  const pending = existing?.nextRunAt && existing.nextRunAt <= now ? existing.nextRunAt : null;
+  values.nextRunAt = next && pending ? pending : next;
+  return values;
+}
+
+/**
+ * The ids of the included sources: the given ids, or, from a client that only knows names, the sources of
+ * that type with those names. Every one must be a live source of the chosen type.
+ */
+async function includedSourceIds(
+  db: AppDb,
+  sourceTypeId: SourceTypeId,
+  ids: number[],
+  names: string[],
+): Promise<number[]> {
+  const live = await findSources(db, sourceTypeId);
+  const type = SOURCE_TYPE_LABELS[sourceTypeId];
+  if (ids.length === 0 && names.length > 0) {
+    const byName = new Map(live.map((source) => [source.name.trim().toLowerCase(), source.id]));
+    const unknown = names.filter((name) => !byName.has(name.toLowerCase()));
+    if (unknown.length > 0) {
+      const message = `No ${type} source named ${unknown.map((name) => `"${name}"`).join(', ')}`;
+      throw AppError.badRequest(message, { sourceName: message });
+    }
+    return [...new Set(names.map((name) => byName.get(name.toLowerCase()) as number))];
+  }
+  const liveIds = new Set(live.map((source) => source.id));
+  const missing = ids.filter((id) => !liveIds.has(id));
+  if (missing.length > 0) {
+    const gone = await findSources(db, sourceTypeId, missing);
+    const described = missing.map((id) => {
+      const source = gone.find((entry) => entry.id === id);
+      return source ? `"${source.name}" (deleted)` : `#${id}`;
+    });
+    const message = `${type} source not found: ${described.join(', ')}`;
+    throw AppError.badRequest(message, { sourceIds: message });
+  }
+  return ids;
+}
+
+type SourceNames = Map<SourceTypeId, Map<number, SourceRef>>;
+
+async function sourceNamesFor(db: AppDb, rows: NotificationSettingRow[]): Promise<SourceNames> {
+  const idsByType = new Map<SourceTypeId, Set<number>>();
+  for (const row of rows) {
+    if (!isSourceTypeId(row.sourceTypeId)) continue;
+    const ids = idsByType.get(row.sourceTypeId) ?? new Set<number>();
+    for (const id of row.sourceIds) ids.add(id);
+    idsByType.set(row.sourceTypeId, ids);
+  }
+  const names: SourceNames = new Map();
+  for (const [type, ids] of idsByType) {
+    const sources = await findSources(db, type, [...ids]);
+    names.set(type, new Map(sources.map((source) => [source.id, source])));
+  }
+  return names;
+}
+
+function toNotificationSetting(row: NotificationSettingRow, names: SourceNames): NotificationSetting {
+  const sourceTypeId = row.sourceTypeId as SourceTypeId;
+  const sources = names.get(sourceTypeId);
+  return {
+    id: row.id,
+    name: row.name,
+    sourceTypeId,
+    sourceType: SOURCE_TYPE_LABELS[sourceTypeId] ? [SOURCE_TYPE_LABELS[sourceTypeId]] : [],
+    sourceName: row.sourceIds.map((id) => {
+      const source = sources?.get(id);
+      if (!source) return `Source #${id} (deleted)`;
+      return source.deleted ? `${source.name} (deleted)` : source.name;
+    }),
+    sourceIds: row.sourceIds,
+    notificationEnabled: row.notificationEnabled,
+    notificationInterval: row.notificationInterval as NotificationInterval,
+    notificationDayOfWeek: (row.notificationDayOfWeek ?? null) as DayOfWeek | null,
+    cronExpression: row.cronExpression,
+    includeStatusChanges: row.includeStatusChanges,
+    includeQuantityChanges: row.includeQuantityChanges,
+    includeZeroQuantityAlerts: row.includeZeroQuantityAlerts,
+    includeDailyBreakdown: row.includeDailyBreakdown,
+    includeItemDetails: row.includeItemDetails,
+    includeErrorAlerts: row.includeErrorAlerts,
+    includeSuccessAlerts: row.includeSuccessAlerts,
+    overrideEmailRecipients: row.overrideEmailRecipients,
+    emailSubjectPrefix: row.emailSubjectPrefix,
+    consolidatedEmail: row.consolidatedEmail,
+    lastNotificationSent: row.lastNotificationSent?.toISOString() ?? null,
+    nextRunAt: row.nextRunAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/notification-settings/source-options: the live sources of a type, for the source picker. */
+export async function listSourceOptions(
+  db: AppDb,
+  sourceTypeId: SourceTypeId,
+): Promise<NotificationSourceOption[]> {
+  const sources = await findSources(db, sourceTypeId);
+  return sources.map(({ id, name, activeStatus }) => ({ id, name, activeStatus }));
+}
+
+/**
+ * GET /api/notification-settings/email-info: the system sender and who receives each group's digests.
+ * A recipient is an active user with "send notifications to email" and the group's own flag; an admin
+ * counts only with the flag, since admin rights alone are not a wish to receive every digest.
+ */
+export async function notificationEmailInfo(
+  context: Pick<AppContext, 'db' | 'mailer'>,
+): Promise<NotificationEmailInfo> {
+  const [inventory, submission, order] = await Promise.all([
+    groupRecipients(context.db, 'inventory'),
+    groupRecipients(context.db, 'submission'),
+    groupRecipients(context.db, 'order'),
+  ]);
+  const fromEmail = context.mailer.configured ? (context.mailer.from ?? '') : '';
+  const note = context.mailer.configured
+    ? NOTIFICATION_EMAIL_INFO_NOTE
+    : `${NOTIFICATION_EMAIL_INFO_NOTE} ${NOTIFICATION_SENDER_MISSING}`;
+  return { fromEmail, recipients: { inventory, submission, order }, note };
+}
+
+export const NOTIFICATION_SENDER_MISSING =
+  'No system sender is configured (SMTP_HOST and MAIL_FROM), so no notification can be sent until an administrator sets it up.';
+
+/** POST /api/notification-settings/validate-cron, read in the notification time zone. */
+export function checkCronExpression(
+  context: Pick<AppContext, 'config' | 'clock'>,
+  input: TValidateCron,
+): CronValidationResult {
+  return validateCron(input.cronExpression, context.clock.now(), context.config.notificationTimeZone);
+}

@@ -1,0 +1,49 @@
+/**
+ * The order submission FileProcessor (DESIGN §3, §6): mail intake offers it the order e-mails of the
+ * active submission sources bound to a mailbox, re-process offers it a run's stored order file. A source
+ * with noAttachmentsNeedsLinkClick declares that it needs no attachment: intake hands it the message
+ * itself (`processMessage`), whose order file is fetched from the link after the commit, and the number of
+ * attachments is not checked for it (a logo or a signature must not keep the order out).
+ */
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FileProcessor, MailMatchRule, ProcessFileRequest } from '../../intake/file-processors';
+import { recordLinkedOrderEmail, recordOrderEmail } from './order-emails';
+
+const { orderSubmissionSources } = schema;
+
+export async function orderSubmissionMailRules(db: AppDb, emailSourceId: number): Promise<MailMatchRule[]> {
+  const rows = await db
+    .select()
+    .from(orderSubmissionSources)
+    .where(
+      and(
+        eq(orderSubmissionSources.emailSourceId, emailSourceId),
+        isNotNull(orderSubmissionSources.emailSourceId),
+        eq(orderSubmissionSources.activeStatus, true),
+        eq(orderSubmissionSources.deletedStatus, false),
+      ),
+    )
+    .orderBy(orderSubmissionSources.id);
+  return rows.map((row) => ({
+    sourceType: 'order-submission',
+    sourceId: row.id,
+    sourceName: row.sourceName,
+    emailSourceId,
+    fromEmail: row.fromEmail,
+    subjectValue: row.subjectValue,
+    containsNotExact: row.containsNotExact,
+    expectedAttachmentCount: row.noAttachmentsNeedsLinkClick ? null : row.expectedAttachmentCount,
+    attachmentName: row.attachmentName,
+    fileType: row.fileType,
+    needsNoAttachment: row.noAttachmentsNeedsLinkClick,
+  }));
+}
+
+export const orderSubmissionFileProcessor = {
+  sourceType: 'order-submission',
+  mailRules: orderSubmissionMailRules,
+  process: (request: ProcessFileRequest) => recordOrderEmail(request),
+  processMessage: recordLinkedOrderEmail,
+} satisfies FileProcessor;

@@ -1,0 +1,434 @@
+/**
+ * SQL of the submission engine. Every hand-over of work is a claim: one UPDATE ... WHERE <state> RETURNING,
+ * so that of two app instances (or a request and a job) only one ever gets a given e-mail, batch or line.
+ */
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type Day, dayOf } from './days';
+
+const { submissionOrderEmails, submissionBatches, submissionVendorLines, orderSubmissionSources, runs } =
+  schema;
+
+export type OrderEmailRow = typeof submissionOrderEmails.$inferSelect;
+export type OrderEmailInsert = typeof submissionOrderEmails.$inferInsert;
+export type BatchRow = typeof submissionBatches.$inferSelect;
+export type VendorLineInsert = typeof submissionVendorLines.$inferInsert;
+
+/** An e-mail claimed longer ago than this is taken to belong to an instance that stopped. */
+export const ORDER_EMAIL_LEASE_SECONDS = 10 * 60;
+/** A batch's submissions (PDFs, one e-mail per vendor) may take a while; a batch claimed longer ago is resumed. */
+export const BATCH_LEASE_SECONDS = 30 * 60;
+/** A vendor run still running after this was interrupted between claiming its lines and finishing. */
+export const VENDOR_RUN_LEASE_SECONDS = 30 * 60;
+
+const olderThan = (
+  column: typeof submissionOrderEmails.claimedAt | typeof submissionBatches.claimedAt,
+  seconds: number,
+) => lt(column, sql`now() - make_interval(secs => ${seconds})`);
+
+export async function insertOrderEmail(db: AppDb, values: OrderEmailInsert): Promise<number> {
+  const [row] = await db
+    .insert(submissionOrderEmails)
+    .values(values)
+    .returning({ id: submissionOrderEmails.id });
+  return row!.id;
+}
+
+export async function findOrderEmail(db: AppDb, id: number): Promise<OrderEmailRow | undefined> {
+  const [row] = await db.select().from(submissionOrderEmails).where(eq(submissionOrderEmails.id, id));
+  return row;
+}
+
+/** waiting → processing; also takes back an e-mail whose claim expired (its instance stopped). */
+export async function claimOrderEmail(db: AppDb, id: number): Promise<OrderEmailRow | undefined> {
+  const [row] = await db
+    .update(submissionOrderEmails)
+    .set({ status: 'processing', claimedAt: sql`now()` })
+    .where(
+      and(
+        eq(submissionOrderEmails.id, id),
+        or(
+          eq(submissionOrderEmails.status, 'waiting'),
+          and(
+            eq(submissionOrderEmails.status, 'processing'),
+            olderThan(submissionOrderEmails.claimedAt, ORDER_EMAIL_LEASE_SECONDS),
+          ),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function updateOrderEmail(
+  db: AppDb,
+  id: number,
+  values: Partial<Omit<OrderEmailInsert, 'id'>>,
+): Promise<void> {
+  await db.update(submissionOrderEmails).set(values).where(eq(submissionOrderEmails.id, id));
+}
+
+/** E-mails recorded but never taken up, or whose instance stopped while following their link. */
+export async function orderEmailsToResume(db: AppDb): Promise<number[]> {
+  const rows = await db
+    .select({ id: submissionOrderEmails.id })
+    .from(submissionOrderEmails)
+    .where(
+      or(
+        eq(submissionOrderEmails.status, 'waiting'),
+        and(
+          eq(submissionOrderEmails.status, 'processing'),
+          olderThan(submissionOrderEmails.claimedAt, ORDER_EMAIL_LEASE_SECONDS),
+        ),
+      ),
+    )
+    .orderBy(asc(submissionOrderEmails.id));
+  return rows.map((row) => row.id);
+}
+
+export async function countReadyEmails(db: AppDb, sourceId: number, day: Day): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(submissionOrderEmails)
+    .where(
+      and(
+        eq(submissionOrderEmails.orderSubmissionSourceId, sourceId),
+        eq(submissionOrderEmails.batchDay, day),
+        eq(submissionOrderEmails.status, 'ready'),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** (source, day) pairs with ready e-mails from before `today`: batches that will not complete any more. */
+export async function unfinishedBatchDays(
+  db: AppDb,
+  today: Day,
+): Promise<Array<{ sourceId: number; day: Day }>> {
+  const rows = await db
+    .selectDistinct({
+      sourceId: submissionOrderEmails.orderSubmissionSourceId,
+      day: submissionOrderEmails.batchDay,
+    })
+    .from(submissionOrderEmails)
+    .where(and(eq(submissionOrderEmails.status, 'ready'), lt(submissionOrderEmails.batchDay, today)))
+    .orderBy(asc(submissionOrderEmails.batchDay), asc(submissionOrderEmails.orderSubmissionSourceId));
+  return rows;
+}
+
+/**
+ * Forms a batch of the ready e-mails of a source and day (or of one e-mail), claiming them in one
+ * statement: of two instances completing the same batch, one gets the e-mails and the other nothing.
+ * Returns undefined (and writes nothing) when fewer than `atLeast` e-mails could be claimed.
+ */
+export async function formBatch(
+  db: AppDb,
+  input: { sourceId: number; day: Day; trigger: string; late: boolean; atLeast: number; emailId?: number },
+): Promise<{ batchId: number; emailIds: number[] } | undefined> {
+  return db
+    .transaction(async (tx) => {
+      const [batch] = await tx
+        .insert(submissionBatches)
+        .values({
+          orderSubmissionSourceId: input.sourceId,
+          batchDay: input.day,
+          status: 'waiting',
+          late: input.late,
+          trigger: input.trigger,
+        })
+        .returning({ id: submissionBatches.id });
+      const which =
+        input.emailId === undefined
+          ? and(
+              eq(submissionOrderEmails.orderSubmissionSourceId, input.sourceId),
+              eq(submissionOrderEmails.batchDay, input.day),
+            )
+          : eq(submissionOrderEmails.id, input.emailId);
+      const taken = await tx
+        .update(submissionOrderEmails)
+        .set({ status: 'batched', batchId: batch!.id })
+        .where(and(which, eq(submissionOrderEmails.status, 'ready')))
+        .returning({ id: submissionOrderEmails.id });
+      if (taken.length < Math.max(input.atLeast, 1)) throw new NotEnough();
+      return { batchId: batch!.id, emailIds: taken.map((row) => row.id).sort((a, b) => a - b) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NotEnough) return undefined;
+      throw error;
+    });
+}
+
+class NotEnough extends Error {}
+
+/** waiting → sending, for the instance that groups its lines. */
+export async function claimWaitingBatch(db: AppDb, batchId: number): Promise<BatchRow | undefined> {
+  const [row] = await db
+    .update(submissionBatches)
+    .set({ status: 'sending', claimedAt: sql`now()` })
+    .where(and(eq(submissionBatches.id, batchId), eq(submissionBatches.status, 'waiting')))
+    .returning();
+  return row;
+}
+
+/** A batch left 'sending' by an instance that stopped: taken over once its claim expired. */
+export async function reclaimSendingBatch(db: AppDb, batchId: number): Promise<BatchRow | undefined> {
+  const [row] = await db
+    .update(submissionBatches)
+    .set({ claimedAt: sql`now()` })
+    .where(
+      and(
+        eq(submissionBatches.id, batchId),
+        eq(submissionBatches.status, 'sending'),
+        olderThan(submissionBatches.claimedAt, BATCH_LEASE_SECONDS),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function batchesToResume(db: AppDb): Promise<Array<{ id: number; status: string }>> {
+  return db
+    .select({ id: submissionBatches.id, status: submissionBatches.status })
+    .from(submissionBatches)
+    .where(
+      or(
+        eq(submissionBatches.status, 'waiting'),
+        and(
+          eq(submissionBatches.status, 'sending'),
+          olderThan(submissionBatches.claimedAt, BATCH_LEASE_SECONDS),
+        ),
+      ),
+    )
+    .orderBy(asc(submissionBatches.id));
+}
+
+export async function updateBatch(
+  db: AppDb,
+  batchId: number,
+  values: Partial<Omit<typeof submissionBatches.$inferInsert, 'id'>>,
+): Promise<void> {
+  await db.update(submissionBatches).set(values).where(eq(submissionBatches.id, batchId));
+}
+
+export async function findBatch(db: AppDb, batchId: number): Promise<BatchRow | undefined> {
+  const [row] = await db.select().from(submissionBatches).where(eq(submissionBatches.id, batchId));
+  return row;
+}
+
+export async function emailsOfBatch(db: AppDb, batchId: number): Promise<OrderEmailRow[]> {
+  return db
+    .select()
+    .from(submissionOrderEmails)
+    .where(eq(submissionOrderEmails.batchId, batchId))
+    .orderBy(asc(submissionOrderEmails.id));
+}
+
+export async function insertVendorLines(db: AppDb, rows: VendorLineInsert[]): Promise<void> {
+  const CHUNK = 500;
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db.insert(submissionVendorLines).values(rows.slice(start, start + CHUNK));
+  }
+}
+
+/** A vendor's line waiting to be sent, with what the e-mail and the file need of its order e-mail. */
+export interface WaitingLine {
+  id: number;
+  batchId: number;
+  emailId: number;
+  line: { rowNumber: number; values: Record<string, string>; cells: string[] };
+  poNumber: string;
+  matchedName: string;
+  accountNumber: string;
+  lineDay: Day;
+  quantityOne: boolean;
+  email: {
+    subject: string;
+    textBody: string;
+    htmlBody: string;
+    rawFileId: number | null;
+    pdfFileId: number | null;
+    orderFileId: number | null;
+    orderFileName: string | null;
+    headers: string[];
+    trigger: string;
+  };
+}
+
+export async function waitingLinesOf(db: AppDb, vendorId: number): Promise<WaitingLine[]> {
+  const rows = await db
+    .select({
+      id: submissionVendorLines.id,
+      batchId: submissionVendorLines.batchId,
+      emailId: submissionVendorLines.emailId,
+      line: submissionVendorLines.line,
+      poNumber: submissionVendorLines.poNumber,
+      matchedName: submissionVendorLines.matchedName,
+      accountNumber: submissionVendorLines.accountNumber,
+      lineDay: submissionVendorLines.lineDay,
+      quantityOne: orderSubmissionSources.ordersAreAllQuantityOne,
+      subject: submissionOrderEmails.subject,
+      textBody: submissionOrderEmails.textBody,
+      htmlBody: submissionOrderEmails.htmlBody,
+      rawFileId: submissionOrderEmails.rawFileId,
+      pdfFileId: submissionOrderEmails.pdfFileId,
+      orderFileId: submissionOrderEmails.orderFileId,
+      orderFileName: submissionOrderEmails.orderFileName,
+      headers: submissionOrderEmails.orderFileHeaders,
+      trigger: submissionOrderEmails.trigger,
+    })
+    .from(submissionVendorLines)
+    .innerJoin(submissionOrderEmails, eq(submissionOrderEmails.id, submissionVendorLines.emailId))
+    .innerJoin(
+      orderSubmissionSources,
+      eq(orderSubmissionSources.id, submissionOrderEmails.orderSubmissionSourceId),
+    )
+    .where(and(eq(submissionVendorLines.vendorId, vendorId), isNull(submissionVendorLines.runId)))
+    .orderBy(asc(submissionVendorLines.id));
+  return rows.map((row) => ({
+    id: row.id,
+    batchId: row.batchId,
+    emailId: row.emailId,
+    line: row.line,
+    poNumber: row.poNumber,
+    matchedName: row.matchedName,
+    accountNumber: row.accountNumber,
+    lineDay: row.lineDay,
+    quantityOne: row.quantityOne,
+    email: {
+      subject: row.subject,
+      textBody: row.textBody,
+      htmlBody: row.htmlBody,
+      rawFileId: row.rawFileId,
+      pdfFileId: row.pdfFileId,
+      orderFileId: row.orderFileId,
+      orderFileName: row.orderFileName,
+      headers: row.headers ?? [],
+      trigger: row.trigger,
+    },
+  }));
+}
+
+/** The vendors that have lines waiting. */
+export async function vendorsWithWaitingLines(db: AppDb): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ vendorId: submissionVendorLines.vendorId })
+    .from(submissionVendorLines)
+    .where(isNull(submissionVendorLines.runId))
+    .orderBy(asc(submissionVendorLines.vendorId));
+  return rows.map((row) => row.vendorId);
+}
+
+/** Claims lines for a vendor run; returns the ids it got (all, unless another instance was first). */
+export async function claimLines(db: AppDb, lineIds: number[], runId: number): Promise<number[]> {
+  if (lineIds.length === 0) return [];
+  const rows = await db
+    .update(submissionVendorLines)
+    .set({ runId })
+    .where(and(inArray(submissionVendorLines.id, lineIds), isNull(submissionVendorLines.runId)))
+    .returning({ id: submissionVendorLines.id });
+  return rows.map((row) => row.id);
+}
+
+/** Per vendor, the lines of a batch and the runs that took them (null: still waiting). */
+export async function batchLineRuns(
+  db: AppDb,
+  batchId: number,
+): Promise<Array<{ vendorId: number; runId: number | null; lines: number; runStatus: string | null }>> {
+  const rows = await db
+    .select({
+      vendorId: submissionVendorLines.vendorId,
+      runId: submissionVendorLines.runId,
+      lines: sql<number>`count(*)::int`,
+      runStatus: runs.status,
+    })
+    .from(submissionVendorLines)
+    .leftJoin(runs, eq(runs.id, submissionVendorLines.runId))
+    .where(eq(submissionVendorLines.batchId, batchId))
+    .groupBy(submissionVendorLines.vendorId, submissionVendorLines.runId, runs.status);
+  return rows;
+}
+
+/**
+ * Vendor runs left 'running' by an instance that stopped between claiming their lines and recording the
+ * outcome: whether the e-mail went out is unknown, so they are closed as failed (never sent again by
+ * themselves; an operator checks with the vendor and re-sends).
+ */
+export async function failInterruptedVendorRuns(db: AppDb): Promise<number> {
+  const rows = await db
+    .update(runs)
+    .set({
+      status: 'failed',
+      message:
+        'The submission was interrupted (the server stopped) after its file was made and before the result of sending was recorded: the e-mail may or may not have reached the vendor. Check with the vendor, then use Re-send if needed.',
+      finishedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(runs.sourceType, 'vendor'),
+        eq(runs.status, 'running'),
+        lt(runs.startedAt, sql`now() - make_interval(secs => ${VENDOR_RUN_LEASE_SECONDS})`),
+      ),
+    )
+    .returning({ id: runs.id });
+  return rows.length;
+}
+
+/** The latest vendor run whose file could not be made, and when the vendor was last saved. */
+export async function lastBuildFailure(
+  db: AppDb,
+  vendorId: number,
+): Promise<{ failedAt: Date; vendorUpdatedAt: Date } | undefined> {
+  const { orderVendorSources } = schema;
+  const [last] = await db
+    .select({ startedAt: runs.startedAt, details: runs.details, status: runs.status })
+    .from(runs)
+    .where(and(eq(runs.sourceType, 'vendor'), eq(runs.sourceId, vendorId)))
+    .orderBy(sql`${runs.startedAt} desc`, sql`${runs.id} desc`)
+    .limit(1);
+  if (last?.status !== 'failed' || !(last.details as { buildFailed?: boolean } | null)?.buildFailed) {
+    return undefined;
+  }
+  const [vendor] = await db
+    .select({ updatedAt: orderVendorSources.updatedAt })
+    .from(orderVendorSources)
+    .where(eq(orderVendorSources.id, vendorId));
+  if (!vendor) return undefined;
+  return { failedAt: last.startedAt, vendorUpdatedAt: vendor.updatedAt };
+}
+
+/**
+ * Retention (RUN_FILE_RETENTION_DAYS): order e-mails received before `cutoff` whose lines have all been
+ * sent are forgotten, with their lines, and then their batches; their files stay only as long as runs
+ * still reference them (the housekeeping job deletes unreferenced run files). Waiting lines keep their
+ * e-mail and batch, however old.
+ */
+export async function deleteExpiredOrderEmails(
+  db: AppDb,
+  cutoff: Date,
+): Promise<{ emails: number; batches: number }> {
+  const waitingLine = (column: 'email_id' | 'batch_id', id: unknown) =>
+    sql`exists (select 1 from ${submissionVendorLines} l where l.${sql.raw(column)} = ${id} and l.run_id is null)`;
+  const emails = await db
+    .delete(submissionOrderEmails)
+    .where(
+      and(
+        lt(submissionOrderEmails.receivedAt, cutoff),
+        inArray(submissionOrderEmails.status, ['batched', 'failed']),
+        sql`not ${waitingLine('email_id', submissionOrderEmails.id)}`,
+      ),
+    )
+    .returning({ id: submissionOrderEmails.id });
+  const batches = await db
+    .delete(submissionBatches)
+    .where(
+      and(
+        inArray(submissionBatches.status, ['done', 'failed']),
+        lt(submissionBatches.batchDay, dayOf(cutoff)),
+        sql`not exists (select 1 from ${submissionOrderEmails} e where e.batch_id = ${submissionBatches.id})`,
+        sql`not ${waitingLine('batch_id', submissionBatches.id)}`,
+      ),
+    )
+    .returning({ id: submissionBatches.id });
+  return { emails: emails.length, batches: batches.length };
+}

@@ -1,0 +1,133 @@
+/**
+ * Sends a vendor submission e-mail through the vendor's send-from e-mail source (its own outgoing server,
+ * XOAUTH2 for Microsoft sources). Never throws: every problem is an outcome whose message an operator can
+ * act on, recorded in the vendor's run.
+ */
+import type { AppContext } from '../../../app';
+import { MicrosoftSignInError } from '../../../integrations/msal';
+import {
+  connectFailureMessage,
+  createSmtpTransport,
+  errorText,
+  isSmtpConnectionFailure,
+  type OutgoingServerSettings,
+  smtpEndpoint,
+} from '../../../integrations/outgoing-mail';
+import { findEmailSourceById } from '../../email-sources/repository';
+
+export interface OutgoingAttachment {
+  fileName: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export interface SubmissionEmail {
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  body: string;
+  attachments: OutgoingAttachment[];
+}
+
+export interface SendOutcome {
+  ok: boolean;
+  message: string;
+  /** The address the e-mail was (or would have been) sent from; '' when the source is missing. */
+  from: string;
+}
+
+export async function sendSubmissionEmail(
+  context: AppContext,
+  emailSourceId: number | null,
+  mail: SubmissionEmail,
+): Promise<SendOutcome> {
+  try {
+    return await send(context, emailSourceId, mail);
+  } catch (error) {
+    return { ok: false, message: `The e-mail could not be sent: ${errorText(error)}`, from: '' };
+  }
+}
+
+async function send(
+  context: AppContext,
+  emailSourceId: number | null,
+  mail: SubmissionEmail,
+): Promise<SendOutcome> {
+  const emailSource =
+    emailSourceId === null ? undefined : await findEmailSourceById(context.db, emailSourceId);
+  if (!emailSource) {
+    return {
+      ok: false,
+      message: 'The vendor has no send-from e-mail source (it was deleted or never set).',
+      from: '',
+    };
+  }
+  const from = emailSource.email;
+  const fail = (message: string): SendOutcome => ({ ok: false, message, from });
+  if (mail.to.length === 0) return fail('The vendor has no recipient (Emails to is empty).');
+  const settings: OutgoingServerSettings = {
+    username: emailSource.username,
+    email: emailSource.email,
+    isMsal: emailSource.isMsal,
+    msalClientId: emailSource.msalClientId,
+    msalTenantId: emailSource.msalTenantId,
+    outgoingServer: emailSource.outgoingServer,
+    outgoingPort: emailSource.outgoingPort,
+    ssl: emailSource.ssl,
+  };
+  const endpoint = smtpEndpoint(settings);
+  if (!endpoint.host) return fail(`The e-mail source "${emailSource.username}" has no outgoing server.`);
+  if (!emailSource.passwordEncrypted)
+    return fail(`The e-mail source "${emailSource.username}" has no saved password.`);
+  let secret: string;
+  try {
+    secret = context.secrets.decrypt(emailSource.passwordEncrypted);
+  } catch {
+    return fail(
+      `The saved password of the e-mail source "${emailSource.username}" cannot be read (was APP_SECRET_KEY changed?).`,
+    );
+  }
+  let transport: Awaited<ReturnType<typeof createSmtpTransport>>;
+  try {
+    transport = await createSmtpTransport(settings, secret);
+  } catch (error) {
+    if (error instanceof MicrosoftSignInError) return fail(error.message);
+    throw error;
+  }
+  try {
+    await transport.sendMail({
+      from,
+      to: mail.to,
+      ...(mail.cc.length > 0 ? { cc: mail.cc } : {}),
+      ...(mail.bcc.length > 0 ? { bcc: mail.bcc } : {}),
+      subject: mail.subject,
+      text: mail.body,
+      attachments: mail.attachments.map((attachment) => ({
+        filename: attachment.fileName,
+        content: attachment.content,
+        contentType: attachment.contentType,
+        // nodemailer shows a message/rfc822 part inline by default; a forwarded order is an attachment.
+        contentDisposition: 'attachment' as const,
+      })),
+    });
+  } catch (error) {
+    if (isSmtpConnectionFailure(error)) return fail(connectFailureMessage(endpoint, error));
+    if ((error as { code?: string }).code === 'EAUTH') {
+      return fail(
+        `Could not sign in to ${endpoint.host}:${endpoint.port} as ${emailSource.isMsal ? emailSource.email : emailSource.username}: ${errorText(error)}`,
+      );
+    }
+    return fail(
+      `The e-mail could not be sent through ${endpoint.host}:${endpoint.port}: ${errorText(error)}`,
+    );
+  } finally {
+    transport.close();
+  }
+  const recipients = [...mail.to, ...mail.cc, ...mail.bcc].length;
+  return {
+    ok: true,
+    message: `Sent to ${mail.to.join(', ')}${recipients > mail.to.length ? ` (${recipients} recipients in all)` : ''}.`,
+    from,
+  };
+}

@@ -1,0 +1,157 @@
+import {
+  type ActiveToggle,
+  type LastRunSummary,
+  ORDER_SUBMISSION_SOURCE_MESSAGES,
+  type OrderSubmissionSource,
+  type PickerPair,
+  type TOrderSubmissionSource,
+} from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { AppError } from '../../lib/app-error';
+import { fieldErrorsToBadRequest, lockEmailSourceForUse } from '../order-tracking-sources/source-rules';
+import { lastRunFor, lastRunsFor } from '../runs/runs-service';
+import {
+  findLiveOrderSubmissionSource,
+  findLiveVendorNamesOfSource,
+  insertOrderSubmissionSource,
+  listLiveOrderSubmissionSources,
+  lockLiveOrderSubmissionSourceForDelete,
+  type OrderSubmissionSourceRow,
+  type OrderSubmissionSourceValues,
+  softDeleteOrderSubmissionSource,
+  updateLiveOrderSubmissionSource,
+} from './sources-repository';
+
+const M = ORDER_SUBMISSION_SOURCE_MESSAGES;
+const notFound = () => AppError.notFound(M.notFound);
+
+export function toOrderSubmissionSource(
+  row: OrderSubmissionSourceRow,
+  lastRun: LastRunSummary | null = null,
+): OrderSubmissionSource {
+  return {
+    id: row.id,
+    sourceName: row.sourceName,
+    emailSourceId: row.emailSourceId,
+    fileType: row.fileType,
+    fromEmail: row.fromEmail,
+    subjectValue: row.subjectValue,
+    containsNotExact: row.containsNotExact,
+    expectedAttachmentCount: row.expectedAttachmentCount,
+    expectedNumberOfBatchEmails: row.expectedNumberOfBatchEmails,
+    attachmentName: row.attachmentName,
+    noAttachmentsNeedsLinkClick: row.noAttachmentsNeedsLinkClick,
+    ordersAreAllQuantityOne: row.ordersAreAllQuantityOne,
+    linkClickPreceededByText: row.linkClickPreceededByText,
+    linkClickAlwaysContainsText: row.linkClickAlwaysContainsText,
+    downloadSpreadsheet: row.downloadSpreadsheet,
+    downloadPdf: row.downloadPdf,
+    spreadsheetDownloadButtonText: row.spreadsheetDownloadButtonText,
+    pdfDownloadButtonText: row.pdfDownloadButtonText,
+    spreadsheetType: row.spreadsheetType,
+    spreadsheetDownloadName: row.spreadsheetDownloadName,
+    pdfDownloadName: row.pdfDownloadName,
+    activeStatus: row.activeStatus,
+    deletedStatus: row.deletedStatus,
+    lastRun,
+  };
+}
+
+export async function listOrderSubmissionSources(db: AppDb): Promise<OrderSubmissionSource[]> {
+  const rows = await listLiveOrderSubmissionSources(db);
+  const lastRuns = await lastRunsFor(
+    db,
+    'order-submission',
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toOrderSubmissionSource(row, lastRuns.get(row.id) ?? null));
+}
+
+/** GET /api/order-submission/order-submission-list: the vendor editor's parent picker. */
+export async function listOrderSubmissionPickerPairs(db: AppDb): Promise<PickerPair[]> {
+  return (await listLiveOrderSubmissionSources(db)).map((row) => ({ item1: row.sourceName, item2: row.id }));
+}
+
+export async function getOrderSubmissionSource(db: AppDb, id: number): Promise<OrderSubmissionSource> {
+  const row = await findLiveOrderSubmissionSource(db, id);
+  if (!row) throw notFound();
+  return toOrderSubmissionSource(row, await lastRunFor(db, 'order-submission', id));
+}
+
+function toValues(input: TOrderSubmissionSource): OrderSubmissionSourceValues {
+  return {
+    sourceName: input.sourceName,
+    emailSourceId: input.emailSourceId,
+    fileType: input.fileType,
+    fromEmail: input.fromEmail,
+    subjectValue: input.subjectValue,
+    containsNotExact: input.containsNotExact,
+    expectedAttachmentCount: input.expectedAttachmentCount,
+    expectedNumberOfBatchEmails: input.expectedNumberOfBatchEmails,
+    attachmentName: input.attachmentName,
+    noAttachmentsNeedsLinkClick: input.noAttachmentsNeedsLinkClick,
+    ordersAreAllQuantityOne: input.ordersAreAllQuantityOne,
+    linkClickPreceededByText: input.linkClickPreceededByText,
+    linkClickAlwaysContainsText: input.linkClickAlwaysContainsText,
+    downloadSpreadsheet: input.downloadSpreadsheet,
+    downloadPdf: input.downloadPdf,
+    spreadsheetDownloadButtonText: input.spreadsheetDownloadButtonText,
+    pdfDownloadButtonText: input.pdfDownloadButtonText,
+    spreadsheetType: input.spreadsheetType,
+    spreadsheetDownloadName: input.spreadsheetDownloadName,
+    pdfDownloadName: input.pdfDownloadName,
+    activeStatus: input.activeStatus,
+  };
+}
+
+/**
+ * Creates (id 0) or updates a source. The client's `deletedStatus` is ignored: a source is deleted only by
+ * the delete call, and a deleted one cannot be saved back to life.
+ */
+export async function saveOrderSubmissionSource(
+  db: AppDb,
+  input: TOrderSubmissionSource,
+): Promise<OrderSubmissionSource> {
+  const row = await db.transaction(async (tx) => {
+    if (input.id > 0 && !(await findLiveOrderSubmissionSource(tx, input.id))) throw notFound();
+    if (!(await lockEmailSourceForUse(tx, input.emailSourceId))) {
+      throw fieldErrorsToBadRequest(
+        { emailSourceId: M.required },
+        `Email source ${input.emailSourceId} does not exist`,
+      );
+    }
+    if (input.id === 0) return insertOrderSubmissionSource(tx, toValues(input));
+    const updated = await updateLiveOrderSubmissionSource(tx, input.id, toValues(input));
+    if (!updated) throw notFound();
+    return updated;
+  });
+  return toOrderSubmissionSource(row, await lastRunFor(db, 'order-submission', row.id));
+}
+
+/**
+ * Soft delete, refused while live vendors name this source as their parent: they would silently stop
+ * receiving orders.
+ */
+export async function deleteOrderSubmissionSource(db: AppDb, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockLiveOrderSubmissionSourceForDelete(tx, id))) throw notFound();
+    const vendors = await findLiveVendorNamesOfSource(tx, id);
+    if (vendors.length > 0) {
+      const names = vendors.map((name) => `"${name}"`).join(', ');
+      throw AppError.conflict(
+        `This order submission source is the parent of vendor source${vendors.length > 1 ? 's' : ''} ${names}. Move or delete ${vendors.length > 1 ? 'them' : 'it'} first.`,
+      );
+    }
+    if (!(await softDeleteOrderSubmissionSource(tx, id))) throw notFound();
+  });
+}
+
+export async function setOrderSubmissionSourceActive(
+  db: AppDb,
+  id: number,
+  { activeStatus }: ActiveToggle,
+): Promise<ActiveToggle & { id: number }> {
+  const row = await updateLiveOrderSubmissionSource(db, id, { activeStatus });
+  if (!row) throw notFound();
+  return { id: row.id, activeStatus: row.activeStatus };
+}

@@ -1,0 +1,350 @@
+import { ORDER_SUBMISSION_SOURCE_MESSAGES } from '@app/contracts';
+import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { recordRun } from '../runs/runs-service';
+
+let t: TestApp;
+let submissionUser: Session;
+let orderUser: Session;
+let admin: Session;
+let emailSourceId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  submissionUser = (await signIn(t, { submissionUser: true })).session;
+  orderUser = (await signIn(t, { orderUser: true })).session;
+  admin = (await signIn(t, { isAdmin: true })).session;
+  const [mailbox] = await t.db.db
+    .insert(schema.emailSources)
+    .values({ username: 'Orders mailbox', email: 'orders@retailer.example' })
+    .returning();
+  emailSourceId = mailbox!.id;
+  // Migrating a fresh embedded database takes minutes when the shared test machine is busy.
+}, 600_000);
+afterAll(async () => {
+  await t.close();
+});
+
+/** The body the spec's client sends (spec 3 §7): `Id`, the e-mail source's id, counts as form text. */
+function sourceBody(overrides: Record<string, unknown> = {}) {
+  return {
+    Id: 0,
+    sourceName: 'Acme orders',
+    emailSourceId,
+    fileType: '.xlsx',
+    fromEmail: 'orders@acme.example',
+    subjectValue: 'New purchase orders',
+    containsNotExact: true,
+    expectedAttachmentCount: '1',
+    expectedNumberOfBatchEmails: '2',
+    attachmentName: 'po_*.xlsx',
+    noAttachmentsNeedsLinkClick: true,
+    ordersAreAllQuantityOne: true,
+    linkClickPreceededByText: 'Download your orders',
+    linkClickAlwaysContainsText: 'portal.acme.example',
+    downloadSpreadsheet: false,
+    downloadPdf: true,
+    spreadsheetDownloadButtonText: 'Export Excel',
+    pdfDownloadButtonText: 'Export PDF',
+    spreadsheetType: '.xls',
+    spreadsheetDownloadName: 'orders.xls',
+    pdfDownloadName: 'orders.pdf',
+    activeStatus: true,
+    deletedStatus: false,
+    ...overrides,
+  };
+}
+
+const save = (payload: unknown, session: Session = submissionUser) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/order-submission/sources/save',
+    headers: session.headers,
+    payload: payload as Record<string, unknown>,
+  });
+
+const get = (id: number | string, session: Session = submissionUser) =>
+  t.app.inject({ method: 'GET', url: `/api/order-submission/sources/get/${id}`, headers: session.headers });
+
+const post = (url: string, session: Session = submissionUser, payload?: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: session.headers, ...(payload ? { payload } : {}) });
+
+const list = async (session: Session = submissionUser) => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/order-submission/sources/active',
+    headers: session.headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Array<Record<string, unknown>>;
+};
+
+async function create(overrides: Record<string, unknown> = {}) {
+  const response = await save(sourceBody(overrides));
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { id: number } & Record<string, unknown>;
+}
+
+const rowCount = async () => (await t.db.db.select().from(schema.orderSubmissionSources)).length;
+
+async function expectRefused(payload: unknown, fields: Record<string, string>) {
+  const before = await rowCount();
+  const response = await save(payload);
+  expect(response.statusCode, response.body).toBe(400);
+  const body = response.json();
+  for (const [field, message] of Object.entries(fields)) expect(body.fields?.[field], field).toBe(message);
+  expect(await rowCount()).toBe(before);
+}
+
+describe('who may call the order submission source routes', () => {
+  const routes = [
+    { method: 'GET' as const, url: '/api/order-submission/sources/active' },
+    { method: 'GET' as const, url: '/api/order-submission/sources/get/1' },
+    { method: 'POST' as const, url: '/api/order-submission/sources/save', payload: {} },
+    { method: 'POST' as const, url: '/api/order-submission/sources/delete/1' },
+    {
+      method: 'POST' as const,
+      url: '/api/order-submission/sources/1/active',
+      payload: { activeStatus: true },
+    },
+    { method: 'GET' as const, url: '/api/order-submission/order-submission-list' },
+  ];
+
+  it('refuses users without the submission flag (403) and callers without a session (401)', async () => {
+    for (const route of routes) {
+      const wrongRole = await t.app.inject({ ...route, headers: orderUser.headers });
+      expect(wrongRole.statusCode, `${route.method} ${route.url}`).toBe(403);
+      const anonymous = await t.app.inject(route);
+      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+    expect(await rowCount()).toBe(0);
+  });
+
+  it('lets submission users and admins use every route', async () => {
+    for (const session of [submissionUser, admin]) {
+      const created = await save(sourceBody({ sourceName: `Access ${session.username}` }), session);
+      expect(created.statusCode, created.body).toBe(200);
+      const { id } = created.json();
+      expect((await get(id, session)).statusCode).toBe(200);
+      expect((await list(session)).some((item) => item.id === id)).toBe(true);
+      const pairs = await t.app.inject({
+        method: 'GET',
+        url: '/api/order-submission/order-submission-list',
+        headers: session.headers,
+      });
+      expect(pairs.statusCode).toBe(200);
+      expect(pairs.json()).toContainEqual({ item1: `Access ${session.username}`, item2: id });
+      const toggled = await post(`/api/order-submission/sources/${id}/active`, session, {
+        activeStatus: false,
+      });
+      expect(toggled.statusCode, toggled.body).toBe(200);
+      expect((await post(`/api/order-submission/sources/delete/${id}`, session)).statusCode).toBe(204);
+    }
+    // Two sessions through every route: slow on a busy machine.
+  }, 120_000);
+});
+
+describe('POST /api/order-submission/sources/save', () => {
+  it('creates a source from the spec client body (Id 0) and loads back every field', async () => {
+    const saved = await create();
+    const expected = {
+      id: saved.id,
+      sourceName: 'Acme orders',
+      emailSourceId,
+      fileType: '.xlsx',
+      fromEmail: 'orders@acme.example',
+      subjectValue: 'New purchase orders',
+      containsNotExact: true,
+      expectedAttachmentCount: 1,
+      expectedNumberOfBatchEmails: 2,
+      attachmentName: 'po_*.xlsx',
+      noAttachmentsNeedsLinkClick: true,
+      ordersAreAllQuantityOne: true,
+      linkClickPreceededByText: 'Download your orders',
+      linkClickAlwaysContainsText: 'portal.acme.example',
+      downloadSpreadsheet: false,
+      downloadPdf: true,
+      spreadsheetDownloadButtonText: 'Export Excel',
+      pdfDownloadButtonText: 'Export PDF',
+      spreadsheetType: '.xls',
+      spreadsheetDownloadName: 'orders.xls',
+      pdfDownloadName: 'orders.pdf',
+      activeStatus: true,
+      deletedStatus: false,
+      lastRun: null,
+    };
+    expect(saved).toEqual(expected);
+    const loaded = await get(saved.id);
+    expect(loaded.statusCode).toBe(200);
+    expect(loaded.json()).toEqual(expected);
+  });
+
+  it('applies the spec defaults: downloads on, active', async () => {
+    const saved = await create({
+      downloadSpreadsheet: undefined,
+      downloadPdf: undefined,
+      activeStatus: undefined,
+      containsNotExact: undefined,
+    });
+    expect(saved).toMatchObject({ downloadSpreadsheet: true, downloadPdf: true, activeStatus: true });
+  });
+
+  it('updates an existing source by id and keeps it deleted-free whatever deletedStatus says', async () => {
+    const saved = await create({ sourceName: 'Before edit' });
+    const edited = await save(
+      sourceBody({
+        Id: saved.id,
+        sourceName: 'After edit',
+        expectedNumberOfBatchEmails: 5,
+        deletedStatus: true,
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      id: saved.id,
+      sourceName: 'After edit',
+      expectedNumberOfBatchEmails: 5,
+      deletedStatus: false,
+    });
+    expect((await get(saved.id)).json().sourceName).toBe('After edit');
+  });
+
+  it('refuses the §5 violations with field messages and stores nothing', async () => {
+    await expectRefused(
+      sourceBody({
+        sourceName: ' ',
+        emailSourceId: '',
+        fromEmail: 'not an address',
+        subjectValue: 'ab',
+        expectedAttachmentCount: '',
+        expectedNumberOfBatchEmails: null,
+      }),
+      {
+        sourceName: 'Required',
+        emailSourceId: 'Required',
+        fromEmail: ORDER_SUBMISSION_SOURCE_MESSAGES.invalidEmail,
+        subjectValue: ORDER_SUBMISSION_SOURCE_MESSAGES.subjectTooShort,
+        expectedAttachmentCount: 'Required',
+        expectedNumberOfBatchEmails: 'Required',
+      },
+    );
+    await expectRefused(sourceBody({ fromEmail: '' }), { fromEmail: 'Required' });
+    await expectRefused(sourceBody({ expectedAttachmentCount: 'two' }), {
+      expectedAttachmentCount: ORDER_SUBMISSION_SOURCE_MESSAGES.wholeNumber,
+    });
+    await expectRefused(sourceBody({ expectedNumberOfBatchEmails: '0' }), {
+      expectedNumberOfBatchEmails: 'Must be at least 1',
+    });
+    await expectRefused(sourceBody({ emailSourceId: 999_999 }), { emailSourceId: 'Required' });
+    await expectRefused([], {});
+  });
+
+  it('answers 404 for an unknown or deleted id', async () => {
+    expect((await save(sourceBody({ Id: 999_999 }))).statusCode).toBe(404);
+    const saved = await create({ sourceName: 'Soon deleted' });
+    await post(`/api/order-submission/sources/delete/${saved.id}`);
+    const before = await rowCount();
+    expect((await save(sourceBody({ Id: saved.id }))).statusCode).toBe(404);
+    expect(await rowCount()).toBe(before);
+  });
+});
+
+describe('GET /api/order-submission/sources/active and get', () => {
+  it('lists live sources, inactive ones included, with their last run', async () => {
+    const active = await create({ sourceName: 'Listed active' });
+    const inactive = await create({ sourceName: 'Listed inactive', activeStatus: false });
+    const deleted = await create({ sourceName: 'Listed deleted' });
+    await post(`/api/order-submission/sources/delete/${deleted.id}`);
+    const runId = await recordRun(
+      t.db.db,
+      { sourceType: 'order-submission', sourceId: active.id, sourceName: 'Listed active', trigger: 'mail' },
+      { status: 'succeeded', message: 'Sent 3 vendor e-mails' },
+    );
+    const rows = await list();
+    const ids = rows.map((row) => row.id);
+    expect(ids).toContain(active.id);
+    expect(ids).toContain(inactive.id);
+    expect(ids).not.toContain(deleted.id);
+    expect(rows.find((row) => row.id === active.id)?.lastRun).toMatchObject({
+      id: runId,
+      status: 'succeeded',
+      message: 'Sent 3 vendor e-mails',
+    });
+    expect((await get(active.id)).json().lastRun).toMatchObject({ id: runId });
+  });
+
+  it('answers 404 for an unknown or deleted source and 400 for a bad id', async () => {
+    expect((await get(999_999)).statusCode).toBe(404);
+    expect((await get('abc')).statusCode).toBe(400);
+    const saved = await create({ sourceName: 'Gone' });
+    await post(`/api/order-submission/sources/delete/${saved.id}`);
+    expect((await get(saved.id)).statusCode).toBe(404);
+  });
+});
+
+describe('delete and active toggle', () => {
+  it('soft-deletes: the row stays, marked deleted and inactive; a second delete is 404', async () => {
+    const saved = await create({ sourceName: 'To delete' });
+    expect((await post(`/api/order-submission/sources/delete/${saved.id}`)).statusCode).toBe(204);
+    const [row] = await t.db.db
+      .select()
+      .from(schema.orderSubmissionSources)
+      .where(eq(schema.orderSubmissionSources.id, saved.id));
+    expect(row).toMatchObject({ deletedStatus: true, activeStatus: false });
+    expect((await post(`/api/order-submission/sources/delete/${saved.id}`)).statusCode).toBe(404);
+    expect((await post('/api/order-submission/sources/delete/x')).statusCode).toBe(400);
+  });
+
+  it('is refused while a live vendor has the source as its parent, naming the vendor', async () => {
+    const saved = await create({ sourceName: 'Parent of a vendor' });
+    await t.db.db.insert(schema.orderVendorSources).values({
+      orderSubmissionSourceId: saved.id,
+      vendorNameFromFile: 'Child Vendor Co',
+      submitEmails: 'po@child.example',
+      submitEmailSubjectLine: 'Orders',
+      fieldMapping: {},
+    });
+    const refused = await post(`/api/order-submission/sources/delete/${saved.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This order submission source is the parent of vendor source "Child Vendor Co". Move or delete it first.',
+    );
+    expect((await get(saved.id)).statusCode).toBe(200);
+  });
+
+  it('really switches activeStatus, refuses a bad body and unknown ids', async () => {
+    const saved = await create({ sourceName: 'Toggle me' });
+    const off = await post(`/api/order-submission/sources/${saved.id}/active`, submissionUser, {
+      activeStatus: false,
+    });
+    expect(off.json()).toEqual({ id: saved.id, activeStatus: false });
+    expect((await get(saved.id)).json().activeStatus).toBe(false);
+    const bad = await post(`/api/order-submission/sources/${saved.id}/active`, submissionUser, {
+      activeStatus: 'yes',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await get(saved.id)).json().activeStatus).toBe(false);
+    const unknown = await post('/api/order-submission/sources/999999/active', submissionUser, {
+      activeStatus: true,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/order-submission/order-submission-list', () => {
+  it('pairs the live sources by name and id, without deleted ones', async () => {
+    const kept = await create({ sourceName: 'Picker kept' });
+    const gone = await create({ sourceName: 'Picker gone' });
+    await post(`/api/order-submission/sources/delete/${gone.id}`);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/order-submission/order-submission-list',
+      headers: submissionUser.headers,
+    });
+    const pairs = response.json() as Array<{ item1: string; item2: number }>;
+    expect(pairs).toContainEqual({ item1: 'Picker kept', item2: kept.id });
+    expect(pairs.some((pair) => pair.item2 === gone.id)).toBe(false);
+  });
+});

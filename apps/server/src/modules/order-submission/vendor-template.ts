@@ -1,0 +1,52 @@
+/**
+ * The vendor's submission template (spec 3 §2.6 File Configuration): an .xls or .xlsx workbook uploaded as
+ * base64 inside the JSON body. Order rows are later written into it, so it is kept only when its bytes
+ * really are the workbook its name says.
+ */
+import { hasTemplateExtension, VENDOR_SAVE_MESSAGES, VENDOR_TEMPLATE_MAX_BYTES } from '@app/contracts';
+import { detectType, isSpreadsheetError, readTable } from '../../integrations/spreadsheet';
+
+export interface TemplateUpload {
+  fileName: string;
+  content: Buffer;
+}
+
+export type TemplateCheck = { ok: true; upload: TemplateUpload } | { ok: false; message: string };
+
+const M = VENDOR_SAVE_MESSAGES;
+
+function base64Body(text: string): string | null {
+  const body = text.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
+  if (body.length % 4 === 1 || !/^[A-Za-z0-9+/]*={0,2}$/.test(body)) return null;
+  return body;
+}
+
+function decodedLength(body: string): number {
+  const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
+  return Math.floor((body.length * 3) / 4) - padding;
+}
+
+/** Decodes and checks a template: its name's type, its size, and that its bytes open as a workbook. */
+export function checkTemplateUpload(fileName: string, base64Content: string): TemplateCheck {
+  // Browsers may send a path (C:\fakepath\order.xlsx) as the name; only the name is kept.
+  const baseName = fileName.split(/[\\/]/).pop()?.trim() ?? '';
+  if (!hasTemplateExtension(baseName)) return { ok: false, message: M.templateType };
+  const body = base64Body(base64Content);
+  if (body === null) return { ok: false, message: M.templateNotBase64 };
+  const size = decodedLength(body);
+  if (size === 0) return { ok: false, message: M.templateNotSpreadsheet };
+  if (size > VENDOR_TEMPLATE_MAX_BYTES) return { ok: false, message: M.templateTooLarge };
+  const content = Buffer.from(body, 'base64');
+  // A text file named .xls would be read as delimited text; a template must be a real workbook.
+  const type = detectType(content, baseName);
+  if (type !== '.xls' && type !== '.xlsx') return { ok: false, message: M.templateNotSpreadsheet };
+  try {
+    const table = readTable(content, { fileName: baseName });
+    if (table.format === 'csv') return { ok: false, message: M.templateNotSpreadsheet };
+  } catch (error) {
+    if (isSpreadsheetError(error))
+      return { ok: false, message: `${M.templateNotSpreadsheet}: ${error.message}` };
+    throw error;
+  }
+  return { ok: true, upload: { fileName: baseName, content } };
+}

@@ -1,0 +1,399 @@
+import { createHash } from 'node:crypto';
+import {
+  type ActiveToggle,
+  duplicateVendorNameMessage,
+  type LastRunSummary,
+  MAP_STATIC_FILE_DATA_FIELDS,
+  type MapStaticFileDataField,
+  type OrderVendorSource,
+  type OrderVendorSourceListItem,
+  STATIC_FILE_DATA_FIELDS,
+  type StaticFileDataField,
+  type TOrderVendorSource,
+  VENDOR_MAP_FIELD_NAMES,
+  VENDOR_SAVE_MESSAGES,
+  type VendorAlias,
+  type VendorMapField,
+} from '@app/contracts';
+import type { AppDb } from '@app/db';
+import { AppError } from '../../lib/app-error';
+import { storeFile } from '../files/stored-files';
+import {
+  type FieldErrors,
+  fieldErrorsToBadRequest,
+  lockEmailSourceForUse,
+} from '../order-tracking-sources/source-rules';
+import { lastRunFor, lastRunsFor } from '../runs/runs-service';
+import { lockLiveOrderSubmissionSourceForUse } from './sources-repository';
+import { checkTemplateUpload, type TemplateUpload } from './vendor-template';
+import {
+  deleteAliasOfLiveVendor,
+  deleteReplacedTemplateFile,
+  findLiveVendor,
+  findNameOwners,
+  insertAlias,
+  insertVendor,
+  isUniqueViolation,
+  isVendorNameConflict,
+  listAliasesOf,
+  listLiveVendors,
+  listLiveVendorsOfSource,
+  lockLiveVendor,
+  lockVendorNames,
+  readTemplateFile,
+  softDeleteVendor,
+  updateAliasOf,
+  updateLiveVendor,
+  type VendorAliasRow,
+  type VendorRow,
+  type VendorValues,
+} from './vendors-repository';
+
+const M = VENDOR_SAVE_MESSAGES;
+const notFound = () => AppError.notFound(M.notFound);
+
+type MappingField = VendorMapField | StaticFileDataField | MapStaticFileDataField;
+const MAPPING_FIELDS: MappingField[] = [
+  ...VENDOR_MAP_FIELD_NAMES,
+  ...STATIC_FILE_DATA_FIELDS,
+  ...MAP_STATIC_FILE_DATA_FIELDS,
+];
+
+export function toVendorAlias(row: VendorAliasRow): VendorAlias {
+  return {
+    id: row.id,
+    parentVendorSourceId: row.parentVendorSourceId,
+    vendorAliasNameFromFile: row.vendorAliasNameFromFile,
+    vendorProvidedAccountNumber: row.vendorProvidedAccountNumber,
+    activeStatus: row.activeStatus,
+    deletedStatus: row.deletedStatus,
+  };
+}
+
+export interface StoredTemplate {
+  fileName: string;
+  content: Buffer;
+}
+
+export function toOrderVendorSource(
+  row: VendorRow,
+  aliases: VendorAliasRow[],
+  template: StoredTemplate | undefined,
+  lastRun: LastRunSummary | null,
+): OrderVendorSource {
+  const stored = row.fieldMapping ?? {};
+  const mapping = Object.fromEntries(MAPPING_FIELDS.map((field) => [field, stored[field] ?? ''])) as Record<
+    MappingField,
+    string
+  >;
+  return {
+    id: row.id,
+    orderSubmissionSourceId: row.orderSubmissionSourceId,
+    vendorNameFromFile: row.vendorNameFromFile,
+    sendFromEmailSourceModelId: row.sendFromEmailSourceId,
+    submitEmails: row.submitEmails,
+    submitCcEmails: row.submitCcEmails,
+    submitBccEmails: row.submitBccEmails,
+    submitEmailSubjectLine: row.submitEmailSubjectLine,
+    submitEmailBodyText: row.submitEmailBodyText,
+    vendorProvidedAccountNumber: row.vendorProvidedAccountNumber,
+    vendorWantsTrimmedItemDescription: row.vendorWantsTrimmedItemDescription,
+    vendorRegexForItemDescription: row.vendorRegexForItemDescription,
+    vendorWantsNonDailySubmission: row.vendorWantsNonDailySubmission,
+    vendorCustomSubmitEveryXDay: row.vendorCustomSubmitEveryXDay,
+    vendorWantsAllAlignedLeft: row.vendorWantsAllAlignedLeft,
+    vendorWantsPDF: row.vendorWantsPdf,
+    vendorWantsSpreadsheet: row.vendorWantsSpreadsheet,
+    vendorWantsForwardedEmail: row.vendorWantsForwardedEmail,
+    vendorWantsAllData: row.vendorWantsAllData,
+    submitFileHeaderRowIndex: row.submitFileHeaderRowIndex,
+    submitFileTemplate: template ? template.content.toString('base64') : null,
+    submitFileTemplateFilename: template ? row.submitFileTemplateFileName : '',
+    activeStatus: row.activeStatus,
+    deletedStatus: row.deletedStatus,
+    vendorSourceAliases: aliases.map(toVendorAlias),
+    lastSubmittedAt: row.lastSubmittedAt?.toISOString() ?? null,
+    lastRun,
+    ...mapping,
+  };
+}
+
+async function loadTemplate(db: AppDb, row: VendorRow): Promise<StoredTemplate | undefined> {
+  if (row.submitFileTemplateId === null) return undefined;
+  const file = await readTemplateFile(db, row.submitFileTemplateId);
+  return file ? { fileName: row.submitFileTemplateFileName, content: file.content } : undefined;
+}
+
+async function toRecord(db: AppDb, row: VendorRow): Promise<OrderVendorSource> {
+  return toOrderVendorSource(
+    row,
+    await listAliasesOf(db, [row.id]),
+    await loadTemplate(db, row),
+    await lastRunFor(db, 'vendor', row.id),
+  );
+}
+
+export async function listOrderVendorSources(
+  db: AppDb,
+  options: { includeInactive: boolean },
+): Promise<OrderVendorSourceListItem[]> {
+  const rows = await listLiveVendors(db, options);
+  const lastRuns = await lastRunsFor(
+    db,
+    'vendor',
+    rows.map((row) => row.vendor.id),
+  );
+  return rows.map(({ vendor, orderSubmissionSourceName, aliasCount }) => ({
+    id: vendor.id,
+    orderSubmissionSourceId: vendor.orderSubmissionSourceId,
+    orderSubmissionSourceName: orderSubmissionSourceName ?? '',
+    vendorNameFromFile: vendor.vendorNameFromFile,
+    submitEmails: vendor.submitEmails,
+    vendorWantsTrimmedItemDescription: vendor.vendorWantsTrimmedItemDescription,
+    vendorWantsNonDailySubmission: vendor.vendorWantsNonDailySubmission,
+    vendorCustomSubmitEveryXDay: vendor.vendorCustomSubmitEveryXDay,
+    vendorWantsPDF: vendor.vendorWantsPdf,
+    vendorWantsSpreadsheet: vendor.vendorWantsSpreadsheet,
+    vendorWantsAllData: vendor.vendorWantsAllData,
+    activeStatus: vendor.activeStatus,
+    aliasCount,
+    hasTemplate: vendor.submitFileTemplateId !== null,
+    lastRun: lastRuns.get(vendor.id) ?? null,
+  }));
+}
+
+export async function getOrderVendorSource(db: AppDb, id: number): Promise<OrderVendorSource> {
+  const row = await findLiveVendor(db, id);
+  if (!row) throw notFound();
+  return toRecord(db, row);
+}
+
+export async function getVendorTemplateFile(db: AppDb, id: number) {
+  const row = await findLiveVendor(db, id);
+  if (!row) throw notFound();
+  const file =
+    row.submitFileTemplateId === null ? undefined : await readTemplateFile(db, row.submitFileTemplateId);
+  if (!file) throw AppError.notFound('This vendor source has no template');
+  return { ...file, fileName: row.submitFileTemplateFileName || file.fileName };
+}
+
+/** A vendor with everything the submission engine needs: its aliases and its template's bytes. */
+export interface VendorForSubmission {
+  vendor: OrderVendorSource;
+  template: StoredTemplate | undefined;
+}
+
+/** The live vendors of a submission source (active or not: callers decide), for the submission engine. */
+export async function loadVendorsForSubmission(
+  db: AppDb,
+  orderSubmissionSourceId: number,
+): Promise<VendorForSubmission[]> {
+  const rows = await listLiveVendorsOfSource(db, orderSubmissionSourceId);
+  const aliases = await listAliasesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const lastRuns = await lastRunsFor(
+    db,
+    'vendor',
+    rows.map((row) => row.id),
+  );
+  const result: VendorForSubmission[] = [];
+  for (const row of rows) {
+    const template = await loadTemplate(db, row);
+    const vendor = toOrderVendorSource(
+      row,
+      aliases.filter((alias) => alias.parentVendorSourceId === row.id),
+      template,
+      lastRuns.get(row.id) ?? null,
+    );
+    result.push({ vendor, template });
+  }
+  return result;
+}
+
+/** Records when a non-daily vendor was last sent its accumulated orders. */
+export async function markVendorSubmitted(db: AppDb, id: number, at: Date): Promise<void> {
+  await updateLiveVendor(db, id, { lastSubmittedAt: at });
+}
+
+function toValues(
+  input: TOrderVendorSource,
+  template: { id: number | null; fileName: string },
+): VendorValues {
+  const fieldMapping = Object.fromEntries(MAPPING_FIELDS.map((field) => [field, input[field]]));
+  return {
+    orderSubmissionSourceId: input.orderSubmissionSourceId,
+    vendorNameFromFile: input.vendorNameFromFile,
+    sendFromEmailSourceId: input.sendFromEmailSourceModelId,
+    submitEmails: input.submitEmails,
+    submitCcEmails: input.submitCcEmails,
+    submitBccEmails: input.submitBccEmails,
+    submitEmailSubjectLine: input.submitEmailSubjectLine,
+    submitEmailBodyText: input.submitEmailBodyText,
+    vendorProvidedAccountNumber: input.vendorProvidedAccountNumber,
+    vendorWantsTrimmedItemDescription: input.vendorWantsTrimmedItemDescription,
+    vendorRegexForItemDescription: input.vendorRegexForItemDescription,
+    vendorWantsNonDailySubmission: input.vendorWantsNonDailySubmission,
+    // The interval only means something for a non-daily vendor; a stale one would mislead the list.
+    vendorCustomSubmitEveryXDay: input.vendorWantsNonDailySubmission
+      ? input.vendorCustomSubmitEveryXDay
+      : null,
+    vendorWantsAllAlignedLeft: input.vendorWantsAllAlignedLeft,
+    vendorWantsPdf: input.vendorWantsPDF,
+    vendorWantsSpreadsheet: input.vendorWantsSpreadsheet,
+    vendorWantsForwardedEmail: input.vendorWantsForwardedEmail,
+    vendorWantsAllData: input.vendorWantsAllData,
+    submitFileHeaderRowIndex: input.submitFileHeaderRowIndex,
+    submitFileTemplateId: template.id,
+    submitFileTemplateFileName: template.fileName,
+    fieldMapping,
+    // Saving with "deleted" on deletes the vendor, as the editor's toggle promises; it then leaves the lists.
+    activeStatus: input.deletedStatus ? false : input.activeStatus,
+    deletedStatus: input.deletedStatus,
+  };
+}
+
+const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+/** The template a save sends, unless it is the stored one echoed back by the editor. */
+async function newTemplateOf(
+  db: AppDb,
+  existing: VendorRow | undefined,
+  upload: TemplateUpload | null,
+): Promise<TemplateUpload | null> {
+  if (!upload || !existing?.submitFileTemplateId) return upload;
+  const stored = await readTemplateFile(db, existing.submitFileTemplateId);
+  const unchanged =
+    stored !== undefined &&
+    stored.sha256 === sha256(upload.content) &&
+    existing.submitFileTemplateFileName === upload.fileName;
+  return unchanged ? null : upload;
+}
+
+/** Names the order file may use for this vendor must not already name another vendor. */
+async function nameClashes(tx: AppDb, input: TOrderVendorSource, vendorId: number): Promise<FieldErrors> {
+  if (input.deletedStatus) return {};
+  const liveAliases = input.vendorSourceAliases
+    .map((alias, index) => ({ alias, index }))
+    .filter(({ alias }) => !alias.deletedStatus);
+  const owners = await findNameOwners(
+    tx,
+    [input.vendorNameFromFile, ...liveAliases.map(({ alias }) => alias.vendorAliasNameFromFile)],
+    vendorId,
+  );
+  const ownerOf = (name: string) =>
+    owners.find((owner) => owner.name.trim().toLowerCase() === name.trim().toLowerCase());
+  const errors: FieldErrors = {};
+  const vendorNameOwner = ownerOf(input.vendorNameFromFile);
+  // A clash with another vendor's own name is left to the unique index, which reports it with the spec's text.
+  if (vendorNameOwner?.isAlias) {
+    errors.vendorNameFromFile = `"${input.vendorNameFromFile}" is already an alias of vendor "${vendorNameOwner.vendorName}". Please use a different vendor name.`;
+  }
+  for (const { alias, index } of liveAliases) {
+    const owner = ownerOf(alias.vendorAliasNameFromFile);
+    if (!owner) continue;
+    errors[`vendorSourceAliases.${index}.vendorAliasNameFromFile`] = owner.isAlias
+      ? `The alias "${alias.vendorAliasNameFromFile}" is already an alias of vendor "${owner.vendorName}".`
+      : `The alias "${alias.vendorAliasNameFromFile}" is already the name of vendor "${owner.vendorName}".`;
+  }
+  return errors;
+}
+
+function conflictOf(errors: FieldErrors): AppError {
+  return AppError.conflict(Object.values(errors).join(' '), errors);
+}
+
+/**
+ * Creates (id 0) or updates a vendor with its aliases and template, all or nothing: a refused save stores
+ * neither the vendor, nor an alias, nor the file. Aliases with id 0 are added; others are updated; aliases
+ * left out are kept (deleting one has its own call). A template that is null keeps the stored one.
+ */
+export async function saveOrderVendorSource(
+  db: AppDb,
+  input: TOrderVendorSource,
+): Promise<OrderVendorSource> {
+  const errors: FieldErrors = {};
+  let upload: TemplateUpload | null = null;
+  if (input.submitFileTemplate !== null) {
+    const check = checkTemplateUpload(input.submitFileTemplateFileName, input.submitFileTemplate);
+    if (check.ok) upload = check.upload;
+    else errors.submitFileTemplate = check.message;
+  }
+
+  let row: VendorRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      await lockVendorNames(tx);
+      const existing = input.id > 0 ? await lockLiveVendor(tx, input.id) : undefined;
+      if (input.id > 0 && !existing) throw notFound();
+      if (!(await lockLiveOrderSubmissionSourceForUse(tx, input.orderSubmissionSourceId)))
+        errors.orderSubmissionSourceId = M.required;
+      if (!(await lockEmailSourceForUse(tx, input.sendFromEmailSourceModelId)))
+        errors.sendFromEmailSourceModelId = M.required;
+      if (Object.keys(errors).length > 0) throw fieldErrorsToBadRequest(errors);
+      const clashes = await nameClashes(tx, input, input.id);
+      if (Object.keys(clashes).length > 0) throw conflictOf(clashes);
+
+      const newTemplate = await newTemplateOf(tx, existing, upload);
+      const template = newTemplate
+        ? {
+            id: await storeFile(tx, newTemplate.fileName, newTemplate.content),
+            fileName: newTemplate.fileName,
+          }
+        : {
+            id: existing?.submitFileTemplateId ?? null,
+            fileName: existing?.submitFileTemplateFileName ?? '',
+          };
+      const values = toValues(input, template);
+      const saved = existing
+        ? await updateLiveVendor(tx, existing.id, values)
+        : await insertVendor(tx, values);
+      if (!saved) throw notFound();
+      if (newTemplate && existing?.submitFileTemplateId)
+        await deleteReplacedTemplateFile(tx, existing.submitFileTemplateId);
+
+      const aliasErrors: FieldErrors = {};
+      for (const [index, alias] of input.vendorSourceAliases.entries()) {
+        const values = {
+          vendorAliasNameFromFile: alias.vendorAliasNameFromFile,
+          vendorProvidedAccountNumber: alias.vendorProvidedAccountNumber,
+          activeStatus: alias.activeStatus,
+          deletedStatus: alias.deletedStatus,
+        };
+        if (alias.id === 0) await insertAlias(tx, saved.id, values);
+        else if (!(await updateAliasOf(tx, saved.id, alias.id, values)))
+          aliasErrors[`vendorSourceAliases.${index}.id`] = M.aliasNotFound;
+      }
+      if (Object.keys(aliasErrors).length > 0) throw fieldErrorsToBadRequest(aliasErrors);
+      return saved;
+    });
+  } catch (error) {
+    if (isVendorNameConflict(error)) {
+      const message = duplicateVendorNameMessage(input.vendorNameFromFile);
+      throw AppError.conflict(message, { vendorNameFromFile: message });
+    }
+    if (isUniqueViolation(error)) throw AppError.conflict(M.duplicateGeneric);
+    throw error;
+  }
+  return toRecord(db, row);
+}
+
+/** Soft delete: the vendor's runs keep their vendor, and its name is free for a new vendor. */
+export async function deleteOrderVendorSource(db: AppDb, id: number): Promise<void> {
+  if (!(await softDeleteVendor(db, id))) throw notFound();
+}
+
+export async function deleteVendorAlias(db: AppDb, id: number): Promise<void> {
+  if (!(await deleteAliasOfLiveVendor(db, id))) throw AppError.notFound(M.aliasNotFound);
+}
+
+export async function setOrderVendorSourceActive(
+  db: AppDb,
+  id: number,
+  { activeStatus }: ActiveToggle,
+): Promise<ActiveToggle & { id: number }> {
+  const row = await updateLiveVendor(db, id, { activeStatus });
+  if (!row) throw notFound();
+  return { id: row.id, activeStatus: row.activeStatus };
+}

@@ -1,0 +1,456 @@
+import {
+  DAY_OF_WEEK_LABELS,
+  DAYS_OF_WEEK,
+  NOTIFICATION_INTERVAL_LABELS,
+  NOTIFICATION_INTERVALS,
+  NOTIFICATION_MESSAGES,
+  type NotificationSetting,
+  SOURCE_TYPE,
+  SOURCE_TYPE_IDS,
+  SOURCE_TYPE_LABELS,
+  type TNotificationSetting,
+} from '@app/contracts';
+import { Info, Loader2, Send } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import {
+  applyServerFieldErrors,
+  controlProps,
+  describedBy,
+  EditorHeader,
+  EditorSkeleton,
+  FormField,
+  LoadErrorBanner,
+  parseSourceId,
+  SaveMessages,
+  type SaveOutcome,
+  SelectInput,
+  type SelectOption,
+  SwitchField,
+  serverMessage,
+} from '@/features/sources/components/source-editor-parts';
+import { useLogError } from '@/hooks/use-log-error';
+import { useSaveState } from '@/hooks/use-save-state';
+import { formatDateTime } from '@/lib/format';
+import {
+  NOTIFICATION_SETTINGS_PATH,
+  useNotificationSetting,
+  useNotificationSourceOptions,
+  useSaveNotificationSetting,
+} from '../api/notification-settings';
+import { CronExpressionStatus } from '../components/cron-expression-status';
+import { EmailConfigurationCard } from '../components/email-configuration-card';
+import { IncludedSourcesPicker } from '../components/included-sources-picker';
+import { TEST_LABELS, TestNotificationMessage, useTestNotification } from '../components/test-notification';
+import {
+  chosenSourceType,
+  type IncludeField,
+  NEW_NOTIFICATION_SETTING,
+  type NotificationFormValues,
+  notificationSettingResolver,
+  toNotificationFormValues,
+  toNotificationSaveBody,
+} from '../lib/notification-setting-form';
+
+const M = NOTIFICATION_MESSAGES;
+/** Spec 3 §4, §9: after a successful save the editor goes to the list after 1 s. */
+const REDIRECT_AFTER_SAVE_MS = 1000;
+const SAVE_RESET_MS = 3000;
+const SAVED = 'Notification setting saved';
+
+const INCLUDE_SWITCHES: [IncludeField, string, string][] = [
+  ['includeStatusChanges', 'Include Status Changes', 'Items whose status changed.'],
+  ['includeQuantityChanges', 'Include Quantity Changes', 'Items whose quantity changed.'],
+  ['includeZeroQuantityAlerts', 'Include Zero Quantity Alerts', 'Items that dropped to zero.'],
+  ['includeDailyBreakdown', 'Include Daily Breakdown', 'Activity day by day over the period.'],
+  ['includeItemDetails', 'Include Item Details', 'The items themselves, not only the counts.'],
+  ['includeErrorAlerts', 'Include Error Alerts', 'Runs that failed.'],
+  ['includeSuccessAlerts', 'Include Success Alerts', 'Runs that succeeded.'],
+];
+
+const SOURCE_TYPE_OPTIONS: SelectOption[] = SOURCE_TYPE_IDS.map((id) => ({
+  value: String(id),
+  label: SOURCE_TYPE_LABELS[id],
+}));
+const INTERVAL_OPTIONS: SelectOption[] = NOTIFICATION_INTERVALS.map((interval) => ({
+  value: interval,
+  label: NOTIFICATION_INTERVAL_LABELS[interval],
+}));
+const DAY_OPTIONS: SelectOption[] = DAYS_OF_WEEK.map((day) => ({
+  value: String(day),
+  label: DAY_OF_WEEK_LABELS[day],
+}));
+
+const INTERVAL_HINTS: Record<string, string> = {
+  Daily: 'Sent every day.',
+  Weekly: 'Sent once a week on the chosen day.',
+  Monthly: 'Sent once a month.',
+  Custom: 'Sent on the schedule of a cron expression.',
+  None: 'Never sent on a schedule; Test Notification still works.',
+};
+
+export function NotificationSettingEditorPage() {
+  const settingId = parseSourceId(useParams().settingId);
+  const isCreate = settingId === 0;
+  const setting = useNotificationSetting(settingId ?? 0, { enabled: settingId !== null && settingId > 0 });
+
+  useLogError(setting.error, 'Error fetching notification setting:');
+
+  let content: ReactNode;
+  if (settingId === null) {
+    content = <LoadErrorBanner message={M.loadFailed} />;
+  } else if (!isCreate && setting.isPending) {
+    content = <EditorSkeleton cards={4} />;
+  } else if (!isCreate && setting.isError) {
+    content = <LoadErrorBanner message={M.loadFailed} onRetry={() => void setting.refetch()} />;
+  } else {
+    const loaded = isCreate ? undefined : setting.data;
+    content = (
+      <NotificationSettingForm
+        key={settingId}
+        initial={loaded ? toNotificationFormValues(loaded) : NEW_NOTIFICATION_SETTING}
+        loaded={loaded}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <EditorHeader
+        title={isCreate ? 'Create Notification Setting' : 'Edit Notification Setting'}
+        subtitle="Scheduled summary e-mails about the activity of a source type."
+        backTo={NOTIFICATION_SETTINGS_PATH}
+        backLabel="Back to Notification Settings"
+      />
+      {content}
+    </div>
+  );
+}
+
+function NotificationSettingForm({
+  initial,
+  loaded,
+}: {
+  initial: NotificationFormValues;
+  loaded: NotificationSetting | undefined;
+}) {
+  const navigate = useNavigate();
+  const saveSetting = useSaveNotificationSetting();
+  const saveState = useSaveState(SAVE_RESET_MS);
+  const [outcome, setOutcome] = useState<SaveOutcome>({ success: null, error: null });
+  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const form = useForm<NotificationFormValues, unknown, TNotificationSetting>({
+    resolver: notificationSettingResolver,
+    defaultValues: initial,
+  });
+  const { errors, isDirty } = form.formState;
+  const [sourceTypeText, interval, cronExpression] = useWatch({
+    control: form.control,
+    name: ['sourceTypeId', 'notificationInterval', 'cronExpression'],
+  });
+  const sourceTypeId = chosenSourceType(sourceTypeText);
+  const sourceOptions = useNotificationSourceOptions(sourceTypeId);
+  useLogError(sourceOptions.error, 'Error fetching notification source options:');
+  const test = useTestNotification(initial.id, isDirty);
+
+  // A loaded setting's own names for its ids, for sources the picker no longer lists (deleted meanwhile).
+  const knownNames = useMemo(
+    () => new Map((loaded?.sourceIds ?? []).map((id, index) => [id, loaded?.sourceName?.[index] ?? ''])),
+    [loaded],
+  );
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setOutcome({ success: null, error: null });
+    saveState.start();
+    try {
+      await saveSetting.mutateAsync(toNotificationSaveBody(values));
+    } catch (error) {
+      saveState.fail();
+      console.error('Error saving notification setting:', error);
+      setOutcome({ success: null, error: serverMessage(error) ?? M.saveFailed });
+      applyServerFieldErrors(form.setError, error);
+      return;
+    }
+    saveState.succeed();
+    setOutcome({ success: SAVED, error: null });
+    // What is on screen is now stored: testing during the second before the list opens is allowed.
+    form.reset(form.getValues());
+    redirect.current = setTimeout(
+      () => navigate(NOTIFICATION_SETTINGS_PATH, { replace: true }),
+      REDIRECT_AFTER_SAVE_MS,
+    );
+  });
+
+  const errorOf = (name: Path<NotificationFormValues>): string | undefined =>
+    errors[name as keyof typeof errors]?.message as string | undefined;
+  const idOf = (name: string) => `ns-${name}`;
+
+  const textField = (
+    name: 'name' | 'cronExpression' | 'overrideEmailRecipients' | 'emailSubjectPrefix',
+    label: string,
+    options: { hint?: ReactNode; placeholder?: string; statusId?: string; className?: string } = {},
+  ) => {
+    const id = idOf(name);
+    const error = errorOf(name);
+    const { hint, statusId, className, ...inputOptions } = options;
+    const described = [describedBy(id, { hint, error }), statusId].filter(Boolean).join(' ') || undefined;
+    return (
+      <FormField id={id} label={label} hint={hint} error={error} className={className}>
+        <Input
+          autoComplete="off"
+          {...controlProps(id, { hint, error })}
+          aria-describedby={described}
+          {...inputOptions}
+          {...form.register(name)}
+        />
+      </FormField>
+    );
+  };
+
+  const switchField = (
+    name: IncludeField | 'notificationEnabled' | 'consolidatedEmail',
+    label: string,
+    description: string,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <SwitchField
+          id={idOf(name)}
+          label={label}
+          description={description}
+          checked={Boolean(field.value)}
+          onCheckedChange={field.onChange}
+          onBlur={field.onBlur}
+          switchRef={field.ref}
+        />
+      )}
+    />
+  );
+
+  const selectField = (
+    name: 'sourceTypeId' | 'notificationInterval' | 'notificationDayOfWeek',
+    label: string,
+    options: SelectOption[],
+    placeholder: string,
+    extra: { hint?: string; onChanged?: (value: string) => void } = {},
+  ) => {
+    const id = idOf(name);
+    const error = errorOf(name);
+    return (
+      <FormField id={id} label={label} hint={extra.hint} error={error}>
+        <Controller
+          control={form.control}
+          name={name}
+          render={({ field }) => (
+            <SelectInput
+              id={id}
+              value={field.value}
+              onChange={(value) => {
+                field.onChange(value);
+                extra.onChanged?.(value);
+              }}
+              onBlur={field.onBlur}
+              triggerRef={field.ref}
+              options={options}
+              placeholder={placeholder}
+              hint={extra.hint}
+              error={error}
+            />
+          )}
+        />
+      </FormField>
+    );
+  };
+
+  const sourcesHint =
+    sourceTypeId === null
+      ? 'Choose a source type first.'
+      : 'Leave empty to include all sources of this type.';
+  const saving = saveState.state === 'saving' || outcome.success !== null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Basic Settings</h2>
+            </CardTitle>
+            <CardDescription>What the notification is about.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {textField('name', 'Notification Name')}
+            {selectField('sourceTypeId', 'Source Type', SOURCE_TYPE_OPTIONS, 'Select a source type', {
+              // The included sources are sources of the previous type: they do not carry over.
+              onChanged: () => form.setValue('sourceIds', [], { shouldDirty: true }),
+            })}
+            <FormField
+              id={idOf('sourceIds')}
+              label="Included Sources"
+              hint={sourcesHint}
+              error={errorOf('sourceIds')}
+            >
+              <Controller
+                control={form.control}
+                name="sourceIds"
+                render={({ field }) => (
+                  <IncludedSourcesPicker
+                    id={idOf('sourceIds')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    options={sourceOptions.data}
+                    knownNames={knownNames}
+                    loading={sourceTypeId !== null && sourceOptions.isPending}
+                    disabled={sourceTypeId === null}
+                    describedBy={describedBy(idOf('sourceIds'), {
+                      hint: sourcesHint,
+                      error: errorOf('sourceIds'),
+                    })}
+                  />
+                )}
+              />
+            </FormField>
+            {sourceOptions.isError && (
+              <LoadErrorBanner
+                message="Failed to load the sources of this type"
+                onRetry={() => void sourceOptions.refetch()}
+              />
+            )}
+            {switchField(
+              'notificationEnabled',
+              'Notification Enabled',
+              'Send this notification on its schedule.',
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Schedule Settings</h2>
+            </CardTitle>
+            <CardDescription>When the notification is sent.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {selectField(
+              'notificationInterval',
+              'Notification Interval',
+              INTERVAL_OPTIONS,
+              'Select an interval',
+              {
+                hint: INTERVAL_HINTS[interval],
+              },
+            )}
+            {interval === 'Weekly' &&
+              selectField('notificationDayOfWeek', 'Day of Week', DAY_OPTIONS, 'Select a day')}
+            {interval === 'Custom' && (
+              <div className="grid gap-2">
+                {textField('cronExpression', 'Cron Expression', {
+                  placeholder: '0 8 * * 1-5',
+                  hint: 'Five fields: minute hour day-of-month month day-of-week.',
+                  statusId: idOf('cronExpression-status'),
+                })}
+                <CronExpressionStatus id={idOf('cronExpression-status')} expression={cronExpression} />
+              </div>
+            )}
+            {loaded && (
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-muted-foreground">Last Sent</dt>
+                <dd>{formatDateTime(loaded.lastNotificationSent) || 'Never'}</dd>
+                {loaded.nextRunAt && (
+                  <>
+                    <dt className="text-muted-foreground">Next Scheduled</dt>
+                    <dd>{formatDateTime(loaded.nextRunAt)}</dd>
+                  </>
+                )}
+              </dl>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Content Settings</h2>
+            </CardTitle>
+            <CardDescription>What the e-mail reports.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {sourceTypeId === SOURCE_TYPE.Inventory && (
+              <Alert role="note">
+                <Info aria-hidden />
+                <AlertTitle>Inventory data source</AlertTitle>
+                <AlertDescription>
+                  <ul className="list-disc pl-4">
+                    <li>Daily notifications cover the last 24 hours.</li>
+                    <li>Weekly notifications cover the last 7 days.</li>
+                    <li>Monthly notifications cover the last 30 days.</li>
+                  </ul>
+                </AlertDescription>
+              </Alert>
+            )}
+            {INCLUDE_SWITCHES.map(([name, label, description]) => (
+              <div key={name}>{switchField(name, label, description)}</div>
+            ))}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Email Settings</h2>
+            </CardTitle>
+            <CardDescription>Who receives the e-mail and how it looks.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {textField('overrideEmailRecipients', 'Override Email Recipients', {
+              placeholder: 'ops@example.com, buyer@example.com',
+              hint: 'Comma-separated addresses. Leave empty to send to the users of the source type.',
+            })}
+            {textField('emailSubjectPrefix', 'Email Subject Prefix', { placeholder: '[Inbox Ops]' })}
+            {switchField(
+              'consolidatedEmail',
+              'Consolidated Email',
+              'One e-mail for all included sources instead of one per source.',
+            )}
+          </CardContent>
+        </Card>
+
+        <EmailConfigurationCard className="lg:col-span-2" />
+      </div>
+
+      <SaveMessages success={outcome.success} error={outcome.error} />
+      <TestNotificationMessage state={test.state} onDismiss={test.dismiss} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to={NOTIFICATION_SETTINGS_PATH}>Cancel</Link>
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={test.state.kind === 'sending'}
+          onClick={() => void test.run()}
+        >
+          {test.state.kind === 'sending' ? (
+            <Loader2 className="animate-spin" aria-hidden />
+          ) : (
+            <Send aria-hidden />
+          )}
+          {TEST_LABELS[test.state.kind]}
+        </Button>
+        <Button type="submit" className="sm:min-w-36" disabled={saving}>
+          {saveState.label}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Order submission sources: list, one source, save, delete and the list's active switch (spec 3 §7, DESIGN
+ * §10), plus the parent-source picker the vendor editor uses (GET /api/order-submission/order-submission-list).
+ */
+import type { OrderSubmissionSource, OrderSubmissionSourceListItem, PickerPair } from '@app/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const SUBMISSION_SOURCES_PATH = '/order-submission/sources';
+export const submissionSourceEditPath = (id: number) => `${SUBMISSION_SOURCES_PATH}/edit/${id}`;
+
+export const submissionSourceKeys = {
+  all: ['order-submission-sources'] as const,
+  list: ['order-submission-sources', 'list'] as const,
+  detail: (id: number) => ['order-submission-sources', 'detail', id] as const,
+  picker: ['order-submission-sources', 'picker'] as const,
+};
+
+export const submissionSourcesQueryOptions = () =>
+  queryOptions({
+    queryKey: submissionSourceKeys.list,
+    queryFn: ({ signal }) =>
+      api.get<OrderSubmissionSourceListItem[]>('/api/order-submission/sources/active', signal),
+  });
+
+export function useSubmissionSources() {
+  return useQuery(submissionSourcesQueryOptions());
+}
+
+export const submissionSourceQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: submissionSourceKeys.detail(id),
+    queryFn: ({ signal }) =>
+      api.get<OrderSubmissionSource>(`/api/order-submission/sources/get/${id}`, signal),
+  });
+
+export function useSubmissionSource(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...submissionSourceQueryOptions(id), enabled: options.enabled ?? true });
+}
+
+/** The parent order submission sources offered to a vendor: item1 the name shown, item2 the id sent. */
+export function useSubmissionSourceOptions() {
+  return useQuery({
+    queryKey: submissionSourceKeys.picker,
+    queryFn: ({ signal }) => api.get<PickerPair[]>('/api/order-submission/order-submission-list', signal),
+  });
+}
+
+/** The body is the parsed form with `Id` (0 creates); the answer is the saved source (or nothing, 204). */
+export function saveSubmissionSource(body: Record<string, unknown>) {
+  return api.post<unknown>('/api/order-submission/sources/save', body);
+}
+
+export function useSaveSubmissionSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSubmissionSource,
+    onSuccess: async (saved) => {
+      if (saved && typeof saved === 'object' && 'id' in saved && typeof saved.id === 'number') {
+        queryClient.setQueryData(submissionSourceKeys.detail(saved.id), saved as OrderSubmissionSource);
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.list }),
+        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.picker }),
+      ]);
+    },
+  });
+}
+
+export function deleteSubmissionSource(id: number) {
+  return api.post<void>(`/api/order-submission/sources/delete/${id}`);
+}
+
+export function useDeleteSubmissionSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSubmissionSource,
+    onSuccess: async (_result, id) => {
+      queryClient.setQueryData<OrderSubmissionSourceListItem[]>(submissionSourceKeys.list, (list) =>
+        list?.filter((source) => source.id !== id),
+      );
+      queryClient.removeQueries({ queryKey: submissionSourceKeys.detail(id) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.list }),
+        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.picker }),
+      ]);
+    },
+  });
+}
+
+export function setSubmissionSourceActive({ id, activeStatus }: { id: number; activeStatus: boolean }) {
+  return api.post<unknown>(`/api/order-submission/sources/${id}/active`, { activeStatus });
+}
+
+/** The list's active switch: shown at once, rolled back if the server refuses. */
+export function useSetSubmissionSourceActive() {
+  const queryClient = useQueryClient();
+  const key = submissionSourceKeys.list;
+  return useMutation({
+    mutationFn: setSubmissionSourceActive,
+    onMutate: async ({ id, activeStatus }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<OrderSubmissionSourceListItem[]>(key);
+      queryClient.setQueryData<OrderSubmissionSourceListItem[]>(key, (list) =>
+        list?.map((source) => (source.id === id ? { ...source, activeStatus } : source)),
+      );
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: async (_data, _error, { id }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
+        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.picker }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * Order vendor sources: list, one vendor, save (with its aliases), delete, alias delete, the list's active
+ * switch (spec 3 §7, DESIGN §10), the stored template's download and the preview of a generated file.
+ */
+import type {
+  OrderVendorSource,
+  OrderVendorSourceListItem,
+  TVendorPreviewRequest,
+  VendorPreviewResponse,
+} from '@app/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const VENDORS_PATH = '/order-submission/vendor';
+export const vendorEditPath = (id: number) => `${VENDORS_PATH}/edit/${id}`;
+/** The stored template, served as an attachment under its own file name. */
+export const vendorTemplateUrl = (id: number) => `/api/order-submission/vendor/${id}/template`;
+
+export const vendorKeys = {
+  all: ['order-vendors'] as const,
+  lists: ['order-vendors', 'list'] as const,
+  list: (includeInactive: boolean) => ['order-vendors', 'list', { includeInactive }] as const,
+  detail: (id: number) => ['order-vendors', 'detail', id] as const,
+};
+
+/** Spec 3 §2.5: the list shows active vendors; `includeInactive` (beyond the spec) finds switched-off ones. */
+export const vendorsQueryOptions = (includeInactive = false) =>
+  queryOptions({
+    queryKey: vendorKeys.list(includeInactive),
+    queryFn: ({ signal }) =>
+      api.get<OrderVendorSourceListItem[]>(
+        `/api/order-submission/vendor/active${includeInactive ? '?includeInactive=true' : ''}`,
+        signal,
+      ),
+  });
+
+export function useVendors(includeInactive: boolean) {
+  return useQuery(vendorsQueryOptions(includeInactive));
+}
+
+export const vendorQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: vendorKeys.detail(id),
+    queryFn: ({ signal }) => api.get<OrderVendorSource>(`/api/order-submission/vendor/get/${id}`, signal),
+  });
+
+export function useVendor(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...vendorQueryOptions(id), enabled: options.enabled ?? true });
+}
+
+/** The vendor form plus its aliases (spec 3 §7); the answer is the saved vendor (or nothing, 204). */
+export function saveVendor(body: Record<string, unknown>) {
+  return api.post<unknown>('/api/order-submission/vendor/save', body);
+}
+
+export function useSaveVendor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveVendor,
+    onSuccess: async (saved) => {
+      if (saved && typeof saved === 'object' && 'id' in saved && typeof saved.id === 'number') {
+        queryClient.setQueryData(vendorKeys.detail(saved.id), saved as OrderVendorSource);
+      }
+      await queryClient.invalidateQueries({ queryKey: vendorKeys.lists });
+    },
+  });
+}
+
+export function deleteVendor(id: number) {
+  return api.post<void>(`/api/order-submission/vendor/delete/${id}`);
+}
+
+export function useDeleteVendor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteVendor,
+    onSuccess: async (_result, id) => {
+      queryClient.setQueriesData<OrderVendorSourceListItem[]>({ queryKey: vendorKeys.lists }, (list) =>
+        list?.filter((vendor) => vendor.id !== id),
+      );
+      queryClient.removeQueries({ queryKey: vendorKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: vendorKeys.lists });
+    },
+  });
+}
+
+/** Spec 3 §4: deleting an existing alias is immediate, through its own call. */
+export function deleteVendorAlias(aliasId: number) {
+  return api.post<void>(`/api/order-submission/vendor/alias/delete/${aliasId}`);
+}
+
+export function useDeleteVendorAlias(vendorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteVendorAlias,
+    onSuccess: async (_result, aliasId) => {
+      queryClient.setQueryData<OrderVendorSource>(vendorKeys.detail(vendorId), (vendor) =>
+        vendor
+          ? {
+              ...vendor,
+              vendorSourceAliases: vendor.vendorSourceAliases.filter((alias) => alias.id !== aliasId),
+            }
+          : vendor,
+      );
+      await queryClient.invalidateQueries({ queryKey: vendorKeys.lists });
+    },
+  });
+}
+
+export function setVendorActive({ id, activeStatus }: { id: number; activeStatus: boolean }) {
+  return api.post<unknown>(`/api/order-submission/vendor/${id}/active`, { activeStatus });
+}
+
+/** The list's active switch: shown at once in every cached list, rolled back if the server refuses. */
+export function useSetVendorActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setVendorActive,
+    onMutate: async ({ id, activeStatus }) => {
+      await queryClient.cancelQueries({ queryKey: vendorKeys.lists });
+      const previous = queryClient.getQueriesData<OrderVendorSourceListItem[]>({
+        queryKey: vendorKeys.lists,
+      });
+      queryClient.setQueriesData<OrderVendorSourceListItem[]>({ queryKey: vendorKeys.lists }, (list) =>
+        list?.map((vendor) => (vendor.id === id ? { ...vendor, activeStatus } : vendor)),
+      );
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
+    },
+    onSettled: async (_data, _error, { id }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: vendorKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: vendorKeys.detail(id) }),
+      ]);
+    },
+  });
+}
+
+/**
+ * Builds the vendor file the current (unsaved) form would send for an order file, without sending or storing
+ * anything (DESIGN §6, beyond the spec).
+ */
+export function previewVendorFile(body: TVendorPreviewRequest) {
+  return api.post<VendorPreviewResponse>('/api/order-submission/vendor/preview', body);
+}
+
+export function usePreviewVendorFile() {
+  return useMutation({ mutationFn: previewVendorFile });
+}

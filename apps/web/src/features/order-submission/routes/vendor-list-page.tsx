@@ -1,0 +1,247 @@
+import type { OrderVendorSourceListItem } from '@app/contracts';
+import { History, Pencil, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ActionsMenu } from '@/components/data-view/actions-menu';
+import {
+  CardList,
+  ConfirmDeleteItemDialog,
+  ListPageHeader,
+  ListSkeleton,
+  LoadFailedAlert,
+} from '@/components/data-view/list-parts';
+import { useViewMode } from '@/components/data-view/view-mode-toggle';
+import { Badge } from '@/components/ui/badge';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { runHistoryPath } from '@/features/runs/api/runs';
+import { LastRun } from '@/features/runs/components/last-run';
+import { SourceCard } from '@/features/sources/components/source-card';
+import { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
+import { useLogError } from '@/hooks/use-log-error';
+import { useIsMobile } from '@/hooks/use-media-query';
+import { useDeleteVendor, useSetVendorActive, useVendors, vendorEditPath } from '../api/order-vendors';
+import { Truncated, textOrDash } from '../components/priority-columns';
+
+type Vendor = OrderVendorSourceListItem;
+
+const LOAD_FAILED = 'Failed to load order vendor sources';
+const EMPTY_CARDS = 'No order vendor sources found.';
+const TABLE_COLUMNS = 9;
+/** Beyond the spec: the list shows active vendors (spec 3 §2.5); this switch also lists switched-off ones. */
+const INACTIVE_PARAM = 'inactive';
+
+function useIncludeInactive(): [boolean, (next: boolean) => void] {
+  const [params, setParams] = useSearchParams();
+  const include = params.get(INACTIVE_PARAM) === '1';
+  const set = (next: boolean) =>
+    setParams(
+      (current) => {
+        if (next) current.set(INACTIVE_PARAM, '1');
+        else current.delete(INACTIVE_PARAM);
+        return current;
+      },
+      { replace: true },
+    );
+  return [include, set];
+}
+
+interface ActiveToggle {
+  toggle: (next: boolean) => void;
+  pending: boolean;
+}
+
+function useActiveToggle(vendor: Vendor): ActiveToggle {
+  return useSourceActiveToggle(
+    { id: vendor.id, sourceName: vendor.vendorNameFromFile },
+    useSetVendorActive(),
+    'Error updating order vendor source:',
+  );
+}
+
+function rowActions(vendor: Vendor, onDelete: (vendor: Vendor) => void) {
+  return [
+    { label: 'Edit', href: vendorEditPath(vendor.id), icon: <Pencil aria-hidden /> },
+    { label: 'Run History', href: runHistoryPath('vendor', vendor.id), icon: <History aria-hidden /> },
+    { label: 'Delete', destructive: true, onSelect: () => onDelete(vendor), icon: <Trash2 aria-hidden /> },
+  ];
+}
+
+function YesNo({ value }: { value: boolean }) {
+  return <Badge variant={value ? 'secondary' : 'outline'}>{value ? 'Yes' : 'No'}</Badge>;
+}
+
+function nonDailyText(vendor: Vendor): string {
+  if (!vendor.vendorWantsNonDailySubmission) return 'No';
+  const days = vendor.vendorCustomSubmitEveryXDay;
+  return days ? `Every ${days} day${days === 1 ? '' : 's'}` : 'Yes';
+}
+
+export function VendorListPage() {
+  const [includeInactive, setIncludeInactive] = useIncludeInactive();
+  const vendors = useVendors(includeInactive);
+  const isMobile = useIsMobile();
+  const [view, setView] = useViewMode(isMobile);
+  const [pendingDelete, setPendingDelete] = useState<Vendor | null>(null);
+  const deleteVendor = useDeleteVendor();
+
+  // DESIGN §10: a failed list load is shown, not only logged.
+  useLogError(vendors.error, 'Error fetching order vendor sources:', LOAD_FAILED);
+
+  let body: ReactNode;
+  if (vendors.isPending) {
+    body = <ListSkeleton view={view} />;
+  } else if (vendors.isError) {
+    body = <LoadFailedAlert message={LOAD_FAILED} onRetry={() => void vendors.refetch()} />;
+  } else if (view === 'table') {
+    body = <VendorsTable vendors={vendors.data} onDelete={setPendingDelete} />;
+  } else if (vendors.data.length === 0) {
+    body = <p className="py-10 text-center text-muted-foreground">{EMPTY_CARDS}</p>;
+  } else {
+    body = (
+      <CardList
+        items={vendors.data}
+        renderCard={(vendor) => <VendorCard vendor={vendor} onDelete={setPendingDelete} />}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <ListPageHeader
+        title="Order Submission Vendor Sources"
+        addHref={vendorEditPath(0)}
+        view={view}
+        onViewChange={setView}
+        showViewToggle={!isMobile}
+      />
+      <div className="flex items-center gap-2">
+        <Switch
+          id="vendors-include-inactive"
+          checked={includeInactive}
+          onCheckedChange={setIncludeInactive}
+        />
+        <Label htmlFor="vendors-include-inactive" className="font-normal">
+          Show inactive vendors
+        </Label>
+      </div>
+      {body}
+      <ConfirmDeleteItemDialog
+        item={pendingDelete}
+        name={(vendor) => vendor.vendorNameFromFile}
+        onClose={() => setPendingDelete(null)}
+        onConfirm={async (vendor) => {
+          await deleteVendor.mutateAsync(vendor.id);
+          toast.success(`"${vendor.vendorNameFromFile}" deleted`);
+        }}
+      />
+    </div>
+  );
+}
+
+function VendorsTable({ vendors, onDelete }: { vendors: Vendor[]; onDelete: (vendor: Vendor) => void }) {
+  return (
+    <div className="rounded-md border">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-16">Active</TableHead>
+            <TableHead>Vendor Name</TableHead>
+            <TableHead>Emails to</TableHead>
+            <TableHead>Trimmed Details</TableHead>
+            <TableHead>Non Daily Submission</TableHead>
+            <TableHead>Wants PDF</TableHead>
+            <TableHead>Wants all data</TableHead>
+            <TableHead>Last Run</TableHead>
+            <TableHead className="text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {vendors.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={TABLE_COLUMNS} className="h-24 text-center text-muted-foreground">
+                No results.
+              </TableCell>
+            </TableRow>
+          ) : (
+            vendors.map((vendor) => <VendorRow key={vendor.id} vendor={vendor} onDelete={onDelete} />)
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function VendorRow({ vendor, onDelete }: { vendor: Vendor; onDelete: (vendor: Vendor) => void }) {
+  const active = useActiveToggle(vendor);
+  return (
+    <TableRow>
+      <TableCell>
+        <Switch
+          aria-label={`Active status of ${vendor.vendorNameFromFile}`}
+          checked={vendor.activeStatus}
+          disabled={active.pending}
+          onCheckedChange={active.toggle}
+        />
+      </TableCell>
+      <TableCell className="font-medium">
+        <Link
+          to={vendorEditPath(vendor.id)}
+          className="block max-w-56 truncate underline-offset-4 hover:underline"
+          title={vendor.vendorNameFromFile}
+        >
+          {vendor.vendorNameFromFile}
+        </Link>
+      </TableCell>
+      <TableCell>
+        <Truncated value={vendor.submitEmails} />
+      </TableCell>
+      <TableCell>
+        <YesNo value={vendor.vendorWantsTrimmedItemDescription} />
+      </TableCell>
+      <TableCell>{nonDailyText(vendor)}</TableCell>
+      <TableCell>
+        <YesNo value={vendor.vendorWantsPDF} />
+      </TableCell>
+      <TableCell>
+        <YesNo value={vendor.vendorWantsAllData} />
+      </TableCell>
+      <TableCell>
+        <LastRun lastRun={vendor.lastRun} sourceType="vendor" sourceId={vendor.id} />
+      </TableCell>
+      <TableCell className="text-right">
+        <ActionsMenu items={rowActions(vendor, onDelete)} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function VendorCard({ vendor, onDelete }: { vendor: Vendor; onDelete: (vendor: Vendor) => void }) {
+  const active = useActiveToggle(vendor);
+  const details: [string, ReactNode][] = [
+    ['Emails to', textOrDash(vendor.submitEmails)],
+    ['Order Source', textOrDash(vendor.orderSubmissionSourceName)],
+    ['Trimmed Details', <YesNo key="trimmed" value={vendor.vendorWantsTrimmedItemDescription} />],
+    ['Non Daily Submission', nonDailyText(vendor)],
+    ['Wants PDF', <YesNo key="pdf" value={vendor.vendorWantsPDF} />],
+    ['Wants all data', <YesNo key="all-data" value={vendor.vendorWantsAllData} />],
+    ['Aliases', String(vendor.aliasCount)],
+    [
+      'Last Run',
+      <LastRun key="last-run" lastRun={vendor.lastRun} sourceType="vendor" sourceId={vendor.id} />,
+    ],
+  ];
+  return (
+    <SourceCard
+      source={{ sourceName: vendor.vendorNameFromFile, activeStatus: vendor.activeStatus }}
+      active={active}
+      actions={rowActions(vendor, onDelete)}
+      details={details}
+      detailsClassName="items-center"
+    />
+  );
+}

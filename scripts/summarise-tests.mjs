@@ -9,6 +9,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let missing = 0;
+/** Runs that failed outside any test: a suite hook, an unhandled error, a global setup. */
+const brokenRuns = [];
 for (const file of expected) {
   const full = path.join(dir, file);
   if (!existsSync(full)) {
@@ -21,11 +23,18 @@ for (const file of expected) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    if (report.success === false && report.numFailedTests === 0) {
+      brokenRuns.push(`${file}: ${report.numFailedTestSuites} failed suite(s) or an unhandled error, no failed test`);
+    }
   } else {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
+    if ((report.errors ?? []).length > 0) {
+      brokenRuns.push(`${file}: ${report.errors.length} error(s) outside any test`);
+    }
   }
 }
+for (const broken of brokenRuns) console.log(`broken run: ${broken}`);
 console.log(`tests: ${passed} passed, ${failed + missing} failed, ${skipped} skipped`);
-process.exit(failed > 0 || missing > 0 || passed === 0 ? 1 : 0);
+process.exit(failed > 0 || missing > 0 || brokenRuns.length > 0 || passed === 0 ? 1 : 0);

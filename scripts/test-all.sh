@@ -22,26 +22,30 @@ npm ci --no-audit --no-fund || exit 1
 reports=.tmp/test-reports
 rm -rf "$reports" && mkdir -p "$reports"
 status=0
+failed_steps=()
 
 echo "==> npm run check (types + lint)"
-npm run check || status=1
+npm run check || { status=1; failed_steps+=(check); }
 
 echo "==> build the web app"
 npm run build || exit 1
 
 echo "==> unit and API tests on embedded PGlite"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-pglite.json" || status=1
+npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-pglite.json" || { status=1; failed_steps+=(vitest-pglite); }
 
 if [ -n "${DATABASE_URL:-}" ]; then
   echo "==> API and data-layer tests on PostgreSQL ($DATABASE_URL)"
   TEST_DATABASE_URL="$DATABASE_URL" npx vitest run --project server \
-    --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json" || status=1
+    --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json" || { status=1; failed_steps+=(vitest-postgres); }
 fi
 
 echo "==> browser tests in Chromium"
-PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/playwright.json" npx playwright test -c e2e/playwright.config.ts || status=1
+PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/playwright.json" npx playwright test -c e2e/playwright.config.ts || { status=1; failed_steps+=(playwright); }
 
 expected=(vitest-pglite.json playwright.json)
 [ -n "${DATABASE_URL:-}" ] && expected+=(vitest-postgres.json)
-node scripts/summarise-tests.mjs "$reports" "${expected[@]}" || status=1
+node scripts/summarise-tests.mjs "$reports" "${expected[@]}" || { status=1; failed_steps+=(summary); }
+# The closing lines say which step failed: a run can fail with every test passed (a type error, a
+# suite hook, an unhandled rejection), and CI shows only the end of the output.
+[ ${#failed_steps[@]} -gt 0 ] && echo "failed steps: ${failed_steps[*]}"
 exit $status

@@ -24,7 +24,9 @@ for (const file of expected) {
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     if (report.success === false && report.numFailedTests === 0) {
-      brokenRuns.push(`${file}: ${report.numFailedTestSuites} failed suite(s) or an unhandled error, no failed test`);
+      brokenRuns.push(
+        `${file}: ${report.numFailedTestSuites} failed suite(s) or an unhandled error, no failed test`,
+      );
     }
   } else {
     passed += report.stats.expected + report.stats.flaky;

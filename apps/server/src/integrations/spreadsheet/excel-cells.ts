@@ -98,7 +98,8 @@ function firstSection(format: string): string {
   return format;
 }
 
-function numberCellText(value: number, format: string, date1904: boolean): string {
+/** A number cell's text under its number format (the rules above). */
+export function numberCellText(value: number, format: string, date1904: boolean): string {
   const kind = formatKind(format);
   if (kind === 'date' || kind === 'datetime' || kind === 'time') {
     const parts = excelSerialToParts(value, date1904);

@@ -21,6 +21,7 @@ import { SpreadsheetError } from './errors';
 import { cellText } from './excel-cells';
 import { type Limits, resolveLimits } from './limits';
 import { firstSheetExtent } from './ooxml-dimension';
+import { readFirstSheet } from './ooxml-sheet';
 import { parseCsv } from './parse-csv';
 import { finishRows } from './table-rows';
 import { assertZipIsSafe, readZipDirectory } from './zip-directory';
@@ -109,8 +110,28 @@ function readZipWorkbook(bytes: Buffer, fileName: string, limits: Limits): Table
   if (extent && extent.rows > limits.maxRows) {
     throw new SpreadsheetError('TOO_MANY_ROWS', `${fileName} has more than ${limits.maxRows} rows.`);
   }
+  if (format === 'xlsb') return { type: '.xlsx', format, ...sheetJsFirstSheet(bytes, fileName, limits) };
+  const sheet = readFirstSheet(bytes, entries, fileName, limits);
+  if (!sheet) throw new SpreadsheetError('EMPTY', `${fileName} contains no sheet.`);
+  return {
+    type: '.xlsx',
+    format,
+    sheetName: sheet.sheetName,
+    rows: finishRows(sheet.rows, limits, fileName),
+  };
+}
+
+/**
+ * SheetJS's reading of a binary workbook's first sheet: .xls and .xlsb files, and in tests the
+ * reference that the .xlsx reader (ooxml-sheet.ts) is compared with.
+ */
+export function sheetJsFirstSheet(
+  bytes: Buffer,
+  fileName: string,
+  limits: Limits,
+): Pick<Table, 'rows' | 'sheetName'> {
   const workbook = parseWorkbook(fileName, () => XLSX.read(bytes, sheetJsOptions('buffer', limits)));
-  return { type: '.xlsx', format, ...firstSheetRows(workbook, fileName, limits) };
+  return firstSheetRows(workbook, fileName, limits);
 }
 
 function readOleWorkbook(bytes: Buffer, fileName: string, limits: Limits): Table {
@@ -136,8 +157,7 @@ function readOleWorkbook(bytes: Buffer, fileName: string, limits: Limits): Table
       `${fileName} is ${describeOle(streams)}, not an Excel workbook.`,
     );
   }
-  const workbook = parseWorkbook(fileName, () => XLSX.read(bytes, sheetJsOptions('buffer', limits)));
-  return { type: '.xls', format: 'xls', ...firstSheetRows(workbook, fileName, limits) };
+  return { type: '.xls', format: 'xls', ...sheetJsFirstSheet(bytes, fileName, limits) };
 }
 
 function readText(bytes: Buffer, fileName: string, declared: SpreadsheetType | null, limits: Limits): Table {

@@ -1,0 +1,507 @@
+/**
+ * The first sheet of an .xlsx workbook as rows of text, read straight from the sheet's XML bytes.
+ *
+ * Why not SheetJS here: it decodes the whole sheet XML into one JavaScript string, then builds a cell
+ * object per cell before we turn each into text; a 100,000-row file peaked at ~575 MB and took ~5 s of
+ * CPU. This reader inflates the parts it needs (already checked by assertZipIsSafe), walks the sheet
+ * bytes once and keeps only the text of each cell, so the rows themselves are most of its memory.
+ * Cell text follows the same contract as every other workbook (excel-cells.ts): the cells' numbers go
+ * through the same number-format rules, and a differential test reads every .xlsx fixture both ways.
+ *
+ * What it reads: the first sheet of workbook.xml through its relationship, shared strings (rich-text
+ * runs joined, phonetic runs left out), inline strings, formula results (the cached value), booleans,
+ * errors, numbers with their cell style's number format (built-in or custom), ISO dates (t="d"),
+ * the 1904 date system, element prefixes (x:c) and Strict OOXML's namespaces, XML entities and Excel's
+ * _xHHHH_ escapes. Rows and cells without an r attribute follow the one before.
+ */
+import { inflateRawSync } from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
+import { SpreadsheetError } from './errors';
+import { numberCellText } from './excel-cells';
+import type { Limits } from './limits';
+import type { ZipEntry } from './zip-directory';
+
+export interface SheetRows {
+  sheetName: string;
+  rows: string[][];
+}
+
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+const EQUALS = 0x3d;
+const COLON = 0x3a;
+
+/** Where a relationship's target lives: relative to the folder of the part that names it. */
+function resolvePart(base: string, target: string): string {
+  const parts = target.startsWith('/') ? [] : base.split('/').slice(0, -1);
+  for (const part of target.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return parts.join('/');
+}
+
+class Parts {
+  private readonly byName: Map<string, ZipEntry>;
+
+  constructor(
+    private readonly zip: Buffer,
+    entries: readonly ZipEntry[],
+    private readonly fileName: string,
+  ) {
+    this.byName = new Map(entries.map((entry) => [entry.name.replace(/^\/+/, '').toLowerCase(), entry]));
+  }
+
+  /** The part's bytes, or null when the workbook has no such part. */
+  bytes(name: string): Buffer | null {
+    const entry = this.byName.get(name.toLowerCase());
+    if (!entry) return null;
+    const data = this.zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
+    if (entry.method === 0) return data;
+    try {
+      return inflateRawSync(data, { maxOutputLength: Math.max(entry.uncompressedSize, 1) });
+    } catch (error) {
+      throw new SpreadsheetError(
+        'CORRUPT',
+        `${this.fileName} is damaged (${entry.name} cannot be unpacked).`,
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+
+  text(name: string): string | null {
+    return this.bytes(name)?.toString('utf8') ?? null;
+  }
+
+  /** The targets of a part's relationships, by id and by type (the last segment of the type URI). */
+  relationships(part: string): { byId: Map<string, string>; byType: Map<string, string> } {
+    const slash = part.lastIndexOf('/');
+    const relsName = `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
+    const byId = new Map<string, string>();
+    const byType = new Map<string, string>();
+    for (const tag of (this.text(relsName) ?? '').matchAll(/<(?:[\w.-]+:)?Relationship\s[^>]*>/g)) {
+      const attributes = tagAttributes(tag[0]);
+      const target = attributes.get('Target');
+      if (!target || attributes.get('TargetMode') === 'External') continue;
+      const resolved = resolvePart(part, target);
+      const id = attributes.get('Id');
+      if (id) byId.set(id, resolved);
+      const type = attributes.get('Type')?.split('/').pop();
+      if (type && !byType.has(type)) byType.set(type, resolved);
+    }
+    return { byId, byType };
+  }
+}
+
+/** Attributes of one start tag given as text, by local name (r:id → id), entities decoded. */
+function tagAttributes(tag: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const [, name, , value] of tag.matchAll(/([\w.:-]+)\s*=\s*(["'])(.*?)\2/g)) {
+    attributes.set(name!.slice(name!.indexOf(':') + 1), decodeEntities(value!));
+  }
+  return attributes;
+}
+
+/**
+ * The number format of each cell style (cellXfs, by index): custom formats from numFmts, built-in ones
+ * from SheetJS's table of Excel's numbered formats.
+ */
+function cellStyleFormats(styles: string | null): string[] {
+  if (!styles) return [];
+  const custom = new Map<number, string>();
+  for (const tag of styles.matchAll(/<(?:[\w.-]+:)?numFmt\s[^>]*>/g)) {
+    const attributes = tagAttributes(tag[0]);
+    const id = Number(attributes.get('numFmtId'));
+    const code = attributes.get('formatCode');
+    if (Number.isInteger(id) && code !== undefined) custom.set(id, code);
+  }
+  const builtIn = XLSX.SSF.get_table() as Record<number, string>;
+  const cellXfs = /<(?:[\w.-]+:)?cellXfs[\s>][\s\S]*?<\/(?:[\w.-]+:)?cellXfs>/.exec(styles)?.[0] ?? '';
+  const formats: string[] = [];
+  for (const tag of cellXfs.matchAll(/<(?:[\w.-]+:)?xf[\s/>][^>]*>/g)) {
+    const id = Number(tagAttributes(tag[0]).get('numFmtId') ?? 0);
+    formats.push(custom.get(id) ?? builtIn[id] ?? 'General');
+  }
+  return formats;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[\da-fA-F]+|#\d+|\w+);/g, (whole, name: string) => {
+    if (name.startsWith('#x')) return safeCodePoint(Number.parseInt(name.slice(2), 16), whole);
+    if (name.startsWith('#')) return safeCodePoint(Number.parseInt(name.slice(1), 10), whole);
+    return NAMED_ENTITIES[name] ?? whole;
+  });
+}
+
+function safeCodePoint(code: number, fallback: string): string {
+  return code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
+}
+
+/** Excel writes characters XML cannot hold (a carriage return, control characters) as _xHHHH_. */
+function decodeExcelEscapes(text: string): string {
+  if (!text.includes('_x')) return text;
+  return text.replace(/_x([\da-fA-F]{4})_/g, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+}
+
+/**
+ * A forward-only walk over XML bytes: start tags, end tags and the text between them. Comments,
+ * processing instructions and declarations are skipped; CDATA is text.
+ */
+class XmlWalker {
+  pos = 0;
+  /** Of the tag just read: where its local name starts and ends, where it ends ('>'). */
+  nameStart = 0;
+  nameEnd = 0;
+  tagEnd = 0;
+  isEnd = false;
+  selfClosing = false;
+
+  constructor(
+    readonly xml: Buffer,
+    private readonly fileName: string,
+  ) {}
+
+  /** Moves to the next start or end tag; returns false at the end of the document. */
+  next(): boolean {
+    const xml = this.xml;
+    for (;;) {
+      const lt = xml.indexOf(LT, this.pos);
+      if (lt < 0) return false;
+      const first = xml[lt + 1];
+      if (first === 0x21 /* ! */ || first === 0x3f /* ? */) {
+        this.pos = this.skipMarkup(lt);
+        continue;
+      }
+      const gt = xml.indexOf(GT, lt);
+      if (gt < 0) throw this.corrupt();
+      this.isEnd = first === SLASH;
+      let start = this.isEnd ? lt + 2 : lt + 1;
+      let end = start;
+      while (end < gt && !isNameEnd(xml[end]!)) {
+        if (xml[end] === COLON) start = end + 1;
+        end++;
+      }
+      this.nameStart = start;
+      this.nameEnd = end;
+      this.tagEnd = gt;
+      this.selfClosing = !this.isEnd && xml[gt - 1] === SLASH;
+      this.pos = gt + 1;
+      return true;
+    }
+  }
+
+  /** Whether the current tag's local name is `name` (ASCII). */
+  is(name: string): boolean {
+    if (this.nameEnd - this.nameStart !== name.length) return false;
+    for (let i = 0; i < name.length; i++) {
+      if (this.xml[this.nameStart + i] !== name.charCodeAt(i)) return false;
+    }
+    return true;
+  }
+
+  /** The value of an attribute of the current start tag, by local name; null when absent. */
+  attribute(name: string): string | null {
+    const xml = this.xml;
+    let p = this.nameEnd;
+    const end = this.tagEnd;
+    while (p < end) {
+      while (p < end && isNameEnd(xml[p]!)) p++;
+      let localStart = p;
+      while (p < end && xml[p] !== EQUALS && !isNameEnd(xml[p]!)) {
+        if (xml[p] === COLON) localStart = p + 1;
+        p++;
+      }
+      const localEnd = p;
+      while (p < end && xml[p] !== EQUALS) p++;
+      p++;
+      while (p < end && xml[p] !== QUOTE && xml[p] !== APOSTROPHE) p++;
+      const quote = xml[p];
+      const valueStart = p + 1;
+      const valueEnd = xml.indexOf(quote!, valueStart);
+      if (valueEnd < 0 || valueEnd > end) return null;
+      p = valueEnd + 1;
+      if (localEnd - localStart !== name.length) continue;
+      let same = true;
+      for (let i = 0; i < name.length && same; i++) same = xml[localStart + i] === name.charCodeAt(i);
+      if (same) return decodeEntities(xml.toString('utf8', valueStart, valueEnd));
+    }
+    return null;
+  }
+
+  /**
+   * The text content up to the end tag of the element just opened (entities decoded, CDATA kept),
+   * leaving the walker after that end tag. Child elements' text is included.
+   */
+  textContent(): string {
+    if (this.selfClosing) return '';
+    const xml = this.xml;
+    let text = '';
+    let depth = 1;
+    for (;;) {
+      const lt = xml.indexOf(LT, this.pos);
+      if (lt < 0) throw this.corrupt();
+      if (lt > this.pos) text += decodeEntities(xml.toString('utf8', this.pos, lt));
+      if (xml[lt + 1] === 0x21 && xml.toString('latin1', lt, lt + 9) === '<![CDATA[') {
+        const close = xml.indexOf(']]>', lt + 9);
+        if (close < 0) throw this.corrupt();
+        text += xml.toString('utf8', lt + 9, close);
+        this.pos = close + 3;
+        continue;
+      }
+      this.pos = lt;
+      if (!this.next()) throw this.corrupt();
+      if (this.isEnd) {
+        if (--depth === 0) return text;
+      } else if (!this.selfClosing) depth++;
+    }
+  }
+
+  private skipMarkup(lt: number): number {
+    const xml = this.xml;
+    const opening = xml.toString('latin1', lt, lt + 9);
+    const closer = opening.startsWith('<!--')
+      ? '-->'
+      : opening === '<![CDATA['
+        ? ']]>'
+        : opening.startsWith('<?')
+          ? '?>'
+          : '>';
+    const close = xml.indexOf(closer, lt + 2);
+    if (close < 0) throw this.corrupt();
+    return close + closer.length;
+  }
+
+  corrupt(): SpreadsheetError {
+    return new SpreadsheetError(
+      'CORRUPT',
+      `${this.fileName} is damaged or not a valid workbook; ask the sender to send it again.`,
+    );
+  }
+}
+
+function isNameEnd(byte: number): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === SLASH || byte === GT;
+}
+
+/** Shared strings in order: each <si>'s text, rich-text runs joined, phonetic guides (<rPh>) left out. */
+function sharedStrings(xml: Buffer | null, fileName: string): string[] {
+  const strings: string[] = [];
+  if (!xml) return strings;
+  const walker = new XmlWalker(xml, fileName);
+  let current: string | null = null;
+  while (walker.next()) {
+    if (walker.isEnd) {
+      if (current !== null && walker.is('si')) {
+        strings.push(decodeExcelEscapes(current));
+        current = null;
+      }
+      continue;
+    }
+    if (walker.is('si')) {
+      current = '';
+      if (walker.selfClosing) {
+        strings.push('');
+        current = null;
+      }
+    } else if (walker.is('rPh')) {
+      walker.textContent();
+    } else if (walker.is('t') && current !== null) {
+      current += walker.textContent();
+    }
+  }
+  return strings;
+}
+
+/** 'AB12' → column 27 (0-based); the row part is read separately. -1 when the reference has no letters. */
+function columnOf(reference: string): number {
+  let column = 0;
+  let i = 0;
+  for (; i < reference.length; i++) {
+    const code = reference.charCodeAt(i) | 0x20; // lower case
+    if (code < 0x61 || code > 0x7a) break;
+    column = column * 26 + (code - 0x60);
+  }
+  return i === 0 ? -1 : column - 1;
+}
+
+/** The rows of the workbook's first sheet, or null when it has none (the caller says so). */
+export function readFirstSheet(
+  zip: Buffer,
+  entries: readonly ZipEntry[],
+  fileName: string,
+  limits: Limits,
+): SheetRows | null {
+  const parts = new Parts(zip, entries, fileName);
+  const root = parts.relationships('').byType.get('officeDocument') ?? 'xl/workbook.xml';
+  const workbook = parts.text(root);
+  if (workbook === null) throw new SpreadsheetError('CORRUPT', `${fileName} has no workbook part.`);
+  const firstSheet = /<(?:[\w.-]+:)?sheet\s[^>]*>/.exec(workbook)?.[0];
+  if (!firstSheet) return null;
+  const sheetAttributes = tagAttributes(firstSheet);
+  const workbookRelationships = parts.relationships(root);
+  const sheetPart = workbookRelationships.byId.get(sheetAttributes.get('id') ?? '');
+  const sheetXml = sheetPart ? parts.bytes(sheetPart) : null;
+  if (!sheetXml) throw new SpreadsheetError('CORRUPT', `${fileName} is missing its first sheet.`);
+
+  const workbookProperties = /<(?:[\w.-]+:)?workbookPr\s[^>]*>/.exec(workbook)?.[0];
+  const date1904Flag = workbookProperties ? tagAttributes(workbookProperties).get('date1904') : undefined;
+  const date1904 = date1904Flag === '1' || date1904Flag === 'true';
+  const sharedStringsPart = workbookRelationships.byType.get('sharedStrings');
+  const stylesPart = workbookRelationships.byType.get('styles');
+  const strings = sharedStrings(sharedStringsPart ? parts.bytes(sharedStringsPart) : null, fileName);
+  const formats = cellStyleFormats(stylesPart ? parts.text(stylesPart) : null);
+
+  return {
+    sheetName: sheetAttributes.get('name') ?? 'Sheet1',
+    rows: sheetRows(sheetXml, { strings, formats, date1904, limits, fileName }),
+  };
+}
+
+interface SheetContext {
+  strings: string[];
+  formats: string[];
+  date1904: boolean;
+  limits: Limits;
+  fileName: string;
+}
+
+function sheetRows(xml: Buffer, context: SheetContext): string[][] {
+  const { limits, fileName } = context;
+  const walker = new XmlWalker(xml, fileName);
+  const rows: string[][] = [];
+  // Rows past maxRows + 1 are read only to see whether they hold a value (then the file is too long).
+  const lastKeptRow = limits.maxRows;
+  let inSheetData = false;
+  let row: string[] | null = null;
+  let rowIndex = -1;
+  let column = -1;
+
+  while (walker.next()) {
+    if (!inSheetData) {
+      if (walker.is('sheetData') && !walker.isEnd) {
+        if (walker.selfClosing) break;
+        inSheetData = true;
+      }
+      continue;
+    }
+    if (walker.isEnd) {
+      if (walker.is('sheetData')) {
+        inSheetData = false;
+        break;
+      }
+      if (walker.is('row') && row) {
+        if (rowIndex <= lastKeptRow) rows[rowIndex] = row;
+        row = null;
+      }
+      continue;
+    }
+    if (walker.is('row')) {
+      const r = Number(walker.attribute('r'));
+      rowIndex = Number.isInteger(r) && r > 0 ? r - 1 : rowIndex + 1;
+      column = -1;
+      row = [];
+      if (walker.selfClosing) {
+        if (rowIndex <= lastKeptRow) rows[rowIndex] = row;
+        row = null;
+      }
+    } else if (walker.is('c') && row) {
+      const reference = walker.attribute('r');
+      const referenced = reference === null ? -1 : columnOf(reference);
+      column = referenced >= 0 ? referenced : column + 1;
+      const type = walker.attribute('t') ?? 'n';
+      const style = Number(walker.attribute('s') ?? 0);
+      const text = walker.selfClosing ? '' : cellContent(walker, type, style, context);
+      if (text === '') continue;
+      if (column >= limits.maxColumns || rowIndex > lastKeptRow) {
+        if (text.trim() === '') continue;
+        throw new SpreadsheetError(
+          column >= limits.maxColumns ? 'TOO_MANY_COLUMNS' : 'TOO_MANY_ROWS',
+          column >= limits.maxColumns
+            ? `${fileName} has more than ${limits.maxColumns} columns.`
+            : `${fileName} has more than ${limits.maxRows} rows.`,
+        );
+      }
+      while (row.length < column) row.push('');
+      row[column] = text;
+    }
+  }
+  // A sheet cut off inside its data (a truncated part) never closes it.
+  if (inSheetData) throw walker.corrupt();
+  for (let r = 0; r < rows.length; r++) if (!rows[r]) rows[r] = [];
+  return rows;
+}
+
+/** Reads a cell's children (value, inline string, formula) up to </c>; returns its text. */
+function cellContent(walker: XmlWalker, type: string, style: number, context: SheetContext): string {
+  let value: string | null = null;
+  let depth = 1;
+  while (walker.next()) {
+    if (walker.isEnd) {
+      if (--depth === 0) break;
+      continue;
+    }
+    if (walker.is('v')) value = walker.textContent();
+    else if (walker.is('is')) value = inlineString(walker);
+    else if (walker.selfClosing) continue;
+    else if (walker.is('f')) walker.textContent();
+    else depth++;
+  }
+  if (value === null) return '';
+  switch (type) {
+    case 's': {
+      const index = Number(value);
+      return context.strings[index] ?? '';
+    }
+    case 'inlineStr':
+    case 'str':
+      return decodeExcelEscapes(value);
+    case 'b':
+      return value === '1' || value === 'true' ? 'TRUE' : 'FALSE';
+    case 'e':
+      return value;
+    case 'd':
+      return isoDateCell(value);
+    default: {
+      if (value.trim() === '') return '';
+      const number = Number(value);
+      if (Number.isNaN(number)) return value;
+      return numberCellText(number, context.formats[style] ?? 'General', context.date1904);
+    }
+  }
+}
+
+/** An inline string's text (<is><t>…</t><r><t>…</t></r></is>), phonetic guides left out. */
+function inlineString(walker: XmlWalker): string {
+  if (walker.selfClosing) return '';
+  let text = '';
+  let depth = 1;
+  while (walker.next()) {
+    if (walker.isEnd) {
+      if (--depth === 0) break;
+      continue;
+    }
+    if (walker.is('t')) text += walker.textContent();
+    else if (walker.is('rPh')) walker.textContent();
+    else if (!walker.selfClosing) depth++;
+  }
+  return text;
+}
+
+/** A t="d" cell holds an ISO 8601 date or date-time: written as every other workbook date is. */
+function isoDateCell(value: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}:\d{2}))?/.exec(value.trim());
+  if (!match) return value;
+  const [, date, time] = match;
+  return time && time !== '00:00:00' ? `${date}T${time}` : date!;
+}

@@ -1,5 +1,6 @@
 /**
- * The declared size of an .xlsx workbook's first sheet, read before SheetJS parses anything.
+ * The declared size of an .xlsx workbook's first sheet, read before its cells are parsed: a file that
+ * declares too many rows or columns is refused without walking them.
  *
  * SheetJS builds every cell of a sheet before we can look at it: a 1 MB file with one row of 100,000
  * cells costs it seconds. The sheet's `<dimension ref="A1:…"/>` element, near the start of its XML,

@@ -1,7 +1,8 @@
 /**
  * readTable: the one way the server reads a spreadsheet attachment (mail intake, order tracking,
- * inventory). Synchronous and CPU-bound: a 100,000-row CSV takes well under a second; a workbook of
- * that size takes SheetJS a few seconds, so callers on a request path should run it in a job.
+ * inventory). Synchronous and CPU-bound: a 100,000-row CSV takes well under a second, an .xlsx of that
+ * size about a second (ooxml-sheet.ts), an .xls (SheetJS) a few seconds, so callers on a request path
+ * should run it in a job.
  *
  * What is accepted, by content (the name only breaks ties for text):
  * - zip → an OOXML workbook (.xlsx; .xlsb content too). Other zips (Word, OpenDocument) are refused.

@@ -1,6 +1,6 @@
 /**
- * A small reader of a zip's central directory, and the zip-bomb checks run on it before SheetJS sees
- * the file.
+ * A small reader of a zip's central directory, and the zip-bomb checks run on it before any workbook
+ * reader (ooxml-sheet.ts, or SheetJS for .xlsb) sees the file.
  *
  * Why: SheetJS inflates every entry of an .xlsx up front, with no cap, trusting the sizes written in
  * the local headers. A 300 KB attachment can hold a 300 MB worksheet, and a crafted one can lie about

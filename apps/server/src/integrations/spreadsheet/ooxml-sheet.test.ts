@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { readTable, type SpreadsheetErrorCode } from './index';
 import { resolveLimits } from './limits';
 import { sheetJsFirstSheet } from './read-table';
 import { finishRows } from './table-rows';
+import { buildZip } from './testing';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures');
 const moduleFixtures = path.resolve(import.meta.dirname, '../../modules/order-submission/engine/fixtures');
@@ -33,46 +33,9 @@ function sheetJsRows(bytes: Buffer, name: string): string[][] {
   return finishRows(sheetJsFirstSheet(bytes, name, limits).rows, limits, name);
 }
 
-/** A minimal zip (deflated entries) of the given parts: enough for hand-written workbooks. */
-function zip(parts: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(parts)) {
-    const data = Buffer.from(text, 'utf8');
-    const packed = deflateRawSync(data);
-    const nameBytes = Buffer.from(name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, packed);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(parts).length, 8);
-  end.writeUInt16LE(Object.keys(parts).length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+/** A zip of the given parts (deflated), enough for a hand-written workbook. */
+const zip = (parts: Record<string, string>) =>
+  buildZip(Object.entries(parts).map(([name, text]) => ({ name, data: Buffer.from(text, 'utf8') })));
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';

@@ -172,7 +172,9 @@ describe('hand-written workbook XML', () => {
   it('places rows and cells without r after the ones before, and keeps gaps', () => {
     const bytes = workbook(
       '<row><c t="inlineStr"><is><t>a</t></is></c><c t="inlineStr"><is><t>b</t></is></c></row>' +
-        '<row r="4"><c r="C4"><v>3</v></c><c><v>4</v></c></row><row/>',
+        '<row r="4"><c r="C4"><v>3</v></c><c><v>4</v></c><c t="s"><v></v></c></row><row/>',
+      // An empty shared-string index is no cell, not the first string.
+      { sharedStrings: ['<si><t>first</t></si>'] },
     );
     // Blank rows are padded to the table's width like every other row.
     expect(rowsOf(bytes)).toEqual([

@@ -460,7 +460,8 @@ function cellContent(walker: XmlWalker, type: string, style: number, context: Sh
   if (value === null) return '';
   switch (type) {
     case 's': {
-      const index = Number(value);
+      // An empty <v> is no index (Number('') would be 0, the first string).
+      const index = value.trim() === '' ? Number.NaN : Number(value);
       return context.strings[index] ?? '';
     }
     case 'inlineStr':

@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
+import { type SmtpCatcher, startSmtpCatcher } from '../test-servers/smtp-catcher';
 import { TEXTS } from './fixtures';
+import { MAIL_CATCHER_LOGIN, MAIL_CATCHER_PORT, MAIL_FROM, MAIL_SERVER_PORT } from './fixtures/constants';
 import {
   choose,
   expect,
@@ -537,6 +539,53 @@ test.describe('notification setting editor', () => {
     await testButton(page).click();
     await expect(page.getByRole('alert').filter({ hasText: /^No recipients/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Dismiss' })).toBeVisible();
+  });
+});
+
+test.describe('Test Notification on a server with outgoing mail', () => {
+  // The second server of playwright.config.ts: system mail goes to the catcher started here.
+  test.use({ baseURL: `http://127.0.0.1:${MAIL_SERVER_PORT}` });
+  let catcher: SmtpCatcher;
+  test.beforeAll(async () => {
+    catcher = await startSmtpCatcher({ ...MAIL_CATCHER_LOGIN, port: MAIL_CATCHER_PORT });
+  });
+  test.afterAll(async () => {
+    await catcher?.close();
+  });
+
+  test('sends the saved setting’s digest: Test Sent! for 5 s, and the e-mail reaches the override recipients', async ({
+    page,
+    createUser,
+    notifications,
+  }) => {
+    const setting = await notifications.create({
+      name: unique('Mailed'),
+      overrideEmailRecipients: 'ops@example.com, lead@example.com',
+      emailSubjectPrefix: '[E2E]',
+    });
+    const user = await createUser({ orderUser: true });
+    await signInAt(page, user.username, `${LIST_PATH}/edit/${setting.id}`);
+    await expect(field(page, 'Notification Name')).toHaveValue(setting.name);
+    const before = catcher.messages.length;
+
+    const answer = page.waitForResponse((response) =>
+      response.url().endsWith(`${NOTIFICATION_SETTINGS_API}/${setting.id}/test`),
+    );
+    await testButton(page).click();
+    expect((await answer).status()).toBe(200);
+    await expect(testButton(page)).toHaveText('Test Sent!');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    const mail = (await catcher.waitFor(before + 1))[before]!;
+    expect(mail.envelopeFrom).toBe(MAIL_FROM);
+    expect([...mail.envelopeTo].sort()).toEqual(['lead@example.com', 'ops@example.com']);
+    expect(mail.parsed.subject).toMatch(/^\[E2E\] Test: /);
+    expect(mail.parsed.html).toBeTruthy();
+    expect(mail.parsed.text).toBeTruthy();
+
+    // The sent state goes back to idle after 5 s (spec 3 §4); nothing else is sent.
+    await expect(testButton(page)).toHaveText('Test Notification', { timeout: 8_000 });
+    expect(catcher.messages.length).toBe(before + 1);
   });
 });
 

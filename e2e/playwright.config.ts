@@ -1,17 +1,19 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3123);
+import {
+  E2E_ADMIN,
+  E2E_PORT,
+  MAIL_CATCHER_LOGIN,
+  MAIL_CATCHER_PORT,
+  MAIL_FROM,
+  MAIL_SERVER_PORT,
+} from './fixtures/constants';
 
-import { E2E_ADMIN } from './fixtures/constants';
+const PORT = E2E_PORT;
 
 const root = path.resolve(import.meta.dirname, '..');
-// Per port, so that two runs on different E2E_PORTs do not share (and delete) each other's files.
-const dataDir = path.join(root, `e2e/.artifacts/data-${PORT}`);
-// The run serves a copy of the built web app taken at start, so a rebuild of apps/web/dist during the run (by
-// `npm run build` in another shell) cannot pull the pages out from under the tests.
 const webDist = path.join(root, 'apps/web/dist');
-const webDistCopy = path.join(root, `e2e/.artifacts/web-dist-${PORT}`);
 
 export default defineConfig({
   testDir: '.',
@@ -47,27 +49,48 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
-  webServer: {
-    // The built product exactly as `npm start` serves it, on a fresh embedded database.
+  webServer: [
+    productServer(PORT),
+    // The same build with system mail, for the flows whose success is an e-mail (fixtures/constants.ts).
+    productServer(MAIL_SERVER_PORT, {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(MAIL_CATCHER_PORT),
+      SMTP_SECURE: 'false',
+      SMTP_USER: MAIL_CATCHER_LOGIN.user,
+      SMTP_PASSWORD: MAIL_CATCHER_LOGIN.password,
+      MAIL_FROM,
+    }),
+  ],
+});
+
+/** The built product exactly as `npm start` serves it, on a fresh embedded database of its own. */
+function productServer(port: number, extraEnv: Record<string, string> = {}) {
+  // Per port, so that two servers (or two runs on different E2E_PORTs) do not share or delete each other's files.
+  const dataDir = path.join(root, `e2e/.artifacts/data-${port}`);
+  // Each server serves a copy of the built web app taken at start, so a rebuild of apps/web/dist during the run
+  // (by `npm run build` in another shell) cannot pull the pages out from under the tests.
+  const webDistCopy = path.join(root, `e2e/.artifacts/web-dist-${port}`);
+  return {
     command: `rm -rf ${dataDir} ${webDistCopy} && mkdir -p ${path.dirname(webDistCopy)} && cp -R ${webDist} ${webDistCopy} && npx tsx apps/server/src/server.ts`,
     cwd: root,
-    url: `http://127.0.0.1:${PORT}/health`,
+    url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDistCopy,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       // The server inherits this process's environment, and CI sets DATABASE_URL for the API tests: the
       // browser tests must still get their own fresh embedded database (an empty value means PGlite).
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      ...extraEnv,
     },
-  },
-});
+  };
+}

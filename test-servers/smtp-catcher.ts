@@ -25,7 +25,7 @@ export interface SmtpCatcher {
  * so tests see exactly what a mail client would send.
  */
 export async function startSmtpCatcher(
-  options: { user?: string; password?: string } = {},
+  options: { user?: string; password?: string /** Default: any free port. */; port?: number } = {},
 ): Promise<SmtpCatcher> {
   const user = options.user ?? 'mailer';
   const password = options.password ?? 'mailer-secret';
@@ -58,7 +58,10 @@ export async function startSmtpCatcher(
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.server.address() as AddressInfo;
   return {
     host: '127.0.0.1',

@@ -2,9 +2,9 @@
  * Order links come from e-mails, and anyone can send an e-mail that looks like a sales channel's. Without a
  * guard such a link could make the server fetch its own network (a database admin page, a cloud metadata
  * address). So a link, and every redirect it takes, must resolve to public addresses only, unless the
- * operator says the order portal lives on their own network (ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES).
+ * operator says the order portal lives on their own network (ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES). The plain
+ * HTTP download checks each hop with it; the browser gets guard-proxy.ts.
  */
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
 /** IPv4 ranges that are not the public internet: [first octets as a number, prefix length]. */
@@ -44,18 +44,4 @@ export function isPrivateAddress(address: string): boolean {
   if (lower === '::' || lower === '::1') return true;
   // fc00::/7 unique local, fe80::/10 link-local, ff00::/8 multicast.
   return /^(f[cd]|fe[89ab]|ff)/.test(lower);
-}
-
-/** The private address a host resolves to, or null when all its addresses are public. */
-export async function privateAddressOf(hostname: string): Promise<string | null> {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return isPrivateAddress(host) ? host : null;
-  let addresses: Array<{ address: string }>;
-  try {
-    addresses = await lookup(host, { all: true, verbatim: true });
-  } catch {
-    // Unresolvable: the request itself will fail with the resolver's reason.
-    return null;
-  }
-  return addresses.find(({ address }) => isPrivateAddress(address))?.address ?? null;
 }

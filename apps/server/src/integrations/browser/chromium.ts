@@ -24,6 +24,8 @@ export interface BrowserPageOptions {
   acceptDownloads?: boolean;
   /** Off for pages built from our own HTML (PDF rendering): nothing in them should run. */
   javaScriptEnabled?: boolean;
+  /** Every request of the page through this proxy, loopback included (guard-proxy.ts). */
+  proxyServer?: string;
 }
 
 let sharedBrowser: Promise<Browser> | null = null;
@@ -79,6 +81,10 @@ async function newContext(options: BrowserPageOptions): Promise<BrowserContext> 
   const contextOptions = {
     acceptDownloads: options.acceptDownloads ?? false,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    // No page here needs a service worker, and its requests are not the page's own.
+    serviceWorkers: 'block' as const,
+    // Chromium sends localhost straight past a proxy unless told otherwise ('<-loopback>').
+    ...(options.proxyServer ? { proxy: { server: options.proxyServer, bypass: '<-loopback>' } } : {}),
   };
   const browser = await getBrowser();
   try {

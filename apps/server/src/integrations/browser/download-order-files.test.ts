@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateAddress } from './address-guard';
@@ -9,6 +9,7 @@ import {
   downloadOrderFiles,
   LinkDownloadError,
 } from './download-order-files';
+import type { TargetResolver } from './guard-proxy';
 
 /** The test server is on loopback, which order links may reach only when the operator allows it. */
 function downloadLocal(request: DownloadOrderFilesRequest) {
@@ -314,5 +315,93 @@ describe('order links to private networks', () => {
     for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) {
       expect(isPrivateAddress(address), address).toBe(false);
     }
+  });
+});
+
+describe('requests an order page makes in the browser', () => {
+  /** A loopback server that records the paths asked of it. */
+  async function listen(
+    handler: (request: IncomingMessage, response: ServerResponse) => void,
+  ): Promise<{ server: Server; origin: string; port: number; paths: string[] }> {
+    const paths: string[] = [];
+    const server = createServer((request, response) => {
+      paths.push(request.url ?? '');
+      handler(request, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    return { server, origin: `http://127.0.0.1:${port}`, port, paths };
+  }
+
+  let internal: Awaited<ReturnType<typeof listen>>;
+  let vendor: Awaited<ReturnType<typeof listen>>;
+  /** Loopback plays both parts: the vendor's port counts as public, the "internal" one as private. */
+  const resolveTargets: TargetResolver = async (_hostname, port) =>
+    port === internal.port ? { blocked: '127.0.0.1' } : { address: '127.0.0.1' };
+
+  beforeAll(async () => {
+    internal = await listen((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('internal');
+    });
+    vendor = await listen((request, response) => {
+      switch (request.url) {
+        case '/redirect':
+          response.writeHead(302, { location: `${internal.origin}/via-redirect` });
+          return response.end();
+        case '/own.png':
+          response.writeHead(200, { 'content-type': 'image/png' });
+          return response.end();
+        case '/files/orders.xlsx':
+          response.writeHead(200, {
+            'content-type': XLSX_TYPE,
+            'content-disposition': 'attachment; filename="orders.xlsx"',
+          });
+          return response.end(spreadsheetBytes);
+        default: {
+          const target = request.url === '/order-internal' ? `${internal.origin}/file` : '/files/orders.xlsx';
+          response.writeHead(200, { 'content-type': 'text/html' });
+          return response.end(`<!doctype html><body>
+            <img src="/own.png"><img src="${internal.origin}/image"><img src="/redirect">
+            <script>fetch('${internal.origin}/fetch').catch(() => {});</script>
+            <a href="${target}">Download Spreadsheet</a>
+          </body>`);
+        }
+      }
+    });
+  });
+  afterAll(() => {
+    internal.server.close();
+    vendor.server.close();
+  });
+
+  it('go through the guard: the page and its download from the vendor work as without it', async () => {
+    const files = await downloadOrderFiles({
+      url: `${vendor.origin}/order`,
+      buttons: [{ kind: 'spreadsheet', text: 'Download Spreadsheet' }],
+      resolveTargets,
+    });
+    expect(files.map((file) => file.fileName)).toEqual(['orders.xlsx']);
+    expect(files[0]!.content.equals(spreadsheetBytes)).toBe(true);
+    expect(vendor.paths).toEqual(expect.arrayContaining(['/order', '/own.png', '/redirect']));
+    // The image, the script's fetch and the redirect's second hop all aimed at the private side.
+    expect(internal.paths).toEqual([]);
+  });
+
+  it('never reach a private address, and a download refused so is named in the error', async () => {
+    const error = await downloadOrderFiles({
+      url: `${vendor.origin}/order-internal`,
+      buttons: [{ kind: 'spreadsheet', text: 'Download Spreadsheet' }],
+      resolveTargets,
+      timeoutMs: 5_000,
+    }).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(LinkDownloadError);
+    expect((error as Error).message).toContain(
+      `Requests to private network addresses were blocked: 127.0.0.1:${internal.port} (127.0.0.1)`,
+    );
+    expect(internal.paths).toEqual([]);
   });
 });

@@ -7,7 +7,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Download, Locator, Page } from 'playwright-core';
 import { errors as playwrightErrors } from 'playwright-core';
-import { privateAddressOf } from './address-guard';
 import { firstLine, withBrowserPage } from './chromium';
 import {
   fileNameFromContentDisposition,
@@ -20,6 +19,7 @@ import {
   sanitizeFileName,
   withExtension,
 } from './file-metadata';
+import { type GuardProxy, publicTargets, startGuardProxy, type TargetResolver } from './guard-proxy';
 
 export interface DownloadButton {
   kind: 'spreadsheet' | 'pdf';
@@ -51,6 +51,11 @@ export interface DownloadOrderFilesRequest {
    * network; tests). Off by default: see address-guard.ts.
    */
   allowPrivateAddresses?: boolean;
+  /**
+   * Where the browser may connect, when private addresses are not allowed: public addresses only by default.
+   * Tests put their loopback servers on either side of the line with it.
+   */
+  resolveTargets?: TargetResolver;
 }
 
 export class LinkDownloadError extends Error {}
@@ -85,6 +90,7 @@ interface Limits {
   deadline: Deadline;
   maxBytes: number;
   allowPrivateAddresses: boolean;
+  resolveTargets: TargetResolver;
 }
 
 const MAX_REDIRECTS = 10;
@@ -104,30 +110,54 @@ export async function downloadOrderFiles(request: DownloadOrderFilesRequest): Pr
     deadline: new Deadline(timeoutMs),
     maxBytes: request.maxBytes ?? DEFAULT_MAX_BYTES,
     allowPrivateAddresses: request.allowPrivateAddresses ?? false,
+    resolveTargets: request.resolveTargets ?? publicTargets,
   };
   const directFile = await fetchIfFile(url, request.buttons, limits);
   if (directFile) return [directFile];
   if (request.buttons.length === 0) return [];
+  // The page and everything it loads go through the guard proxy unless private addresses are allowed.
+  const proxy = request.allowPrivateAddresses ? null : await startGuardProxy(limits.resolveTargets);
   try {
     // The browser's own start-up is not the vendor's slowness: the page gets a full time budget of its own.
     return await withBrowserPage(
       (page) =>
         downloadThroughPage(page, url, request.buttons, { ...limits, deadline: new Deadline(timeoutMs) }),
-      { acceptDownloads: true },
+      { acceptDownloads: true, ...(proxy ? { proxyServer: proxy.server } : {}) },
     );
   } catch (error) {
-    if (error instanceof LinkDownloadError) throw error;
-    throw new LinkDownloadError(`Opening the order page ${describeUrl(url)} failed: ${firstLine(error)}`, {
-      cause: error,
-    });
+    throw withBlockedRequests(
+      error instanceof LinkDownloadError
+        ? error
+        : new LinkDownloadError(`Opening the order page ${describeUrl(url)} failed: ${firstLine(error)}`, {
+            cause: error,
+          }),
+      proxy,
+    );
+  } finally {
+    await proxy?.close();
   }
 }
 
-async function refusePrivateAddress(url: URL): Promise<void> {
-  const address = await privateAddressOf(url.hostname);
-  if (address === null) return;
+/** A button or download that failed because the guard stopped its request says so. */
+function withBlockedRequests(error: LinkDownloadError, proxy: GuardProxy | null): LinkDownloadError {
+  if (!proxy || proxy.blocked.length === 0) return error;
+  return new LinkDownloadError(
+    `${error.message}. Requests to private network addresses were blocked: ${proxy.blocked.join(', ')}`,
+    { cause: error },
+  );
+}
+
+async function refusePrivateAddress(url: URL, resolveTargets: TargetResolver): Promise<void> {
+  let resolved: Awaited<ReturnType<TargetResolver>>;
+  try {
+    resolved = await resolveTargets(url.hostname, Number(url.port || (url.protocol === 'https:' ? 443 : 80)));
+  } catch {
+    // Unresolvable: the request itself will fail with the resolver's reason.
+    return;
+  }
+  if (!('blocked' in resolved)) return;
   throw new LinkDownloadError(
-    `The order link ${describeUrl(url)} leads to a private network address (${address}); order links must be public web addresses. Set ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES=true if the order portal is on your own network.`,
+    `The order link ${describeUrl(url)} leads to a private network address (${resolved.blocked}); order links must be public web addresses. Set ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES=true if the order portal is on your own network.`,
   );
 }
 
@@ -181,7 +211,7 @@ async function fetchIfFile(
   let current = link;
   // Redirects are followed by hand, so that each hop's address is checked before it is requested.
   for (let hop = 0; ; hop += 1) {
-    if (!limits.allowPrivateAddresses) await refusePrivateAddress(current);
+    if (!limits.allowPrivateAddresses) await refusePrivateAddress(current, limits.resolveTargets);
     try {
       response = await fetch(current, {
         redirect: 'manual',

@@ -46,6 +46,12 @@ async function createPostgres(url: string, poolSize: number): Promise<Database> 
   // JIT compilation costs 0.1–1.5 s on the first execution of a large plan and saves nothing on the
   // app's short, index-driven queries (the order grid at a million rows measured it), so it is off.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
+  // An idle connection that the server ends (a restart, pg_terminate_backend, a failover) is reported
+  // here. Without a listener node-postgres raises it as an uncaught error and the whole process stops;
+  // the pool has already dropped that client and opens a new one for the next query.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as AppDb;
   return {
     db,

@@ -14,13 +14,11 @@ import { randomBytes } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OrderListResponse, TOrderListRequest } from '@app/contracts';
-import { createDatabase, type Database, schema } from '@app/db';
-import { eq } from 'drizzle-orm';
-import pg from 'pg';
+import { createDatabase, type Database } from '@app/db';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
-import { hashPassword } from '../apps/server/src/lib/passwords';
 import { seedOrders } from '../apps/server/src/scripts/seed-orders';
+import { adminQuery, percentile, serverUrl, signInOrderUser } from './bench-support';
 
 const ORDERS = 1_000_000;
 const BENCH_DATABASE = 'inboxops_bench';
@@ -42,25 +40,6 @@ interface BenchCase {
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function serverUrl(): URL {
-  const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
-    throw new Error(`the benchmark only talks to a loopback PostgreSQL server, not ${url.hostname}`);
-  }
-  return url;
-}
-
-async function adminQuery(url: URL, text: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The bench database with exactly ORDERS live orders: reused when it has them, rebuilt otherwise. */
 async function prepareDatabase(server: URL): Promise<Database> {
   const url = new URL(server);
   url.pathname = `/${BENCH_DATABASE}`;
@@ -204,32 +183,6 @@ async function chooseCases(database: Database): Promise<BenchCase[]> {
   ];
 }
 
-async function signInOrderUser(database: Database, baseUrl: string): Promise<string> {
-  const username = 'bench-order-user';
-  const password = randomBytes(12).toString('base64url');
-  await database.db.delete(schema.users).where(eq(schema.users.username, username));
-  await database.db.insert(schema.users).values({
-    username,
-    email: 'bench@example.com',
-    passwordHash: await hashPassword(password),
-    orderUser: true,
-    activeStatus: true,
-  });
-  const response = await fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (response.status !== 204) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 async function main() {
   const started = performance.now();
   const server = serverUrl();
@@ -252,7 +205,8 @@ async function main() {
     const list = async (body: TOrderListRequest): Promise<OrderListResponse> => {
       const response = await fetch(`${address}/api/order-tracking/list`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
+        // A signed-in write (the list is a POST) must name the app's origin, as a browser does.
+        headers: { 'content-type': 'application/json', cookie, origin: address },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(30_000),
       });

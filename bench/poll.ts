@@ -16,6 +16,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
+import { sealMailboxSecret } from '../apps/server/src/modules/email-sources/source-connection';
 import type { FileProcessor } from '../apps/server/src/modules/intake/file-processors';
 import { pollMailbox } from '../apps/server/src/modules/intake/poll-mailbox';
 import { fileProcessors } from '../apps/server/src/modules/intake/processor-registry';
@@ -69,15 +70,23 @@ async function main() {
     });
     const app = await buildApp({ database, config, logger: false });
     await app.ready();
+    const mailbox = {
+      username: USER.user,
+      email: USER.user,
+      incomingServer: dovecot.host,
+      incomingPort: dovecot.port,
+      outgoingServer: '',
+      outgoingPort: null,
+      ssl: false,
+      isMsal: false,
+      msalClientId: '',
+      msalTenantId: '',
+    };
     const [source] = await database.db
       .insert(schema.emailSources)
       .values({
-        username: USER.user,
-        email: USER.user,
-        passwordEncrypted: app.context.secrets.encrypt(USER.password),
-        incomingServer: dovecot.host,
-        incomingPort: dovecot.port,
-        ssl: false,
+        ...mailbox,
+        passwordEncrypted: sealMailboxSecret(app.context.secrets, mailbox, USER.password),
       })
       .returning();
     const [tracking] = await database.db

@@ -18,6 +18,17 @@ async function openAccount(page: Page) {
   await expect(page.getByLabel('Email')).not.toHaveValue('');
 }
 
+/** Opens Change Password; `passwordCalls` collects every request to the password endpoint from then on. */
+async function openChangePassword(page: Page) {
+  const passwordCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/accounts/update/password')
+      passwordCalls.push(request.url());
+  });
+  await card(page, 'Username').getByRole('button', { name: 'Change Password' }).click();
+  return { dialog: page.getByRole('dialog', { name: 'Change Password' }), passwordCalls };
+}
+
 function profileUpdate(page: Page) {
   return page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/accounts/update/user-info',
@@ -181,18 +192,11 @@ test('Change Password refuses a mismatched confirmation without calling the serv
   const user = await createUser();
   await signIn(page, user.username, { path: '/account' });
   await openAccount(page);
-  const passwordCalls: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/accounts/update/password')
-      passwordCalls.push(request.url());
-  });
-
-  await card(page, 'Username').getByRole('button', { name: 'Change Password' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  const { dialog, passwordCalls } = await openChangePassword(page);
   const current = dialog.getByLabel('Current Password');
   const next = dialog.getByLabel('New Password');
   const confirm = dialog.getByLabel('Confirm Password');
-  // Masked, with a show/hide control (DESIGN §10).
+  // Masked, with a show/hide control (docs/design/differences.md#masked-passwords).
   await expect(next).toHaveAttribute('type', 'password');
   await current.fill(E2E_PASSWORD);
   await next.fill('first-new-password');
@@ -213,6 +217,29 @@ test('Change Password refuses a mismatched confirmation without calling the serv
   await dialog.getByRole('button', { name: 'Show password' }).nth(1).click();
   await expect(next).toHaveAttribute('type', 'text');
   await expect(next).toHaveValue('first-new-password');
+});
+
+test('Change Password refuses a space at either end of the new password, with the reason', async ({
+  page,
+  createUser,
+  signIn,
+}) => {
+  const user = await createUser();
+  await signIn(page, user.username, { path: '/account' });
+  await openAccount(page);
+  const { dialog, passwordCalls } = await openChangePassword(page);
+  const next = dialog.getByLabel('New Password');
+  await dialog.getByLabel('Current Password').fill(E2E_PASSWORD);
+  await next.fill('Trailing-Pass-1 ');
+  await dialog.getByLabel('Confirm Password').fill('Trailing-Pass-1 ');
+  await dialog.getByRole('button', { name: 'Save Password' }).click();
+
+  await expect(dialog.getByRole('alert')).toHaveText(TEXTS.passwordEdgeSpace);
+  await expect(next).toHaveAttribute('aria-invalid', 'true');
+  expect(passwordCalls).toEqual([]);
+  // Typing again clears the message.
+  await next.fill('Trailing-Pass-1');
+  await expect(dialog.getByRole('alert')).toBeHidden();
 });
 
 test('a wrong current password is reported and keeps the session', async ({ page, createUser, signIn }) => {

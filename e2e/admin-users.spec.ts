@@ -71,7 +71,7 @@ test.describe('as an admin', () => {
     await expect(page.getByRole('heading', { name: 'Create User' })).toBeVisible();
     for (const title of EDITOR_CARDS) await expect(card(page, title), title).toBeVisible();
     await expect(page.getByLabel('Username', { exact: true })).toHaveValue('');
-    // Spec 1 §3: a new user starts as an order user and inactive.
+    // docs/behaviour/accounts-and-sign-in.md#user-editor: a new user starts as an order user and inactive.
     await expect(page.getByRole('switch', { name: 'Order User' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Active' })).not.toBeChecked();
     await expect(page.getByRole('switch', { name: 'Administrator' })).not.toBeChecked();
@@ -116,7 +116,7 @@ test.describe('as an admin', () => {
     await expect(page.getByRole('alert')).toHaveText(TEXTS.usernameTaken(existing.username));
     await expect(page.getByText('Username is already taken', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${USERS_PATH}/edit/0$`));
-    // Back to idle after 2 s (spec 1 §9).
+    // Back to idle after 2 s (docs/behaviour/screens.md#save-button).
     await expect(saveButton(page)).toHaveText('Save');
   });
 
@@ -185,7 +185,7 @@ test.describe('as an admin', () => {
 
     await mainNav(page).getByRole('link', { name: 'Sources' }).click();
     await expect(page).toHaveURL(/\/sources$/);
-    // Spec 1 §6: Email Sources and Order Tracking Sources for an order user; Notification Settings for any flag.
+    // docs/behaviour/sources.md#sources-hub: Email Sources and Order Tracking Sources for an order user; Notification Settings for any flag.
     await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
       'Email Sources',
       'Order Tracking Sources',
@@ -271,7 +271,7 @@ test.describe('on a 900 px wide screen', () => {
     await expect(userCard).toContainText('Active');
     await expect(card(page, admin.username)).toContainText('Admin');
 
-    // The active switch really changes the user on the server (DESIGN §10).
+    // The active switch really changes the user on the server (docs/design/differences.md#active-switches-work).
     const active = userCard.getByRole('switch', { name: `Active status of ${listed.username}` });
     await expect(active).toBeChecked();
     await active.click();

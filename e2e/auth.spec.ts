@@ -1,4 +1,6 @@
+import { type SmtpCatcher, startSmtpCatcher } from '../test-servers/smtp-catcher';
 import { E2E_PASSWORD, expect, TEXTS, test } from './fixtures';
+import { MAIL_CATCHER_LOGIN, MAIL_CATCHER_PORT, MAIL_SERVER_PORT } from './fixtures/constants';
 
 test.describe('login page', () => {
   test('a wrong password shows the credentials message and stays on the login page', async ({
@@ -98,6 +100,80 @@ test.describe('login page', () => {
     await page.getByRole('button', { name: 'Forgot Password' }).click();
     await expect(dialog.getByLabel('Username')).toHaveValue(user.username);
     await expect(dialog.getByRole('alert')).toHaveCount(0);
+  });
+});
+
+test.describe('Forgot Password on a server with outgoing mail', () => {
+  // The second server of playwright.config.ts: system mail goes to the catcher started here.
+  test.use({ baseURL: `http://127.0.0.1:${MAIL_SERVER_PORT}` });
+  let catcher: SmtpCatcher;
+  test.beforeAll(async () => {
+    catcher = await startSmtpCatcher({ ...MAIL_CATCHER_LOGIN, port: MAIL_CATCHER_PORT });
+  });
+  test.afterAll(async () => {
+    await catcher?.close();
+  });
+
+  test('the e-mailed link carries its token in the fragment; the new password signs in', async ({
+    page,
+    createUser,
+  }) => {
+    const user = await createUser();
+    const requestedUrls: string[] = [];
+    page.on('request', (request) => requestedUrls.push(request.url()));
+    const before = catcher.messages.length;
+
+    await page.goto('/');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByRole('button', { name: 'Forgot Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
+    await dialog.getByRole('button', { name: 'Send Reset Email' }).click();
+    await expect(dialog.getByText(TEXTS.resetRequested, { exact: true })).toBeVisible();
+
+    const mail = (await catcher.waitFor(before + 1))[before]!;
+    expect(mail.envelopeTo).toEqual([user.email]);
+    const link = /http:\/\/\S+\/reset-password#token=[\w-]+/.exec(mail.parsed.text ?? '')?.[0];
+    expect(link, mail.parsed.text).toBeTruthy();
+    const token = new URL(link!).hash.slice('#token='.length);
+
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    const newPassword = page.getByLabel('New Password');
+    const confirmPassword = page.getByLabel('Confirm Password');
+    // The one password rule: a space at either end is refused, with the reason, before anything is sent.
+    await newPassword.fill('Trailing-Pass-1 ');
+    await confirmPassword.fill('Trailing-Pass-1 ');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText(TEXTS.passwordEdgeSpace, { exact: true })).toBeVisible();
+    await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
+
+    await newPassword.fill('Trailing-Pass-1');
+    await confirmPassword.fill('Trailing-Pass-1');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(TEXTS.passwordReset, { exact: true })).toBeVisible();
+
+    // Login trims what is typed; with no edge spaces in any password, that never changes one.
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill('Trailing-Pass-1 ');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+
+    // The fragment never left the browser: no request carried the token.
+    expect(requestedUrls.filter((url) => url.includes(token))).toEqual([]);
+
+    // The link worked once.
+    await page.goto(link!);
+    await page.getByLabel('New Password').fill('Another-Pass-2');
+    await page.getByLabel('Confirm Password').fill('Another-Pass-2');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByRole('alert')).toHaveText(TEXTS.resetLinkInvalid);
+  });
+
+  test('an older ?token= link is moved into the fragment', async ({ page }) => {
+    await page.goto('/reset-password?token=an-old-style-token-of-enough-length');
+    await expect(page).toHaveURL(/\/reset-password#token=an-old-style-token-of-enough-length$/);
+    await expect(page.getByLabel('New Password')).toBeVisible();
   });
 });
 

@@ -15,8 +15,8 @@ import {
 } from './fixtures/sources';
 
 /**
- * Manual file processing, spec 2 §2.7, §4, §5, §8 (/inventory-sources/manually-process/{id}), with DESIGN §5's
- * debug "Modify File" and drift guard, and DESIGN §10 (a failed request is shown).
+ * Manual file processing, docs/behaviour/inventory.md#manual-processing (/inventory-sources/manually-process/{id}), with the inventory pages' (docs/behaviour/inventory.md#debug-mode, docs/behaviour/inventory.md#drift-guard)
+ * debug "Modify File" and drift guard, and docs/design/differences.md#errors-are-shown (a failed request is shown).
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -371,7 +371,7 @@ test.describe('manual file processing', () => {
     await expectSummary(page, '0', '0', '0');
   });
 
-  test('a failed request is a result: success false, the message, one error, zero counts (spec 2 §4, §8)', async ({
+  test('a failed request is a result: success false, the message, one error, zero counts (docs/behaviour/inventory.md#manual-processing)', async ({
     page,
     createUser,
     sources,

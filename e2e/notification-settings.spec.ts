@@ -19,7 +19,7 @@ import {
   unique,
 } from './fixtures/notifications';
 
-/** Notification settings, spec 3 §2.7–2.8, §4, §5, §6, §8, §9. */
+/** Notification settings, docs/behaviour/notifications.md. */
 
 const LIST_PATH = '/notification-settings';
 const EDITOR_CARDS = [
@@ -131,7 +131,8 @@ test.describe('notification settings list', () => {
     });
     const all = await listNotificationSettings(adminApi);
     const enabled = all.filter((setting) => setting.notificationEnabled).length;
-    const user = await createUser({ orderUser: true });
+    // Every flag: the list shows every source type's settings, as the admin's does.
+    const user = await createUser({ orderUser: true, inventoryUser: true, submissionUser: true });
     await signInAt(page, user.username, LIST_PATH);
 
     await expect(settingRow(page, weekly.name)).toBeVisible();
@@ -184,7 +185,7 @@ test.describe('notification settings list', () => {
       notificationDayOfWeek: null,
     });
     const weekly = await notifications.create({ name: unique('Fridays'), notificationDayOfWeek: 5 });
-    const user = await createUser({ submissionUser: true });
+    const user = await createUser({ orderUser: true });
     await signInAt(page, user.username, LIST_PATH);
 
     const row = settingRow(page, many.name);
@@ -237,7 +238,7 @@ test.describe('notification settings list', () => {
     const first = await notifications.create({ name: unique('Edit me'), notificationEnabled: true });
     const second = await notifications.create({ name: unique('Delete me') });
     const gone = await notifications.create({ name: unique('Already gone') });
-    const user = await createUser({ inventoryUser: true });
+    const user = await createUser({ orderUser: true });
     await signInAt(page, user.username, LIST_PATH);
 
     await rowAction(page, settingRow(page, first.name), 'Edit');
@@ -285,7 +286,7 @@ test.describe('notification settings list', () => {
 });
 
 test.describe('notification setting editor', () => {
-  test('creates a setting from the spec’s defaults, with the §5 messages first', async ({
+  test('creates a setting from the spec’s defaults, with the validation messages (docs/behaviour/notifications.md#setting-editor) first', async ({
     page,
     createUser,
     adminApi,
@@ -301,7 +302,7 @@ test.describe('notification setting editor', () => {
     for (const title of EDITOR_CARDS) await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', LIST_PATH);
 
-    // Spec 3 §9 defaults.
+    // The defaults (docs/behaviour/notifications.md#defaults).
     await expect(field(page, 'Notification Interval')).toHaveText('Weekly');
     await expect(field(page, 'Day of Week')).toHaveText('Monday');
     await expect(toggle(page, 'Notification Enabled')).not.toBeChecked();
@@ -312,7 +313,7 @@ test.describe('notification setting editor', () => {
     await expect(toggle(page, 'Consolidated Email')).not.toBeChecked();
     await expect(field(page, 'Included Sources')).toBeDisabled();
 
-    // Spec 3 §5: nothing is sent while the required fields are empty.
+    // docs/behaviour/notifications.md#setting-editor: nothing is sent while the required fields are empty.
     let posts = 0;
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === NOTIFICATION_SETTINGS_API)
@@ -352,7 +353,7 @@ test.describe('notification setting editor', () => {
     held.release();
     await expect(saveButton(page)).toHaveText('Saved!');
     await expect(page.getByRole('status').filter({ hasText: 'Notification setting saved' })).toBeVisible();
-    // Spec 3 §4: the list opens a second after the save.
+    // docs/behaviour/notifications.md#setting-editor: the list opens a second after the save.
     await expect(page).toHaveURL(new RegExp(`${LIST_PATH}$`));
     expect(posts).toBe(1);
 
@@ -443,7 +444,7 @@ test.describe('notification setting editor', () => {
   });
 
   test('shows the inventory data-source hints and the email configuration', async ({ page, createUser }) => {
-    const user = await createUser({ inventoryUser: true });
+    const user = await createUser({ inventoryUser: true, orderUser: true });
     await signInAt(page, user.username, `${LIST_PATH}/edit/0`);
     const content = page
       .locator('[data-slot="card"]')
@@ -458,17 +459,20 @@ test.describe('notification setting editor', () => {
 
     const info = (await (await page.request.get(`${NOTIFICATION_SETTINGS_API}/email-info`)).json()) as {
       fromEmail: string;
-      recipients: Record<'inventory' | 'submission' | 'order', string[]>;
+      recipients: Partial<Record<'inventory' | 'submission' | 'order', string[]>>;
       note: string;
     };
     const configuration = page
       .locator('[data-slot="card"]')
       .filter({ has: page.getByRole('heading', { name: 'Email Configuration' }) });
     await expect(configuration.getByText('From Email', { exact: true })).toBeVisible();
-    for (const label of ['Inventory recipients', 'Submission recipients', 'Order recipients'])
+    for (const label of ['Inventory recipients', 'Order recipients'])
       await expect(configuration.getByText(label, { exact: true })).toBeVisible();
+    // The recipients of a group whose flag the user lacks are not shown (nor sent by the server).
+    await expect(configuration.getByText('Submission recipients', { exact: true })).toHaveCount(0);
+    expect(info.recipients.submission).toBeUndefined();
     // The user just made holds the inventory flag; whether it receives e-mail depends on its own setting.
-    for (const address of info.recipients.inventory)
+    for (const address of info.recipients.inventory ?? [])
       await expect(configuration.getByText(address, { exact: true }).first()).toBeVisible();
     if (info.note) await expect(configuration.getByText(info.note, { exact: true })).toBeVisible();
   });
@@ -583,7 +587,7 @@ test.describe('Test Notification on a server with outgoing mail', () => {
     expect(mail.parsed.html).toBeTruthy();
     expect(mail.parsed.text).toBeTruthy();
 
-    // The sent state goes back to idle after 5 s (spec 3 §4); nothing else is sent.
+    // The sent state goes back to idle after 5 s (docs/behaviour/notifications.md#test-notification); nothing else is sent.
     await expect(testButton(page)).toHaveText('Test Notification', { timeout: 8_000 });
     expect(catcher.messages.length).toBe(before + 1);
   });
@@ -602,6 +606,35 @@ test.describe('notification settings access', () => {
     await page.goto('/sources');
     await expect(page.getByRole('heading', { name: 'Notification Settings' })).toHaveCount(0);
     expect((await page.request.get(NOTIFICATION_SETTINGS_API)).status()).toBe(403);
+  });
+
+  test('an order user sees, filters by and creates Order Tracking settings only', async ({
+    page,
+    createUser,
+    notifications,
+  }) => {
+    const prefix = unique('Typed');
+    const tracking = await notifications.create({ name: `${prefix} tracking` });
+    const inventory = await notifications.create({ name: `${prefix} inventory`, sourceTypeId: 1 });
+    const user = await createUser({ orderUser: true });
+    await signInAt(page, user.username, LIST_PATH);
+
+    await field(page, 'Source Name').fill(prefix);
+    await expect(settingRow(page, tracking.name)).toBeVisible();
+    await expect(settingRow(page, inventory.name)).toHaveCount(0);
+    await field(page, 'Source Type').click();
+    await expect(page.getByRole('option')).toHaveText(['All source types', 'Order Tracking']);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('link', { name: 'Add Notification Setting' }).click();
+    await field(page, 'Source Type').click();
+    await expect(page.getByRole('option')).toHaveText(['Order Tracking']);
+    await page.keyboard.press('Escape');
+
+    // Another type's setting, opened by its address, is refused by the server.
+    await page.goto(`${LIST_PATH}/edit/${inventory.id}`);
+    await expect(page.getByText('Failed to load notification setting', { exact: true })).toBeVisible();
+    expect((await page.request.get(`${NOTIFICATION_SETTINGS_API}/${inventory.id}`)).status()).toBe(403);
   });
 
   test('an admin without flags reaches the list from the Sources hub', async ({ page, createUser }) => {

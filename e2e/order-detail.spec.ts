@@ -10,7 +10,7 @@ import {
   test,
 } from './fixtures/orders';
 
-/** Order detail, spec 3 §2.2, §7–§9 (Edit Order beyond the spec, DESIGN §10 for shown errors). */
+/** Order detail, docs/behaviour/order-tracking.md#order-detail (Edit Order beyond the spec, docs/design/differences.md#errors-are-shown for shown errors). */
 
 const NOTES_CALL = '/api/order-tracking/notes';
 /** The tiles in screen order: every field but id, orderTrackingSourceId, activeStatus, deletedStatus, notes. */

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { sameOriginHeaders } from './fixtures/index';
 import { expect, submissionSourcePayload, test } from './fixtures/order-submission';
 import {
   AFTER_RETRIES,
@@ -17,7 +18,7 @@ import {
   unique,
 } from './fixtures/sources';
 
-/** Order submission sources, spec 3 §2.3–2.4, §3, §5, §7, §8 (and DESIGN §8, §10). */
+/** Order submission sources, docs/behaviour/order-submission.md#order-submission-sources (and docs/behaviour/runs-and-history.md, docs/design/differences.md). */
 
 const LIST_PATH = '/order-submission/sources';
 const SAVE_PATH = '/api/order-submission/sources/save';
@@ -72,10 +73,10 @@ test.describe('order submission source editor', () => {
       LIST_PATH,
     );
     for (const title of EDITOR_CARDS) await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    // Spec 3 §2.4: the labels mark the six required fields.
+    // docs/behaviour/order-submission.md#submission-source-editor: the labels mark the six required fields.
     for (const label of REQUIRED_LABELS) await expect(field(page, label), label).toBeVisible();
     await expect(field(page, 'Attachment Name')).toBeVisible();
-    // Spec 3 §3 defaults: both downloads and the source itself on.
+    // The defaults (docs/behaviour/order-submission.md#submission-source-editor): both downloads and the source itself on.
     await expect(page.getByRole('switch', { name: 'Download Spreadsheet' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Download PDF' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Active', exact: true })).toBeChecked();
@@ -118,7 +119,7 @@ test.describe('order submission source editor', () => {
     submission.removeAfter('source', id);
     await expect(page.getByRole('heading', { name: 'Edit Order Submission Source' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Sources' })).toBeVisible();
-    // Spec 3 §4: back to idle after 3 s.
+    // docs/behaviour/screens.md#save-button: back to idle after 3 s.
     await expect(saveButton(page)).toHaveText('Save', { timeout: 15_000 });
     expect(held.requests).toBe(1);
     await page.unroute(`**${SAVE_PATH}`);
@@ -212,7 +213,7 @@ test.describe('order submission source editor', () => {
       await expect(field(page, label), label).toHaveAttribute('aria-invalid', 'true');
       await expect(field(page, label), label).toHaveAccessibleDescription(/Required$/);
     }
-    // Spec 3 §5: the subject needs at least 3 characters.
+    // docs/behaviour/order-submission.md#submission-source-editor: the subject needs at least 3 characters.
     await expect(field(page, 'Subject Value *')).toHaveAttribute('aria-invalid', 'true');
     await expect(field(page, 'Attachment Name')).not.toHaveAttribute('aria-invalid', 'true');
 
@@ -229,7 +230,7 @@ test.describe('order submission source editor', () => {
   });
 });
 
-test.describe('order submission source editor errors (spec 3 §8)', () => {
+test.describe('order submission source editor errors (docs/behaviour/order-submission.md#messages)', () => {
   test('load failures: "Failed to load order submission source data" and "Failed to load email sources"', async ({
     page,
     createUser,
@@ -318,7 +319,7 @@ test.describe('order submission source list', () => {
       `${LIST_PATH}/edit/0`,
     );
 
-    // Spec 3 §2.3, §9: a tablet (640 to 1024 px) leaves the lower-priority columns out, with a hint.
+    // docs/behaviour/order-submission.md#submission-source-list: a tablet (640 to 1024 px) leaves the lower-priority columns out, with a hint.
     await page.setViewportSize({ width: 800, height: 900 });
     await expectColumns(table, TABLET_COLUMNS);
     await expect(page.getByRole('columnheader', { name: 'File Type' })).toHaveCount(0);
@@ -354,7 +355,7 @@ test.describe('order submission source list', () => {
     await expect(page.getByText(EMPTY, { exact: true })).toBeVisible();
   });
 
-  test('the active switch is stored: a reload shows the new state (DESIGN §10)', async ({
+  test('the active switch is stored: a reload shows the new state (docs/design/differences.md#active-switches-work)', async ({
     page,
     createUser,
     submission,
@@ -409,7 +410,7 @@ test.describe('order submission source list', () => {
     await expect(dialog).toBeHidden();
     await expect(row).toBeVisible();
 
-    // DESIGN §10: a failed deletion is shown and the dialog stays open.
+    // docs/design/differences.md#errors-are-shown: a failed deletion is shown and the dialog stays open.
     const deletePath = `**/api/order-submission/sources/delete/${source.id}`;
     await page.route(deletePath, (route) =>
       route.fulfill({ status: 500, json: { statusCode: 500, message: 'The database is unavailable' } }),
@@ -478,8 +479,12 @@ test('a user without the submission flag is kept out of the order submission scr
   }
   expect((await page.request.get('/api/order-submission/sources/active')).status()).toBe(403);
   expect((await page.request.get(`/api/order-submission/sources/get/${source.id}`)).status()).toBe(403);
-  const save = await page.request.post(SAVE_PATH, { data: submissionSourcePayload(1) });
+  const save = await page.request.post(SAVE_PATH, {
+    data: submissionSourcePayload(1),
+    headers: sameOriginHeaders(page),
+  });
   expect(save.status()).toBe(403);
+  expect((await save.json()).code).toBe('FORBIDDEN');
 });
 
 test('a submission user finds both screens on the Sources hub', async ({ page, createUser }) => {

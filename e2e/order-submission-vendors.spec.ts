@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { sameOriginHeaders } from './fixtures/index';
 import { expect, SUBMISSION_FILES, test, vendorPayload } from './fixtures/order-submission';
 import {
   AFTER_RETRIES,
@@ -18,7 +19,7 @@ import {
   unique,
 } from './fixtures/sources';
 
-/** Order vendor sources, spec 3 §2.5–2.6, §3, §4, §5, §7, §8 (and DESIGN §6, §8, §10). */
+/** Order vendor sources, docs/behaviour/order-submission.md#vendor-sources (and docs/behaviour/order-submission.md#preview, docs/behaviour/order-submission.md#re-send, docs/design/differences.md). */
 
 const LIST_PATH = '/order-submission/vendor';
 const SAVE_PATH = '/api/order-submission/vendor/save';
@@ -208,7 +209,7 @@ test.describe('vendor source editor', () => {
     submission.removeAfter('vendor', id);
     await expect(page.getByRole('heading', { name: 'Edit Order Vendor Source' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Vendors' })).toBeVisible();
-    // Spec 3 §4: back to idle after 2 s.
+    // docs/behaviour/screens.md#save-button: back to idle after 2 s.
     await expect(saveButton(page)).toHaveText('Save', { timeout: 15_000 });
     await page.unroute(`**${SAVE_PATH}`);
 
@@ -413,6 +414,14 @@ test.describe('vendor source editor', () => {
     await expect(field(page, 'Item Description Regex *')).toHaveAccessibleDescription(
       /Required when trimming the item description$/,
     );
+    // A pattern RE2 cannot run in linear time is refused in the form, with the reason.
+    const saves = countRequests(page, SAVE_PATH);
+    await field(page, 'Item Description Regex *').fill('(?<=SKU: )\\w+');
+    await saveButton(page).click();
+    await expect(field(page, 'Item Description Regex *')).toHaveAccessibleDescription(
+      /Lookahead and lookbehind \(\(\?=, \(\?!, \(\?<=, \(\?<!\) are not supported/,
+    );
+    expect(saves.count).toBe(0);
     await toggle(page, 'Trimmed Item Description').click();
     await expect(field(page, 'Item Description Regex *')).toHaveCount(0);
   });
@@ -434,7 +443,7 @@ test.describe('vendor source editor', () => {
   });
 });
 
-test.describe('vendor source editor errors (spec 3 §8)', () => {
+test.describe('vendor source editor errors (docs/behaviour/order-submission.md#vendor-editor)', () => {
   test('a duplicate vendor name quotes the name; the message clears when the button returns to idle', async ({
     page,
     createUser,
@@ -453,7 +462,7 @@ test.describe('vendor source editor errors (spec 3 §8)', () => {
     await expect(page.getByRole('alert').filter({ hasText: message })).toHaveText(message);
     await expect(saveButton(page)).toHaveText('Error - Try Again');
     await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/edit/0$`));
-    // Spec 3 §4: idle after 5 s, which also clears the message.
+    // docs/behaviour/screens.md#save-button: idle after 5 s, which also clears the message.
     await expect(saveButton(page)).toHaveText('Save', { timeout: 10_000 });
     await expect(page.getByRole('alert').filter({ hasText: message })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Back to Vendors' })).toHaveCount(0);
@@ -533,7 +542,7 @@ test.describe('vendor source list', () => {
       'Wants PDF': 'Yes',
       'Wants all data': 'No',
     });
-    // Spec 3 §2.5: only active vendors; switched-off ones are found with the switch beyond the spec.
+    // docs/behaviour/order-submission.md#vendor-list: only active vendors; switched-off ones are found with the switch beyond the spec.
     await expect(rowWith(page, inactive.vendorNameFromFile)).toHaveCount(0);
     await page.getByRole('switch', { name: 'Show inactive vendors' }).click();
     await expect(rowWith(page, inactive.vendorNameFromFile)).toBeVisible();
@@ -569,7 +578,7 @@ test.describe('vendor source list', () => {
     await expect(page.getByText('No order vendor sources found.', { exact: true })).toBeVisible();
   });
 
-  test('the Active toggle is stored: a reload shows the vendor switched off (DESIGN §10)', async ({
+  test('the Active toggle is stored: a reload shows the vendor switched off (docs/design/differences.md#active-switches-work)', async ({
     page,
     createUser,
     sources,
@@ -826,7 +835,11 @@ test('a user without the submission flag is kept out of the vendor screens and c
   }
   expect((await page.request.get('/api/order-submission/vendor/active')).status()).toBe(403);
   expect((await page.request.get(`/api/order-submission/vendor/get/${vendor.id}`)).status()).toBe(403);
-  const save = await page.request.post(SAVE_PATH, { data: vendorPayload(1, 1) });
+  const headers = sameOriginHeaders(page);
+  const save = await page.request.post(SAVE_PATH, { data: vendorPayload(1, 1), headers });
   expect(save.status()).toBe(403);
-  expect((await page.request.post(`/api/order-submission/vendor/delete/${vendor.id}`)).status()).toBe(403);
+  expect((await save.json()).code).toBe('FORBIDDEN');
+  const remove = await page.request.post(`/api/order-submission/vendor/delete/${vendor.id}`, { headers });
+  expect(remove.status()).toBe(403);
+  expect((await remove.json()).code).toBe('FORBIDDEN');
 });

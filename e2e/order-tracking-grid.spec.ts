@@ -18,11 +18,11 @@ import {
   test,
 } from './fixtures/orders';
 
-/** The order tracking grid, spec 3 §2.1, §4, §5, §7–§9 (and DESIGN §10). */
+/** The order tracking grid, docs/behaviour/order-tracking.md#grid (and docs/design/differences.md#errors-are-shown). */
 
 const LIST_CALL = '/api/order-tracking/list';
 const NOTES_CALL = '/api/order-tracking/notes';
-/** The default columns: all but PO Date (spec 3 §9). */
+/** The default columns: all but PO Date (docs/behaviour/order-tracking.md#column-visibility). */
 const DEFAULT_COLUMNS = GRID_COLUMN_LABELS.filter((label) => label !== 'PO Date');
 
 /** Three orders whose every searched value carries the token; item numbers sort B, C, A → A, B, C. */
@@ -837,7 +837,7 @@ test.describe('inline notes', () => {
     expect((await failed).status()).toBe(500);
     await expect(row.getByRole('button', { name: 'Edit note: Kept' })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Edit note: Lost' })).toHaveCount(0);
-    // DESIGN §10: the failure is also shown to the user.
+    // docs/design/differences.md#errors-are-shown: the failure is also shown to the user.
     await expect(page.getByText('The note could not be saved; it has been put back.')).toBeVisible();
     expect((await orders.get(gamma.id)).notes).toBe('Kept');
   });

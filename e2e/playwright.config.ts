@@ -63,7 +63,7 @@ export default defineConfig({
   ],
 });
 
-/** The built product exactly as `npm start` serves it, on a fresh embedded database of its own. */
+/** The built product exactly as `npm start` serves it (compiled server), on a fresh embedded database of its own. */
 function productServer(port: number, extraEnv: Record<string, string> = {}) {
   // Per port, so that two servers (or two runs on different E2E_PORTs) do not share or delete each other's files.
   const dataDir = path.join(root, `e2e/.artifacts/data-${port}`);
@@ -71,7 +71,7 @@ function productServer(port: number, extraEnv: Record<string, string> = {}) {
   // (by `npm run build` in another shell) cannot pull the pages out from under the tests.
   const webDistCopy = path.join(root, `e2e/.artifacts/web-dist-${port}`);
   return {
-    command: `rm -rf ${dataDir} ${webDistCopy} && mkdir -p ${path.dirname(webDistCopy)} && cp -R ${webDist} ${webDistCopy} && npx tsx apps/server/src/server.ts`,
+    command: `rm -rf ${dataDir} ${webDistCopy} && mkdir -p ${path.dirname(webDistCopy)} && cp -R ${webDist} ${webDistCopy} && node --enable-source-maps apps/server/dist/server.js`,
     cwd: root,
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,

@@ -16,7 +16,7 @@ import {
 } from './fixtures/sources';
 
 /**
- * Run history (DESIGN §4, §8) through the screens: an order user imports files with an order tracking source's
+ * Run history (docs/behaviour/runs-and-history.md) through the screens: an order user imports files with an order tracking source's
  * 'Process File' dialog, then finds every run on the source's history page (details, the input file to download,
  * re-process), the last run in the source list, and the orders updated on Home.
  */

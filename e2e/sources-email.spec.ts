@@ -20,7 +20,7 @@ import {
   unique,
 } from './fixtures/sources';
 
-/** E-mail sources, spec 2 §2.1–2.2, §4, §5, §8 (and DESIGN §10 for the active switch and masked secrets). */
+/** E-mail sources, docs/behaviour/sources.md#email-sources (and docs/design/differences.md#active-switches-work, docs/design/differences.md#masked-passwords for the active switch and masked secrets). */
 
 const LIST_PATH = '/email-sources';
 const SAVE_PATH = '/api/email-sources/email/save';
@@ -80,7 +80,7 @@ test.describe('e-mail source editor', () => {
     await expect(page.getByRole('link', { name: BACK })).toHaveAttribute('href', LIST_PATH);
     await expect(field(page, 'Incoming Port')).toHaveAttribute('placeholder', '993');
     await expect(field(page, 'Outgoing Port')).toHaveAttribute('placeholder', '587');
-    // Spec 2 §3.1 default ssl true; the password is masked (DESIGN §10).
+    // SSL is on by default (docs/behaviour/sources.md#email-source-editor); the password is masked (docs/design/differences.md#masked-passwords).
     await expect(toggle(page, 'Use SSL')).toBeChecked();
     await expect(toggle(page, 'Active')).toBeChecked();
     await expect(field(page, 'Password')).toHaveAttribute('type', 'password');
@@ -119,15 +119,17 @@ test.describe('e-mail source editor', () => {
     sources.removeAfter('email', id);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Email Source');
     await expect(page.getByRole('link', { name: BACK })).toHaveCount(2);
-    // Spec 2 §4: back to idle after 2 s, and the extra back button goes with 'Saved!'.
+    // docs/behaviour/screens.md#save-button: back to idle after 2 s, and the extra back button goes with 'Saved!'.
     await expect(saveButton(page)).toHaveText('Save', { timeout: 5_000 });
     await expectSaveCycle(labels, 2_000);
     await expect(page.getByRole('link', { name: BACK })).toHaveCount(1);
     expect(held.requests).toBe(1);
     await page.unroute(`**${SAVE_PATH}`);
 
-    // A second Save on the same page updates the source it created instead of creating another.
+    // A second Save on the same page updates the source it created instead of creating another (a new
+    // server needs the stored password typed again).
     await field(page, 'Incoming Server').fill('imap2.example.com');
+    await field(page, 'Password').fill('s3cret-pass');
     await saveButton(page).click();
     await expect(saveButton(page)).toHaveText('Saved!');
     await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/edit/${id}$`));
@@ -181,7 +183,7 @@ test.describe('e-mail source editor', () => {
     await field(page, 'Password').fill('ab');
     await saveButton(page).click();
     await expect(field(page, 'Email')).toHaveAccessibleDescription('Enter a valid email address');
-    // Spec 2 §5: fewer than 3 characters reads 'Required' too.
+    // docs/behaviour/sources.md#email-source-editor: fewer than 3 characters reads 'Required' too.
     await expect(field(page, 'Password')).toHaveAccessibleDescription(/Required$/);
     await expect(field(page, 'Username')).not.toHaveAttribute('aria-invalid', 'true');
 
@@ -241,6 +243,66 @@ test.describe('e-mail source editor', () => {
     }
   });
 
+  test('a stored password is asked for again when a server, port, user name or SSL changes', async ({
+    page,
+    createUser,
+    sources,
+  }) => {
+    const catcher = await startSmtpCatcher({ user: unique('mailer') });
+    try {
+      const user = await createUser({ orderUser: true });
+      const source = await sources.emailSource(catcherSettings(catcher));
+      await signInAt(page, user.username, `${LIST_PATH}/edit/${source.id}`);
+      const password = field(page, 'Password');
+      const stored = 'A password is stored. Leave blank to keep it.';
+      await expect(password).toHaveAccessibleDescription(stored);
+      await expect(password).not.toHaveAttribute('aria-required', 'true');
+
+      const otherPort = String(await closedPort());
+      await field(page, 'Outgoing Port').fill(otherPort);
+      await expect(password).toHaveAccessibleDescription('Outgoing Port changed: enter the password again.');
+      await expect(password).toHaveAttribute('aria-required', 'true');
+      await toggle(page, 'Use SSL').click();
+      await expect(password).toHaveAccessibleDescription(
+        'Outgoing Port and Use SSL changed: enter the password again.',
+      );
+
+      // Neither a save nor a test goes out with the stored password for other settings.
+      const saves = countRequests(page, SAVE_PATH);
+      const tests = countRequests(page, '/api/email-sources/test-connection');
+      await saveButton(page).click();
+      await expect(password).toHaveAccessibleDescription(/Required$/);
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'enter the password again' })).toHaveText(
+        'Outgoing Port and Use SSL changed: enter the password again.',
+      );
+      await expect(password).toBeFocused();
+      expect(saves.count).toBe(0);
+      expect(tests.count).toBe(0);
+
+      // Back to the saved settings: the stored password is usable again.
+      await toggle(page, 'Use SSL').click();
+      await field(page, 'Outgoing Port').fill(String(catcher.port));
+      await expect(password).toHaveAccessibleDescription(stored);
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await expect(page.getByRole('listitem').filter({ hasText: 'Outgoing (SMTP): ' })).toHaveText(
+        `Outgoing (SMTP): Connected to ${catcher.host}:${catcher.port} as ${catcher.user}`,
+        { timeout: 15_000 },
+      );
+
+      // A change saved with the password typed again is stored, and the new settings keep it from then on.
+      await field(page, 'Outgoing Port').fill(otherPort);
+      await password.fill('a-new-password');
+      await saveButton(page).click();
+      await expect(saveButton(page)).toHaveText('Saved!');
+      await page.reload();
+      await expect(field(page, 'Outgoing Port')).toHaveValue(otherPort);
+      await expect(password).toHaveAccessibleDescription(stored);
+    } finally {
+      await catcher.close();
+    }
+  });
+
   test('Test connection reports the outgoing server reached and the incoming one failed', async ({
     page,
     createUser,
@@ -282,7 +344,7 @@ test.describe('e-mail source editor', () => {
   });
 });
 
-test.describe('e-mail source editor errors (spec 2 §8)', () => {
+test.describe('e-mail source editor errors (docs/behaviour/sources.md#messages)', () => {
   test('a failed save shows Error - Try Again with the server’s message, or the fallback text', async ({
     page,
     createUser,
@@ -460,7 +522,7 @@ test.describe('e-mail source list', () => {
     await expect(page.getByText('No email sources found.', { exact: true })).toBeVisible();
   });
 
-  test('a list that cannot be loaded says so (DESIGN §10: not only in the console)', async ({
+  test('a list that cannot be loaded says so (docs/design/differences.md#errors-are-shown: not only in the console)', async ({
     page,
     createUser,
   }) => {

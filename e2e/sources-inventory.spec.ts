@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { startSftpServer } from '../test-servers/sftp';
 import {
   AFTER_RETRIES,
   choose,
@@ -24,7 +25,7 @@ import {
   unique,
 } from './fixtures/sources';
 
-/** Inventory sources, spec 2 §2.5–2.6, §5, §8 (and DESIGN §10 for the active switch). */
+/** Inventory sources, docs/behaviour/sources.md#inventory-sources (and docs/design/differences.md#active-switches-work for the active switch). */
 
 const LIST_PATH = '/inventory-sources';
 const SAVE_PATH = '/api/inventory-sources/inventory/save';
@@ -62,7 +63,7 @@ const TABLET_COLUMNS = [
 ];
 const SWIPE_HINT =
   'Some columns are hidden. Swipe to scroll or switch to a desktop screen to see all columns.';
-/** Spec 2 §5 input ranges, as label → [min, max, step]. */
+/** The input ranges (docs/behaviour/sources.md#inventory-source-editor), as label → [min, max, step]. */
 const PREDICTIVE_INPUTS: [string, string, string, string][] = [
   ['Lookback Days *', '1', '365', '1'],
   ['Min Data Points *', '1', '100', '1'],
@@ -161,7 +162,7 @@ test.describe('inventory source editor', () => {
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     sources.removeAfter('inventory', id);
     await expect(page.getByRole('link', { name: 'Back to Sources' })).toHaveAttribute('href', LIST_PATH);
-    // Spec 2 §4: back to idle after 3 s.
+    // docs/behaviour/screens.md#save-button: back to idle after 3 s.
     await expect(saveButton(page)).toHaveText('Save', { timeout: 6_000 });
     await expectSaveCycle(labels, 3_000);
     expect(held.requests).toBe(1);
@@ -234,7 +235,7 @@ test.describe('inventory source editor', () => {
     await signInAt(page, user.username, `${LIST_PATH}/edit/0`);
     const saves = countRequests(page, SAVE_PATH);
 
-    // An empty form: every spec 2 §5 message at once.
+    // An empty form: every required-field message (docs/behaviour/sources.md#inventory-source-editor) at once.
     await saveButton(page).click();
     const expected: [string, string][] = [
       ['Source Name', 'Source name is required'],
@@ -390,7 +391,7 @@ test.describe('inventory source editor', () => {
   });
 });
 
-test.describe('inventory source editor: editing and errors (spec 2 §8)', () => {
+test.describe('inventory source editor: editing and errors (docs/behaviour/sources.md#messages)', () => {
   test('editing without a new file keeps the stored sample; Cancel returns to the list', async ({
     page,
     createUser,
@@ -421,6 +422,95 @@ test.describe('inventory source editor: editing and errors (spec 2 §8)', () => 
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(new RegExp(`${LIST_PATH}$`));
     await expectRow(page.getByRole('table'), rowWith(page, source.sourceName), { 'Min Items': '7' });
+  });
+
+  test('SFTP: the host key is recorded, a changed key is refused until accepted, a moved server needs the password again', async ({
+    page,
+    createUser,
+    sources,
+  }) => {
+    const sftp = await startSftpServer();
+    try {
+      const user = await createUser({ inventoryUser: true });
+      const mailbox = await sources.emailSource();
+      // Inactive, so that SFTP intake (which records the key at its first connection too) leaves it to the test.
+      const source = await sources.inventorySource(mailbox.id, {
+        activeStatus: false,
+        sftpServerAddress: sftp.host,
+        sftpPort: sftp.port,
+        sftpUsername: sftp.username,
+        sftpPassword: sftp.password,
+      });
+      await signInAt(page, user.username, `${LIST_PATH}/edit/${source.id}`);
+      const hostKey = page.getByRole('region', { name: 'Host key' });
+      const testButton = page.getByRole('button', { name: 'Test connection' });
+      await expect(hostKey).toContainText(
+        "None recorded yet: the server's key is recorded at the first successful connection, and a different key is refused after that.",
+      );
+
+      const firstKey = await sftp.hostKey();
+      await testButton.click();
+      await expect(page.getByRole('status').filter({ hasText: 'Connected to' })).toContainText(
+        `Host key ${firstKey} (recorded now; a different key will be refused)`,
+        { timeout: 15_000 },
+      );
+      await expect(hostKey).toContainText(`Recorded: ${firstKey}`);
+
+      // The server comes back with another key: refused, both keys named, nothing listed.
+      await sftp.restart({ newHostKey: true });
+      const newKey = await sftp.hostKey();
+      await testButton.click();
+      await expect(
+        page
+          .getByRole('alert')
+          .filter({ hasText: `presented the host key ${newKey}` })
+          .first(),
+      ).toContainText(`the key recorded for it is ${firstKey}`, { timeout: 15_000 });
+      await expect(hostKey).toContainText('The SFTP server presented a different host key');
+      await expect(hostKey).toContainText(`Recorded: ${firstKey}`);
+      await expect(hostKey).toContainText(`Presented now: ${newKey}`);
+
+      // Still there after a reload (the server noted it), until the user accepts the new key.
+      await page.reload();
+      await expect(hostKey).toContainText(`Presented now: ${newKey}`);
+      await hostKey.getByRole('button', { name: 'Accept new host key' }).click();
+      await expect(hostKey.getByRole('status')).toHaveText('The new host key was accepted.');
+      await expect(hostKey).toContainText(`Recorded: ${newKey}`);
+      await expect(hostKey.getByRole('button', { name: 'Accept new host key' })).toHaveCount(0);
+      await testButton.click();
+      await expect(page.getByRole('status').filter({ hasText: 'Connected to' })).toContainText(
+        `Host key ${newKey} (the recorded key)`,
+        { timeout: 15_000 },
+      );
+
+      // Another port: the stored password must be typed again, and saving forgets the recorded key.
+      const password = field(page, 'Password');
+      await expect(password).toHaveAccessibleDescription('A password is stored. Leave blank to keep it.');
+      await field(page, 'Port').fill(String(sftp.port + 1));
+      await expect(password).toHaveAccessibleDescription('SFTP port changed: enter the SFTP password again.');
+      await expect(password).toHaveAttribute('aria-required', 'true');
+      await expect(hostKey).toContainText(
+        'The server address or port changed: saving forgets the recorded key',
+      );
+      const saves = countRequests(page, SAVE_PATH);
+      const tests = countRequests(page, '/api/inventory-sources/test-sftp');
+      await testButton.click();
+      await expect(password).toBeFocused();
+      await saveButton(page).click();
+      await expect(password).toHaveAccessibleDescription('SFTP port changed: enter the SFTP password again.');
+      await expect(password).toHaveAttribute('aria-invalid', 'true');
+      expect(saves.count).toBe(0);
+      expect(tests.count).toBe(0);
+
+      await password.fill(sftp.password);
+      await saveButton(page).click();
+      await expect(saveButton(page)).toHaveText('Saved!');
+      await expect(hostKey).toContainText('None recorded yet');
+      const stored = await (await sources.api.get(`/api/inventory-sources/inventory/${source.id}`)).json();
+      expect(stored).toMatchObject({ sftpPort: sftp.port + 1, sftpHostKey: null, sftpPasswordSet: true });
+    } finally {
+      await sftp.stop();
+    }
   });
 
   test('a damaged sample file is refused with the server’s message and nothing is stored', async ({

@@ -19,7 +19,7 @@ import {
   unique,
 } from './fixtures/sources';
 
-/** Order tracking sources, spec 2 §2.3–2.4, §5, §8 (and DESIGN §10 for the active switch). */
+/** Order tracking sources, docs/behaviour/sources.md#order-tracking-sources (and docs/design/differences.md#active-switches-work for the active switch). */
 
 const LIST_PATH = '/order-tracking-sources';
 const SAVED = 'Order tracking source saved successfully!';
@@ -55,7 +55,7 @@ test.describe('order tracking source editor', () => {
     await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/edit/0$`));
     await expect(page.getByRole('heading', { name: 'Create New Order Tracking Source' })).toBeVisible();
     for (const title of EDITOR_CARDS) await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    // Spec 2 §2.4 hints and §9 defaults.
+    // The editor's hints and defaults (docs/behaviour/sources.md#order-tracking-source-editor).
     await expect(field(page, 'File Type')).toHaveAccessibleDescription('Supports .csv, .xls and .xlsx files');
     await expect(field(page, 'Attachment Name')).toHaveAccessibleDescription(/Supports \* wildcards/);
     await expect(field(page, 'Expected Attachment Count')).toHaveAccessibleDescription(
@@ -98,7 +98,7 @@ test.describe('order tracking source editor', () => {
     sources.removeAfter('orderTracking', id);
     await expect(page.getByRole('heading', { name: 'Edit Order Tracking Source' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Sources' })).toBeVisible();
-    // Spec 2 §4: back to idle after 3 s.
+    // docs/behaviour/screens.md#save-button: back to idle after 3 s.
     await expect(saveButton(page)).toHaveText('Save', { timeout: 6_000 });
     await expectSaveCycle(labels, 3_000);
     expect(held.requests).toBe(1);
@@ -195,7 +195,7 @@ test.describe('order tracking source editor', () => {
     const saves = countRequests(page, SAVE_PATH);
 
     await saveButton(page).click();
-    // Spec 2 §5: 'Required' on each required field.
+    // docs/behaviour/sources.md#order-tracking-source-editor: 'Required' on each required field.
     for (const label of [
       'Source Name',
       'Email Source',
@@ -228,7 +228,7 @@ test.describe('order tracking source editor', () => {
   });
 });
 
-test.describe('order tracking source editor errors (spec 2 §8)', () => {
+test.describe('order tracking source editor errors (docs/behaviour/sources.md#messages)', () => {
   test('without a header, a mapping that is no column index is refused with the server’s message', async ({
     page,
     createUser,

@@ -16,8 +16,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" || exit 1
 fi
 
-echo "==> npm ci"
-npm ci --no-audit --no-fund || exit 1
+echo "==> npm ci (on the pinned Node.js from the npm registry)"
+bash scripts/install.sh || exit 1
+# Every later step runs on that runtime, also when this script is started directly rather than by npm.
+export PATH="$PWD/node_modules/.bin:$PATH"
+echo "==> node $(node -p process.version)"
 
 reports=.tmp/test-reports
 rm -rf "$reports" && mkdir -p "$reports"

@@ -36,6 +36,10 @@ export interface SftpTestServer {
   putFile(relativePath: string, content: string | Buffer): Promise<string>;
   /** Creates a folder under `root` owned by the SFTP user. */
   makeFolder(relativePath: string): Promise<string>;
+  /** The server's host key fingerprint as `ssh-keygen -l -E sha256` prints it ('SHA256:…'). */
+  hostKey(): Promise<string>;
+  /** Stops sshd and starts it again on the same port; with newHostKey it comes back with a new host key. */
+  restart(options?: { newHostKey?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -166,15 +170,21 @@ export async function startSftpServer(): Promise<SftpTestServer> {
   const root = path.join(dir, 'root');
   await mkdir(root);
   await chown(root, account.uid, account.gid);
-  await run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(dir, 'host_ed25519')]);
+  const keyFile = path.join(dir, 'host_ed25519');
+  const makeHostKey = async () => {
+    await rm(keyFile, { force: true });
+    await rm(`${keyFile}.pub`, { force: true });
+    await run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', keyFile]);
+  };
+  await makeHostKey();
   await mkdir('/run/sshd', { recursive: true, mode: 0o755 });
 
+  const configFile = path.join(dir, 'sshd_config');
   let started: { child: ChildProcess; log: () => string } | undefined;
   let port = 0;
   // Another process may take the probed port before sshd binds it: try again with a new one.
   for (let attempt = 1; !started; attempt += 1) {
     port = await freeLoopbackPort();
-    const configFile = path.join(dir, 'sshd_config');
     await writeFile(configFile, sshdConfig(dir, root, port));
     try {
       started = await launchSshd(configFile);
@@ -186,8 +196,16 @@ export async function startSftpServer(): Promise<SftpTestServer> {
       }
     }
   }
-  const { child } = started;
+  let { child } = started;
   running.add(child);
+  const stopChild = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    running.delete(child);
+  };
 
   const ownedByUser = async (target: string) => chown(target, account.uid, account.gid);
   const makeFolder = async (relativePath: string) => {
@@ -216,13 +234,21 @@ export async function startSftpServer(): Promise<SftpTestServer> {
       await ownedByUser(target);
       return target;
     },
+    async hostKey() {
+      const { stdout } = await run('ssh-keygen', ['-l', '-E', 'sha256', '-f', `${keyFile}.pub`]);
+      const fingerprint = stdout.split(' ')[1];
+      if (!fingerprint?.startsWith('SHA256:')) throw new Error(`unexpected ssh-keygen output: ${stdout}`);
+      return fingerprint;
+    },
+    async restart(options = {}) {
+      await stopChild();
+      if (options.newHostKey) await makeHostKey();
+      // The port was just released by this server; sshd binds it again with SO_REUSEADDR.
+      ({ child } = await launchSshd(configFile));
+      running.add(child);
+    },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      running.delete(child);
+      await stopChild();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -17,6 +17,15 @@ export interface SmtpCatcher {
   messages: CaughtMail[];
   /** Resolves when at least `count` messages have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<CaughtMail[]>;
+  /**
+   * A slow server: from now on the answer to each message's data is held back (the client keeps waiting,
+   * the message is not in `messages` yet) until the returned function is called.
+   */
+  hold(): () => void;
+  /** How many messages are waiting for their held answer. */
+  readonly heldCount: number;
+  /** Resolves when at least `count` messages are waiting for a held answer. */
+  waitForHeld(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,6 +40,25 @@ export async function startSmtpCatcher(
   const password = options.password ?? 'mailer-secret';
   const messages: CaughtMail[] = [];
   const waiters: Array<() => void> = [];
+  const wakeWaiters = () => {
+    for (const wake of waiters.splice(0)) wake();
+  };
+  let holding = false;
+  const heldAnswers: Array<() => void> = [];
+  const releaseHeld = () => {
+    holding = false;
+    for (const answer of heldAnswers.splice(0)) answer();
+  };
+  const waitUntil = async (done: () => boolean, timeoutMs: number, failure: () => string) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(failure());
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  };
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -47,14 +75,20 @@ export async function startSmtpCatcher(
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks);
-        messages.push({
+        const mail: CaughtMail = {
           envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
           parsed: await simpleParser(raw),
           raw,
-        });
-        for (const wake of waiters.splice(0)) wake();
-        callback();
+        };
+        const answer = () => {
+          messages.push(mail);
+          wakeWaiters();
+          callback();
+        };
+        if (!holding) return answer();
+        heldAnswers.push(answer);
+        wakeWaiters();
       });
     },
   });
@@ -70,17 +104,31 @@ export async function startSmtpCatcher(
     password,
     messages,
     async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (messages.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${messages.length}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
+      await waitUntil(
+        () => messages.length >= count,
+        timeoutMs,
+        () => `expected ${count} mails, got ${messages.length}`,
+      );
       return messages;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    hold() {
+      holding = true;
+      return releaseHeld;
+    },
+    get heldCount() {
+      return heldAnswers.length;
+    },
+    async waitForHeld(count, timeoutMs = 10_000) {
+      await waitUntil(
+        () => heldAnswers.length >= count,
+        timeoutMs,
+        () => `expected ${count} held mails, got ${heldAnswers.length}`,
+      );
+    },
+    close: () => {
+      releaseHeld();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

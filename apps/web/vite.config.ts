@@ -16,10 +16,12 @@ export default defineConfig({
     outDir: 'dist',
   },
   server: {
+    // The Host header is passed on unchanged: the API accepts a write only from the origin the browser
+    // shows (without PUBLIC_URL, the request's own host), and here that is the dev server's.
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/auth': { target: apiTarget, changeOrigin: true },
-      '/health': { target: apiTarget, changeOrigin: true },
+      '/api': { target: apiTarget },
+      '/auth': { target: apiTarget },
+      '/health': { target: apiTarget },
     },
   },
 });

@@ -12,8 +12,11 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { AppConfig } from './config/env';
+import { configureReader } from './integrations/spreadsheet';
 import { createSystemMailer, type SystemMailer } from './integrations/system-mailer';
 import { AppError } from './lib/app-error';
+import { serializeError } from './lib/error-redaction';
+import { requestLogSerializers } from './lib/request-log';
 import { createSecretBox, type SecretBox } from './lib/secrets';
 import { accountRoutes } from './modules/accounts/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -30,12 +33,16 @@ import { orderTrackingIngestionRoutes } from './modules/order-tracking-ingestion
 import { orderTrackingSourceRoutes } from './modules/order-tracking-sources/routes';
 import { runRoutes } from './modules/runs/routes';
 import { statsRoutes } from './modules/stats/routes';
+import { type RouteBody, registerBodyGuards, registerOriginCheck } from './plugins/request-guards';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { type RouteAccess, registerSession } from './plugins/session';
 
 export interface RegisteredRoute {
   method: string;
   url: string;
   access: RouteAccess;
+  /** What its body is: JSON, or a multipart file upload. */
+  body: RouteBody;
 }
 
 export interface AppContext {
@@ -49,6 +56,12 @@ export interface AppContext {
   accessTokens: ReturnType<typeof registerSession>;
   /** Where scheduled work (batches, non-daily vendors, notification digests) reads the time; tests move it. */
   clock: Clock;
+  /** Work a request hands to the job queue (password reset mail); set by startJobs, unset until then. */
+  jobQueue: JobSender | undefined;
+}
+
+export interface JobSender {
+  send(queue: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
 }
 
 export interface Clock {
@@ -71,25 +84,53 @@ declare module 'fastify' {
   }
 }
 
+/** Every logger of the app (requests, jobs, workers) writes errors through the redacting serializer. */
+function loggerOptions(
+  logger: BuildAppOptions['logger'],
+  level: AppConfig['logLevel'],
+): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  const base = typeof logger === 'object' && logger !== null ? logger : { level };
+  return { ...base, serializers: { ...base.serializers, ...requestLogSerializers, err: serializeError } };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { database, config } = options;
+  configureReader({
+    maxHeapMb: config.spreadsheetMaxMemoryMb,
+    timeoutMs: config.spreadsheetTimeoutSeconds * 1000,
+  });
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // Every request log line goes through serializers that keep tokens in query strings and query
+    // parameters of failed statements out of it.
+    logger: loggerOptions(options.logger, config.logLevel),
+    trustProxy: config.trustProxy,
     bodyLimit: 15 * 1024 * 1024,
   });
 
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access ?? 'user' });
+      if (method === 'HEAD') continue;
+      routes.push({
+        method,
+        url: route.url,
+        access: route.config?.access ?? 'user',
+        body: route.config?.body ?? 'json',
+      });
     }
   });
 
+  // The onRequest hooks run in this order: headers, origin, session and route access, body type. All of
+  // them answer before Fastify reads the body.
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
-  // File uploads (manual processing): one file of at most 10 MB per request; routes read it with request.file().
+  // File uploads (manual processing): one file of at most 10 MB per request; routes that declare
+  // `config.body: 'file'` read it with request.file().
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  registerOriginCheck(app, config);
   const accessTokens = registerSession(app, database.db, config);
+  registerBodyGuards(app);
   const context: AppContext = {
     routes,
     db: database.db,
@@ -99,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secrets: createSecretBox(config.secretKey),
     accessTokens,
     clock: options.clock ?? systemClock,
+    jobQueue: undefined,
   };
   app.decorate('context', context);
 
@@ -106,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (error instanceof AppError) {
       const body: ApiErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(body);
     }
     const fastifyError = error as { statusCode?: number; code?: string; message: string };

@@ -2,10 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '@app/db';
 import { buildApp } from './app';
-import { ensureInitialAdmin } from './bootstrap';
+import { ensureInitialAdmin, upgradeLegacySecrets } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
 import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
+import { redactError } from './lib/error-redaction';
 
 async function main() {
   const config = loadConfig();
@@ -18,6 +19,8 @@ async function main() {
 
   const app = await buildApp({ database, config });
   const admin = await ensureInitialAdmin(database.db, config);
+  const sealed = await upgradeLegacySecrets(database.db, app.context.secrets);
+  if (sealed > 0) app.log.info({ sealed }, 'sealed stored secrets to their connection settings');
   if (admin.generatedPassword) {
     // Printed once, on purpose outside the JSON log so that a person starting the app sees it.
     console.log(
@@ -56,6 +59,7 @@ async function main() {
 
 main().catch((error) => {
   if (error instanceof ConfigError) console.error(error.message);
-  else console.error(error);
+  // A start-up query that fails (the first admin's insert) must not print the values it was writing.
+  else console.error(redactError(error));
   process.exit(1);
 });

@@ -9,9 +9,11 @@
 import path from 'node:path';
 import { createDatabase } from '@app/db';
 import { buildApp } from './app';
+import { upgradeLegacySecrets } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
 import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
+import { redactError } from './lib/error-redaction';
 
 async function main() {
   const config = loadConfig();
@@ -23,6 +25,8 @@ async function main() {
   // The app is built for its context (secrets, mailer, what processors need) and logger, never listened on.
   const app = await buildApp({ database, config });
   await app.ready();
+  const sealed = await upgradeLegacySecrets(database.db, app.context.secrets);
+  if (sealed > 0) app.log.info({ sealed }, 'sealed stored secrets to their connection settings');
   const log = app.log;
   const jobs = await startJobs(database, log, {
     context: app.context,
@@ -50,6 +54,7 @@ async function main() {
 
 main().catch((error) => {
   if (error instanceof ConfigError) console.error(error.message);
-  else console.error(error);
+  // A start-up query that fails must not print the values it was writing.
+  else console.error(redactError(error));
   process.exit(1);
 });

@@ -1,11 +1,15 @@
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { COOKIE_NAMES } from '@app/contracts';
 import { schema } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type Clock } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
 import type { SystemMailer } from '../src/integrations/system-mailer';
+import { deriveKey } from '../src/lib/crypto';
 import { hashPassword } from '../src/lib/passwords';
+import { sealMailboxSecret } from '../src/modules/email-sources/source-connection';
+import { sealSftpSecret } from '../src/modules/inventory-sources/sftp-connection';
 
 export const TEST_PASSWORD = 'correct horse battery';
 
@@ -19,6 +23,10 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   mailer?: SystemMailer;
+  /** Where the app reads the time (login backoff, reset limits, schedules); the system clock when unset. */
+  clock?: Clock;
+  /** Fastify's logger option; off when unset. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** A real app on a fresh database (PGlite in memory, or a new database on TEST_DATABASE_URL). */
@@ -34,10 +42,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     database: db,
     config,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
+  injectFromPublicOrigin(app, config);
   return {
     app,
     config,
@@ -47,6 +57,25 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await db.dispose();
     },
   };
+}
+
+/**
+ * `app.inject` as the web app's own pages call the API: every request carries the Origin of PUBLIC_URL, as a
+ * browser sends it, unless the test names `origin` itself (`origin: undefined` sends none).
+ */
+export function injectFromPublicOrigin(app: FastifyInstance, config: Pick<AppConfig, 'publicUrl'>) {
+  const origin = new URL(config.publicUrl).origin;
+  const inject = app.inject.bind(app);
+  const withOrigin = (options: InjectOptions | string): InjectOptions => {
+    const request = typeof options === 'string' ? { url: options } : options;
+    const given = Object.entries(request.headers ?? {});
+    if (given.some(([name]) => name.toLowerCase() === 'origin')) {
+      return { ...request, headers: Object.fromEntries(given.filter(([, value]) => value !== undefined)) };
+    }
+    return { ...request, headers: { ...request.headers, origin } };
+  };
+  app.inject = ((options?: InjectOptions | string) =>
+    options === undefined ? inject() : inject(withOrigin(options))) as typeof app.inject;
 }
 
 let userCounter = 0;
@@ -114,3 +143,61 @@ export async function signIn(t: TestApp, overrides: UserOverrides = {}) {
 }
 
 export { COOKIE_NAMES };
+
+type EmailSourceInsert = typeof schema.emailSources.$inferInsert;
+type InventorySourceInsert = typeof schema.inventorySources.$inferInsert;
+
+/**
+ * A mailbox secret for a row inserted by a test, sealed to that row's settings as the editor would
+ * (the columns' defaults where the row leaves them out).
+ */
+export function sealedMailboxPassword(
+  t: TestApp,
+  row: Omit<EmailSourceInsert, 'passwordEncrypted'>,
+  password: string,
+): string {
+  return sealMailboxSecret(
+    t.app.context.secrets,
+    {
+      username: row.username,
+      email: row.email,
+      incomingServer: row.incomingServer ?? '',
+      incomingPort: row.incomingPort ?? null,
+      outgoingServer: row.outgoingServer ?? '',
+      outgoingPort: row.outgoingPort ?? null,
+      ssl: row.ssl ?? true,
+      isMsal: row.isMsal ?? false,
+      msalClientId: row.msalClientId ?? '',
+      msalTenantId: row.msalTenantId ?? '',
+    },
+    password,
+  );
+}
+
+/** An SFTP password for a row inserted by a test, sealed to that row's SFTP settings. */
+export function sealedSftpPassword(
+  t: TestApp,
+  row: Pick<InventorySourceInsert, 'sftpServerAddress' | 'sftpPort' | 'sftpUsername'>,
+  password: string,
+): string {
+  return sealSftpSecret(
+    t.app.context.secrets,
+    {
+      sftpServerAddress: row.sftpServerAddress ?? '',
+      sftpPort: row.sftpPort ?? null,
+      sftpUsername: row.sftpUsername ?? '',
+    },
+    password,
+  );
+}
+
+/** A secret as the release before bindings stored it (v1: AES-256-GCM without additional data). */
+export function legacySealedSecret(secretKey: string, plain: string): string {
+  const key = Buffer.from(deriveKey(secretKey, 'stored-secrets'));
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return ['v1', iv, cipher.getAuthTag(), data]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64')))
+    .join(':');
+}

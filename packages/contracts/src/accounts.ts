@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ORDER_TRACKING_COLUMN_KEYS } from './columns';
-
-export const PASSWORD_RULE_MESSAGE = 'Password must be at least 8 characters';
+import { ZNewPasswordSchema } from './passwords';
 
 const id = z.coerce.number().int().nonnegative();
 
@@ -34,7 +33,7 @@ export const ZUpdatePasswordSchema = z.object({
   UserID: id,
   Username: z.string().trim().min(1, 'Required'),
   OldPassword: z.string().min(1, 'Current password is required'),
-  NewPassword: z.string().min(8, PASSWORD_RULE_MESSAGE),
+  NewPassword: ZNewPasswordSchema,
 });
 export type TUpdatePassword = z.infer<typeof ZUpdatePasswordSchema>;
 
@@ -75,10 +74,7 @@ export const ZUserFormSchema = z.object({
   activeStatus: z.boolean().default(false),
   debugMode: z.boolean().default(false),
   // Blank: the user chooses their own through an e-mailed link (create), or it stays as it is (edit).
-  password: z
-    .string()
-    .nullish()
-    .refine((value) => !value || value.length >= 8, PASSWORD_RULE_MESSAGE),
+  password: z.union([z.literal(''), ZNewPasswordSchema]).nullish(),
 });
 export type TUserForm = z.input<typeof ZUserFormSchema>;
 export type TUserFormParsed = z.output<typeof ZUserFormSchema>;

@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import { PASSWORD_RULE_MESSAGE } from './accounts';
+import { ZLoginPasswordSchema, ZNewPasswordSchema } from './passwords';
 
 export const ZLoginSchema = z.object({
   username: z.string().trim().min(1, 'Username is required'),
-  password: z.string().trim().min(1, 'Password is required'),
+  password: ZLoginPasswordSchema,
 });
 export type TLogin = z.infer<typeof ZLoginSchema>;
 
-/** POST /auth/reset-password takes the bare username as a JSON string (spec 1 §7). */
+/** POST /auth/reset-password takes the bare username as a JSON string (docs/behaviour/accounts-and-sign-in.md#forgot-password-and-reset). */
 export const ZResetPasswordRequestSchema = z.string().trim().min(1, 'Username is required');
 
 export const ZResetPasswordConfirmSchema = z.object({
   token: z.string().min(20, 'The reset link is not valid'),
-  newPassword: z.string().min(8, PASSWORD_RULE_MESSAGE),
+  newPassword: ZNewPasswordSchema,
 });
 export type TResetPasswordConfirm = z.infer<typeof ZResetPasswordConfirmSchema>;
 
-/** Flags arrive as the text "True" when set (spec 1 §3). */
+/** Flags arrive as the text "True" when set (docs/behaviour/accounts-and-sign-in.md#roles-and-flags). */
 export type FlagText = 'True' | 'False';
 
 export interface CurrentUser {

@@ -1,4 +1,4 @@
-/** The 22 order tracking grid columns a user can switch on or off (spec 1 §3), in the spec's order. */
+/** The 22 order tracking grid columns a user can switch on or off (docs/behaviour/accounts-and-sign-in.md#column-settings), in the spec's order. */
 export const ORDER_TRACKING_COLUMN_KEYS = [
   'accountNumber',
   'brandName',

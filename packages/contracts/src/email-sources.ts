@@ -9,7 +9,7 @@ export const EMAIL_SOURCE_MESSAGES = {
   saveFailed: 'Save failed - please try again',
 } as const;
 
-/** The e-mail source editor's form and the body of POST /api/email-sources/email/save (spec 2 §3.1, §5). */
+/** The e-mail source editor's form and the body of POST /api/email-sources/email/save (docs/behaviour/sources.md#email-source-editor). */
 export const ZEmailSourceSchema = z.object({
   id: entityId,
   username: z.string().trim().min(1, EMAIL_SOURCE_MESSAGES.required),
@@ -56,7 +56,7 @@ export interface EmailSource {
   activeStatus: boolean;
 }
 
-/** A row of GET /api/email-sources/emails (the list view entity of spec 2 §3.1, plus poll status). */
+/** A row of GET /api/email-sources/emails (the list view entity of docs/behaviour/sources.md#email-source-list, plus poll status). */
 export interface EmailSourceListItem {
   id: number;
   username: string;
@@ -74,7 +74,7 @@ export interface EmailSourceListItem {
   lastPollSucceededAt: string | null;
   /** Why the latest poll failed; null when it succeeded (or none ran yet). */
   lastPollError: string | null;
-  /** The latest poll run (DESIGN §8). */
+  /** The latest poll run (docs/behaviour/runs-and-history.md#last-run). */
   lastRun: LastRunSummary | null;
 }
 
@@ -89,7 +89,7 @@ export interface EmailSourcePollResult {
   failed: number;
 }
 
-/** POST /api/email-sources/send-test-email (spec 2 §3.2). */
+/** POST /api/email-sources/send-test-email (docs/behaviour/sources.md#send-test-email). */
 export const ZTestEmailSchema = z.object({
   ToEmail: z.string().trim().min(1, EMAIL_SOURCE_MESSAGES.fillAll),
   SubjectLine: z.string().trim().min(1, EMAIL_SOURCE_MESSAGES.fillAll),

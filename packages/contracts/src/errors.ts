@@ -5,3 +5,6 @@ export interface ApiErrorBody {
   message: string;
   fields?: Record<string, string>;
 }
+
+/** A text with U+0000 in it is refused on every field: PostgreSQL text cannot hold that character. */
+export const NUL_CHARACTER_MESSAGE = 'Must not contain the NUL character (U+0000)';

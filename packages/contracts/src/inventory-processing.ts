@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { HeaderDrift } from './runs';
 
 /**
- * Inventory processing (spec 2 §2.7, §3.6, §7; DESIGN §5): the manual processing screen's calls, the
+ * Inventory processing (docs/behaviour/inventory.md#processing-result, docs/behaviour/inventory.md#drift-guard): the manual processing screen's calls, the
  * processing result, the debug "Modify File" result, and what an inventory run records in its details.
  */
 export const INVENTORY_PROCESSING_MESSAGES = {
@@ -109,7 +109,7 @@ export type InventoryDeliveryOutcome = z.infer<typeof ZInventoryDeliveryOutcomeS
 export const INVENTORY_RUN_OUTCOMES = ['succeeded', 'failed', 'held'] as const;
 export type InventoryRunOutcome = (typeof INVENTORY_RUN_OUTCOMES)[number];
 
-/** POST /api/inventory-sources/manually-process: the processing result (spec 2 §3.6, plus the run). */
+/** POST /api/inventory-sources/manually-process: the processing result (docs/behaviour/inventory.md#processing-result, plus the run). */
 export const ZInventoryProcessingResultSchema = z.object({
   /** True only when the run succeeded: a held run is not a completed one. */
   success: z.boolean(),
@@ -132,14 +132,14 @@ export const ZInventoryProcessingResultSchema = z.object({
   /** Beyond the spec: the run this processing recorded (null when no run could be recorded). */
   runId: z.number().int().nullable(),
   status: z.enum(INVENTORY_RUN_OUTCOMES),
-  /** Why the drift guard held the run (DESIGN §5); null unless status is 'held'. */
+  /** Why the drift guard held the run (docs/behaviour/inventory.md#drift-guard); null unless status is 'held'. */
   heldReason: z.string().nullable(),
   /** What the delivery asked for by the switches did, when it was attempted. */
   delivery: ZInventoryDeliveryOutcomeSchema.nullable(),
 });
 export type InventoryProcessingResult = z.infer<typeof ZInventoryProcessingResultSchema>;
 
-/** POST /api/inventory-sources/debug-modify-file (spec 2 §7). */
+/** POST /api/inventory-sources/debug-modify-file (docs/behaviour/inventory.md#calls). */
 export const ZInventoryDebugModifyResultSchema = z.object({
   success: z.boolean(),
   message: z.string(),

@@ -10,6 +10,7 @@ import {
   port,
   requiredId,
 } from './shared-fields';
+import { type TextEncodingName, ZTextEncodingSchema } from './text-encodings';
 
 export const INVENTORY_SOURCE_MESSAGES = {
   sourceName: 'Source name is required',
@@ -33,7 +34,7 @@ export const INVENTORY_SOURCE_MESSAGES = {
   predictiveRequired: 'Required when the predictive algorithm is on',
 } as const;
 
-/** Input ranges of the predictive settings (spec 2 §5), enforced by the server as well as the inputs. */
+/** Input ranges of the predictive settings (docs/behaviour/sources.md#inventory-source-editor), enforced by the server as well as the inputs. */
 export const PREDICTIVE_RANGES = {
   lookbackDays: { min: 1, max: 365, step: 1 },
   minDataPoints: { min: 1, max: 100, step: 1 },
@@ -71,13 +72,14 @@ export const ZInventoryFileDataSchema = z.object({
   itemStatusDateColumnName: requiredText(M.itemStatusDateColumnName),
 });
 
-/** The inventory source editor's form and the body of POST /api/inventory-sources/inventory/save (spec 2 §3.5). */
+/** The inventory source editor's form and the body of POST /api/inventory-sources/inventory/save (docs/behaviour/sources.md#inventory-source-editor). */
 export const ZInventorySourceSchema = z
   .object({
     id: entityId,
     sourceName: requiredText(M.sourceName),
     emailSourceId: requiredId(M.emailSourceId),
     fileType: requiredText(M.fileType),
+    textEncoding: ZTextEncodingSchema,
     fromEmail: requiredText(M.fromEmail).pipe(z.email(M.invalidEmail)),
     daysUntilNoUpdateNotification: optionalInt(1, 365),
     expectedAttachmentCount: optionalInt(0, 100),
@@ -108,10 +110,10 @@ export const ZInventorySourceSchema = z
       .string()
       .nullish()
       .transform((value) => value ?? ''),
-    /** Beyond the spec (DESIGN §5): where supplier files are picked up and generated files are put. */
+    /** Beyond the spec (docs/behaviour/sources.md#sftp-settings): where supplier files are picked up and generated files are put. */
     sftpInboundFolder: optionalText,
     sftpOutboundFolder: optionalText,
-    /** Beyond the spec (DESIGN §5): hold a run that would turn more than this share of Active items Inactive. */
+    /** Beyond the spec (docs/behaviour/inventory.md#drift-guard): hold a run that would turn more than this share of Active items Inactive. */
     driftGuardPercent: z.preprocess(emptyToNull, z.number().int().min(1).max(100).nullable()).default(null),
     activeStatus: z.boolean().default(true),
     fileData: ZInventoryFileDataSchema,
@@ -144,6 +146,8 @@ export interface InventorySource {
   sourceName: string;
   emailSourceId: number | null;
   fileType: string;
+  /** '' when the encoding of text files is detected from their bytes. */
+  textEncoding: TextEncodingName | '';
   fromEmail: string;
   daysUntilNoUpdateNotification: number | null;
   expectedAttachmentCount: number | null;
@@ -171,6 +175,12 @@ export interface InventorySource {
   sftpUsername: string;
   sftpPassword: '';
   sftpPasswordSet: boolean;
+  /** The SFTP server's host key recorded at the first successful connection (SHA256:…), or null. */
+  sftpHostKey: string | null;
+  sftpHostKeyRecordedAt: string | null;
+  /** Another key the server presented since (those connections were refused), until accepted; or null. */
+  sftpHostKeyPresented: string | null;
+  sftpHostKeyPresentedAt: string | null;
   sftpInboundFolder: string;
   sftpOutboundFolder: string;
   driftGuardPercent: number;
@@ -191,7 +201,7 @@ export interface InventorySourceListItem {
   itemNumberColumnName: string;
   qtyColumnName: string;
   minItemsToBeActive: number | null;
-  /** Beyond the spec (DESIGN §8): the source's latest run, null when it never ran. */
+  /** Beyond the spec (docs/behaviour/runs-and-history.md#last-run): the source's latest run, null when it never ran. */
   lastRun: LastRunSummary | null;
 }
 
@@ -209,7 +219,21 @@ export const ZSftpConnectionTestSchema = z.object({
 });
 export type TSftpConnectionTest = z.output<typeof ZSftpConnectionTestSchema>;
 
+/**
+ * What the connection test found out about the server's host key:
+ * - 'recorded': no key was recorded for the saved source; this one is now.
+ * - 'trusted': it is the recorded key.
+ * - 'changed': it differs from the recorded key (`recordedHostKey`); the connection was refused.
+ * - 'not-recorded': the settings on screen are not the saved ones (or the source is new); the key is
+ *   recorded at the first connection after saving.
+ */
+export type SftpHostKeyStatus = 'recorded' | 'trusted' | 'changed' | 'not-recorded';
+
 export interface SftpConnectionTestResult extends ConnectionCheck {
+  /** The key the server presented; null when the connection failed before the key exchange. */
+  hostKey: string | null;
+  hostKeyStatus: SftpHostKeyStatus | null;
+  recordedHostKey: string | null;
   folder: string;
   entries: Array<{
     name: string;
@@ -218,3 +242,21 @@ export interface SftpConnectionTestResult extends ConnectionCheck {
     modifiedAt: string | null;
   }>;
 }
+
+/** An OpenSSH SHA256 fingerprint: 'SHA256:' and 43 characters of unpadded base64. */
+export const SFTP_HOST_KEY_PATTERN = /^SHA256:[A-Za-z0-9+/]{43}$/;
+
+/**
+ * POST /api/inventory-sources/{id}/sftp-host-key/accept (beyond the spec): trust the key the server now
+ * presents, exactly as the editor showed it to the user.
+ */
+export const ZAcceptSftpHostKeySchema = z.object({
+  fingerprint: z.string().trim().regex(SFTP_HOST_KEY_PATTERN, 'Not an SSH host key fingerprint'),
+});
+export type TAcceptSftpHostKey = z.output<typeof ZAcceptSftpHostKeySchema>;
+
+/** The host key state of a source, as the accept call answers it. */
+export type SftpHostKeyState = Pick<
+  InventorySource,
+  'sftpHostKey' | 'sftpHostKeyRecordedAt' | 'sftpHostKeyPresented' | 'sftpHostKeyPresentedAt'
+>;

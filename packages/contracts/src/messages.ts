@@ -23,5 +23,5 @@ export const COOKIE_NAMES = {
   username: 'username',
 } as const;
 
-/** The client keeps the username in storage under this request-header-like key (spec 1 §3). */
+/** The client keeps the username in storage under this request-header-like key (docs/behaviour/accounts-and-sign-in.md#sign-in). */
 export const USERNAME_STORAGE_KEY = 'X-Username';

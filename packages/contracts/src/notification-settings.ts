@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RunSourceType } from './runs';
 import { emptyToNull, entityId, optionalText } from './shared-fields';
 
-/** Notification settings (spec 3 §2.7–2.8, §3, §5, §7–9; DESIGN §7). */
+/** Notification settings (docs/behaviour/notifications.md). */
 
 /** The spec's sourceTypeId values. */
 export const SOURCE_TYPE = {
@@ -25,7 +25,7 @@ export function isSourceTypeId(value: unknown): value is SourceTypeId {
   return typeof value === 'number' && (SOURCE_TYPE_IDS as readonly number[]).includes(value);
 }
 
-/** Which run records (DESIGN §8) a digest of each source type reads. */
+/** Which run records (docs/behaviour/runs-and-history.md#runs) a digest of each source type reads. */
 export const SOURCE_TYPE_RUN_SOURCE: Record<SourceTypeId, RunSourceType> = {
   1: 'inventory',
   2: 'order-submission',
@@ -35,13 +35,39 @@ export const SOURCE_TYPE_RUN_SOURCE: Record<SourceTypeId, RunSourceType> = {
 
 export type RecipientGroup = 'inventory' | 'submission' | 'order';
 
-/** The user flag whose holders receive a source type's notifications (DESIGN §7). */
+/** The user flag whose holders receive a source type's notifications (docs/behaviour/notifications.md#recipients). */
 export const SOURCE_TYPE_RECIPIENT_GROUP: Record<SourceTypeId, RecipientGroup> = {
   1: 'inventory',
   2: 'submission',
   3: 'order',
   4: 'submission',
 };
+
+/** The user flags of the Sources hub; admins hold them all. */
+export type SourceUserFlag = 'inventoryUser' | 'orderUser' | 'submissionUser';
+
+export const RECIPIENT_GROUP_USER_FLAG: Record<RecipientGroup, SourceUserFlag> = {
+  inventory: 'inventoryUser',
+  submission: 'submissionUser',
+  order: 'orderUser',
+};
+
+/**
+ * The flag a user needs to see, change or fire a notification setting of a source type, and to see that
+ * type's sources and recipients: the same flag that makes a user a recipient of its digests.
+ */
+export function sourceTypeUserFlag(sourceTypeId: SourceTypeId): SourceUserFlag {
+  return RECIPIENT_GROUP_USER_FLAG[SOURCE_TYPE_RECIPIENT_GROUP[sourceTypeId]];
+}
+
+/** The source types whose notification settings a user with these flags may use (admins: pass all true). */
+export function notificationSourceTypesFor(flags: Record<SourceUserFlag, boolean>): SourceTypeId[] {
+  return SOURCE_TYPE_IDS.filter((id) => flags[sourceTypeUserFlag(id)]);
+}
+
+export function notificationTypeForbiddenMessage(sourceTypeId: SourceTypeId): string {
+  return `Your account does not have access to ${SOURCE_TYPE_LABELS[sourceTypeId]} notification settings`;
+}
 
 export const NOTIFICATION_INTERVALS = ['Daily', 'Weekly', 'Monthly', 'Custom', 'None'] as const;
 export type NotificationInterval = (typeof NOTIFICATION_INTERVALS)[number];
@@ -54,10 +80,10 @@ export const NOTIFICATION_INTERVAL_LABELS: Record<NotificationInterval, string> 
   None: 'None',
 };
 
-/** The period a digest covers (spec 3 §2.8 data source hints); Custom covers the time since its previous run. */
+/** The period a digest covers (docs/behaviour/notifications.md#schedule); Custom covers the time since its previous run. */
 export const NOTIFICATION_WINDOW_DAYS = { Daily: 1, Weekly: 7, Monthly: 30 } as const;
 
-/** 1 Monday to 7 Sunday (spec 3 §9). */
+/** 1 Monday to 7 Sunday (docs/behaviour/notifications.md#setting-editor). */
 export const DAYS_OF_WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
 export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
 
@@ -71,7 +97,7 @@ export const DAY_OF_WEEK_LABELS: Record<DayOfWeek, string> = {
   7: 'Sunday',
 };
 
-/** Spec 3 §2.7: day 0 or none shows "Any day" on cards and "Any" in the table. */
+/** docs/behaviour/notifications.md#settings-list: day 0 or none shows "Any day" on cards and "Any" in the table. */
 export function dayOfWeekLabel(day: number | null | undefined, short = false): string {
   if (day && day >= 1 && day <= 7) return DAY_OF_WEEK_LABELS[day as DayOfWeek];
   return short ? 'Any' : 'Any day';
@@ -108,7 +134,7 @@ export function parseRecipientList(text: string | null | undefined): string[] {
 
 const emailAddress = z.email();
 
-/** Form defaults (spec 3 §9). Weekly needs a day, so a new setting starts on Monday. */
+/** Form defaults (docs/behaviour/notifications.md#defaults). Weekly needs a day, so a new setting starts on Monday. */
 export const NOTIFICATION_DEFAULTS = {
   notificationEnabled: false,
   notificationInterval: 'Weekly',
@@ -139,7 +165,7 @@ const sourceTypeId = z.preprocess(
 
 const dayOfWeek = z
   .preprocess(
-    // The old system stored 0 for "any day" (spec 3 §2.7).
+    // The old system stored 0 for "any day" (docs/behaviour/notifications.md#settings-list).
     (value) => (value === 0 || value === '0' ? null : emptyToNull(value)),
     z.number({ error: M.dayOfWeek }).int(M.dayOfWeek).min(1, M.dayOfWeek).max(7, M.dayOfWeek).nullable(),
   )
@@ -159,7 +185,7 @@ const recipients = optionalText
  * PUT /api/notification-settings/{id}.
  *
  * Included sources are `sourceIds` (ids of sources of the chosen type; empty = every source of that type,
- * DESIGN §7). Ids survive a source rename; the server answers with their current names in `sourceName`.
+ * docs/behaviour/notifications.md#setting-editor). Ids survive a source rename; the server answers with their current names in `sourceName`.
  * A client that only knows names may send `sourceName` instead and the server resolves them.
  * `sourceType` and `lastNotificationSent` are read-only and ignored on save.
  */
@@ -233,7 +259,7 @@ export interface NotificationSetting {
   id: number;
   name: string;
   sourceTypeId: SourceTypeId;
-  /** The source type's label, as a one-element list (spec 3 §3 lists). */
+  /** The source type's label, as a one-element list (docs/behaviour/notifications.md#calls). */
   sourceType: string[];
   /** Current names of the included sources, in the order of `sourceIds`; empty = all sources of the type. */
   sourceName: string[];
@@ -259,10 +285,13 @@ export interface NotificationSetting {
   nextRunAt: string | null;
 }
 
-/** GET /api/notification-settings/email-info (spec 3 §3 Notification email info). */
+/**
+ * GET /api/notification-settings/email-info (docs/behaviour/notifications.md#calls). `recipients` holds only
+ * the groups whose flag the caller has (every group for an admin).
+ */
 export interface NotificationEmailInfo {
   fromEmail: string;
-  recipients: Record<RecipientGroup, string[]>;
+  recipients: Partial<Record<RecipientGroup, string[]>>;
   note: string;
 }
 
@@ -276,7 +305,7 @@ export const ZValidateCronSchema = z.object({
 });
 export type TValidateCron = z.output<typeof ZValidateCronSchema>;
 
-/** Answer of POST /api/notification-settings/validate-cron (spec 3 §3 Cron validation result). */
+/** Answer of POST /api/notification-settings/validate-cron (docs/behaviour/notifications.md#calls). */
 export interface CronValidationResult {
   isValid: boolean;
   message: string;

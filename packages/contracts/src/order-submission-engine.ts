@@ -4,7 +4,7 @@ import type { RunDetails, RunStatus } from './runs';
 import { MAX_UPLOAD_BYTES } from './shared-fields';
 
 /**
- * The order submission engine (DESIGN §6): the vendor file preview, re-sending a vendor submission, and
+ * The order submission engine (docs/behaviour/order-submission.md): the vendor file preview, re-sending a vendor submission, and
  * what the runs of order submission sources and vendors record.
  */
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { operatorPatternProblem } from './operator-pattern';
 import type { LastRunSummary } from './runs';
 import { emptyToNull, entityId, MAX_UPLOAD_BYTES, optionalText, requiredId } from './shared-fields';
+import { type TextEncodingName, ZTextEncodingSchema } from './text-encodings';
 
 /**
- * Order submission sources, vendor sources and vendor aliases (spec 3 §2.3–2.6, §3, §5, §7, §8).
+ * Order submission sources, vendor sources and vendor aliases (docs/behaviour/order-submission.md).
  *
  * Counts and indexes: the forms may send them as numeric text (the spec's form validates "at least 1
  * character"); the schemas accept a number or numeric text and the server stores and returns numbers.
@@ -67,12 +69,13 @@ export const ZOrderSubmissionSourceSchema = z.preprocess(
     sourceName: requiredText(),
     emailSourceId: requiredId(R),
     fileType: optionalText,
+    textEncoding: ZTextEncodingSchema,
     fromEmail: requiredText().pipe(z.email(ORDER_SUBMISSION_SOURCE_MESSAGES.invalidEmail)),
     subjectValue: text().min(3, ORDER_SUBMISSION_SOURCE_MESSAGES.subjectTooShort),
     containsNotExact: z.boolean().default(false),
     /** 0 is allowed: a source whose order file sits behind a link has no attachment. */
     expectedAttachmentCount: requiredCount(0, 100),
-    /** A batch is complete when this many matching e-mails have arrived the same day (DESIGN §6). */
+    /** A batch is complete when this many matching e-mails have arrived the same day (docs/behaviour/order-submission.md#batches). */
     expectedNumberOfBatchEmails: requiredCount(1, 1000),
     attachmentName: optionalText,
     noAttachmentsNeedsLinkClick: z.boolean().default(false),
@@ -102,6 +105,8 @@ export interface OrderSubmissionSource {
   sourceName: string;
   emailSourceId: number | null;
   fileType: string;
+  /** '' when the encoding of text files is detected from their bytes. */
+  textEncoding: TextEncodingName | '';
   fromEmail: string;
   subjectValue: string;
   containsNotExact: boolean;
@@ -121,7 +126,7 @@ export interface OrderSubmissionSource {
   pdfDownloadName: string;
   activeStatus: boolean;
   deletedStatus: boolean;
-  /** Beyond the spec (DESIGN §8): the source's latest run, null when it never ran. */
+  /** Beyond the spec (docs/behaviour/runs-and-history.md#last-run): the source's latest run, null when it never ran. */
   lastRun: LastRunSummary | null;
 }
 export type OrderSubmissionSourceListItem = OrderSubmissionSource;
@@ -192,7 +197,6 @@ export const VENDOR_SAVE_MESSAGES = {
   templateTooLarge: 'The template is larger than 10 MB',
   templateNotSpreadsheet: 'The template is not a readable .xls or .xlsx spreadsheet',
   templateNotBase64: 'The template must be sent as base64',
-  invalidRegex: 'Enter a valid regular expression',
   regexRequired: 'Required when trimming the item description',
   everyXDaysRequired: 'Required for non-daily submission',
   notFound: 'Vendor source not found',
@@ -211,7 +215,7 @@ export function duplicateVendorNameMessage(vendorName: string): string {
 }
 
 /**
- * The message shown when a vendor save request fails (spec 3 §8), from the server's message and the vendor
+ * The message shown when a vendor save request fails (docs/behaviour/order-submission.md#vendor-editor), from the server's message and the vendor
  * name the user entered.
  */
 export function vendorSaveErrorMessage(serverMessage: string | undefined, vendorName: string): string {
@@ -252,7 +256,7 @@ const emailList = (required: boolean) =>
         ctx.addIssue({ code: 'custom', message: V.invalidEmailList });
     });
 
-/** An alias of a vendor: another name the order file may use for it (spec 3 §3 "Vendor alias"). */
+/** An alias of a vendor: another name the order file may use for it (docs/behaviour/order-submission.md#aliases). */
 export const ZVendorAliasSchema = z.object({
   id: entityId,
   /** 0 for an alias of a vendor not yet saved; the server sets the vendor's id. */
@@ -294,7 +298,7 @@ export function stripDataUrlPrefix(value: string): string {
 }
 
 /**
- * The vendor source editor's form and the body of POST /api/order-submission/vendor/save (spec 3 §3, §5).
+ * The vendor source editor's form and the body of POST /api/order-submission/vendor/save (docs/behaviour/order-submission.md#vendor-editor).
  * `submitFileTemplate` is base64 (a data-URL prefix is accepted); null, absent or empty keeps the stored
  * template. `vendorSourceAliases` are saved with the vendor: id 0 inserts, another id updates.
  */
@@ -367,8 +371,11 @@ export const ZOrderVendorSourceSchema = z.preprocess(
       if (vendor.vendorWantsTrimmedItemDescription) {
         if (vendor.vendorRegexForItemDescription === '')
           ctx.addIssue({ code: 'custom', path: ['vendorRegexForItemDescription'], message: V.regexRequired });
-        else if (!isValidRegex(vendor.vendorRegexForItemDescription))
-          ctx.addIssue({ code: 'custom', path: ['vendorRegexForItemDescription'], message: V.invalidRegex });
+        else {
+          const problem = operatorPatternProblem(vendor.vendorRegexForItemDescription);
+          if (problem)
+            ctx.addIssue({ code: 'custom', path: ['vendorRegexForItemDescription'], message: problem });
+        }
       }
       if (vendor.vendorWantsNonDailySubmission && vendor.vendorCustomSubmitEveryXDay === null)
         ctx.addIssue({
@@ -394,15 +401,6 @@ export const ZOrderVendorSourceSchema = z.preprocess(
 export type TOrderVendorSourceForm = z.input<typeof ZOrderVendorSourceSchema>;
 export type TOrderVendorSource = z.output<typeof ZOrderVendorSourceSchema>;
 
-export function isValidRegex(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** GET /api/order-submission/vendor/get/{id} and the answer of POST .../vendor/save. */
 export type OrderVendorSource = {
   id: number;
@@ -427,19 +425,19 @@ export type OrderVendorSource = {
   submitFileHeaderRowIndex: number;
   /** Base64 of the stored template, null when none is stored. */
   submitFileTemplate: string | null;
-  /** The stored template's file name ('' when none); note the lower-case n on read (spec 3 §3). */
+  /** The stored template's file name ('' when none); note the lower-case n on read (docs/behaviour/order-submission.md#calls). */
   submitFileTemplateFilename: string;
   activeStatus: boolean;
   deletedStatus: boolean;
   vendorSourceAliases: VendorAlias[];
   /** Beyond the spec: when a non-daily vendor was last sent its accumulated orders. */
   lastSubmittedAt: string | null;
-  /** Beyond the spec (DESIGN §8): the vendor's latest run, null when it never ran. */
+  /** Beyond the spec (docs/behaviour/runs-and-history.md#last-run): the vendor's latest run, null when it never ran. */
   lastRun: LastRunSummary | null;
 } & Record<VendorMapField, string> &
   Record<StaticFileDataField | MapStaticFileDataField, string>;
 
-/** A row of GET /api/order-submission/vendor/active (spec 3 §2.5). */
+/** A row of GET /api/order-submission/vendor/active (docs/behaviour/order-submission.md#vendor-list). */
 export interface OrderVendorSourceListItem {
   id: number;
   orderSubmissionSourceId: number | null;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { LastRunSummary } from './runs';
 import { entityId, optionalInt, optionalText, requiredId } from './shared-fields';
+import { type TextEncodingName, ZTextEncodingSchema } from './text-encodings';
 
-/** The order fields a file column can be mapped to (spec 2 §3.4 columnNormalizationValues). */
+/** The order fields a file column can be mapped to (docs/behaviour/sources.md#order-tracking-source-editor). */
 export const ORDER_MAPPING_FIELDS = [
   'accountNumber',
   'brandName',
@@ -54,7 +55,7 @@ export const ORDER_MAPPING_LABELS: Record<OrderMappingField, string> = {
   wildcard2: 'Wildcard 2',
 };
 
-/** Unique column choices, value and label (spec 2 §3.4). */
+/** Unique column choices, value and label (docs/behaviour/sources.md#order-tracking-source-editor). */
 export const UNIQUE_COLUMN_OPTIONS = [
   { value: 'AccountNumber', label: 'AccountNumber' },
   { value: 'BrandName', label: 'BrandName' },
@@ -133,7 +134,7 @@ export const ZColumnMappingSchema = z
 
 /**
  * The order tracking source editor's form and the body of POST /api/order-tracking-sources/save
- * (spec 2 §3.4, §5). The spec's client sends `Id`; both casings are accepted.
+ * (docs/behaviour/sources.md#order-tracking-source-editor). The spec's client sends `Id`; both casings are accepted.
  */
 export const ZOrderTrackingSourceSchema = z.preprocess(
   (value) => {
@@ -148,6 +149,7 @@ export const ZOrderTrackingSourceSchema = z.preprocess(
     sourceName: text().min(1, R),
     emailSourceId: requiredId(R),
     fileType: text().min(3, R),
+    textEncoding: ZTextEncodingSchema,
     fromEmail: text().min(1, R).pipe(z.email(ORDER_TRACKING_SOURCE_MESSAGES.invalidEmail)),
     subjectValue: text().min(3, R),
     containsNotExact: z.boolean().default(false),
@@ -178,6 +180,8 @@ export interface OrderTrackingSource {
   sourceName: string;
   emailSourceId: number | null;
   fileType: string;
+  /** '' when the encoding of text files is detected from their bytes. */
+  textEncoding: TextEncodingName | '';
   fromEmail: string;
   subjectValue: string;
   containsNotExact: boolean;
@@ -194,7 +198,7 @@ export interface OrderTrackingSource {
   columnNormalizationValues: ColumnMapping;
 }
 
-/** A row of GET /api/order-tracking-sources/active (spec 2 §3.3). */
+/** A row of GET /api/order-tracking-sources/active (docs/behaviour/sources.md#order-tracking-source-list). */
 export interface OrderTrackingSourceListItem {
   id: number;
   sourceName: string;
@@ -205,6 +209,6 @@ export interface OrderTrackingSourceListItem {
   subjectValue: string;
   attachmentName: string;
   shippingCompany: string | null;
-  /** Beyond the spec (DESIGN §8): the source's latest run, null when it never ran. */
+  /** Beyond the spec (docs/behaviour/runs-and-history.md#last-run): the source's latest run, null when it never ran. */
   lastRun: LastRunSummary | null;
 }

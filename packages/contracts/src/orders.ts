@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const ORDER_PAGE_SIZES = [10, 25, 50, 100, 250] as const;
 export const DEFAULT_ORDER_PAGE_SIZE = 10;
 
-/** Grid columns a user may sort on (spec 3 §2.1); tracking numbers are not sortable. */
+/** Grid columns a user may sort on (docs/behaviour/order-tracking.md#sorting); tracking numbers are not sortable. */
 export const ORDER_SORTABLE_COLUMNS = [
   'sourceName',
   'accountNumber',
@@ -38,7 +38,7 @@ const searchParam = z
   .transform((value) => value?.trim() ?? '')
   .pipe(z.string().max(200, 'Search text is limited to 200 characters'));
 
-/** POST /api/order-tracking/list (spec 3 §7). PageIndex counts from 1, like the pager. */
+/** POST /api/order-tracking/list (docs/behaviour/order-tracking.md#calls). PageIndex counts from 1, like the pager. */
 export const ZOrderListRequestSchema = z.object({
   PageSize: z.coerce
     .number()
@@ -76,7 +76,7 @@ export interface TrackingNumber {
   trackingNumber: string;
 }
 
-/** An order tracking record (spec 3 §3), plus the source's name for the grid's source column. Dates are YYYY-MM-DD. */
+/** An order tracking record (docs/behaviour/order-tracking.md#calls), plus the source's name for the grid's source column. Dates are YYYY-MM-DD. */
 export interface OrderRecord {
   id: number;
   accountNumber: string | null;
@@ -114,7 +114,7 @@ export interface OrderListResponse {
   totalRecordCount: number;
 }
 
-/** POST /api/order-tracking/notes: the grid sends OrderId/Note, the detail page orderId/note (spec 3 §7). */
+/** POST /api/order-tracking/notes: the grid sends OrderId/Note, the detail page orderId/note (docs/behaviour/order-tracking.md#calls). */
 export const ZOrderNoteSchema = z.preprocess(
   (value) => {
     if (value && typeof value === 'object') {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Run records (DESIGN §8): every poll, file and processing step leaves one. */
+/** Run records (docs/behaviour/runs-and-history.md#runs): every poll, file and processing step leaves one. */
 export const RUN_SOURCE_TYPES = [
   'email',
   'order-tracking',

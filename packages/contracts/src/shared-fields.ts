@@ -45,7 +45,7 @@ export const entityId = z.coerce.number().int().nonnegative().default(0);
 export const requiredId = (message: string) =>
   z.preprocess(emptyToNull, z.number({ error: message }).int(message).positive(message));
 
-/** A picker entry: display name and id (spec 2 §3.1). */
+/** A picker entry: display name and id (docs/behaviour/sources.md#email-source-picker). */
 export interface PickerPair {
   item1: string;
   item2: number;

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -15,7 +16,7 @@ export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: AppDb;
   kind: 'pglite' | 'postgres';
-  /** Set on PGlite: pg-boss and raw SQL use the same instance (one per process, see STACK-NOTES). */
+  /** Set on PGlite: pg-boss and raw SQL use the same instance (one per process: opening a file-backed PGlite takes seconds). */
   pglite?: PGlite;
   /** Set on PostgreSQL. */
   pool?: pg.Pool;
@@ -25,7 +26,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+// Found through the package's own name, not this file's location: the compiled server bundles this module
+// into apps/server/dist, where a path relative to the module would point nowhere.
+const migrationsFolder = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@app/db/package.json')),
+  'migrations',
+);
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_ID = 724_310_001;
 

@@ -79,13 +79,30 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-/** Failed-login counters per account and per client address, shared by every app instance. */
+/**
+ * Counters shared by every app instance: the login backoff (per account and address, per account, per
+ * address) and the password-reset limits. `failures` counts within the window that started at
+ * `window_started_at`; `locked_until` is the backoff it earned (docs/decisions/0004-login-throttle.md).
+ */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/** Addresses a user has signed in from: they are not held back by failures made from other addresses. */
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
 
 export const orderTrackingViewSettings = pgTable('order_tracking_view_settings', {
   id: serial('id').primaryKey(),
@@ -98,7 +115,7 @@ export const orderTrackingViewSettings = pgTable('order_tracking_view_settings',
 });
 
 /**
- * One row per intake or processing step (DESIGN.md §8). Home's statistics read the order tracking
+ * One row per intake or processing step (docs/behaviour/runs-and-history.md#runs). Home's statistics read the order tracking
  * runs of the past 24 hours from here.
  */
 export const runs = pgTable(
@@ -169,6 +186,8 @@ export const orderTrackingSources = pgTable('order_tracking_sources', {
   sourceName: text('source_name').notNull(),
   emailSourceId: integer('email_source_id').references(() => emailSources.id, { onDelete: 'set null' }),
   fileType: text('file_type').notNull(),
+  /** The text encoding of the source's CSV files when it is pinned (WHATWG name); '' reads it from the bytes. */
+  textEncoding: text('text_encoding').notNull().default(''),
   fromEmail: text('from_email').notNull(),
   subjectValue: text('subject_value').notNull(),
   containsNotExact: boolean('contains_not_exact').notNull().default(false),
@@ -183,7 +202,7 @@ export const orderTrackingSources = pgTable('order_tracking_sources', {
   activeStatus: boolean('active_status').notNull().default(true),
   deletedStatus: boolean('deleted_status').notNull().default(false),
   columnMapping: jsonb('column_mapping').$type<Record<string, string>>().notNull(),
-  /** The header row of the last file that imported cleanly, to report header drift (DESIGN §8). */
+  /** The header row of the last file that imported cleanly, to report header drift (docs/behaviour/runs-and-history.md#header-drift). */
   lastGoodHeaders: jsonb('last_good_headers').$type<string[]>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -194,6 +213,8 @@ export const inventorySources = pgTable('inventory_sources', {
   sourceName: text('source_name').notNull(),
   emailSourceId: integer('email_source_id').references(() => emailSources.id, { onDelete: 'set null' }),
   fileType: text('file_type').notNull(),
+  /** The text encoding of the source's CSV files when it is pinned (WHATWG name); '' reads it from the bytes. */
+  textEncoding: text('text_encoding').notNull().default(''),
   fromEmail: text('from_email').notNull(),
   daysUntilNoUpdateNotification: integer('days_until_no_update_notification'),
   expectedAttachmentCount: integer('expected_attachment_count'),
@@ -220,6 +241,15 @@ export const inventorySources = pgTable('inventory_sources', {
   sftpPort: integer('sftp_port'),
   sftpUsername: text('sftp_username').notNull().default(''),
   sftpPasswordEncrypted: text('sftp_password_encrypted'),
+  /**
+   * The SFTP server's host key (SHA256 fingerprint, as OpenSSH prints it), recorded at the first successful
+   * connection; connections presenting another key are refused. A changed server address or port clears it.
+   */
+  sftpHostKey: text('sftp_host_key'),
+  sftpHostKeyRecordedAt: timestamp('sftp_host_key_recorded_at', { withTimezone: true }),
+  /** A different key the server presented since (those connections were refused), until a user accepts it. */
+  sftpHostKeyPresented: text('sftp_host_key_presented'),
+  sftpHostKeyPresentedAt: timestamp('sftp_host_key_presented_at', { withTimezone: true }),
   sftpInboundFolder: text('sftp_inbound_folder').notNull().default(''),
   sftpOutboundFolder: text('sftp_outbound_folder').notNull().default(''),
   driftGuardPercent: integer('drift_guard_percent').notNull().default(50),
@@ -227,7 +257,7 @@ export const inventorySources = pgTable('inventory_sources', {
   activeStatus: boolean('active_status').notNull().default(true),
   /** Soft delete: runs and snapshots keep pointing at the source. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  // fileData: the retailer's own feed format (spec 2 §3.5)
+  // fileData: the retailer's own feed format (docs/behaviour/sources.md#sample-file)
   sampleFileId: bigint('sample_file_id', { mode: 'number' }).references(() => storedFiles.id),
   userActivatedItemNumbers: text('user_activated_item_numbers').notNull().default(''),
   fileDataActiveStatus: boolean('file_data_active_status').notNull().default(true),
@@ -269,7 +299,7 @@ export const ORDER_SORT_INDEXES = [
 const GIN_PENDING_LIST_KB = 65_536;
 
 /**
- * Tracked order lines (spec 3 §3), written by order tracking ingestion and annotated by staff. The six
+ * Tracked order lines (docs/design/data-model.md#orders), written by order tracking ingestion and annotated by staff. The six
  * searchable fields carry trigram indexes so "contains" searches stay fast at a million rows.
  */
 export const orders = pgTable(
@@ -366,7 +396,7 @@ export const orderTrackingNumbers = pgTable(
 );
 
 /**
- * Where each mailbox's reading stands (DESIGN §3): the UIDVALIDITY and highest UID handled, and a lease
+ * Where each mailbox's reading stands (docs/design/mail-intake-exactly-once.md): the UIDVALIDITY and highest UID handled, and a lease
  * so that only one app instance polls a mailbox at a time (a lease, not a lock: PGlite has one connection
  * and a poll may take minutes).
  */
@@ -421,7 +451,7 @@ export const inboundMessages = pgTable(
 );
 
 /**
- * SFTP intake of inventory sources (DESIGN §5): when each source's inbound folder was last polled and the
+ * SFTP intake of inventory sources (docs/behaviour/inventory.md#sftp-intake): when each source's inbound folder was last polled and the
  * last error, so the poll dispatcher knows what is due and a silently failing server is visible.
  */
 export const inventorySftpStates = pgTable('inventory_sftp_states', {
@@ -460,7 +490,7 @@ export const inventorySftpFiles = pgTable(
 );
 
 /**
- * One quantity per supplier item per inventory run (DESIGN §5), the history the predictive algorithm reads.
+ * One quantity per supplier item per inventory run (docs/behaviour/inventory.md#predictive-algorithm), the history the predictive algorithm reads.
  * Item numbers are normalised (trimmed, upper-cased, leading zeros stripped when the source says so). A held
  * run's snapshots count once it is approved and are deleted when it is discarded. No foreign keys: a run
  * writes up to hundreds of thousands of rows at once, and sources and runs are never hard-deleted.
@@ -510,7 +540,7 @@ export const inventoryItemStates = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Notification settings (spec 3 §3, DESIGN §7)
+// Notification settings (docs/design/data-model.md#sources, docs/behaviour/notifications.md)
 // ---------------------------------------------------------------------------------------------------------
 
 /**
@@ -551,7 +581,7 @@ export const notificationSettings = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Order submission (spec 3 §3 "Order submission source", "Order vendor source", "Vendor alias"; DESIGN §6)
+// Order submission (docs/design/data-model.md#sources; docs/behaviour/order-submission.md)
 // ---------------------------------------------------------------------------------------------------------
 
 export const orderSubmissionSources = pgTable('order_submission_sources', {
@@ -559,6 +589,8 @@ export const orderSubmissionSources = pgTable('order_submission_sources', {
   sourceName: text('source_name').notNull(),
   emailSourceId: integer('email_source_id').references(() => emailSources.id, { onDelete: 'set null' }),
   fileType: text('file_type').notNull().default(''),
+  /** The text encoding of the source's CSV files when it is pinned (WHATWG name); '' reads it from the bytes. */
+  textEncoding: text('text_encoding').notNull().default(''),
   fromEmail: text('from_email').notNull(),
   subjectValue: text('subject_value').notNull(),
   containsNotExact: boolean('contains_not_exact').notNull().default(false),
@@ -656,7 +688,7 @@ export const orderVendorAliases = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Order submission engine (DESIGN §6; apps/server/src/modules/order-submission/engine)
+// Order submission engine (docs/behaviour/order-submission.md; apps/server/src/modules/order-submission/engine)
 // ---------------------------------------------------------------------------------------------------------
 
 /**

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { passwordProblem } from '@app/contracts';
 import { z } from 'zod';
 
 const boolText = z
@@ -15,8 +17,25 @@ const EnvSchema = z.object({
   APP_SECRET_KEY: z.string().min(32, 'APP_SECRET_KEY must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an e-mail address').optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .superRefine((password, ctx) => {
+      const problem = passwordProblem(password);
+      if (problem) ctx.addIssue({ code: 'custom', message: `ADMIN_PASSWORD: ${problem}` });
+    })
+    .optional(),
   PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((text, ctx) => {
+      const parsed = parseTrustProxy(text);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_SECURE: boolText.optional(),
@@ -38,11 +57,26 @@ const EnvSchema = z.object({
     .min(1, 'MAIL_POLL_TIMEOUT_SECONDS must be at least 1')
     .default(300),
   SFTP_POLL_SECONDS: z.coerce.number().int().min(1, 'SFTP_POLL_SECONDS must be at least 1').default(300),
+  CONNECT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(0.1, 'CONNECT_TIMEOUT_SECONDS must be at least 0.1')
+    .max(300, 'CONNECT_TIMEOUT_SECONDS must be at most 300')
+    .default(15),
   INVENTORY_ALERT_CHECK_MINUTES: z.coerce
     .number()
     .int()
     .min(1, 'INVENTORY_ALERT_CHECK_MINUTES must be at least 1')
     .default(60),
+  SPREADSHEET_MAX_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(128, 'SPREADSHEET_MAX_MEMORY_MB must be at least 128')
+    .default(1024),
+  SPREADSHEET_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, 'SPREADSHEET_TIMEOUT_SECONDS must be at least 1')
+    .default(120),
   NOTIFICATIONS_TIME_ZONE: z
     .string()
     .refine(isTimeZone, 'NOTIFICATIONS_TIME_ZONE must be an IANA time zone such as Europe/Berlin')
@@ -52,6 +86,42 @@ const EnvSchema = z.object({
     .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'NOTIFICATIONS_SEND_TIME must be a time of day as HH:MM')
     .default('07:00'),
 });
+
+/** The proxies whose X-Forwarded-For is believed (false: none, the socket's peer is the client). */
+export type TrustProxy = false | string[];
+
+const TRUST_PROXY_HELP =
+  'TRUST_PROXY must list the addresses or CIDR ranges of your reverse proxies, comma-separated (e.g. 10.0.0.5, 172.16.0.0/12, loopback)';
+
+/**
+ * The address forms Fastify's trustProxy takes, or an error message (a string). A hop count is refused, as
+ * Fastify itself now refuses it: it cannot tell a proxy from a client that connects directly and writes
+ * its own X-Forwarded-For; neither can `true`.
+ */
+function parseTrustProxy(text: string): TrustProxy | string {
+  const value = text.trim().toLowerCase();
+  if (value === 'false') return false;
+  if (value === 'true') return `${TRUST_PROXY_HELP}; "true" would let every client choose its own address`;
+  if (/^\d+$/.test(value)) {
+    return `${TRUST_PROXY_HELP}; a hop count cannot tell a proxy from a client that connects directly`;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyAddress(entry)) return `${TRUST_PROXY_HELP}; "${entry}" is not one`;
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  // proxy-addr also takes an IPv4 netmask (10.0.0.0/255.0.0.0).
+  return family === 4 && isIP(range) === 4;
+}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -81,12 +151,19 @@ export interface AppConfig {
   adminPassword: string | undefined;
   adminEmail: string;
   publicUrl: string;
+  /** TRUST_PROXY: off by default, so X-Forwarded-For cannot choose the address the login limits count. */
+  trustProxy: TrustProxy;
+  /**
+   * The origin of PUBLIC_URL when it is set: state-changing requests must come from it. Unset: from the
+   * host the request was sent to.
+   */
+  publicOrigin: string | undefined;
   smtp: SmtpSettings | undefined;
   accessTokenMinutes: number;
   refreshTokenDays: number;
   /** A rotated refresh token presented again within this time is a concurrent tab, not theft. */
   refreshReuseGraceMs: number;
-  /** Input and output files of runs older than this are deleted by housekeeping (DESIGN §8). */
+  /** Input and output files of runs older than this are deleted by housekeeping (docs/behaviour/runs-and-history.md#files-and-retention). */
   runFileRetentionDays: number;
   webDistDir: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -98,6 +175,8 @@ export interface AppConfig {
   mailPollTimeoutSeconds: number;
   /** The inbound SFTP folder of each active inventory source with an SFTP server is polled this often. */
   sftpPollSeconds: number;
+  /** How long a mail or SFTP server may take to accept a connection and greet (tests, polls, sending). */
+  connectTimeoutMs: number;
   /** How often inventory sources are checked for "no file for N days" (daysUntilNoUpdateNotification). */
   inventoryAlertCheckMinutes: number;
   /** Daily, weekly and monthly digests go out at `notificationSendTime` in this zone; cron runs in it too. */
@@ -105,6 +184,9 @@ export interface AppConfig {
   notificationSendTime: TimeOfDay;
   /** Order links (order submission) may lead to loopback and private networks; off: public addresses only. */
   orderLinksAllowPrivateAddresses: boolean;
+  /** Each spreadsheet is parsed in a child process with this heap (MB) and time limit (seconds). */
+  spreadsheetMaxMemoryMb: number;
+  spreadsheetTimeoutSeconds: number;
 }
 
 export interface TimeOfDay {
@@ -147,6 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // A placeholder the admin replaces on the Account page; it must pass the same e-mail check as any user.
     adminEmail: e.ADMIN_EMAIL ?? 'admin@example.com',
     publicUrl,
+    trustProxy: e.TRUST_PROXY ?? false,
+    publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     smtp,
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
@@ -158,10 +242,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailPollSeconds: e.MAIL_POLL_SECONDS,
     mailPollTimeoutSeconds: e.MAIL_POLL_TIMEOUT_SECONDS,
     sftpPollSeconds: e.SFTP_POLL_SECONDS,
+    connectTimeoutMs: Math.round(e.CONNECT_TIMEOUT_SECONDS * 1000),
     inventoryAlertCheckMinutes: e.INVENTORY_ALERT_CHECK_MINUTES,
     notificationTimeZone: e.NOTIFICATIONS_TIME_ZONE,
     notificationSendTime: parseTimeOfDay(e.NOTIFICATIONS_SEND_TIME),
     orderLinksAllowPrivateAddresses: e.ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES,
+    spreadsheetMaxMemoryMb: e.SPREADSHEET_MAX_MEMORY_MB,
+    spreadsheetTimeoutSeconds: e.SPREADSHEET_TIMEOUT_SECONDS,
   };
 }
 

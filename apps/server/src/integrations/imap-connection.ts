@@ -1,22 +1,25 @@
 /**
  * IMAP sign-in to an e-mail source's mailbox, shared by the editor's connection test and the mail intake.
- * imapflow does not reconnect by itself (STACK-NOTES): callers open a new client for each poll.
+ * imapflow does not reconnect by itself: callers open a new client for each poll.
  */
-import type { ConnectionCheck } from '@app/contracts';
+import { type ConnectionCheck, DEFAULT_PORTS } from '@app/contracts';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import { classifyConnectionError, describeConnectionFailure } from './connection-failure';
 import { type MailSignIn, type MailSignInSettings, resolveMailSignIn } from './msal';
 
-export const DEFAULT_IMAPS_PORT = 993;
-export const DEFAULT_IMAP_PORT = 143;
-const CONNECT_TIMEOUT_MS = 15_000;
+export const DEFAULT_IMAPS_PORT = DEFAULT_PORTS.imaps;
+export const DEFAULT_IMAP_PORT = DEFAULT_PORTS.imap;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
 const SOCKET_TIMEOUT_MS = 60_000;
-/** The whole connection test (connect, sign in, open INBOX) must answer within this. */
-const CHECK_DEADLINE_MS = 20_000;
+/** The connection test adds this to the connect timeout for signing in and opening INBOX. */
+const CHECK_EXTRA_MS = 5_000;
 
 export interface IncomingServerSettings extends MailSignInSettings {
   incomingServer: string;
   incomingPort: number | null;
   ssl: boolean;
+  /** How long to wait for the connection and the greeting (CONNECT_TIMEOUT_SECONDS). */
+  connectTimeoutMs?: number;
 }
 
 export interface ImapEndpoint {
@@ -27,6 +30,10 @@ export interface ImapEndpoint {
 export function imapEndpoint(settings: IncomingServerSettings): ImapEndpoint {
   const fallback = settings.ssl ? DEFAULT_IMAPS_PORT : DEFAULT_IMAP_PORT;
   return { host: settings.incomingServer.trim(), port: settings.incomingPort ?? fallback };
+}
+
+export function connectTimeoutOf(settings: { connectTimeoutMs?: number }): number {
+  return settings.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
 }
 
 /**
@@ -48,29 +55,50 @@ export function imapClientOptions(settings: IncomingServerSettings, signIn: Mail
         : { user: signIn.user, pass: signIn.password },
     logger: false,
     disableAutoIdle: true,
-    connectionTimeout: CONNECT_TIMEOUT_MS,
-    greetingTimeout: CONNECT_TIMEOUT_MS,
+    connectionTimeout: connectTimeoutOf(settings),
+    greetingTimeout: connectTimeoutOf(settings),
     socketTimeout: SOCKET_TIMEOUT_MS,
   };
 }
 
+/** Whether the server of each client sent anything at all: it tells "not an IMAP server" from silence. */
+const serverSpoke = new WeakMap<ImapFlow, { spoke: boolean }>();
+
 /**
- * A connected, signed-in client. Its 'error' events are swallowed here (an unhandled one would crash the
- * process); a broken connection still shows as a rejected command and a 'close' event.
+ * A new, unconnected client. Its 'error' events are swallowed here (an unhandled one would crash the
+ * process); a broken connection still shows as a rejected command and a 'close' event. imapflow logs
+ * every line it reads from the server (`src: 's'`); the logger only notes that one arrived.
  */
+export function newImapClient(settings: IncomingServerSettings, signIn: MailSignIn): ImapFlow {
+  const heard = { spoke: false };
+  const note = (entry: unknown) => {
+    if ((entry as { src?: unknown } | undefined)?.src === 's') heard.spoke = true;
+  };
+  const logger = { trace: note, debug: note, info: note, warn: note, error: note, fatal: note };
+  const client = new ImapFlow({ ...imapClientOptions(settings, signIn), logger });
+  serverSpoke.set(client, heard);
+  client.on('error', () => {});
+  return client;
+}
+
+/** A connected, signed-in client. */
 export async function openImapClient(
   settings: IncomingServerSettings,
   signIn: MailSignIn,
 ): Promise<ImapFlow> {
-  const client = new ImapFlow(imapClientOptions(settings, signIn));
-  client.on('error', () => {});
+  const client = newImapClient(settings, signIn);
   try {
     await client.connect();
   } catch (error) {
     client.close();
-    throw error;
+    throw new ImapConnectError(imapFailureMessage(error, client, settings, signIn.user), { cause: error });
   }
   return client;
+}
+
+/** Its message is complete and fit for the operator (see imapFailureMessage). */
+export class ImapConnectError extends Error {
+  override name = 'ImapConnectError';
 }
 
 /** Signs in (Microsoft token first when MSAL is on) and returns a connected client. */
@@ -86,29 +114,35 @@ export async function checkImapConnection(
   const endpoint = imapEndpoint(settings);
   if (!endpoint.host) return { ok: false, message: 'No incoming server is set.' };
   const where = `${endpoint.host}:${endpoint.port}`;
+  const deadlineMs = connectTimeoutOf(settings) + CHECK_EXTRA_MS;
   let client: ImapFlow | undefined;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<ConnectionCheck>((resolve) => {
     timer = setTimeout(() => {
       // A server that stalls mid-conversation is dropped, not left to the socket timeout.
       client?.close();
-      resolve({ ok: false, message: `No answer from ${where} within ${CHECK_DEADLINE_MS / 1000} s.` });
-    }, CHECK_DEADLINE_MS);
+      resolve({
+        ok: false,
+        message: `Could not connect to ${where}: timed out (no answer within ${deadlineMs / 1000} s).`,
+      });
+    }, deadlineMs);
   });
   const attempt = (async (): Promise<ConnectionCheck> => {
+    client = newImapClient(settings, signIn);
     try {
-      client = await openImapClient(settings, signIn);
+      await client.connect();
     } catch (error) {
-      return { ok: false, message: imapFailureMessage(error, where, signIn.user) };
+      client.close();
+      return { ok: false, message: imapFailureMessage(error, client, settings, signIn.user) };
     }
     try {
       const inbox = await client.mailboxOpen('INBOX', { readOnly: true });
       const count = `${inbox.exists} message${inbox.exists === 1 ? '' : 's'}`;
       return { ok: true, message: `Connected to ${where} as ${signIn.user}; INBOX has ${count}` };
-    } catch (error) {
+    } catch {
       return {
         ok: false,
-        message: `Connected to ${where} as ${signIn.user}, but could not open INBOX: ${serverText(error)}`,
+        message: `Connected to ${where} as ${signIn.user}, but INBOX could not be opened.`,
       };
     } finally {
       await closeQuietly(client);
@@ -141,20 +175,25 @@ export async function closeQuietly(client: ImapFlow | undefined): Promise<void> 
   clearTimeout(timer);
 }
 
-export function imapFailureMessage(error: unknown, where: string, user: string): string {
-  const details = error as { authenticationFailed?: boolean; code?: string };
-  if (details.authenticationFailed) return `Could not sign in to ${where} as ${user}: ${serverText(error)}`;
-  return `Could not connect to ${where}: ${serverText(error)}`;
-}
-
-/** The server's own words ("[AUTHENTICATIONFAILED] Authentication failed.") beat imapflow's "Command failed". */
-function serverText(error: unknown): string {
-  const details = error as { response?: unknown; responseText?: string; message?: string; code?: string };
-  if (typeof details.response === 'string' && details.response.trim()) {
-    // Drop the command tag and status ("2 NO "): the rest is what the server said.
-    return details.response.replace(/^\S+\s+(?:NO|BAD|BYE)\s+/i, '').trim();
+/**
+ * Why connecting or signing in failed, in the fixed vocabulary of connection-failure.ts. A greeting that
+ * never came although the server sent lines means something other than IMAP answers on that port.
+ */
+export function imapFailureMessage(
+  error: unknown,
+  client: ImapFlow,
+  settings: IncomingServerSettings,
+  user: string,
+): string {
+  const { host, port } = imapEndpoint(settings);
+  let failure = classifyConnectionError(error);
+  if ((error as { code?: unknown }).code === 'GREETING_TIMEOUT' && serverSpoke.get(client)?.spoke) {
+    failure = { kind: 'not-the-protocol' };
   }
-  if (details.responseText) return details.responseText;
-  const message = details.message ?? String(error);
-  return details.code && !message.includes(details.code) ? `${message} (${details.code})` : message;
+  return describeConnectionFailure(failure, {
+    protocol: 'IMAP',
+    where: `${host}:${port}`,
+    user,
+    timeoutSeconds: connectTimeoutOf(settings) / 1000,
+  });
 }

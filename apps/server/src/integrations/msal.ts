@@ -1,5 +1,5 @@
 /**
- * Microsoft 365 sign-in for mailboxes (DESIGN §3): basic auth is gone at Microsoft, so an MSAL source gets
+ * Microsoft 365 sign-in for mailboxes (docs/behaviour/sources.md#microsoft-365): basic auth is gone at Microsoft, so an MSAL source gets
  * an app-only token by the client-credentials flow and hands it to IMAP and SMTP as XOAUTH2.
  */
 import { createHash } from 'node:crypto';

@@ -2,21 +2,24 @@
  * SMTP through an e-mail source's own outgoing server (test e-mails now; vendor submissions and
  * forwarded orders later). The TLS rules live here once so every sender connects the same way.
  */
-import type { ConnectionCheck } from '@app/contracts';
+import { type ConnectionCheck, DEFAULT_PORTS } from '@app/contracts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { type MailSignIn, type MailSignInSettings, resolveMailSignIn } from './msal';
+import { classifyConnectionError, describeConnectionFailure } from './connection-failure';
+import { connectTimeoutOf } from './imap-connection';
+import type { MailSignIn, MailSignInSettings } from './msal';
 
 /** Port 587 (submission with STARTTLS) is what the editor suggests when none is entered. */
-export const DEFAULT_SMTP_PORT = 587;
+export const DEFAULT_SMTP_PORT = DEFAULT_PORTS.smtp;
 const IMPLICIT_TLS_SMTP_PORT = 465;
-const CONNECT_TIMEOUT_MS = 15_000;
 const SOCKET_TIMEOUT_MS = 30_000;
 
 export interface OutgoingServerSettings extends MailSignInSettings {
   outgoingServer: string;
   outgoingPort: number | null;
   ssl: boolean;
+  /** How long to wait for the connection and the greeting (CONNECT_TIMEOUT_SECONDS). */
+  connectTimeoutMs?: number;
 }
 
 export interface SmtpEndpoint {
@@ -49,9 +52,9 @@ export function smtpTransportOptions(
       signIn.method === 'oauth2'
         ? { type: 'OAuth2', user: signIn.user, accessToken: signIn.accessToken }
         : { user: signIn.user, pass: signIn.password },
-    connectionTimeout: CONNECT_TIMEOUT_MS,
-    greetingTimeout: CONNECT_TIMEOUT_MS,
-    dnsTimeout: CONNECT_TIMEOUT_MS,
+    connectionTimeout: connectTimeoutOf(settings),
+    greetingTimeout: connectTimeoutOf(settings),
+    dnsTimeout: connectTimeoutOf(settings),
     socketTimeout: SOCKET_TIMEOUT_MS,
   };
 }
@@ -63,23 +66,23 @@ export function buildSmtpTransport(
   return nodemailer.createTransport(smtpTransportOptions(settings, signIn));
 }
 
-/** Signs in (Microsoft token first when MSAL is on) and returns a transport for the source's server. */
-export async function createSmtpTransport(
-  settings: OutgoingServerSettings,
-  secret: string,
-): Promise<Transporter<SMTPTransport.SentMessageInfo>> {
-  return buildSmtpTransport(settings, await resolveMailSignIn(settings, secret));
-}
-
-/** Failures before the server could be talked to at all: wrong host or port, firewall, TLS. */
-const CONNECTION_ERROR_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'EDNS', 'ESOCKET', 'ETLS']);
-
-export function isSmtpConnectionFailure(error: unknown): boolean {
-  return CONNECTION_ERROR_CODES.has((error as { code?: string })?.code ?? '');
-}
-
-export function connectFailureMessage(endpoint: SmtpEndpoint, error: unknown): string {
-  return `Could not connect to ${endpoint.host}:${endpoint.port}: ${errorText(error)}`;
+/**
+ * Why signing in or sending failed, in the fixed vocabulary of connection-failure.ts: never the server's
+ * greeting or reply text. A refused sender, recipient or message keeps only the SMTP reply code.
+ */
+export function smtpFailureMessage(error: unknown, settings: OutgoingServerSettings, user: string): string {
+  const { host, port } = smtpEndpoint(settings);
+  const where = `${host}:${port}`;
+  const details = error as { code?: unknown; responseCode?: unknown };
+  const replyCode = typeof details.responseCode === 'number' ? ` (SMTP ${details.responseCode})` : '';
+  if (details.code === 'EENVELOPE') return `${where} refused the sender or a recipient${replyCode}.`;
+  if (details.code === 'EMESSAGE') return `${where} refused the message${replyCode}.`;
+  return describeConnectionFailure(classifyConnectionError(error), {
+    protocol: 'SMTP',
+    where,
+    user,
+    timeoutSeconds: connectTimeoutOf(settings) / 1000,
+  });
 }
 
 /** Connects and signs in without sending anything; a result for the editor's "Test connection". */
@@ -94,11 +97,7 @@ export async function checkSmtpConnection(
     await transport.verify();
     return { ok: true, message: `Connected to ${endpoint.host}:${endpoint.port} as ${signIn.user}` };
   } catch (error) {
-    if (isSmtpConnectionFailure(error)) return { ok: false, message: connectFailureMessage(endpoint, error) };
-    return {
-      ok: false,
-      message: `Could not sign in to ${endpoint.host}:${endpoint.port} as ${signIn.user}: ${errorText(error)}`,
-    };
+    return { ok: false, message: smtpFailureMessage(error, settings, signIn.user) };
   } finally {
     transport.close();
   }

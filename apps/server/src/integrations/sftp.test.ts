@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../test-servers/sftp';
@@ -9,6 +9,7 @@ import {
   moveFile,
   resolveFolder,
   SftpFailure,
+  SftpHostKeyMismatch,
   type SftpSettings,
   uploadFile,
   withSftp,
@@ -19,7 +20,13 @@ let settings: SftpSettings;
 
 beforeAll(async () => {
   server = await startSftpServer();
-  settings = { host: server.host, port: server.port, username: server.username, password: server.password };
+  settings = {
+    host: server.host,
+    port: server.port,
+    username: server.username,
+    password: server.password,
+    expectedHostKey: null,
+  };
 });
 afterAll(async () => {
   await server?.stop();
@@ -48,7 +55,13 @@ describe('the OpenSSH test server', () => {
       for (const other of others) {
         await other.putFile('only-here.txt', 'x');
         const entries = await withSftp(
-          { host: other.host, port: other.port, username: other.username, password: other.password },
+          {
+            host: other.host,
+            port: other.port,
+            username: other.username,
+            password: other.password,
+            expectedHostKey: null,
+          },
           (session) => listFolder(session, '.'),
         );
         expect(entries.map((entry) => entry.name)).toEqual(['only-here.txt']);
@@ -114,19 +127,95 @@ describe('sftp helpers against a real server', () => {
     const auth = await failureOf(withSftp({ ...settings, password: 'not-the-password' }, async () => {}));
     expect(auth.kind).toBe('auth');
     expect(auth.message).toBe(
-      `Login failed for user "${server.username}" on 127.0.0.1:${server.port}: check the username and password`,
+      `Could not sign in to 127.0.0.1:${server.port} as "${server.username}": authentication failed.`,
     );
 
     const closedPort = await freePortNobodyListensOn();
     const refused = await failureOf(withSftp({ ...settings, port: closedPort }, async () => {}));
     expect(refused.kind).toBe('refused');
-    expect(refused.message).toContain(`Connection refused by 127.0.0.1:${closedPort}`);
+    expect(refused.message).toBe(
+      `Could not connect to 127.0.0.1:${closedPort}: connection refused (check the server address and port, and that the server is running).`,
+    );
 
     const missing = await failureOf(withSftp(settings, (session) => listFolder(session, 'no-such-folder')));
     expect(missing.kind).toBe('not-found');
     expect(missing.message).toBe('"no-such-folder" was not found on the SFTP server');
   });
 });
+
+describe('host keys', () => {
+  it('hands over the key fingerprint exactly as ssh-keygen prints it, and accepts the expected key', async () => {
+    const fingerprint = await server.hostKey();
+    expect(fingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
+    expect(await withSftp(settings, async (_session, info) => info.hostKey)).toBe(fingerprint);
+    expect(await withSftp({ ...settings, expectedHostKey: fingerprint }, async () => 'in')).toBe('in');
+  });
+
+  it('refuses another key before signing in, naming both fingerprints', async () => {
+    const fingerprint = await server.hostKey();
+    const recorded = 'SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    let ran = false;
+    const failure = await failureOf(
+      withSftp({ ...settings, expectedHostKey: recorded }, async () => {
+        ran = true;
+      }),
+    );
+    expect(ran).toBe(false);
+    expect(failure).toBeInstanceOf(SftpHostKeyMismatch);
+    expect(failure.kind).toBe('host-key');
+    expect(failure.message).toContain(`presented the host key ${fingerprint}`);
+    expect(failure.message).toContain(`the key recorded for it is ${recorded}`);
+    expect(failure.message).toContain('the password was not sent');
+  });
+});
+
+describe('what answers on the port, in fixed words (never its banner)', () => {
+  it('not an SSH server, timed out, closed', async () => {
+    const banner = await loopbackServer((socket) => socket.write('SECRET-BANNER internal-db 9.1 ready\r\n'));
+    const silent = await loopbackServer(() => {});
+    const slammed = await loopbackServer((socket) => socket.destroy());
+    const quick = { ...settings, readyTimeoutMs: 1_000 };
+    try {
+      const notSsh = await failureOf(withSftp({ ...quick, port: banner.port }, async () => {}));
+      expect(notSsh.message).toBe(`Could not connect to 127.0.0.1:${banner.port}: not an SSH server.`);
+      const timedOut = await failureOf(withSftp({ ...quick, port: silent.port }, async () => {}));
+      expect(timedOut.kind).toBe('timeout');
+      expect(timedOut.message).toBe(
+        `Could not connect to 127.0.0.1:${silent.port}: timed out (no answer within 1 s).`,
+      );
+      const closed = await failureOf(withSftp({ ...quick, port: slammed.port }, async () => {}));
+      expect(closed.message).toBe(
+        `Could not connect to 127.0.0.1:${slammed.port}: the server closed the connection.`,
+      );
+      for (const failure of [notSsh, timedOut, closed])
+        expect(failure.message).not.toContain('SECRET-BANNER');
+    } finally {
+      await Promise.all([banner.close(), silent.close(), slammed.close()]);
+    }
+  });
+});
+
+/** A TCP server on a loopback port that does `onConnection` with each client; close() ends every socket. */
+async function loopbackServer(
+  onConnection: (socket: Socket) => void,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const tcp = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+    onConnection(socket);
+  });
+  await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (tcp.address() as { port: number }).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        tcp.close(() => resolve());
+      }),
+  };
+}
 
 async function freePortNobodyListensOn(): Promise<number> {
   return new Promise((resolve) => {

@@ -1,28 +1,40 @@
 /**
- * SFTP access for inventory sources (DESIGN §5): the connection test, polling the inbound folder, moving
+ * SFTP access for inventory sources (docs/behaviour/sources.md#sftp-settings): the connection test, polling the inbound folder, moving
  * processed files aside and delivering generated files. Every failure becomes an SftpFailure whose message
- * an operator can act on, with a kind the callers can branch on.
+ * an operator can act on, with a kind the callers can branch on. Connection failures use the fixed words
+ * of connection-failure.ts (never the remote side's banner), and the server's host key is checked against
+ * the one recorded for it before the password is sent.
  */
+import { createHash } from 'node:crypto';
+import { type Socket, connect as tcpConnect } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_PORTS } from '@app/contracts';
 import SftpClient from 'ssh2-sftp-client';
+import { classifyConnectionError, describeConnectionFailure } from './connection-failure';
 
 export interface SftpSettings {
   host: string;
   port: number;
   username: string;
   password: string;
-  /** How long to wait for the SSH handshake and login. */
+  /** How long to wait for the connection, the SSH handshake and the login. */
   readyTimeoutMs?: number;
+  /**
+   * The host key recorded for this server (SHA256 fingerprint). A different key is refused before the
+   * password is sent; null: none recorded yet, so any key is accepted (and handed to `work`).
+   */
+  expectedHostKey: string | null;
 }
 
-export const DEFAULT_SFTP_PORT = 22;
-export const DEFAULT_SFTP_READY_TIMEOUT_MS = 10_000;
+export const DEFAULT_SFTP_PORT = DEFAULT_PORTS.sftp;
+export const DEFAULT_SFTP_READY_TIMEOUT_MS = 15_000;
 
 export type SftpFailureKind =
   | 'refused'
   | 'host-not-found'
   | 'timeout'
   | 'auth'
+  | 'host-key'
   | 'not-found'
   | 'permission'
   | 'other';
@@ -37,6 +49,20 @@ export class SftpFailure extends Error {
   }
 }
 
+/** The server presented another host key than the recorded one: nothing was sent to it. */
+export class SftpHostKeyMismatch extends SftpFailure {
+  constructor(
+    readonly target: string,
+    readonly presented: string,
+    readonly expected: string,
+  ) {
+    super(
+      'host-key',
+      `The SFTP server ${target} presented the host key ${presented}, but the key recorded for it is ${expected}. The connection was refused and the password was not sent. If the server was reinstalled or its key replaced, confirm the new key with its administrator, then accept it in the inventory source editor.`,
+    );
+  }
+}
+
 export interface SftpEntry {
   name: string;
   type: 'file' | 'directory' | 'other';
@@ -46,50 +72,50 @@ export interface SftpEntry {
 
 export type SftpSession = SftpClient;
 
-function describeTarget(settings: SftpSettings) {
-  return `${settings.host}:${settings.port}`;
+/** What the connection learnt about the server. */
+export interface SftpServerInfo {
+  /** The server's host key as OpenSSH prints it: 'SHA256:' and the unpadded base64 of its SHA-256. */
+  hostKey: string;
 }
 
-function errorCode(error: unknown): string | number | undefined {
-  return (error as { code?: string | number } | undefined)?.code;
+export function hostKeyFingerprint(keyBlob: Buffer): string {
+  return `SHA256:${createHash('sha256').update(keyBlob).digest('base64').replace(/=+$/, '')}`;
 }
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function connectFailure(error: unknown, settings: SftpSettings): SftpFailure {
-  const code = errorCode(error);
-  const text = errorText(error);
-  const target = describeTarget(settings);
-  const seconds = Math.round((settings.readyTimeoutMs ?? DEFAULT_SFTP_READY_TIMEOUT_MS) / 1000);
-  if (code === 'ECONNREFUSED')
-    return new SftpFailure(
-      'refused',
-      `Connection refused by ${target}: check the server address and port, and that the SFTP server is running`,
-      { cause: error },
-    );
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return new SftpFailure(
-      'host-not-found',
-      `The SFTP server "${settings.host}" was not found (DNS lookup failed)`,
-      {
-        cause: error,
-      },
-    );
-  if (code === 'ETIMEDOUT' || /timed out/i.test(text))
-    return new SftpFailure('timeout', `No answer from ${target} within ${seconds} seconds`, { cause: error });
-  if (/authentication methods failed/i.test(text))
-    return new SftpFailure(
-      'auth',
-      `Login failed for user "${settings.username}" on ${target}: check the username and password`,
-      { cause: error },
-    );
-  if (code === 'ECONNRESET')
-    return new SftpFailure('other', `${target} closed the connection during the SSH handshake`, {
-      cause: error,
-    });
-  return new SftpFailure('other', `Could not connect to ${target}: ${text}`, { cause: error });
+function errorCode(error: unknown): string | number | undefined {
+  return (error as { code?: string | number } | undefined)?.code;
+}
+
+function connectFailure(
+  error: unknown,
+  settings: SftpSettings,
+  seen: { spoke: boolean; sshIdent: boolean },
+): SftpFailure {
+  const target = `${settings.host}:${settings.port}`;
+  let failure = classifyConnectionError(error);
+  // ssh2 drops the error's level on the way through ssh2-sftp-client; its message is ours, not the server's.
+  if (/authentication methods failed/i.test(errorText(error))) failure = { kind: 'auth' };
+  // Bytes came, but no SSH identification line: something else answers on that port.
+  if ((failure.kind === 'timeout' || failure.kind === 'closed') && seen.spoke && !seen.sshIdent) {
+    failure = { kind: 'not-the-protocol' };
+  }
+  const message = describeConnectionFailure(failure, {
+    protocol: 'SSH',
+    where: target,
+    user: `"${settings.username}"`,
+    timeoutSeconds: (settings.readyTimeoutMs ?? DEFAULT_SFTP_READY_TIMEOUT_MS) / 1000,
+  });
+  const kinds: Partial<Record<string, SftpFailureKind>> = {
+    refused: 'refused',
+    'host-not-found': 'host-not-found',
+    timeout: 'timeout',
+    auth: 'auth',
+  };
+  return new SftpFailure(kinds[failure.kind] ?? 'other', message, { cause: error });
 }
 
 /** Maps an error of a file operation (SFTP status codes 2 and 3) to an SftpFailure naming the path. */
@@ -109,32 +135,54 @@ function operationFailure(error: unknown, action: string, remotePath: string): S
 const QUIET_LISTENERS = { error: () => {}, end: () => {}, close: () => {} };
 
 /**
- * Opens a connection, runs `work`, and always closes the connection. Password login is offered as both
- * "password" and "keyboard-interactive", since many servers (PAM) accept only the latter.
+ * Opens a connection, checks the host key, signs in, runs `work`, and always closes the connection.
+ * Password login is offered as both "password" and "keyboard-interactive", since many servers (PAM)
+ * accept only the latter.
  */
 export async function withSftp<T>(
   settings: SftpSettings,
-  work: (session: SftpSession) => Promise<T>,
+  work: (session: SftpSession, server: SftpServerInfo) => Promise<T>,
 ): Promise<T> {
   const client = new SftpClient('inbox-ops', QUIET_LISTENERS);
   client.on('keyboard-interactive', (_name, _instructions, _lang, prompts: unknown[], finish) => {
     finish(prompts.map(() => settings.password));
   });
+  const target = `${settings.host}:${settings.port}`;
+  let presented: string | undefined;
+  // Our own socket, so that a port where something else than SSH answers can be told from silence.
+  const socket: Socket = tcpConnect({ host: settings.host, port: settings.port });
+  const seen = {
+    get spoke() {
+      return socket.bytesRead > 0;
+    },
+    sshIdent: false,
+  };
   try {
     await client.connect({
-      host: settings.host,
-      port: settings.port,
+      sock: socket,
       username: settings.username,
       password: settings.password,
       tryKeyboard: true,
       readyTimeout: settings.readyTimeoutMs ?? DEFAULT_SFTP_READY_TIMEOUT_MS,
+      debug: (line: string) => {
+        if (line.startsWith('Remote ident')) seen.sshIdent = true;
+      },
+      // Runs before any authentication: a server with another key never sees the password.
+      hostVerifier: (key: Buffer) => {
+        presented = hostKeyFingerprint(key);
+        return settings.expectedHostKey === null || presented === settings.expectedHostKey;
+      },
     });
   } catch (error) {
     await client.end().catch(() => false);
-    throw connectFailure(error, settings);
+    socket.destroy();
+    if (presented && settings.expectedHostKey !== null && presented !== settings.expectedHostKey) {
+      throw new SftpHostKeyMismatch(target, presented, settings.expectedHostKey);
+    }
+    throw connectFailure(error, settings, seen);
   }
   try {
-    return await work(client);
+    return await work(client, { hostKey: presented ?? '' });
   } finally {
     await client.end().catch(() => false);
   }

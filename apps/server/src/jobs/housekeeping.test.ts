@@ -179,8 +179,13 @@ describe(`housekeeping (${DB_KIND})`, () => {
       { key: 'address:recent', failures: 2, windowStartedAt: ago(10 * MINUTE_MS) },
     ]);
 
+    await db.insert(schema.loginKnownAddresses).values([
+      { userId: user!.id, address: '198.51.100.7', lastSuccessAt: ago(91 * DAY_MS) },
+      { userId: user!.id, address: '198.51.100.8', lastSuccessAt: ago(89 * DAY_MS) },
+    ]);
+
     const removed = await runHousekeeping(db, NOW);
-    expect(removed).toMatchObject({ refreshTokens: 2, resetTokens: 2, throttleRows: 2 });
+    expect(removed).toMatchObject({ refreshTokens: 2, resetTokens: 2, throttleRows: 2, knownAddresses: 1 });
 
     const refreshLeft = await db
       .select({ tokenHash: schema.refreshTokens.tokenHash })
@@ -192,12 +197,17 @@ describe(`housekeeping (${DB_KIND})`, () => {
     expect(resetsLeft.map((row) => row.tokenHash)).toEqual(['reset-live']);
     const throttleLeft = await db.select({ key: schema.loginThrottle.key }).from(schema.loginThrottle);
     expect(throttleLeft.map((row) => row.key).sort()).toEqual(['account:still-locked', 'address:recent']);
+    const knownLeft = await db
+      .select({ address: schema.loginKnownAddresses.address })
+      .from(schema.loginKnownAddresses);
+    expect(knownLeft.map((row) => row.address)).toEqual(['198.51.100.8']);
 
     // Nothing left to do on a second pass.
     expect(await runHousekeeping(db, NOW)).toMatchObject({
       refreshTokens: 0,
       resetTokens: 0,
       throttleRows: 0,
+      knownAddresses: 0,
     });
   });
 });

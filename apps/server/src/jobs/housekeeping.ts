@@ -1,10 +1,11 @@
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { KNOWN_ADDRESS_DAYS } from '../modules/auth/login-throttle';
 import { deleteSnapshotsBefore } from '../modules/inventory-processing/repository';
 import { deleteExpiredRunFiles } from '../modules/runs/runs-service';
 
-/** The predictive algorithm looks back at most 365 days (spec 2 §5), so older snapshots are never read. */
+/** The predictive algorithm looks back at most 365 days (docs/behaviour/inventory.md#predictive-algorithm), so older snapshots are never read. */
 const SNAPSHOT_RETENTION_DAYS = 366;
 
 const DAY = 86_400_000;
@@ -15,12 +16,13 @@ export interface HousekeepingOptions {
 }
 
 /**
- * Removes sign-in and reset tokens that can no longer be used, stale login throttle rows, and the input and
- * output files of runs older than the retention period (DESIGN §8), and inventory quantity snapshots older
+ * Removes sign-in and reset tokens that can no longer be used, stale login throttle rows, sign-in addresses
+ * no longer recent enough to count as known, and the input and
+ * output files of runs older than the retention period (docs/behaviour/runs-and-history.md#files-and-retention), and inventory quantity snapshots older
  * than the predictive algorithm can look back.
  */
 export async function runHousekeeping(db: AppDb, now = new Date(), options: HousekeepingOptions = {}) {
-  const { refreshTokens, passwordResetTokens, loginThrottle } = schema;
+  const { refreshTokens, passwordResetTokens, loginThrottle, loginKnownAddresses } = schema;
   const dayAgo = new Date(now.getTime() - DAY);
   const tokens = await db
     .delete(refreshTokens)
@@ -44,6 +46,10 @@ export async function runHousekeeping(db: AppDb, now = new Date(), options: Hous
       ),
     )
     .returning({ key: loginThrottle.key });
+  const knownAddresses = await db
+    .delete(loginKnownAddresses)
+    .where(lt(loginKnownAddresses.lastSuccessAt, new Date(now.getTime() - KNOWN_ADDRESS_DAYS * DAY)))
+    .returning({ userId: loginKnownAddresses.userId });
   const retentionDays = options.runFileRetentionDays ?? 30;
   const runFiles = await deleteExpiredRunFiles(db, new Date(now.getTime() - retentionDays * DAY));
   const snapshots = await deleteSnapshotsBefore(db, new Date(now.getTime() - SNAPSHOT_RETENTION_DAYS * DAY));
@@ -51,6 +57,7 @@ export async function runHousekeeping(db: AppDb, now = new Date(), options: Hous
     refreshTokens: tokens.length,
     resetTokens: resets.length,
     throttleRows: throttles.length,
+    knownAddresses: knownAddresses.length,
     expiredRunFiles: runFiles.files,
     runsPastRetention: runFiles.runs,
     inventorySnapshots: snapshots,

@@ -1,5 +1,5 @@
 /**
- * Inventory jobs on the queue (DESIGN §5): SFTP intake polls and the "no file for N days" check.
+ * Inventory jobs on the queue (docs/design/jobs-and-queue.md#queues): SFTP intake polls and the "no file for N days" check.
  *
  * - Queue 'inventory-sftp-poll', policy 'stately', singletonKey `inventory-sftp:<source id>`: at most one
  *   queued and one active poll per source across every instance. A dispatcher on every instance (every

@@ -1,5 +1,5 @@
 /**
- * Notification digests on the queue (DESIGN §7): queue 'notification-digests' gets one job a minute from a
+ * Notification digests on the queue (docs/behaviour/notifications.md#schedule): queue 'notification-digests' gets one job a minute from a
  * pg-boss schedule (one schedule per name however many instances start it) and one at start-up, so a digest
  * missed while every instance was down goes out as soon as one comes back. Each job runs
  * `runDueNotifications`, which claims due settings atomically: two instances ticking at once never send an

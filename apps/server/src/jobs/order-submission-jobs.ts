@@ -1,5 +1,5 @@
 /**
- * The order submission engine's due work on the queue (DESIGN §6): queue 'order-submission-due-work' gets
+ * The order submission engine's due work on the queue (docs/design/jobs-and-queue.md#queues): queue 'order-submission-due-work' gets
  * a job every five minutes from a pg-boss schedule (one schedule per name, whatever the number of
  * instances) and one at start-up, so that work a stopped instance left (an order e-mail recorded but not
  * processed, a batch half sent) is resumed as soon as an instance is back. Each job runs

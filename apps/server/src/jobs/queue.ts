@@ -2,12 +2,14 @@ import type { Database } from '@app/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { AppContext } from '../app';
+import { redactError } from '../lib/error-redaction';
 import type { FileProcessor } from '../modules/intake/file-processors';
 import { runHousekeeping } from './housekeeping';
 import { registerInventoryJobs } from './inventory-jobs';
 import { MAIL_POLL_QUEUE, type MailIntake, startMailIntake } from './mail-poll';
 import { registerNotificationJobs } from './notification-jobs';
 import { registerOrderSubmissionJobs } from './order-submission-jobs';
+import { registerPasswordResetJobs } from './password-reset-jobs';
 
 export const QUEUES = { housekeeping: 'housekeeping', mailPoll: MAIL_POLL_QUEUE } as const;
 
@@ -20,9 +22,36 @@ export function createQueue(database: Database): PgBoss {
   // heartbeats (killed with -9), so another instance can take its mailbox over soon.
   const supervision = { superviseIntervalSeconds: 10 };
   if (database.kind === 'pglite' && database.pglite) {
-    return new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...supervision });
+    return redactHandlerErrors(
+      new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...supervision }),
+    );
   }
-  return new PgBoss({ connectionString: database.connectionString!, max: 4, ...supervision });
+  return redactHandlerErrors(
+    new PgBoss({ connectionString: database.connectionString!, max: 4, ...supervision }),
+  );
+}
+
+/**
+ * pg-boss keeps what a handler throws in the job's row (failed jobs stay for days) and hands it to
+ * whoever reads the job: every handler registered on this queue throws the redacted error instead, so a
+ * failed query's values never get there.
+ */
+function redactHandlerErrors(boss: PgBoss): PgBoss {
+  const work = boss.work.bind(boss) as (...args: unknown[]) => Promise<string>;
+  boss.work = ((...args: unknown[]) => {
+    const handler = args.at(-1);
+    if (typeof handler === 'function') {
+      args[args.length - 1] = async (...jobs: unknown[]) => {
+        try {
+          return await handler(...jobs);
+        } catch (error) {
+          throw redactError(error);
+        }
+      };
+    }
+    return work(...args);
+  }) as typeof boss.work;
+  return boss;
 }
 
 export interface StartJobsOptions {
@@ -75,11 +104,19 @@ export async function startJobs(
   const inventoryJobs = options.context ? await registerInventoryJobs(boss, options.context, log) : undefined;
   if (options.context) await registerNotificationJobs(boss, options.context, log);
   if (options.context) await registerOrderSubmissionJobs(boss, options.context, log);
+  if (options.context) {
+    await registerPasswordResetJobs(boss, options.context, log);
+    // From now on requests of this instance can hand work to the queue.
+    options.context.jobQueue = {
+      send: (queue, data, sendOptions = {}) => boss.send(queue, data, sendOptions),
+    };
+  }
 
   return {
     boss,
     mailIntake,
     async stop({ graceful = true, timeoutMs = 10_000 } = {}) {
+      if (options.context) options.context.jobQueue = undefined;
       await mailIntake?.stop();
       inventoryJobs?.stop();
       await boss.stop({ graceful, close: true, timeout: timeoutMs });

@@ -24,9 +24,14 @@ export class AppError extends Error {
   static conflict(message: string, fields?: Record<string, string>) {
     return new AppError(409, 'CONFLICT', message, fields);
   }
-  static tooManyRequests(message: string) {
-    return new AppError(429, 'TOO_MANY_REQUESTS', message);
+  static tooManyRequests(message: string, retryAfterSeconds?: number) {
+    const error = new AppError(429, 'TOO_MANY_REQUESTS', message);
+    error.retryAfterSeconds = retryAfterSeconds;
+    return error;
   }
+
+  /** Sent as Retry-After with a 429, so clients and proxies know when to try again. */
+  retryAfterSeconds: number | undefined;
   static serviceUnavailable(message: string) {
     return new AppError(503, 'SERVICE_UNAVAILABLE', message);
   }

@@ -24,7 +24,7 @@ export interface SessionUser {
 
 export type UserFlag = 'inventoryUser' | 'orderUser' | 'submissionUser';
 
-/** Route access of the Sources hub rules (spec 1 §6). */
+/** Route access of the Sources hub rules (docs/behaviour/accounts-and-sign-in.md#roles-and-flags). */
 export const SOURCE_ACCESS = {
   anySource: { anyFlag: ['orderUser', 'inventoryUser', 'submissionUser'] },
   order: { anyFlag: ['orderUser'] },
@@ -52,8 +52,8 @@ export function sessionUserOrThrow(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-export function hasFlag(user: SessionUser, flag: UserFlag): boolean {
-  // Admins hold full rights (spec 1 §6), so they pass every flag check.
+export function hasFlag(user: Pick<SessionUser, 'isAdmin' | UserFlag>, flag: UserFlag): boolean {
+  // Admins hold full rights (docs/behaviour/accounts-and-sign-in.md#roles-and-flags), so they pass every flag check.
   return user.isAdmin || user[flag];
 }
 
@@ -134,31 +134,36 @@ export function registerSession(app: FastifyInstance, db: AppDb, config: AppConf
   const tokens = createAccessTokens(config);
   app.decorateRequest('user', null);
 
+  // One hook, before the body is read (Fastify parses bodies after onRequest): a request without the right
+  // session is refused before a single byte of its upload is taken.
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[COOKIE_NAMES.accessToken];
-    if (!token) return;
-    const claims = await tokens.verify(token);
-    if (claims) request.user = await loadSessionUser(db, claims);
-  });
-
-  app.addHook('preHandler', async (request) => {
-    // Unknown paths answer 404 (or the web app's index page) to everyone.
-    if (request.is404) return;
-    const access = request.routeOptions.config.access ?? 'user';
-    if (access === 'public') return;
-    const user = request.user;
-    if (!user) throw AppError.unauthorized();
-    if (access === 'user') return;
-    if (access === 'admin') {
-      if (!user.isAdmin) throw AppError.forbidden('Administrator rights are required');
-      return;
+    if (token) {
+      const claims = await tokens.verify(token);
+      if (claims) request.user = await loadSessionUser(db, claims);
     }
-    if (!access.anyFlag.some((flag) => hasFlag(user, flag))) {
-      throw AppError.forbidden('Your account does not have access to this feature');
-    }
+    enforceRouteAccess(request);
   });
 
   return tokens;
+}
+
+/** The route's declared `config.access` against the signed-in user; throws 401 or 403. */
+function enforceRouteAccess(request: FastifyRequest) {
+  // Unknown paths answer 404 (or the web app's index page) to everyone.
+  if (request.is404) return;
+  const access = request.routeOptions.config.access ?? 'user';
+  if (access === 'public') return;
+  const user = request.user;
+  if (!user) throw AppError.unauthorized();
+  if (access === 'user') return;
+  if (access === 'admin') {
+    if (!user.isAdmin) throw AppError.forbidden('Administrator rights are required');
+    return;
+  }
+  if (!access.anyFlag.some((flag) => hasFlag(user, flag))) {
+    throw AppError.forbidden('Your account does not have access to this feature');
+  }
 }
 
 export function setSessionCookies(

@@ -5,7 +5,7 @@ import { ThemeProvider, useTheme } from './theme';
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
-  // Spec 1 §2: toasts last 5 s, at most one at a time.
+  // docs/behaviour/screens.md#toasts: toasts last 5 s, at most one at a time.
   return (
     <Toaster
       theme={resolvedTheme}

@@ -46,7 +46,7 @@ export const router = createBrowserRouter([
               { path: '/email-sources', element: <EmailSourceListPage /> },
               { path: '/email-sources/edit/:sourceId', element: <EmailSourceEditorPage /> },
               { path: '/email-sources/history/:id', element: <RunHistoryPage sourceType="email" /> },
-              // Spec 3 §6: admins or any of the three flags (admins hold every flag).
+              // docs/behaviour/notifications.md#access: admins or any of the three flags (admins hold every flag).
               { path: '/notification-settings', element: <NotificationSettingListPage /> },
               { path: '/notification-settings/edit/:settingId', element: <NotificationSettingEditorPage /> },
             ],

@@ -18,7 +18,7 @@ function readStoredTheme(): Theme {
 
 const systemPrefersDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
 
-/** Light, Dark or System; Dark by default; remembered in local storage (spec 1 §2). index.html applies it before paint. */
+/** Light, Dark or System; Dark by default; remembered in local storage (docs/behaviour/screens.md#theme). public/theme.js applies it before paint. */
 export function ThemeProvider({ children }: { children: React.ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(readStoredTheme);
   const [systemDark, setSystemDark] = useState(systemPrefersDark);

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
 /**
- * A masked password input with a show/hide control (DESIGN §10). The control is named by hidden text rather
+ * A masked password input with a show/hide control (docs/design/differences.md#masked-passwords). The control is named by hidden text rather
  * than aria-label so that getByLabel('Password') keeps matching the input alone.
  */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateAddress } from './address-guard';
 import { closeBrowser } from './chromium';
@@ -9,7 +10,7 @@ import {
   downloadOrderFiles,
   LinkDownloadError,
 } from './download-order-files';
-import type { TargetResolver } from './guard-proxy';
+import { publicTargets, type TargetResolver } from './guard-proxy';
 
 /** The test server is on loopback, which order links may reach only when the operator allows it. */
 function downloadLocal(request: DownloadOrderFilesRequest) {
@@ -85,6 +86,16 @@ function startServer(): Promise<Server> {
         response.writeHead(200, { 'content-type': XLSX_TYPE, 'content-disposition': 'attachment' });
         response.write(bigBytes.subarray(0, 1000));
         return response.end(bigBytes.subarray(1000));
+      case '/files/compressed.xlsx': {
+        // Sent compressed whatever was asked, the way some servers do.
+        const coding = new URL(request.url ?? '/', 'http://localhost').searchParams.get('coding') ?? 'gzip';
+        const encode = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync }[coding]!;
+        response.writeHead(200, { 'content-type': XLSX_TYPE, 'content-encoding': coding });
+        return response.end(encode(spreadsheetBytes));
+      }
+      case '/files/odd-encoding':
+        response.writeHead(200, { 'content-type': XLSX_TYPE, 'content-encoding': 'zstd-of-the-future' });
+        return response.end(spreadsheetBytes);
       case '/files/export.csv':
         response.writeHead(200, {
           'content-type': 'text/csv',
@@ -128,11 +139,16 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-async function downloadError(request: Parameters<typeof downloadOrderFiles>[0]): Promise<LinkDownloadError> {
-  const error = await downloadLocal(request).then(
-    () => null,
-    (failure: unknown) => failure,
+/** What the promise rejected with; undefined when it resolved. */
+function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
   );
+}
+
+async function downloadError(request: Parameters<typeof downloadOrderFiles>[0]): Promise<LinkDownloadError> {
+  const error = await rejectionOf(downloadLocal(request));
   expect(error).toBeInstanceOf(LinkDownloadError);
   return error as LinkDownloadError;
 }
@@ -248,6 +264,20 @@ describe('downloadOrderFiles when the link is the file', () => {
     expect(file?.content.equals(pdfBytes)).toBe(true);
   });
 
+  it('decodes a gzip, deflate or brotli body to the served bytes, and names an encoding it cannot read', async () => {
+    for (const coding of ['gzip', 'deflate', 'br']) {
+      const [file] = await downloadLocal({
+        url: `${baseUrl}/files/compressed.xlsx?coding=${coding}`,
+        buttons: [],
+      });
+      expect(file?.content.equals(spreadsheetBytes), coding).toBe(true);
+    }
+    const error = await downloadError({ url: `${baseUrl}/files/odd-encoding`, buttons: [] });
+    expect(error.message).toBe(
+      `The order link ${baseUrl}/files/odd-encoding could not be read: the server sent an unsupported content encoding "zstd-of-the-future"`,
+    );
+  });
+
   it('reports a 404 with its status', async () => {
     const error = await downloadError({ url: `${baseUrl}/files/missing.xlsx`, buttons: [] });
     expect(error.message).toBe(`The order link ${baseUrl}/files/missing.xlsx answered HTTP 404 Not Found`);
@@ -287,10 +317,7 @@ describe('downloadOrderFiles guards', () => {
 
 describe('order links to private networks', () => {
   it('are refused by default, before anything is requested', async () => {
-    const error = await downloadOrderFiles({ url: `${baseUrl}/files/orders.xlsx`, buttons: [] }).then(
-      () => undefined,
-      (reason: unknown) => reason,
-    );
+    const error = await rejectionOf(downloadOrderFiles({ url: `${baseUrl}/files/orders.xlsx`, buttons: [] }));
     expect(error).toBeInstanceOf(LinkDownloadError);
     expect((error as Error).message).toContain('leads to a private network address (127.0.0.1)');
     expect((error as Error).message).toContain('ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES=true');
@@ -389,19 +416,177 @@ describe('requests an order page makes in the browser', () => {
   });
 
   it('never reach a private address, and a download refused so is named in the error', async () => {
-    const error = await downloadOrderFiles({
-      url: `${vendor.origin}/order-internal`,
-      buttons: [{ kind: 'spreadsheet', text: 'Download Spreadsheet' }],
-      resolveTargets,
-      timeoutMs: 5_000,
-    }).then(
-      () => undefined,
-      (reason: unknown) => reason,
+    const error = await rejectionOf(
+      downloadOrderFiles({
+        url: `${vendor.origin}/order-internal`,
+        buttons: [{ kind: 'spreadsheet', text: 'Download Spreadsheet' }],
+        resolveTargets,
+        timeoutMs: 5_000,
+      }),
     );
     expect(error).toBeInstanceOf(LinkDownloadError);
     expect((error as Error).message).toContain(
       `Requests to private network addresses were blocked: 127.0.0.1:${internal.port} (127.0.0.1)`,
     );
     expect(internal.paths).toEqual([]);
+  });
+});
+
+/**
+ * Other spellings of this machine's own address (issue 12): a loopback server that answers on IPv4 and IPv6
+ * (it listens on `::`) must receive nothing from an order link, whether the link is fetched over plain HTTP
+ * or opened in Chromium through the guard proxy, with the guard's own address rules (no test resolver).
+ */
+describe('order links to loopback in other spellings', { timeout: 120_000 }, () => {
+  let loopback: Server;
+  let port: number;
+  const hits: string[] = [];
+  const spellings = (at: number) => [
+    `http://[::ffff:127.0.0.1]:${at}`,
+    `http://[0:0:0:0:0:ffff:7f00:1]:${at}`,
+    `http://[::ffff:7f00:1]:${at}`,
+    `http://2130706433:${at}`,
+    `http://0x7f.1:${at}`,
+    `http://0177.0.0.1:${at}`,
+    `http://127.1:${at}`,
+    `http://0.0.0.0:${at}`,
+    `http://[::]:${at}`,
+    `http://[::1]:${at}`,
+  ];
+
+  beforeAll(async () => {
+    loopback = createServer((request, response) => {
+      hits.push(`${request.headers.host ?? ''}${request.url ?? ''}`);
+      response.writeHead(200, {
+        'content-type': XLSX_TYPE,
+        'content-disposition': 'attachment; filename="internal.xlsx"',
+      });
+      response.end(spreadsheetBytes);
+    });
+    await new Promise<void>((resolve) => loopback.listen(0, '::', resolve));
+    port = (loopback.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => loopback.close(resolve));
+  });
+
+  it('the loopback server answers every spelling when nothing guards it (the test is real)', async () => {
+    for (const origin of spellings(port)) {
+      const files = await downloadOrderFiles({
+        url: `${origin}/files/internal.xlsx`,
+        buttons: [],
+        allowPrivateAddresses: true,
+      });
+      expect(files[0]?.content.equals(spreadsheetBytes), origin).toBe(true);
+    }
+    expect(hits.length).toBe(spellings(port).length);
+    hits.length = 0;
+  });
+
+  it('are refused on the plain download path before anything is sent', async () => {
+    for (const origin of spellings(port)) {
+      const error = await rejectionOf(
+        downloadOrderFiles({ url: `${origin}/files/internal.xlsx`, buttons: [] }),
+      );
+      expect(error, origin).toBeInstanceOf(LinkDownloadError);
+      expect((error as Error).message, origin).toContain('leads to a private network address');
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('are refused as a redirect hop of a public link', async () => {
+    // The vendor's server is on loopback too, so it alone is let through.
+    const vendor = createServer((request, response) => {
+      response.writeHead(302, { location: decodeURIComponent(request.url ?? '/').slice(1) });
+      response.end();
+    });
+    await new Promise<void>((resolve) => vendor.listen(0, '127.0.0.1', resolve));
+    const vendorPort = (vendor.address() as AddressInfo).port;
+    const resolveTargets: TargetResolver = (hostname, at) =>
+      at === vendorPort ? Promise.resolve({ address: '127.0.0.1' }) : publicTargets(hostname, at);
+    try {
+      for (const origin of spellings(port)) {
+        const target = encodeURIComponent(`${origin}/files/internal.xlsx`);
+        const error = await rejectionOf(
+          downloadOrderFiles({
+            url: `http://127.0.0.1:${vendorPort}/${target}`,
+            buttons: [],
+            resolveTargets,
+          }),
+        );
+        expect((error as Error).message, origin).toContain('leads to a private network address');
+      }
+    } finally {
+      vendor.close();
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('are refused for everything the page does in Chromium: images, fetches, redirects and the download', async () => {
+    const targets = spellings(port);
+    const vendor = createServer((request, response) => {
+      if (request.url?.startsWith('/hop/')) {
+        response.writeHead(302, { location: `${targets[Number(request.url.slice(5))]}/via-redirect` });
+        return response.end();
+      }
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(`<!doctype html><body>
+        ${targets.map((origin, index) => `<img src="${origin}/image-${index}"><img src="/hop/${index}">`).join('')}
+        <script>${targets.map((origin) => `fetch('${origin}/fetch').catch(() => {});`).join('')}</script>
+        <a href="${targets[0]}/files/internal.xlsx">Download Spreadsheet</a>
+      </body>`);
+    });
+    await new Promise<void>((resolve) => vendor.listen(0, '127.0.0.1', resolve));
+    const vendorPort = (vendor.address() as AddressInfo).port;
+    const resolveTargets: TargetResolver = (hostname, at) =>
+      at === vendorPort ? Promise.resolve({ address: '127.0.0.1' }) : publicTargets(hostname, at);
+    try {
+      const error = await rejectionOf(
+        downloadOrderFiles({
+          url: `http://127.0.0.1:${vendorPort}/order`,
+          buttons: [{ kind: 'spreadsheet', text: 'Download Spreadsheet' }],
+          resolveTargets,
+          timeoutMs: 5_000,
+        }),
+      );
+      expect(error).toBeInstanceOf(LinkDownloadError);
+      expect((error as Error).message).toContain('Requests to private network addresses were blocked');
+      expect((error as Error).message).toContain(`:${port} (127.0.0.1)`);
+    } finally {
+      vendor.close();
+    }
+    expect(hits).toEqual([]);
+  });
+});
+
+describe('the plain download path connects to the address that was checked', () => {
+  it('uses the guard’s answer for a name, never a second DNS answer, and keeps the name in Host', async () => {
+    const hosts: string[] = [];
+    const portal = createServer((request, response) => {
+      hosts.push(request.headers.host ?? '');
+      response.writeHead(200, { 'content-type': XLSX_TYPE });
+      response.end(spreadsheetBytes);
+    });
+    await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
+    const portalPort = (portal.address() as AddressInfo).port;
+    // `.invalid` never resolves in DNS: the request can only reach the portal through the checked answer.
+    let asked = 0;
+    const resolveTargets: TargetResolver = async (hostname) => {
+      asked += 1;
+      return hostname === 'orders.portal.invalid' ? { address: '127.0.0.1' } : { blocked: hostname };
+    };
+    try {
+      const files = await downloadOrderFiles({
+        url: `http://orders.portal.invalid:${portalPort}/files/orders.xlsx`,
+        buttons: [],
+        resolveTargets,
+      });
+      expect(files[0]!.content.equals(spreadsheetBytes)).toBe(true);
+      expect(files[0]!.fileName).toBe('orders.xlsx');
+      expect(hosts).toEqual([`orders.portal.invalid:${portalPort}`]);
+      expect(asked).toBe(1);
+    } finally {
+      portal.close();
+    }
   });
 });

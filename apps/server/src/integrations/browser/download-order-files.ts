@@ -1,5 +1,5 @@
 /**
- * Fetches the order files behind an order e-mail's link (DESIGN §6). A link straight to a file is a plain HTTP
+ * Fetches the order files behind an order e-mail's link (docs/behaviour/order-submission.md#order-files-behind-a-link). A link straight to a file is a plain HTTP
  * download; a link to a vendor's page is opened in headless Chromium and its download buttons are clicked, as a
  * person would. Every failure is a LinkDownloadError whose message the operator can act on.
  */
@@ -20,6 +20,7 @@ import {
   withExtension,
 } from './file-metadata';
 import { type GuardProxy, publicTargets, startGuardProxy, type TargetResolver } from './guard-proxy';
+import { type LinkResponse, LinkResponseError, requestLink } from './link-request';
 
 export interface DownloadButton {
   kind: 'spreadsheet' | 'pdf';
@@ -147,15 +148,17 @@ function withBlockedRequests(error: LinkDownloadError, proxy: GuardProxy | null)
   );
 }
 
-async function refusePrivateAddress(url: URL, resolveTargets: TargetResolver): Promise<void> {
-  let resolved: Awaited<ReturnType<TargetResolver>>;
-  try {
-    resolved = await resolveTargets(url.hostname, Number(url.port || (url.protocol === 'https:' ? 443 : 80)));
-  } catch {
-    // Unresolvable: the request itself will fail with the resolver's reason.
-    return;
-  }
-  if (!('blocked' in resolved)) return;
+/**
+ * The address a hop connects to, checked by the guard; undefined when the guard is off (private addresses
+ * allowed: the system resolver decides). A name that does not resolve fails like a refused connection.
+ */
+async function checkedAddress(url: URL, limits: Limits): Promise<string | undefined> {
+  if (limits.allowPrivateAddresses) return undefined;
+  const resolved = await limits.resolveTargets(
+    url.hostname,
+    Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+  );
+  if (!('blocked' in resolved)) return resolved.address;
   throw new LinkDownloadError(
     `The order link ${describeUrl(url)} leads to a private network address (${resolved.blocked}); order links must be public web addresses. Set ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES=true if the order portal is on your own network.`,
   );
@@ -207,18 +210,25 @@ async function fetchIfFile(
 ): Promise<DownloadedFile | null> {
   const { deadline, maxBytes } = limits;
   const signal = AbortSignal.timeout(deadline.remainingMs());
-  let response: Response;
+  let response: LinkResponse;
   let current = link;
-  // Redirects are followed by hand, so that each hop's address is checked before it is requested.
+  // Redirects are followed by hand, so that each hop's address is checked before it is requested, and the
+  // request goes to the address that was checked.
   for (let hop = 0; ; hop += 1) {
-    if (!limits.allowPrivateAddresses) await refusePrivateAddress(current, limits.resolveTargets);
     try {
-      response = await fetch(current, {
-        redirect: 'manual',
+      const address = await checkedAddress(current, limits);
+      response = await requestLink(current, {
         signal,
         headers: { accept: 'text/html,application/xhtml+xml,application/pdf,*/*;q=0.8' },
+        ...(address ? { address } : {}),
       });
     } catch (error) {
+      if (error instanceof LinkDownloadError) throw error;
+      if (error instanceof LinkResponseError) {
+        throw new LinkDownloadError(
+          `The order link ${describeUrl(current)} could not be read: ${error.message}`,
+        );
+      }
       throw fetchFailure(error, current, deadline, signal);
     }
     const location = response.headers.get('location');
@@ -244,7 +254,7 @@ async function fetchIfFile(
     await response.body?.cancel().catch(() => undefined);
     return null;
   }
-  const what = `The file at ${describeUrl(response.url || url)}`;
+  const what = `The file at ${describeUrl(url)}`;
   const declaredLength = Number(response.headers.get('content-length'));
   if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
@@ -262,12 +272,12 @@ async function fetchIfFile(
   const servedName = fileNameFromContentDisposition(disposition);
   const provisionalType = resolveContentType(
     contentType,
-    servedName ?? fileNameFromUrl(response.url) ?? '',
+    servedName ?? fileNameFromUrl(url.href) ?? '',
     content,
   );
   const kind = provisionalType === 'application/pdf' ? 'pdf' : 'spreadsheet';
   const configuredName = sanitizeFileName(buttons.find((button) => button.kind === kind)?.fileName ?? '');
-  const baseName = servedName ?? (configuredName || fileNameFromUrl(response.url) || 'order');
+  const baseName = servedName ?? (configuredName || fileNameFromUrl(url.href) || 'order');
   const type = resolveContentType(contentType, baseName, content);
   return { kind, fileName: withExtension(baseName, type), content, contentType: type };
 }
@@ -289,7 +299,7 @@ function fetchFailure(error: unknown, url: URL, deadline: Deadline, signal: Abor
   });
 }
 
-async function readLimited(response: Response, maxBytes: number, what: string): Promise<Buffer> {
+async function readLimited(response: LinkResponse, maxBytes: number, what: string): Promise<Buffer> {
   const reader = response.body?.getReader();
   if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];

@@ -98,4 +98,48 @@ describe('the guard proxy', () => {
       blocked: expect.stringMatching(/^(127\.0\.0\.1|::1)$/),
     });
   });
+
+  it('with its default rules refuses every spelling of loopback, for plain requests and tunnels', async () => {
+    const guarded = await startGuardProxy();
+    const guardedPort = Number(new URL(guarded.server).port);
+    // Listening on `::` the server takes loopback over IPv4 and IPv6: each spelling would reach it.
+    const hits: string[] = [];
+    const dualStack = createServer((request, response) => {
+      hits.push(request.url ?? '');
+      response.end('internal answer');
+    });
+    await new Promise<void>((resolve) => dualStack.listen(0, '::', resolve));
+    const port = (dualStack.address() as AddressInfo).port;
+    const hosts = [
+      '[::ffff:127.0.0.1]',
+      '[0:0:0:0:0:ffff:7f00:1]',
+      '[::ffff:7f00:1]',
+      '2130706433',
+      '0x7f.1',
+      '0177.0.0.1',
+      '127.1',
+      '0.0.0.0',
+      '[::]',
+      '[::1]',
+    ];
+    try {
+      for (const host of hosts) {
+        const plain = await exchange(
+          guardedPort,
+          `GET http://${host}:${port}/secret HTTP/1.1\r\nHost: ${host}:${port}\r\nConnection: close\r\n\r\n`,
+        );
+        expect(plain, host).toMatch(/^HTTP\/1\.1 403/);
+        const tunnel = await exchange(
+          guardedPort,
+          `CONNECT ${host}:${port} HTTP/1.1\r\nHost: ${host}:${port}\r\n\r\n`,
+        );
+        expect(tunnel, host).toMatch(/^HTTP\/1\.1 403/);
+      }
+    } finally {
+      await guarded.close();
+      dualStack.close();
+    }
+    expect(hits).toEqual([]);
+    expect(guarded.blocked).toContain(`[::ffff:7f00:1]:${port} (127.0.0.1)`);
+  });
 });

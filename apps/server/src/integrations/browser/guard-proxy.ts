@@ -9,8 +9,8 @@
  */
 import { lookup } from 'node:dns/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect, isIP, type Socket } from 'node:net';
-import { isPrivateAddress } from './address-guard';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import { ipLiteral, isPrivateAddress } from './address-guard';
 
 /** Where to connect for a host, or why not. */
 export type ResolvedTarget = { address: string } | { blocked: string };
@@ -24,16 +24,20 @@ export interface GuardProxy {
   close(): Promise<void>;
 }
 
-/** Public addresses only: an IP literal as it is, a name through DNS (every answer must be public). */
+/**
+ * Public addresses only: an IP address in any spelling (`2130706433`, `[::ffff:127.0.0.1]`) as that address,
+ * a name through DNS (every answer must be public). The answer is the address to connect to.
+ */
 export const publicTargets: TargetResolver = async (hostname) => {
+  const literal = ipLiteral(hostname);
+  if (literal) return isPrivateAddress(literal) ? { blocked: literal } : { address: literal };
   const host = hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return isPrivateAddress(host) ? { blocked: host } : { address: host };
   const answers = await lookup(host, { all: true, verbatim: true });
   const privateAnswer = answers.find(({ address }) => isPrivateAddress(address));
   if (privateAnswer) return { blocked: privateAnswer.address };
   const first = answers[0];
   if (!first) throw new Error(`${host} has no address`);
-  return { address: first.address };
+  return { address: ipLiteral(first.address) ?? first.address };
 };
 
 export async function startGuardProxy(resolve: TargetResolver = publicTargets): Promise<GuardProxy> {

@@ -3,6 +3,7 @@
  *
  * Magic bytes decide first: a zip is an .xlsx (OOXML), an OLE compound file is an .xls (BIFF) — or an
  * encrypted .xlsx, which Office also stores as an OLE file, so an OLE file named .xlsx stays .xlsx.
+ * Excel 2.x–4.0 files are a bare BIFF stream, no container: they start with a BOF record.
  * Known non-spreadsheet formats (PDF, images, archives) are never a spreadsheet. Anything else is
  * judged by its extension: .csv, .txt and .tsv are delimited text.
  */
@@ -13,6 +14,8 @@ export type SpreadsheetType = SpreadsheetFileType;
 export type ContentKind =
   | { kind: 'zip' }
   | { kind: 'ole' }
+  /** A BIFF record stream outside any container: Excel 2.x, 3.0 and 4.0 worksheets. */
+  | { kind: 'biff' }
   /** A known format that is not a spreadsheet; `what` names it for messages ("a PDF document"). */
   | { kind: 'foreign'; what: string }
   /** No known signature: text, or an unknown binary (told apart once decoded). */
@@ -39,7 +42,24 @@ export function sniffContent(content: Uint8Array): ContentKind {
   for (const signature of SIGNATURES) {
     if (signature.bytes.every((byte, i) => content[i] === byte)) return signature.kind;
   }
+  if (isBiffStream(content)) return { kind: 'biff' };
   return { kind: 'other' };
+}
+
+/** BOF record types of BIFF2, 3, 4 and 5/8, and the sub-stream types a BOF announces. */
+const BOF_TYPES = new Set([0x0009, 0x0209, 0x0409, 0x0809]);
+const SUBSTREAM_TYPES = new Set([0x0005, 0x0010, 0x0020, 0x0040, 0x0100]);
+
+/**
+ * A bare BIFF stream: a BOF record (4 to 20 bytes) that announces a workbook, worksheet, chart or macro
+ * sheet. Text never starts like this: its second byte would be a zero, its length field absurd.
+ */
+function isBiffStream(content: Uint8Array): boolean {
+  if (content.length < 8) return false;
+  const type = content[0]! | (content[1]! << 8);
+  const length = content[2]! | (content[3]! << 8);
+  if (!BOF_TYPES.has(type) || length < 4 || length > 20 || content.length < 4 + length) return false;
+  return SUBSTREAM_TYPES.has(content[6]! | (content[7]! << 8));
 }
 
 /** The spreadsheet type an extension names, or null. `.txt`/`.tsv` are delimited text. */
@@ -72,6 +92,8 @@ export function detectType(content: Uint8Array, fileName: string): SpreadsheetTy
       return '.xlsx';
     case 'ole':
       return byName === '.xlsx' ? '.xlsx' : '.xls';
+    case 'biff':
+      return '.xls';
     case 'foreign':
       return null;
     default:

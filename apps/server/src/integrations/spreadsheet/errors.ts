@@ -11,7 +11,13 @@ export type SpreadsheetErrorCode =
   | 'ENCRYPTED'
   | 'TOO_MANY_COLUMNS'
   | 'TOO_MANY_ROWS'
-  | 'ZIP_BOMB';
+  | 'ZIP_BOMB'
+  /** More cell text than any real sheet holds (shared strings repeated billions of times). */
+  | 'TOO_MUCH_TEXT'
+  /** Reading needed more memory than the reader process may use. */
+  | 'OUT_OF_MEMORY'
+  /** Reading took longer than the reader's time limit and was stopped. */
+  | 'TIMED_OUT';
 
 export class SpreadsheetError extends Error {
   override readonly name = 'SpreadsheetError';

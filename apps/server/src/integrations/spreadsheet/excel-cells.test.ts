@@ -1,6 +1,6 @@
 import type { CellObject } from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { cellText, formatKind, plainNumber } from './excel-cells';
+import { cellText, elapsedText, formatKind, isoCellText, plainNumber } from './excel-cells';
 
 const number = (v: number, z = 'General'): CellObject => ({ t: 'n', v, z });
 
@@ -79,5 +79,45 @@ describe('cellText', () => {
     expect(cellText({ t: 'd', v: new Date(Date.UTC(2024, 2, 5)), z: 'yyyy-mm-dd' }, false)).toBe(
       '2024-03-05',
     );
+  });
+});
+
+describe('dates and durations as Excel shows them', () => {
+  it('prints elapsed formats with their units, rounded, negative values with a minus', () => {
+    expect(elapsedText(11 / 1440, '[hh]:mm')).toBe('00:11');
+    expect(elapsedText(-1.5 / 24, '[hh]:mm')).toBe('-01:30');
+    expect(elapsedText(1.5, '[h]:mm:ss')).toBe('36:00:00');
+    expect(elapsedText(0.01, '[mm]:ss')).toBe('14:24');
+    expect(elapsedText(1.5 / 86_400, '[h]:mm:ss.00')).toBe('0:00:01.50');
+    expect(elapsedText(0.9999999, '[hh]:mm')).toBe('24:00');
+    expect(elapsedText(0, '[h]:mm')).toBe('0:00');
+  });
+
+  it('shows serial 0 under a date format (Excel’s 1900-01-00) as no date; a fraction as a time of day', () => {
+    expect(cellText(number(0, 'yyyy-mm-dd'), false)).toBe('');
+    expect(cellText(number(0.5, 'yyyy-mm-dd'), false)).toBe('');
+    expect(cellText(number(0.5, 'yyyy-mm-dd hh:mm'), false)).toBe('12:00:00');
+    expect(cellText(number(1, 'yyyy-mm-dd'), false)).toBe('1900-01-01');
+    // In the 1904 system day 0 is a real day.
+    expect(cellText(number(0, 'yyyy-mm-dd'), true)).toBe('1904-01-01');
+  });
+
+  it('reads ISO 8601 cells (Strict OOXML) as Excel would show their serial, rounded to the second', () => {
+    expect(isoCellText('2024-03-05T15:59:59.999', 'yyyy-mm-dd hh:mm', false)).toBe('2024-03-05T16:00:00');
+    expect(isoCellText('2024-03-05T00:00:00', 'General', false)).toBe('2024-03-05');
+    expect(isoCellText('2024-03-05T08:30:00', 'General', false)).toBe('2024-03-05T08:30:00');
+    expect(isoCellText('1899-12-31T16:00:00', 'hh:mm', false)).toBe('16:00:00');
+    expect(isoCellText('1900-02-28', 'yyyy-mm-dd', false)).toBe('1900-02-28');
+    expect(isoCellText('1900-03-01', 'yyyy-mm-dd', false)).toBe('1900-03-01');
+    expect(isoCellText('2024-03-05', 'yyyy-mm-dd', true)).toBe('2024-03-05');
+    expect(isoCellText('PT0H11M0.000S', '[hh]:mm', false)).toBe('00:11');
+    expect(isoCellText('-PT1H30M0S', '[hh]:mm', false)).toBe('-01:30');
+    expect(isoCellText('P1DT12H', 'General', false)).toBe('36:00:00');
+    expect(isoCellText('not a date', 'General', false)).toBe('not a date');
+  });
+
+  it('writes every line break in text cells as \\n', () => {
+    expect(cellText({ t: 's', v: 'Ship\r\nDate' }, false)).toBe('Ship\nDate');
+    expect(cellText({ t: 's', v: 'a\rb\nc' }, false)).toBe('a\nb\nc');
   });
 });

@@ -1,17 +1,21 @@
 /**
  * One SheetJS cell → the text a user means by it (the contract of `Table.rows`):
- * - text cells exactly as stored (long codes kept as text stay exact, leading zeros included);
+ * - text cells exactly as stored (long codes kept as text stay exact, leading zeros included), except
+ *   that every line break is '\n' (Excel itself keeps only LF; a CR LF would break header matching);
  * - numbers as plain decimal text, never in exponent form, at Excel's 15 significant digits
  *   (12345678901234 → '12345678901234', 0.1+0.2 → '0.3'); thousands separators, currency and
  *   percent formats are not applied (12.5% → '0.125'), so callers can parse the value back;
  * - numbers whose format pads with zeros or adds literal text ('000000', '"SKU-"0') as Excel shows
  *   them ('000123'), because such a number is a code, not a quantity;
  * - dates as 'YYYY-MM-DD', date-times as 'YYYY-MM-DDTHH:mm:ss', times of day as 'HH:mm:ss',
- *   whatever display format the workbook uses; elapsed times ('[h]:mm') as shown;
+ *   whatever display format the workbook uses, rounded to the second as Excel rounds them; serial 0
+ *   under a date format (Excel's "1900-01-00", no date at all) as an empty cell;
+ * - elapsed times ('[h]:mm') as Excel shows them ('36:00'), negative ones with a minus ('-01:30');
  * - booleans as 'TRUE' / 'FALSE', errors as Excel shows them ('#N/A').
  */
 import * as XLSX from '@e965/xlsx';
 import { excelSerialToParts, isoDate, isoDateTime, isoTime } from './parse-date';
+import { normaliseLineBreaks } from './table-rows';
 
 const ERROR_TEXT: Record<number, string> = {
   0: '#NULL!',
@@ -29,7 +33,7 @@ export function cellText(cell: XLSX.CellObject | undefined | null, date1904: boo
   const value = cell.v;
   switch (cell.t) {
     case 's':
-      return value == null ? '' : String(value);
+      return value == null ? '' : normaliseLineBreaks(String(value));
     case 'b':
       return value ? 'TRUE' : 'FALSE';
     case 'e':
@@ -102,6 +106,11 @@ function firstSection(format: string): string {
 export function numberCellText(value: number, format: string, date1904: boolean): string {
   const kind = formatKind(format);
   if (kind === 'date' || kind === 'datetime' || kind === 'time') {
+    // Excel's day 0 of the 1900 system ("1900-01-00") is no date: under a date format it is empty,
+    // and a value below 1 is only a time of day.
+    if (!date1904 && value >= 0 && value < 1 && kind !== 'time') {
+      return kind === 'date' || value === 0 ? '' : isoTime(excelSerialToParts(value, false)!);
+    }
     const parts = excelSerialToParts(value, date1904);
     if (parts) {
       if (kind === 'date') return isoDate(parts);
@@ -110,7 +119,8 @@ export function numberCellText(value: number, format: string, date1904: boolean)
       return isoDateTime(parts);
     }
   }
-  if ((kind === 'elapsed' || (kind === 'code' && Number.isInteger(value))) && format) {
+  if (kind === 'elapsed') return elapsedText(value, format);
+  if (kind === 'code' && Number.isInteger(value) && format) {
     try {
       return XLSX.SSF.format(format, value) as string;
     } catch {
@@ -118,6 +128,53 @@ export function numberCellText(value: number, format: string, date1904: boolean)
     }
   }
   return plainNumber(value);
+}
+
+/**
+ * A duration under an elapsed-time format, as Excel shows it: '[h]:mm' → '36:00', '[mm]:ss' → '14:24',
+ * '[h]:mm:ss.00' → '0:00:01.50'; rounded to the format's smallest unit; a negative duration (which Excel
+ * shows as ##### in the 1900 system) with a leading minus.
+ */
+export function elapsedText(days: number, format: string): string {
+  const section = firstSection(format);
+  const decimals = /s\.(0+)/i.exec(section.replace(/"[^"]*"/g, ''))?.[1]?.length ?? 0;
+  const scale = 10 ** decimals;
+  const units = Math.round(Math.abs(days) * 86_400 * scale);
+  const seconds = Math.floor(units / scale);
+  const fraction = units % scale;
+  const top = /\[(h+|m+|s+)\]/i.exec(section)?.[1]?.[0]?.toLowerCase() ?? 'h';
+  let out = '';
+  for (let i = 0; i < section.length; ) {
+    const rest = section.slice(i);
+    const token = /^(?:\[(h+|m+|s+)\]|h+|m+|s+|\.0+|"[^"]*"|\\.|[_*].|\[[^\]]*\])/i.exec(rest)?.[0];
+    if (!token) {
+      out += section[i++];
+      continue;
+    }
+    i += token.length;
+    const lower = token.toLowerCase();
+    const width = lower.replace(/[[\]]/g, '').length;
+    if (lower.startsWith('[h') || lower.startsWith('[m') || lower.startsWith('[s')) {
+      const total =
+        lower[1] === 'h' ? Math.floor(seconds / 3600) : lower[1] === 'm' ? Math.floor(seconds / 60) : seconds;
+      out += String(total).padStart(width, '0');
+    } else if (lower[0] === 'h') out += String(Math.floor(seconds / 3600) % 24).padStart(width, '0');
+    else if (lower[0] === 'm')
+      out += String(top === 'h' ? Math.floor(seconds / 60) % 60 : Math.floor(seconds / 60)).padStart(
+        width,
+        '0',
+      );
+    else if (lower[0] === 's') out += String(top === 's' ? seconds : seconds % 60).padStart(width, '0');
+    else if (lower[0] === '.')
+      out += `.${String(fraction)
+        .padStart(decimals, '0')
+        .slice(0, token.length - 1)}`;
+    else if (lower[0] === '"') out += token.slice(1, -1);
+    else if (lower[0] === '\\') out += token[1];
+    else if (lower[0] === '_') out += ' ';
+    // colour and locale blocks ([Red], [$-409]) and fill characters (*x) show nothing
+  }
+  return units > 0 && days < 0 ? `-${out}` : out;
 }
 
 /** A Date from SheetJS (only when a caller reads with cellDates); its UTC fields are the serial's fields. */
@@ -157,4 +214,54 @@ function expandExponent(text: string): string {
   if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`.replace(/0+$/, '');
   if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}(?:\.\d+)?))?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+const ISO_TIME = /^T?(\d{2}):(\d{2})(?::(\d{2}(?:\.\d+)?))?$/i;
+const ISO_DURATION =
+  /^(-)?P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
+
+/**
+ * A cell stored as ISO 8601 text (t="d": Strict OOXML, some generators): a date, date-time, time or
+ * duration ('PT0H11M0.000S'). It becomes the serial Excel would store and is shown under the cell's
+ * number format like any number, so that '15:59:59.999' rounds to 16:00:00 as Excel shows it; without
+ * a date or time format, a date shows as a date (with its time when it has one) and a duration as
+ * '[h]:mm:ss'. Text that is none of these is kept as written.
+ */
+export function isoCellText(value: string, format: string, date1904: boolean): string {
+  const text = value.trim();
+  const kind = formatKind(format);
+  const duration = ISO_DURATION.exec(text);
+  if (duration && text.length > 1 && !/T$/i.test(text)) {
+    const [, minus, d = '0', h = '0', m = '0', s = '0'] = duration;
+    const days = Number(d) + Number(h) / 24 + Number(m) / 1440 + Number(s) / 86_400;
+    return elapsedText(minus ? -days : days, kind === 'elapsed' ? format : '[h]:mm:ss');
+  }
+  let serial: number;
+  let hasTime: boolean;
+  const moment = ISO_DATE_TIME.exec(text);
+  if (moment) {
+    const [, year, month, day, hour = '0', minute = '0', second = '0'] = moment;
+    let days = (Date.UTC(+year!, +month! - 1, +day!) - Date.UTC(1899, 11, 30)) / 86_400_000;
+    if (date1904) days -= 1462;
+    // Before 1900-01-01 there is no date in Excel's 1900 system, only the time (day 0, "1900-01-00");
+    // up to 1900-02-28 Excel's serials are one lower, because it counts a 1900-02-29.
+    else if (days < 1) days = 0;
+    else if (days < 61) days -= 1;
+    const seconds = +hour * 3600 + +minute * 60 + Number(second);
+    serial = days + seconds / 86_400;
+    hasTime = seconds !== 0;
+  } else {
+    const time = ISO_TIME.exec(text);
+    if (!time) return value;
+    const [, hour, minute, second = '0'] = time;
+    serial = (+hour! * 3600 + +minute! * 60 + Number(second)) / 86_400;
+    hasTime = true;
+  }
+  if (kind === 'date' || kind === 'datetime' || kind === 'time')
+    return numberCellText(serial, format, date1904);
+  if (kind === 'elapsed') return elapsedText(serial, format);
+  const shown = serial < 1 && !date1904 ? 'hh:mm:ss' : hasTime ? 'yyyy-mm-dd hh:mm:ss' : 'yyyy-mm-dd';
+  return numberCellText(serial, shown, date1904);
 }

@@ -1,29 +1,36 @@
 /**
- * The first sheet of an .xlsx workbook as rows of text, read straight from the sheet's XML bytes.
+ * The first sheet with data of an .xlsx workbook as rows of text, read straight from the sheet's XML bytes.
  *
  * Why not SheetJS here: it decodes the whole sheet XML into one JavaScript string, then builds a cell
  * object per cell before we turn each into text; a 100,000-row file peaked at ~575 MB and took ~5 s of
- * CPU. This reader inflates the parts it needs (already checked by assertZipIsSafe), walks the sheet
- * bytes once and keeps only the text of each cell, so the rows themselves are most of its memory.
- * Cell text follows the same contract as every other workbook (excel-cells.ts): the cells' numbers go
- * through the same number-format rules, and a differential test reads every .xlsx fixture both ways.
+ * CPU. This reader inflates the parts it needs (each capped at the size it declares, so a lying entry
+ * is a ZIP_BOMB), walks the sheet bytes once and keeps only the text of each cell, so the rows
+ * themselves are most of its memory. Cell text follows the same contract as every other workbook
+ * (excel-cells.ts): the cells' numbers go through the same number-format rules, and a differential
+ * test reads every .xlsx fixture both ways.
  *
- * What it reads: the first sheet of workbook.xml through its relationship, shared strings (rich-text
- * runs joined, phonetic runs left out), inline strings, formula results (the cached value), booleans,
- * errors, numbers with their cell style's number format (built-in or custom), ISO dates (t="d"),
- * the 1904 date system, element prefixes (x:c) and Strict OOXML's namespaces, XML entities and Excel's
- * _xHHHH_ escapes. Rows and cells without an r attribute follow the one before.
+ * What it reads: the sheets of workbook.xml in order, through their relationships (the first one that
+ * holds a value; chart sheets and empty sheets are passed over and the table says so), shared strings
+ * (rich-text runs joined, phonetic runs left out), inline strings, formula results (the cached value),
+ * booleans, errors, numbers with their cell style's number format (built-in or custom), ISO dates and
+ * durations (t="d"), the 1904 date system, element prefixes (x:c) and Strict OOXML's namespaces, XML
+ * entities and Excel's _xHHHH_ escapes, line breaks as '\n'. Cells are placed by their references: rows
+ * and cells may come in any order, and a row element repeated for the same row (one per cell, as some
+ * generators write) adds to that row. Rows and cells without an r attribute follow the one before.
  */
 import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { SpreadsheetError } from './errors';
-import { numberCellText } from './excel-cells';
+import { isoCellText, numberCellText } from './excel-cells';
 import type { Limits } from './limits';
+import { type CellBudget, isBlankRow, normaliseLineBreaks } from './table-rows';
 import type { ZipEntry } from './zip-directory';
 
 export interface SheetRows {
   sheetName: string;
   rows: string[][];
+  /** Sheets before it that were passed over because they hold no value (empty, or a chart). */
+  skipped: string[];
 }
 
 const LT = 0x3c;
@@ -65,6 +72,12 @@ class Parts {
     try {
       return inflateRawSync(data, { maxOutputLength: Math.max(entry.uncompressedSize, 1) });
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new SpreadsheetError(
+          'ZIP_BOMB',
+          `${this.fileName} was refused: ${entry.name} inflates to more than the ${entry.uncompressedSize} bytes it declares. It looks like a zip bomb, not a workbook.`,
+        );
+      }
       throw new SpreadsheetError(
         'CORRUPT',
         `${this.fileName} is damaged (${entry.name} cannot be unpacked).`,
@@ -79,20 +92,26 @@ class Parts {
     return this.bytes(name)?.toString('utf8') ?? null;
   }
 
-  /** The targets of a part's relationships, by id and by type (the last segment of the type URI). */
-  relationships(part: string): { byId: Map<string, string>; byType: Map<string, string> } {
+  /**
+   * The targets of a part's relationships, by id (with their type: the last segment of the type URI,
+   * 'worksheet', 'chartsheet', ...) and by type (the first of each).
+   */
+  relationships(part: string): {
+    byId: Map<string, { target: string; type: string }>;
+    byType: Map<string, string>;
+  } {
     const slash = part.lastIndexOf('/');
     const relsName = `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
-    const byId = new Map<string, string>();
+    const byId = new Map<string, { target: string; type: string }>();
     const byType = new Map<string, string>();
     for (const tag of (this.text(relsName) ?? '').matchAll(/<(?:[\w.-]+:)?Relationship\s[^>]*>/g)) {
       const attributes = tagAttributes(tag[0]);
       const target = attributes.get('Target');
       if (!target || attributes.get('TargetMode') === 'External') continue;
       const resolved = resolvePart(part, target);
+      const type = attributes.get('Type')?.split('/').pop() ?? '';
       const id = attributes.get('Id');
-      if (id) byId.set(id, resolved);
-      const type = attributes.get('Type')?.split('/').pop();
+      if (id) byId.set(id, { target: resolved, type });
       if (type && !byType.has(type)) byType.set(type, resolved);
     }
     return { byId, byType };
@@ -146,12 +165,15 @@ function safeCodePoint(code: number, fallback: string): string {
   return code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
 }
 
-/** Excel writes characters XML cannot hold (a carriage return, control characters) as _xHHHH_. */
-function decodeExcelEscapes(text: string): string {
-  if (!text.includes('_x')) return text;
-  return text.replace(/_x([\da-fA-F]{4})_/g, (_, hex: string) =>
-    String.fromCharCode(Number.parseInt(hex, 16)),
-  );
+/**
+ * Excel writes characters XML cannot hold (a carriage return, control characters) as _xHHHH_; line
+ * breaks, escaped or written as CR LF, become '\n'.
+ */
+function cellString(text: string): string {
+  const unescaped = text.includes('_x')
+    ? text.replace(/_x([\da-fA-F]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    : text;
+  return normaliseLineBreaks(unescaped);
 }
 
 /**
@@ -303,7 +325,7 @@ function sharedStrings(xml: Buffer | null, fileName: string): string[] {
   while (walker.next()) {
     if (walker.isEnd) {
       if (current !== null && walker.is('si')) {
-        strings.push(decodeExcelEscapes(current));
+        strings.push(cellString(current));
         current = null;
       }
       continue;
@@ -335,37 +357,67 @@ function columnOf(reference: string): number {
   return i === 0 ? -1 : column - 1;
 }
 
-/** The rows of the workbook's first sheet, or null when it has none (the caller says so). */
-export function readFirstSheet(
+/**
+ * The rows of the workbook's first sheet that holds a value, or of its first sheet when none does (the
+ * caller then says the file is empty); null when the workbook has no sheet at all.
+ */
+export function readFirstSheetWithData(
   zip: Buffer,
   entries: readonly ZipEntry[],
   fileName: string,
   limits: Limits,
+  budget: () => CellBudget,
 ): SheetRows | null {
   const parts = new Parts(zip, entries, fileName);
   const root = parts.relationships('').byType.get('officeDocument') ?? 'xl/workbook.xml';
   const workbook = parts.text(root);
   if (workbook === null) throw new SpreadsheetError('CORRUPT', `${fileName} has no workbook part.`);
-  const firstSheet = /<(?:[\w.-]+:)?sheet\s[^>]*>/.exec(workbook)?.[0];
-  if (!firstSheet) return null;
-  const sheetAttributes = tagAttributes(firstSheet);
-  const workbookRelationships = parts.relationships(root);
-  const sheetPart = workbookRelationships.byId.get(sheetAttributes.get('id') ?? '');
-  const sheetXml = sheetPart ? parts.bytes(sheetPart) : null;
-  if (!sheetXml) throw new SpreadsheetError('CORRUPT', `${fileName} is missing its first sheet.`);
+  const sheets = [...workbook.matchAll(/<(?:[\w.-]+:)?sheet\s[^>]*>/g)].map((tag) => tagAttributes(tag[0]));
+  if (sheets.length === 0) return null;
 
   const workbookProperties = /<(?:[\w.-]+:)?workbookPr\s[^>]*>/.exec(workbook)?.[0];
   const date1904Flag = workbookProperties ? tagAttributes(workbookProperties).get('date1904') : undefined;
   const date1904 = date1904Flag === '1' || date1904Flag === 'true';
+  const workbookRelationships = parts.relationships(root);
   const sharedStringsPart = workbookRelationships.byType.get('sharedStrings');
   const stylesPart = workbookRelationships.byType.get('styles');
-  const strings = sharedStrings(sharedStringsPart ? parts.bytes(sharedStringsPart) : null, fileName);
-  const formats = cellStyleFormats(stylesPart ? parts.text(stylesPart) : null);
+  let context: SheetContext | null = null;
 
-  return {
-    sheetName: sheetAttributes.get('name') ?? 'Sheet1',
-    rows: sheetRows(sheetXml, { strings, formats, date1904, limits, fileName }),
-  };
+  let first: SheetRows | null = null;
+  const skipped: string[] = [];
+  for (const [index, sheet] of sheets.entries()) {
+    const sheetName = sheet.get('name') ?? `Sheet${index + 1}`;
+    // Without its relationship (some generators leave the .rels out), a sheet is where Excel puts it.
+    const relationship = workbookRelationships.byId.get(sheet.get('id') ?? '') ?? {
+      target: `xl/worksheets/sheet${index + 1}.xml`,
+      type: 'worksheet',
+    };
+    const sheetXml = parts.bytes(relationship.target);
+    if (!sheetXml) {
+      if (first === null) throw new SpreadsheetError('CORRUPT', `${fileName} is missing its first sheet.`);
+      skipped.push(sheetName);
+      continue;
+    }
+    // Chart sheets, dialog sheets and macro sheets hold no cells to read.
+    let rows: string[][] = [];
+    if (relationship.type === 'worksheet') {
+      context ??= {
+        strings: sharedStrings(sharedStringsPart ? parts.bytes(sharedStringsPart) : null, fileName),
+        formats: cellStyleFormats(stylesPart ? parts.text(stylesPart) : null),
+        date1904,
+        limits,
+        fileName,
+        budget: budget(),
+      };
+      rows = sheetRows(sheetXml, context);
+    }
+    if (rows.some((row) => !isBlankRow(row))) return { sheetName, rows, skipped };
+    first ??= { sheetName, rows, skipped: [] };
+    skipped.push(sheetName);
+    // The next sheet's cells are counted afresh: only one sheet is returned.
+    if (context) context.budget = budget();
+  }
+  return first;
 }
 
 interface SheetContext {
@@ -374,10 +426,11 @@ interface SheetContext {
   date1904: boolean;
   limits: Limits;
   fileName: string;
+  budget: CellBudget;
 }
 
 function sheetRows(xml: Buffer, context: SheetContext): string[][] {
-  const { limits, fileName } = context;
+  const { limits, fileName, budget } = context;
   const walker = new XmlWalker(xml, fileName);
   const rows: string[][] = [];
   // Rows past maxRows + 1 are read only to see whether they hold a value (then the file is too long).
@@ -400,21 +453,20 @@ function sheetRows(xml: Buffer, context: SheetContext): string[][] {
         inSheetData = false;
         break;
       }
-      if (walker.is('row') && row) {
-        if (rowIndex <= lastKeptRow) rows[rowIndex] = row;
-        row = null;
-      }
+      if (walker.is('row')) row = null;
       continue;
     }
     if (walker.is('row')) {
       const r = Number(walker.attribute('r'));
       rowIndex = Number.isInteger(r) && r > 0 ? r - 1 : rowIndex + 1;
       column = -1;
-      row = [];
-      if (walker.selfClosing) {
-        if (rowIndex <= lastKeptRow) rows[rowIndex] = row;
-        row = null;
+      // A row element repeated for the same row adds its cells to the cells already read.
+      if (rowIndex > lastKeptRow) row = [];
+      else {
+        row = rows[rowIndex] ?? [];
+        rows[rowIndex] = row;
       }
+      if (walker.selfClosing) row = null;
     } else if (walker.is('c') && row) {
       const reference = walker.attribute('r');
       const referenced = reference === null ? -1 : columnOf(reference);
@@ -432,6 +484,7 @@ function sheetRows(xml: Buffer, context: SheetContext): string[][] {
             : `${fileName} has more than ${limits.maxRows} rows.`,
         );
       }
+      budget.add(text);
       while (row.length < column) row.push('');
       row[column] = text;
     }
@@ -466,13 +519,13 @@ function cellContent(walker: XmlWalker, type: string, style: number, context: Sh
     }
     case 'inlineStr':
     case 'str':
-      return decodeExcelEscapes(value);
+      return cellString(value);
     case 'b':
       return value === '1' || value === 'true' ? 'TRUE' : 'FALSE';
     case 'e':
       return value;
     case 'd':
-      return isoDateCell(value);
+      return isoCellText(value, context.formats[style] ?? 'General', context.date1904);
     default: {
       if (value.trim() === '') return '';
       const number = Number(value);
@@ -497,12 +550,4 @@ function inlineString(walker: XmlWalker): string {
     else if (!walker.selfClosing) depth++;
   }
   return text;
-}
-
-/** A t="d" cell holds an ISO 8601 date or date-time: written as every other workbook date is. */
-function isoDateCell(value: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}:\d{2}))?/.exec(value.trim());
-  if (!match) return value;
-  const [, date, time] = match;
-  return time && time !== '00:00:00' ? `${date}T${time}` : date!;
 }

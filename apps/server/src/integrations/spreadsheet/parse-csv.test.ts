@@ -1,5 +1,6 @@
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { decodeText, decodeWindows1252 } from './decode-text';
+import { decodeText, decodeWindows1252, pinnedEncoding } from './decode-text';
 import { detectCsvDialect } from './detect-csv';
 import { type ParseCsvOptions, parseCsv } from './parse-csv';
 
@@ -13,10 +14,13 @@ describe('parseCsv (RFC 4180)', () => {
     ]);
   });
 
-  it('reads quoted fields with delimiters, doubled quotes and line breaks', () => {
-    expect(parse('"a,b","say ""hi""","line 1\r\nline 2",""\r\nx,"""",y\r\n')).toEqual([
-      ['a,b', 'say "hi"', 'line 1\r\nline 2', ''],
+  it('reads quoted fields with delimiters, doubled quotes and line breaks (as \\n, whatever the file used)', () => {
+    expect(
+      parse('"a,b","say ""hi""","line 1\r\nline 2",""\r\nx,"""",y\r\n"cr\ronly","lf\nonly"\r\n'),
+    ).toEqual([
+      ['a,b', 'say "hi"', 'line 1\nline 2', ''],
       ['x', '"', 'y'],
+      ['cr\nonly', 'lf\nonly'],
     ]);
   });
 
@@ -132,17 +136,67 @@ describe('decodeText', () => {
     expect(decodeText(be)).toEqual({ text, encoding: 'utf-16be', bom: false });
   });
 
-  it('falls back to Windows-1252 for invalid UTF-8, with €, curly quotes and dashes', () => {
+  it('reads invalid UTF-8 as Windows-1252 when the bytes suggest it, with €, curly quotes and dashes', () => {
     // "Café 10 € “q” – ü" in Windows-1252
     const bytes = Buffer.from([
       0x43, 0x61, 0x66, 0xe9, 0x20, 0x31, 0x30, 0x20, 0x80, 0x20, 0x93, 0x71, 0x94, 0x20, 0x96, 0x20, 0xfc,
     ]);
-    expect(decodeText(bytes)).toEqual({ text: 'Café 10 € “q” – ü', encoding: 'windows-1252', bom: false });
+    expect(decodeText(bytes)).toMatchObject({
+      text: 'Café 10 € “q” – ü',
+      encoding: 'windows-1252',
+      bom: false,
+    });
   });
 
   it('maps all of 0x80–0x9F as the WHATWG Windows-1252 table does', () => {
     const high = decodeWindows1252(Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i));
     expect(high).toBe('€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ');
     expect(decodeWindows1252(Uint8Array.from([0x41, 0xa0, 0xff]))).toBe('A\u00a0ÿ');
+  });
+});
+
+describe('decodeText: beyond Western Europe', () => {
+  const greek = 'Κωδικός,Περιγραφή\r\n000123,Καφές ελληνικός\r\n';
+
+  it('reads UTF-32 by its mark, and UTF-16 without one even when hardly any character is ASCII', () => {
+    const utf32 = Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), iconv.encode(greek, 'utf-32le')]);
+    expect(decodeText(utf32)).toMatchObject({ text: greek, encoding: 'utf-32le', bom: true });
+    expect(decodeText(Buffer.from(greek, 'utf16le'))).toMatchObject({ text: greek, encoding: 'utf-16le' });
+    expect(decodeText(iconv.encode(greek, 'utf-32be'))).toMatchObject({ text: greek, encoding: 'utf-32be' });
+  });
+
+  it('follows the charset an HTML table declares', () => {
+    const html = `<html><head><meta charset="windows-1251"></head><body><table><tr><td>Чай</td></tr></table></body></html>`;
+    expect(decodeText(iconv.encode(html, 'windows-1251'))).toMatchObject({
+      text: html,
+      encoding: 'windows-1251',
+    });
+  });
+
+  it('detects Big5 and ISO-8859-7 from their bytes', () => {
+    const big5 = '貨號,品名\r\n000123,高山烏龍茶葉\r\n004560,鳳梨酥禮盒\r\n';
+    expect(decodeText(iconv.encode(big5, 'big5'))).toMatchObject({ text: big5, encoding: 'big5' });
+    expect(decodeText(iconv.encode(greek.repeat(3), 'iso-8859-7'))).toMatchObject({ text: greek.repeat(3) });
+  });
+
+  it('reads a pinned encoding, but a byte-order mark still wins', () => {
+    const polish = 'Miasto\r\nŁódź\r\n';
+    expect(decodeText(iconv.encode(polish, 'windows-1250'), 'windows-1250')).toEqual({
+      text: polish,
+      encoding: 'windows-1250',
+      bom: false,
+    });
+    const marked = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(polish)]);
+    expect(decodeText(marked, 'windows-1250')).toMatchObject({ text: polish, encoding: 'utf-8', bom: true });
+    expect(pinnedEncoding('windows-1250')).toBe('windows-1250');
+    expect(pinnedEncoding('')).toBeUndefined();
+    expect(pinnedEncoding('klingon')).toBeUndefined();
+  });
+
+  it('names the encoding it assumed when the bytes said little', () => {
+    const decoded = decodeText(iconv.encode('Item,Name\n1,Ağaç\n', 'windows-1254'));
+    expect(decoded.note).toMatch(
+      /^The file's text encoding is not declared; it was read as .+, which its bytes suggest\./,
+    );
   });
 });

@@ -3,6 +3,7 @@
  * no number or date conversion), so item numbers like 000123 survive.
  *
  * - A field that starts with `"` is quoted: it may hold delimiters, line breaks and doubled quotes.
+ *   Line breaks inside it come back as '\n' whatever the file used (CR LF, CR), as Excel reads them.
  *   Text between the closing quote and the next delimiter is kept (`"a"b` → `ab`), as Excel does.
  * - A quote inside an unquoted field is an ordinary character (`10" screw`).
  * - Rows end at CRLF, LF or a lone CR.
@@ -12,7 +13,7 @@
  * - Blank rows (every field empty or spaces) come back as a single empty field; trailing ones are dropped.
  */
 import { SpreadsheetError } from './errors';
-import { isBlankRow } from './table-rows';
+import { isBlankRow, normaliseLineBreaks } from './table-rows';
 
 export interface ParseCsvOptions {
   delimiter: string;
@@ -63,6 +64,7 @@ export function parseCsv(text: string, options: ParseCsvOptions): string[][] {
         j++;
       }
       if (j > i) field += text.slice(i, j);
+      field = normaliseLineBreaks(field);
     } else {
       while (j < n) {
         const c = text.charCodeAt(j);

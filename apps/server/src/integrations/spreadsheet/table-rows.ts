@@ -53,3 +53,39 @@ export function finishRows(rows: string[][], limits: Limits, fileName: string): 
   }
   return rows;
 }
+
+/** Every line break in cell text as '\n': CR LF (Windows text, XML written on Windows) and lone CR. */
+export function normaliseLineBreaks(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+}
+
+/**
+ * Counts the cells and the characters of cell text a reader produces, and refuses the file as soon as
+ * either passes its limit: an .xlsx can repeat one long shared string in every cell, which costs the
+ * reader nothing but would cost every caller billions of characters.
+ */
+export class CellBudget {
+  private cells = 0;
+  private chars = 0;
+
+  constructor(
+    private readonly limits: Limits,
+    private readonly fileName: string,
+  ) {}
+
+  add(text: string): void {
+    this.chars += text.length;
+    if (this.chars > this.limits.maxTextChars) {
+      throw new SpreadsheetError(
+        'TOO_MUCH_TEXT',
+        `${this.fileName} was refused: its cells hold more than ${this.limits.maxTextChars.toLocaleString('en-US')} characters of text, more than any real sheet of its size.`,
+      );
+    }
+    if (++this.cells > this.limits.maxCells) {
+      throw new SpreadsheetError(
+        'TOO_LARGE',
+        `${this.fileName} is too large: it has more than ${this.limits.maxCells.toLocaleString('en-US')} cells.`,
+      );
+    }
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTable } from './read-table';
+import { parseTable } from './parse-table';
 import { buildZip, type ZipPart } from './testing';
 import { assertZipIsSafe, readZipDirectory } from './zip-directory';
 
@@ -13,7 +13,7 @@ const WORKBOOK: ZipPart[] = [
 
 const codeOf = (zip: Buffer) => {
   try {
-    readTable(zip, { fileName: 'crafted.xlsx' });
+    parseTable(zip, { fileName: 'crafted.xlsx' });
   } catch (error) {
     return (error as { code: string }).code;
   }
@@ -53,21 +53,40 @@ describe('readZipDirectory', () => {
 });
 
 describe('zip bombs', () => {
-  it('refuses a big entry compressed beyond 100:1, from its headers alone', () => {
-    // The headers claim 50 MB from 1 KB; the data is never inflated.
+  it('refuses a big entry compressed near deflate’s ceiling, from its headers alone', () => {
+    // The headers claim 200 MB from 200 KB (1,000:1); the data is never inflated.
     const zip = buildZip([
       ...WORKBOOK,
-      { name: 'xl/worksheets/sheet1.xml', stored: Buffer.alloc(1024, 7), declaredSize: 50 << 20 },
+      { name: 'xl/worksheets/sheet1.xml', stored: Buffer.alloc(200 * 1024, 7), declaredSize: 200 << 20 },
     ]);
     expect(codeOf(zip)).toBe('ZIP_BOMB');
   });
 
-  it('refuses more than 200 MB in total, even spread over moderate entries', () => {
-    // 25 entries of 9 MB each at 90:1: no single entry trips the ratio check.
+  it('does not take a high ratio alone for a bomb: a repetitive 60 MB sheet compresses 114:1', () => {
+    // Like the issue's workbook: 9,999 rows × 17 columns of the same long text (the old rule refused
+    // any entry over 10 MB compressed more than 100:1).
+    const text = 'Standard ground shipping, signature required on delivery. '.repeat(5).trim();
+    const cells = Array.from(
+      { length: 17 },
+      (_, c) => `<c t="inlineStr" s="${c + 1}"><is><t>${text}</t></is></c>`,
+    );
+    const rows = Array.from({ length: 9_999 }, (_, i) => `<row r="${i + 1}">${cells.join('')}</row>`);
+    const xml = Buffer.from(`<worksheet><sheetData>${rows.join('')}</sheetData></worksheet>`);
+    const zip = buildZip([...WORKBOOK, { name: 'xl/worksheets/sheet1.xml', data: xml }]);
+    const sheet = readZipDirectory(zip).find((entry) => entry.name.endsWith('sheet1.xml'))!;
+    expect(sheet.uncompressedSize).toBeGreaterThan(50 << 20);
+    expect(sheet.uncompressedSize / sheet.compressedSize).toBeGreaterThan(100);
+    const table = parseTable(zip, { fileName: 'repetitive.xlsx' });
+    expect(table.rows).toHaveLength(9_999);
+    expect(table.rows[9_998]![16]).toBe(text);
+  });
+
+  it('refuses more than 1 GB in total, even spread over moderate entries', () => {
+    // 25 entries of 50 MB each at 250:1: no single entry trips the ratio check.
     const parts = Array.from({ length: 25 }, (_, i) => ({
       name: `xl/media/image${i}.bin`,
-      stored: Buffer.alloc(100 * 1024, i),
-      declaredSize: 9000 * 1024,
+      stored: Buffer.alloc(200 * 1024, i),
+      declaredSize: 50 << 20,
     }));
     expect(codeOf(buildZip([...WORKBOOK, ...parts]))).toBe('ZIP_BOMB');
   });

@@ -18,7 +18,12 @@ import type { SystemMailer } from '../../integrations/system-mailer';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SessionUser } from '../../plugins/session';
-import { createPasswordLink, revokeAllSessions, SET_PASSWORD_LINK_HOURS } from '../auth/auth-service';
+import {
+  discardPasswordLinks,
+  issuePasswordLink,
+  revokeAllSessions,
+  SET_PASSWORD_LINK_HOURS,
+} from '../auth/auth-service';
 import {
   findUserById,
   findUserByUsername,
@@ -90,6 +95,7 @@ export async function updatePassword(db: AppDb, caller: SessionUser, input: TUpd
     .set({ passwordHash: await hashPassword(input.NewPassword) })
     .where(eq(users.id, caller.id));
   await revokeAllSessions(db, caller.id);
+  await discardPasswordLinks(db, caller.id);
 }
 
 function normaliseColumns(stored: Record<string, boolean | undefined> | undefined) {
@@ -184,6 +190,7 @@ export async function saveUser(
       .returning();
     if (!row) throw AppError.notFound('User not found');
     if (passwordHash || !row.activeStatus) await revokeAllSessions(db, row.id);
+    if (passwordHash) await discardPasswordLinks(db, row.id);
     return { user: toUser(row) };
   } catch (error) {
     if (isUsernameConflict(error)) throw usernameTaken(input.username);
@@ -202,7 +209,7 @@ async function sendSetPasswordLink(
   if (!mailer.configured) {
     return 'The user has no password yet and no e-mail could be sent (SMTP is not configured). Set a password for them, or ask them to use Forgot Password once e-mail is set up.';
   }
-  const link = await createPasswordLink(db, config, userId, SET_PASSWORD_LINK_HOURS * 60);
+  const { link } = await issuePasswordLink(db, config, userId, SET_PASSWORD_LINK_HOURS * 60);
   try {
     await mailer.send({
       to: email,

@@ -387,7 +387,7 @@ describe('admin user management', () => {
     expect(created.json().notice).toMatch(/e-mailed to invitee@example.com/);
     const [mail] = await smtp.waitFor(1);
     expect(mail!.envelopeTo).toEqual(['invitee@example.com']);
-    const token = decodeURIComponent(/token=([\w-]+)/.exec(mail!.parsed.text ?? '')![1]!);
+    const token = decodeURIComponent(/\/reset-password#token=([\w-]+)/.exec(mail!.parsed.text ?? '')![1]!);
     const set = await t.app.inject({
       method: 'POST',
       url: '/auth/reset-password/confirm',

@@ -3,12 +3,21 @@ import { LOGIN_MESSAGES } from '@app/contracts';
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app';
 import type { AppConfig } from '../../config/env';
-import { MAIL_NOT_CONFIGURED, type SystemMailer } from '../../integrations/system-mailer';
+import { MAIL_NOT_CONFIGURED } from '../../integrations/system-mailer';
 import { AppError } from '../../lib/app-error';
 import { hashToken, randomToken } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { assertNotLocked, clearFailures, recordFailure } from './login-throttle';
+import {
+  claimLoginAttempt,
+  clearAccountAtAddress,
+  isKnownAddress,
+  releaseLoginAttempt,
+  rememberAddress,
+} from './login-throttle';
+import { PASSWORD_RESET_MAIL_QUEUE, passwordResetSingletonKey } from './password-reset-queue';
+import { type Allowance, giveBackAllowance, takeAllowance } from './request-allowance';
 
 const { users, refreshTokens, passwordResetTokens } = schema;
 
@@ -36,22 +45,23 @@ export async function createRefreshToken(db: AppDb, config: AppConfig, userId: n
 export async function login(
   db: AppDb,
   config: AppConfig,
-  input: { username: string; password: string; address: string },
+  input: { username: string; password: string; address: string; now: Date },
 ): Promise<IssuedSession> {
-  await assertNotLocked(db, input.username, input.address);
+  const { address, now } = input;
   const [user] = await db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))
     .limit(1);
+  const knownAddress = user ? await isKnownAddress(db, user.id, address, now) : false;
+  const claim = await claimLoginAttempt(db, now, { username: input.username, address, knownAddress });
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !passwordOk) {
-    await recordFailure(db, input.username, input.address);
-    throw AppError.unauthorized(LOGIN_MESSAGES.failed);
-  }
+  // A wrong password stays counted: the claim counted it before the check.
+  if (!user || !passwordOk) throw AppError.unauthorized(LOGIN_MESSAGES.failed);
+  await releaseLoginAttempt(db, claim);
   if (!user.activeStatus) throw AppError.forbidden(LOGIN_MESSAGES.inactive);
-  await clearFailures(db, input.username);
-  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+  await rememberAddress(db, user.id, address, now);
+  await db.update(users).set({ lastLogin: now }).where(eq(users.id, user.id));
   const familyId = randomUUID();
   const refreshToken = await createRefreshToken(db, config, user.id, familyId);
   return { userId: user.id, username: user.username, familyId, refreshToken };
@@ -116,72 +126,165 @@ export async function revokeAllSessions(db: AppDb, userId: number) {
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function createPasswordLink(db: AppDb, config: AppConfig, userId: number, validMinutes: number) {
+/**
+ * A one-time link to choose a password (reset, or a new user's first one). The token travels in the
+ * fragment, which browsers never send to a server, so it cannot reach a request log or a Referer. Every
+ * older unused link of the user dies with it.
+ */
+export async function issuePasswordLink(
+  db: AppDb,
+  config: AppConfig,
+  userId: number,
+  validMinutes: number,
+  now = new Date(),
+) {
   const token = randomToken();
-  await db.insert(passwordResetTokens).values({
-    userId,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + validMinutes * 60_000),
+  const tokenId = await db.transaction(async (tx) => {
+    await discardPasswordLinks(tx, userId);
+    const [row] = await tx
+      .insert(passwordResetTokens)
+      .values({
+        userId,
+        tokenHash: hashToken(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + validMinutes * 60_000),
+      })
+      .returning({ id: passwordResetTokens.id });
+    return row!.id;
   });
-  return `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return { link: `${config.publicUrl}/reset-password#token=${encodeURIComponent(token)}`, tokenId };
+}
+
+/** Kills the user's unused password links: a newer link, or a password set by any other way, replaces them. */
+export async function discardPasswordLinks(db: AppDb, userId: number) {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 export const RESET_REQUESTED_MESSAGE =
   'If an active account with that username exists, a password reset link has been sent to its e-mail address.';
 
+/** Reset requests one address may make per hour (its answer does not depend on the username). */
+export const RESET_REQUESTS_PER_ADDRESS: Allowance = { limit: 10, windowSeconds: 3600 };
+/** Reset e-mails one account receives per hour, however many addresses ask for them. */
+export const RESET_MAILS_PER_ACCOUNT: Allowance = { limit: 3, windowSeconds: 3600 };
+
 /**
- * The answer never says whether the username exists. When the server cannot send mail at all, the user
- * is told so, whatever the username.
+ * Answers at once, and the same for every username: the lookup, the link and the e-mail happen in a job
+ * (sendPasswordResetMail), so neither the answer nor its timing tells whether the account exists. When the
+ * server cannot send mail at all, the user is told so, whatever the username.
  */
 export async function requestPasswordReset(
-  db: AppDb,
-  config: AppConfig,
-  mailer: SystemMailer,
-  username: string,
+  context: Pick<AppContext, 'db' | 'mailer' | 'jobQueue'>,
+  input: { username: string; address: string; now: Date },
 ): Promise<string> {
+  const { db, mailer, jobQueue } = context;
   if (!mailer.configured) throw AppError.serviceUnavailable(MAIL_NOT_CONFIGURED);
+  if (!jobQueue) throw AppError.serviceUnavailable(JOB_QUEUE_NOT_RUNNING);
+  const allowance = await takeAllowance(
+    db,
+    `reset:address:${input.address}`,
+    RESET_REQUESTS_PER_ADDRESS,
+    input.now,
+  );
+  if (!allowance.taken) {
+    const minutes = Math.ceil(allowance.retryAfterMs / 60_000);
+    throw AppError.tooManyRequests(
+      `Too many password reset requests from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      Math.ceil(allowance.retryAfterMs / 1000),
+    );
+  }
+  await jobQueue.send(
+    PASSWORD_RESET_MAIL_QUEUE,
+    { username: input.username },
+    { singletonKey: passwordResetSingletonKey(input.username) },
+  );
+  return RESET_REQUESTED_MESSAGE;
+}
+
+const JOB_QUEUE_NOT_RUNNING =
+  'E-mail could not be sent: the job queue of this server is not running. Please try again shortly.';
+
+export type PasswordResetMailOutcome = 'sent' | 'no-active-account' | 'account-limit';
+
+/**
+ * The job behind a reset request. Past the account's hourly allowance nothing is sent and no link is made,
+ * so the last link that went out stays the valid one. A failed send discards its link and throws, and the
+ * queue retries.
+ */
+export async function sendPasswordResetMail(
+  context: Pick<AppContext, 'db' | 'config' | 'mailer' | 'clock'>,
+  username: string,
+): Promise<PasswordResetMailOutcome> {
+  const { db, config, mailer } = context;
   const [user] = await db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
     .limit(1);
-  if (!user?.activeStatus) return RESET_REQUESTED_MESSAGE;
-  const link = await createPasswordLink(db, config, user.id, RESET_LINK_MINUTES);
-  await mailer.send({
-    to: user.email,
-    subject: 'Reset your password',
-    text: [
-      `Hello ${user.firstName ?? user.username},`,
-      '',
-      'Someone asked to reset the password of your account. Open this link to choose a new password:',
-      link,
-      '',
-      `The link works once and expires in ${RESET_LINK_MINUTES} minutes. If you did not ask for this, ignore this e-mail.`,
-    ].join('\n'),
-  });
-  return RESET_REQUESTED_MESSAGE;
+  if (!user?.activeStatus) return 'no-active-account';
+  const now = context.clock.now();
+  const allowanceKey = `reset:mails:${user.id}`;
+  const allowance = await takeAllowance(db, allowanceKey, RESET_MAILS_PER_ACCOUNT, now);
+  if (!allowance.taken) return 'account-limit';
+  const { link, tokenId } = await issuePasswordLink(db, config, user.id, RESET_LINK_MINUTES, now);
+  try {
+    await mailer.send({
+      to: user.email,
+      subject: 'Reset your password',
+      text: [
+        `Hello ${user.firstName ?? user.username},`,
+        '',
+        'Someone asked to reset the password of your account. Open this link to choose a new password:',
+        link,
+        '',
+        `The link works once and expires in ${RESET_LINK_MINUTES} minutes. If you did not ask for this, ignore this e-mail.`,
+      ].join('\n'),
+    });
+  } catch (error) {
+    await db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, tokenId));
+    await giveBackAllowance(db, allowanceKey);
+    throw error;
+  }
+  return 'sent';
 }
 
 export const RESET_LINK_INVALID =
   'This password reset link is invalid or has expired. Please request a new one.';
 
-export async function confirmPasswordReset(db: AppDb, token: string, newPassword: string) {
-  const passwordHash = await hashPassword(newPassword);
-  const userId = await db.transaction(async (tx) => {
+/**
+ * Sets the password with a link. The link and every other unused link of the user die; sessions end. The
+ * address it was done from becomes one the account has signed in from: the owner proved the mailbox, so
+ * failures made by others no longer hold them back there.
+ */
+export async function confirmPasswordReset(
+  db: AppDb,
+  input: { token: string; newPassword: string; address: string; now: Date },
+) {
+  const passwordHash = await hashPassword(input.newPassword);
+  const user = await db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: input.now })
       .where(
         and(
-          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
           isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, new Date()),
+          gt(passwordResetTokens.expiresAt, input.now),
         ),
       )
       .returning();
     if (!used) throw AppError.badRequest(RESET_LINK_INVALID);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
-    return used.userId;
+    await discardPasswordLinks(tx, used.userId);
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, used.userId))
+      .returning({ id: users.id, username: users.username });
+    return row!;
   });
-  await revokeAllSessions(db, userId);
+  await revokeAllSessions(db, user.id);
+  await rememberAddress(db, user.id, input.address, input.now);
+  await clearAccountAtAddress(db, user.username, input.address);
 }

@@ -1,52 +1,190 @@
+/**
+ * Login backoff (docs/decisions/0004-login-throttle.md). Three counters, kept in the database so every
+ * instance sees the same state:
+ *
+ * - account at address: one account from one address (the owner's typos, a guesser at one address);
+ * - account: one account from every address it has not signed in from (guessing spread over many addresses);
+ * - address: one address against every account (password spraying; an office may share the address).
+ *
+ * Past its free failures a counter makes logins wait, twice as long after each further failure, up to a cap.
+ * While a counter waits, its logins are refused before the password is checked. An address the account
+ * has signed in from before answers only to its own account-at-address counter, so a stranger failing
+ * elsewhere cannot keep the owner out.
+ *
+ * An attempt is counted as a failure before its password is checked and given back when it succeeds: a
+ * burst of parallel guesses cannot all slip through before the first failure is written.
+ */
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 
-const WINDOW_MINUTES = 15;
-const LOCK_MINUTES = 15;
-/** Failures allowed per account, and per client address (which may be shared by an office), per window. */
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 30;
+export interface BackoffRule {
+  /** Failures allowed within the window before any wait. */
+  free: number;
+  /** The wait after the first failure past `free`; it doubles with each further failure. */
+  firstWaitSeconds: number;
+  maxWaitSeconds: number;
+  /** The count starts again this long after its first failure. */
+  windowSeconds: number;
+}
 
-const { loginThrottle } = schema;
+const HOUR = 3600;
 
-export function throttleKeys(username: string, address: string) {
-  return [
-    { key: `user:${username.toLowerCase()}`, limit: MAX_FAILURES_PER_ACCOUNT },
-    { key: `ip:${address}`, limit: MAX_FAILURES_PER_ADDRESS },
+export const LOGIN_BACKOFF = {
+  accountAtAddress: { free: 5, firstWaitSeconds: 30, maxWaitSeconds: 15 * 60, windowSeconds: 24 * HOUR },
+  account: { free: 10, firstWaitSeconds: 60, maxWaitSeconds: HOUR, windowSeconds: 24 * HOUR },
+  address: { free: 30, firstWaitSeconds: 60, maxWaitSeconds: HOUR, windowSeconds: HOUR },
+} satisfies Record<string, BackoffRule>;
+
+/** A successful login keeps its address known to the account for this long. */
+export const KNOWN_ADDRESS_DAYS = 90;
+
+/** Seconds a counter waits after its `failures`-th failure. */
+export function backoffSeconds(rule: BackoffRule, failures: number): number {
+  if (failures < rule.free) return 0;
+  // The exponent is bounded so that the power stays a finite number whatever the count.
+  return Math.min(rule.maxWaitSeconds, rule.firstWaitSeconds * 2 ** Math.min(failures - rule.free, 30));
+}
+
+export interface LoginAttempt {
+  username: string;
+  /** As throttleAddress() gives it. */
+  address: string;
+  /** The account has signed in from this address within KNOWN_ADDRESS_DAYS. */
+  knownAddress: boolean;
+}
+
+interface Counter {
+  key: string;
+  rule: BackoffRule;
+}
+
+/** An attempt counted in advance; give it back with releaseLoginAttempt when the password was right. */
+export interface ClaimedAttempt {
+  counters: Counter[];
+}
+
+const { loginThrottle, loginKnownAddresses } = schema;
+
+function countersFor(attempt: LoginAttempt): Counter[] {
+  const account = attempt.username.toLowerCase();
+  const counters: Counter[] = [
+    { key: `login:account-at-address:${account}|${attempt.address}`, rule: LOGIN_BACKOFF.accountAtAddress },
   ];
+  if (!attempt.knownAddress) {
+    counters.push(
+      { key: `login:account:${account}`, rule: LOGIN_BACKOFF.account },
+      { key: `login:address:${attempt.address}`, rule: LOGIN_BACKOFF.address },
+    );
+  }
+  // One lock order for every transaction that touches several counters.
+  return counters.sort((a, b) => a.key.localeCompare(b.key));
 }
 
-export async function assertNotLocked(db: AppDb, username: string, address: string) {
-  for (const { key } of throttleKeys(username, address)) {
-    const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
-    if (row?.lockedUntil && row.lockedUntil > new Date()) {
-      const minutes = Math.max(1, Math.ceil((row.lockedUntil.getTime() - Date.now()) / 60_000));
-      throw AppError.tooManyRequests(
-        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
+export function tooManyLoginAttempts(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return AppError.tooManyRequests(`Too many failed login attempts. Please try again in ${wait}.`, seconds);
+}
+
+/**
+ * Counts the attempt as a failure on each of its counters, or refuses it (429, nothing counted) when one of
+ * them is still waiting.
+ */
+export async function claimLoginAttempt(
+  db: AppDb,
+  now: Date,
+  attempt: LoginAttempt,
+): Promise<ClaimedAttempt> {
+  const counters = countersFor(attempt);
+  const waitMs = await db.transaction(async (tx) => {
+    await tx
+      .insert(loginThrottle)
+      .values(counters.map(({ key }) => ({ key, failures: 0, windowStartedAt: now })))
+      .onConflictDoNothing();
+    const rows = await tx
+      .select()
+      .from(loginThrottle)
+      .where(
+        inArray(
+          loginThrottle.key,
+          counters.map(({ key }) => key),
+        ),
+      )
+      .orderBy(loginThrottle.key)
+      .for('update');
+    const lockedUntil = Math.max(0, ...rows.map((row) => row.lockedUntil?.getTime() ?? 0));
+    if (lockedUntil > now.getTime()) return lockedUntil - now.getTime();
+    for (const { key, rule } of counters) {
+      const row = rows.find((candidate) => candidate.key === key);
+      const windowOver = !row || row.windowStartedAt.getTime() <= now.getTime() - rule.windowSeconds * 1000;
+      const failures = (windowOver ? 0 : row.failures) + 1;
+      const wait = backoffSeconds(rule, failures);
+      await tx
+        .update(loginThrottle)
+        .set({
+          failures,
+          windowStartedAt: windowOver ? now : row.windowStartedAt,
+          lockedUntil: wait > 0 ? new Date(now.getTime() + wait * 1000) : null,
+        })
+        .where(eq(loginThrottle.key, key));
     }
-  }
+    return 0;
+  });
+  if (waitMs > 0) throw tooManyLoginAttempts(waitMs);
+  return { counters };
 }
 
-export async function recordFailure(db: AppDb, username: string, address: string) {
-  for (const { key, limit } of throttleKeys(username, address)) {
-    // One statement so concurrent failures from several instances count correctly.
+/**
+ * The password was right: the account-at-address counter starts again from nothing; the account and
+ * address counters take back this attempt (and lift a wait it started), keeping failures made by others.
+ */
+export async function releaseLoginAttempt(db: AppDb, claim: ClaimedAttempt) {
+  for (const { key, rule } of claim.counters) {
+    if (rule === LOGIN_BACKOFF.accountAtAddress) {
+      await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+      continue;
+    }
     await db.execute(sql`
-      insert into login_throttle (key, failures, window_started_at)
-      values (${key}, 1, now())
-      on conflict (key) do update set
-        failures = case when login_throttle.window_started_at < now() - make_interval(mins => ${WINDOW_MINUTES})
-                        then 1 else login_throttle.failures + 1 end,
-        window_started_at = case when login_throttle.window_started_at < now() - make_interval(mins => ${WINDOW_MINUTES})
-                        then now() else login_throttle.window_started_at end,
-        locked_until = case when (case when login_throttle.window_started_at < now() - make_interval(mins => ${WINDOW_MINUTES})
-                        then 1 else login_throttle.failures + 1 end) >= ${limit}
-                        then now() + make_interval(mins => ${LOCK_MINUTES}) else login_throttle.locked_until end`);
+      update login_throttle set
+        failures = greatest(failures - 1, 0),
+        locked_until = case when failures - 1 < ${rule.free} then null else locked_until end
+      where key = ${key}`);
   }
 }
 
-export async function clearFailures(db: AppDb, username: string) {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, `user:${username.toLowerCase()}`));
+/** Forgets the failures of one account at one address (after the owner reset the password from there). */
+export async function clearAccountAtAddress(db: AppDb, username: string, address: string) {
+  const [counter] = countersFor({ username, address, knownAddress: true });
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, counter!.key));
+}
+
+export async function isKnownAddress(db: AppDb, userId: number, address: string, now: Date) {
+  const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000);
+  const [row] = await db
+    .select({ userId: loginKnownAddresses.userId })
+    .from(loginKnownAddresses)
+    .where(
+      and(
+        eq(loginKnownAddresses.userId, userId),
+        eq(loginKnownAddresses.address, address),
+        gt(loginKnownAddresses.lastSuccessAt, since),
+      ),
+    );
+  return row !== undefined;
+}
+
+export async function rememberAddress(db: AppDb, userId: number, address: string, now: Date) {
+  await db
+    .insert(loginKnownAddresses)
+    .values({ userId, address, lastSuccessAt: now })
+    .onConflictDoUpdate({
+      target: [loginKnownAddresses.userId, loginKnownAddresses.address],
+      set: { lastSuccessAt: now },
+    });
 }

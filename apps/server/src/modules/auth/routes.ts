@@ -21,8 +21,10 @@ import {
   requestPasswordReset,
   revokeFamily,
 } from './auth-service';
+import { throttleAddress } from './client-address';
 
-export async function authRoutes(app: FastifyInstance, { db, config, mailer, accessTokens }: AppContext) {
+export async function authRoutes(app: FastifyInstance, context: AppContext) {
+  const { db, config, accessTokens, clock } = context;
   async function startSession(reply: import('fastify').FastifyReply, session: IssuedSession) {
     const accessToken = await accessTokens.sign({ userId: session.userId, familyId: session.familyId });
     setSessionCookies(reply, config, {
@@ -40,7 +42,11 @@ export async function authRoutes(app: FastifyInstance, { db, config, mailer, acc
 
   app.post('/auth/login', { config: { access: 'public' } }, async (request, reply) => {
     const input = validate(ZLoginSchema, request.body);
-    const session = await login(db, config, { ...input, address: request.ip });
+    const session = await login(db, config, {
+      ...input,
+      address: throttleAddress(request.ip),
+      now: clock.now(),
+    });
     await startSession(reply, session);
     return reply.code(204).send();
   });
@@ -64,12 +70,21 @@ export async function authRoutes(app: FastifyInstance, { db, config, mailer, acc
 
   app.post('/auth/reset-password', { config: { access: 'public' } }, async (request) => {
     const username = validate(ZResetPasswordRequestSchema, request.body);
-    return { message: await requestPasswordReset(db, config, mailer, username) };
+    const message = await requestPasswordReset(context, {
+      username,
+      address: throttleAddress(request.ip),
+      now: clock.now(),
+    });
+    return { message };
   });
 
   app.post('/auth/reset-password/confirm', { config: { access: 'public' } }, async (request, reply) => {
     const input = validate(ZResetPasswordConfirmSchema, request.body);
-    await confirmPasswordReset(db, input.token, input.newPassword);
+    await confirmPasswordReset(db, {
+      ...input,
+      address: throttleAddress(request.ip),
+      now: clock.now(),
+    });
     clearSessionCookies(reply, config);
     return { message: 'Your password has been changed. You can now log in with it.' };
   });

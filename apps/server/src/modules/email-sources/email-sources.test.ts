@@ -1,4 +1,9 @@
-import type { EmailSource, EmailSourceListItem, PickerPair } from '@app/contracts';
+import {
+  type EmailSource,
+  type EmailSourceListItem,
+  mailSecretBinding,
+  type PickerPair,
+} from '@app/contracts';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -314,9 +319,11 @@ describe('secrets', () => {
     expect(created.username).toBe('secret-keeper');
 
     const row = await storedRow(created.id);
-    expect(row?.passwordEncrypted).toMatch(/^v1:/);
+    expect(row?.passwordEncrypted).toMatch(/^v2:/);
     expect(row?.passwordEncrypted).not.toContain(plain);
-    expect(createSecretBox(t.config.secretKey).decrypt(row!.passwordEncrypted!)).toBe(plain);
+    expect(createSecretBox(t.config.secretKey).open(row!.passwordEncrypted!, mailSecretBinding(row!))).toBe(
+      plain,
+    );
 
     for (const url of [
       `/api/email-sources/email/${created.id}`,
@@ -353,25 +360,30 @@ describe('secrets', () => {
     );
   });
 
-  it('edit with a blank password keeps the stored ciphertext; a new one replaces it', async () => {
+  it('edit with a blank password keeps the stored ciphertext while the servers stay; a new one replaces it', async () => {
     const created = await createSource({ password: 'first-secret' });
     const original = (await storedRow(created.id))!.passwordEncrypted;
 
-    const blank = await saveSource(sourceForm({ id: created.id, username: 'kept', password: '' }));
-    expect(blank.statusCode).toBe(200);
-    expect(blank.json()).toMatchObject({ id: created.id, username: 'kept', password: '', passwordSet: true });
+    const renamed = `renamed-${created.id}@example.com`;
+    const blank = await saveSource(
+      sourceForm({ ...created, email: renamed, password: '', activeStatus: false }),
+    );
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json()).toMatchObject({ id: created.id, email: renamed, password: '', passwordSet: true });
     expect((await storedRow(created.id))!.passwordEncrypted).toBe(original);
 
-    const omitted = sourceForm({ id: created.id, username: 'kept-again' }) as Record<string, unknown>;
+    const omitted = { ...created, msalClientId: 'unused-without-msal' } as Record<string, unknown>;
     delete omitted.password;
     expect((await saveSource(omitted)).statusCode).toBe(200);
     expect((await storedRow(created.id))!.passwordEncrypted).toBe(original);
 
     const replaced = await saveSource(sourceForm({ id: created.id, password: 'second-secret' }));
     expect(replaced.statusCode).toBe(200);
-    const next = (await storedRow(created.id))!.passwordEncrypted!;
-    expect(next).not.toBe(original);
-    expect(createSecretBox(t.config.secretKey).decrypt(next)).toBe('second-secret');
+    const row = (await storedRow(created.id))!;
+    expect(row.passwordEncrypted).not.toBe(original);
+    expect(createSecretBox(t.config.secretKey).open(row.passwordEncrypted!, mailSecretBinding(row))).toBe(
+      'second-secret',
+    );
   });
 });
 

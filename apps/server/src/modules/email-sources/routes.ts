@@ -17,11 +17,11 @@ import {
   testEmailConnection,
 } from './service';
 
-/** E-mail sources (spec 2 §2.1–2.2, §7): offered to order, inventory and submission users alike. */
+/** E-mail sources (docs/behaviour/sources.md#email-sources): offered to order, inventory and submission users alike. */
 export async function emailSourceRoutes(app: FastifyInstance, context: AppContext) {
-  const { db, secrets } = context;
+  const { db, secrets, config } = context;
   const anySource = { config: { access: SOURCE_ACCESS.anySource } };
-  const services = { db, secrets };
+  const services = { db, secrets, config };
 
   app.get('/api/email-sources/emails', anySource, async () => listEmailSourceItems(db));
 

@@ -6,7 +6,11 @@ import {
   type EmailSource,
   type EmailSourceListItem,
   MAX_UPLOAD_BYTES,
+  type MailSecretSettings,
+  mailSecretChanges,
+  mailSecretName,
   type PickerPair,
+  secretRetypeMessage,
   type TEmailConnectionTest,
   type TEmailSource,
   type TTestEmail,
@@ -14,19 +18,11 @@ import {
   ZTestEmailSchema,
 } from '@app/contracts';
 import type { AppDb } from '@app/db';
-import { checkImapConnection, type IncomingServerSettings } from '../../integrations/imap-connection';
-import { type MailSignIn, MicrosoftSignInError, resolveMailSignIn } from '../../integrations/msal';
-import {
-  buildSmtpTransport,
-  checkSmtpConnection,
-  connectFailureMessage,
-  errorText,
-  isSmtpConnectionFailure,
-  type OutgoingServerSettings,
-  smtpEndpoint,
-} from '../../integrations/outgoing-mail';
+import { checkImapConnection } from '../../integrations/imap-connection';
+import { type MailSignIn, resolveMailSignIn } from '../../integrations/msal';
+import { checkSmtpConnection, errorText } from '../../integrations/outgoing-mail';
 import { AppError } from '../../lib/app-error';
-import { nextSecret, type SecretBox } from '../../lib/secrets';
+import type { SecretBox } from '../../lib/secrets';
 import { validate } from '../../lib/validate';
 import { lastRunsFor } from '../runs/runs-service';
 import {
@@ -42,10 +38,17 @@ import {
   toEmailSourceListItem,
   updateEmailSource,
 } from './repository';
+import {
+  type MailServerSettings,
+  openMailboxSecret,
+  sealMailboxSecret,
+  sendFromEmailSource,
+} from './source-connection';
 
 export interface EmailSourceServices {
   db: AppDb;
   secrets: SecretBox;
+  config: { connectTimeoutMs: number };
 }
 
 const NOT_FOUND = 'Email source not found';
@@ -89,11 +92,40 @@ export async function getEmailSource(db: AppDb, id: number): Promise<EmailSource
   return toEmailSource(row);
 }
 
+/** The settings of a form or a row that its secret is sealed to. */
+function secretSettingsOf(form: TEmailSource | TEmailConnectionTest): MailSecretSettings {
+  return {
+    username: form.username,
+    email: form.email,
+    incomingServer: form.incomingServer,
+    incomingPort: form.incomingPort,
+    outgoingServer: form.outgoingServer,
+    outgoingPort: form.outgoingPort,
+    ssl: form.ssl,
+    isMsal: form.isMsal,
+    msalClientId: form.msalClientId,
+    msalTenantId: form.msalTennentId,
+  };
+}
+
+/**
+ * A blank secret means "the stored one", which may only be used with the settings it was saved with: any
+ * change to them needs the secret typed again (400 on the password field).
+ */
+function refuseChangedSettings(stored: EmailSourceRow, next: MailSecretSettings): void {
+  if (!stored.passwordEncrypted) return;
+  const changes = mailSecretChanges(stored, next);
+  if (changes.length === 0) return;
+  const message = secretRetypeMessage(changes, mailSecretName(next.isMsal));
+  throw AppError.badRequest(message, { password: message });
+}
+
 export async function saveEmailSource(
   { db, secrets }: EmailSourceServices,
   form: TEmailSource,
 ): Promise<EmailSource> {
   const password = typedPassword(form.password);
+  const settings = secretSettingsOf(form);
   const values = {
     username: form.username,
     email: form.email,
@@ -110,14 +142,22 @@ export async function saveEmailSource(
 
   if (form.id === 0) {
     return toEmailSource(
-      await insertEmailSource(db, { ...values, passwordEncrypted: secrets.encrypt(password) }),
+      await insertEmailSource(db, {
+        ...values,
+        passwordEncrypted: sealMailboxSecret(secrets, settings, password),
+      }),
     );
   }
-  const existing = await findEmailSourceById(db, form.id);
-  if (!existing) throw AppError.notFound(NOT_FOUND);
-  const updated = await updateEmailSource(db, form.id, {
-    ...values,
-    passwordEncrypted: nextSecret(secrets, password, existing.passwordEncrypted),
+  // Locked: the settings the kept secret is checked against are the ones it is written back with.
+  const updated = await db.transaction(async (tx) => {
+    const existing = await lockEmailSource(tx, form.id);
+    if (!existing) throw AppError.notFound(NOT_FOUND);
+    if (password === '') refuseChangedSettings(existing, settings);
+    return updateEmailSource(tx, form.id, {
+      ...values,
+      passwordEncrypted:
+        password === '' ? existing.passwordEncrypted : sealMailboxSecret(secrets, settings, password),
+    });
   });
   if (!updated) throw AppError.notFound(NOT_FOUND);
   return toEmailSource(updated);
@@ -178,7 +218,7 @@ function pickerName(row: EmailSourceRow): string {
 const TEST_EMAIL_REQUIRED_FIELDS = new Set(['ToEmail', 'SubjectLine', 'MessageContent', 'EmailSource']);
 
 /**
- * A missing recipient, subject, body or source answers with the spec's one sentence (spec 2 §5), with the
+ * A missing recipient, subject, body or source answers with the spec's one sentence (docs/behaviour/sources.md#send-test-email), with the
  * field messages alongside; any other bad field gets the usual field-by-field 400.
  */
 export function parseTestEmailRequest(body: unknown): TTestEmail {
@@ -196,8 +236,12 @@ export function parseTestEmailRequest(body: unknown): TTestEmail {
   throw AppError.badRequest(EMAIL_SOURCE_MESSAGES.fillAll, fields);
 }
 
+/**
+ * Sends through the stored source's own outgoing server with its stored secret: of the EmailSource object
+ * the client sends, only the id is read.
+ */
 export async function sendTestEmail(
-  { db, secrets }: EmailSourceServices,
+  { db, secrets, config }: EmailSourceServices,
   request: TTestEmail,
 ): Promise<{ message: string }> {
   // Operators type several recipients with commas or semicolons, as in their mail client.
@@ -210,30 +254,16 @@ export async function sendTestEmail(
   const attachment = request.FileData ? decodeAttachment(request.FileData) : undefined;
   const row = await findEmailSourceById(db, request.EmailSource.id);
   if (!row) throw AppError.notFound(NOT_FOUND);
-  const settings = mailSettingsFromRow(row);
-  const endpoint = smtpEndpoint(settings);
-  if (!endpoint.host) {
-    throw AppError.badRequest(
-      `The email source "${row.username}" has no outgoing server. Edit it and enter one.`,
-    );
-  }
-  const signIn = await signInOrFail(settings, storedSecret(secrets, row));
-  const transport = buildSmtpTransport(settings, signIn);
-  try {
-    await transport.sendMail({
-      from: row.email,
-      to: recipients,
-      subject: request.SubjectLine,
-      text: request.MessageContent,
-      ...(attachment ? { attachments: [attachment] } : {}),
-    });
-  } catch (error) {
-    if (isSmtpConnectionFailure(error)) throw mailFailure(connectFailureMessage(endpoint, error));
-    throw mailFailure(`Could not send the test email: ${errorText(error)}`);
-  } finally {
-    transport.close();
-  }
-  return { message: `Test email sent to ${recipients.join(', ')}` };
+  const sent = await sendFromEmailSource({ secrets, config }, row, {
+    to: recipients,
+    subject: request.SubjectLine,
+    text: request.MessageContent,
+    ...(attachment ? { attachments: [attachment] } : {}),
+  });
+  if (sent.ok) return { message: `Test email sent to ${recipients.join(', ')}` };
+  // The mail server or Microsoft said no: the fault is upstream of us (502), and the message says why.
+  if (sent.fault === 'server') throw new AppError(502, 'MAIL_SERVER_ERROR', sent.message);
+  throw AppError.badRequest(sent.message);
 }
 
 function decodeAttachment(file: { FileName: string; FileData: string }): {
@@ -261,28 +291,26 @@ function decodeAttachment(file: { FileName: string; FileData: string }): {
 /**
  * Checks the editor's current values, saved or not: sign in to the incoming server (and open INBOX) and to
  * the outgoing server. Both checks always run; a failure is a result for the operator, not an HTTP error.
+ * A blank password of a saved source uses its stored secret, only with the settings it was saved with.
  */
 export async function testEmailConnection(
-  { db, secrets }: EmailSourceServices,
+  { db, secrets, config }: EmailSourceServices,
   input: TEmailConnectionTest,
 ): Promise<EmailConnectionTestResult> {
   let secret = typedPassword(input.password);
   if (input.id > 0) {
     const stored = await findEmailSourceById(db, input.id);
     if (!stored) throw AppError.notFound(NOT_FOUND);
-    if (secret === '') secret = storedSecret(secrets, stored);
+    if (secret === '' && stored.passwordEncrypted) {
+      refuseChangedSettings(stored, secretSettingsOf(input));
+      const opened = openMailboxSecret(secrets, stored);
+      if (!opened.ok) throw AppError.badRequest(opened.message, { password: opened.message });
+      secret = opened.secret;
+    }
   }
-  const settings: IncomingServerSettings & OutgoingServerSettings = {
-    username: input.username,
-    email: input.email,
-    isMsal: input.isMsal,
-    msalClientId: input.msalClientId,
-    msalTenantId: input.msalTennentId,
-    incomingServer: input.incomingServer,
-    incomingPort: input.incomingPort,
-    outgoingServer: input.outgoingServer,
-    outgoingPort: input.outgoingPort,
-    ssl: input.ssl,
+  const settings: MailServerSettings = {
+    ...secretSettingsOf(input),
+    connectTimeoutMs: config.connectTimeoutMs,
   };
   const missing = missingSignInDetail(settings, secret);
   if (missing)
@@ -296,7 +324,10 @@ export async function testEmailConnection(
     const message = errorText(error);
     return { incoming: { ok: false, message }, outgoing: { ok: false, message } };
   }
-  const unexpected = (error: unknown) => ({ ok: false, message: errorText(error) });
+  const unexpected = (): { ok: false; message: string } => ({
+    ok: false,
+    message: 'The check failed unexpectedly.',
+  });
   const [incoming, outgoing] = await Promise.all([
     checkImapConnection(settings, signIn).catch(unexpected),
     checkSmtpConnection(settings, signIn).catch(unexpected),
@@ -304,7 +335,7 @@ export async function testEmailConnection(
   return { incoming, outgoing };
 }
 
-function missingSignInDetail(settings: IncomingServerSettings, secret: string): string | undefined {
+function missingSignInDetail(settings: MailServerSettings, secret: string): string | undefined {
   if (settings.isMsal) {
     if (!settings.email) return 'Enter the email address to test the connection.';
     if (!secret) return 'Enter the client secret to test the connection.';
@@ -313,51 +344,4 @@ function missingSignInDetail(settings: IncomingServerSettings, secret: string): 
   if (!settings.username) return 'Enter the username to test the connection.';
   if (!secret) return 'Enter the password to test the connection.';
   return undefined;
-}
-
-function mailSettingsFromRow(row: EmailSourceRow): OutgoingServerSettings & IncomingServerSettings {
-  return {
-    username: row.username,
-    email: row.email,
-    isMsal: row.isMsal,
-    msalClientId: row.msalClientId,
-    msalTenantId: row.msalTenantId,
-    incomingServer: row.incomingServer,
-    incomingPort: row.incomingPort,
-    outgoingServer: row.outgoingServer,
-    outgoingPort: row.outgoingPort,
-    ssl: row.ssl,
-  };
-}
-
-function storedSecret(secrets: SecretBox, row: EmailSourceRow): string {
-  if (!row.passwordEncrypted) {
-    throw AppError.badRequest(
-      `The email source "${row.username}" has no saved password. Edit it and enter the password.`,
-    );
-  }
-  try {
-    return secrets.decrypt(row.passwordEncrypted);
-  } catch {
-    // Only a changed APP_SECRET_KEY makes a stored secret unreadable; re-entering it is the way out.
-    throw new AppError(
-      409,
-      'SECRET_UNREADABLE',
-      `The saved password of the email source "${row.username}" cannot be read (was APP_SECRET_KEY changed?). Edit the source, enter the password again and save.`,
-    );
-  }
-}
-
-async function signInOrFail(settings: OutgoingServerSettings, secret: string): Promise<MailSignIn> {
-  try {
-    return await resolveMailSignIn(settings, secret);
-  } catch (error) {
-    if (error instanceof MicrosoftSignInError) throw mailFailure(error.message);
-    throw error;
-  }
-}
-
-/** The mail server or Microsoft said no: the fault is upstream of us (502), and the message says why. */
-function mailFailure(message: string): AppError {
-  return new AppError(502, 'MAIL_SERVER_ERROR', message);
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app';
  * The contract between intake (mail, SFTP, manual upload, re-process) and the processing of one file for
  * one source. Intake finds the file; a processor stores it, records a run and does the work. Processors
  * run inside the caller's transaction, so the inbound-message record, the run and the imported rows commit
- * together (DESIGN §3) — a processor must isolate its own failure in a savepoint and still record a
+ * together (docs/design/mail-intake-exactly-once.md#unit-of-work) — a processor must isolate its own failure in a savepoint and still record a
  * failed run rather than throw, unless the database itself fails.
  */
 export interface IncomingFile {
@@ -63,7 +63,7 @@ export interface ProcessFileOutcome {
   afterCommit?: () => Promise<void>;
 }
 
-/** A source that mail intake can match: the fields of spec 2 §3.4/§3.5 that DESIGN §3 matches on. */
+/** A source that mail intake can match: the fields of the source (docs/behaviour/sources.md#matching-fields, docs/behaviour/mail-intake.md#matching) that intake matches on. */
 export interface MailMatchRule {
   sourceType: RunSourceType;
   sourceId: number;

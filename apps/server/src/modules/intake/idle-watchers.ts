@@ -14,6 +14,7 @@ import type { ImapFlow } from 'imapflow';
 import type { AppContext } from '../../app';
 import { connectImap } from '../../integrations/imap-connection';
 import { findEmailSourceById } from '../email-sources/repository';
+import { mailServerSettings, openMailboxSecret } from '../email-sources/source-connection';
 import { INSTANCE_ID } from './instance';
 import { acquireWatcherLease, releaseWatcherLease, renewWatcherLease } from './mailbox-leases';
 
@@ -176,7 +177,10 @@ class MailboxWatcher {
       this.ended = true;
       return;
     }
-    const client = await connectImap(source, context.secrets.decrypt(source.passwordEncrypted));
+    // An unusable secret fails each poll with the reason; the watcher just retries after its pause.
+    const opened = openMailboxSecret(context.secrets, source);
+    if (!opened.ok) throw new Error(opened.message);
+    const client = await connectImap(mailServerSettings(source, context.config), opened.secret);
     this.client = client;
     try {
       if (this.ended) return;

@@ -3,7 +3,7 @@
  * .xlsx lands in a real Dovecot mailbox; one "Check now" poll runs the real inventory processor (trigger
  * 'mail'), and the generated availability file goes out after the commit by e-mail through the e-mail
  * source's own outgoing server (a real SMTP catcher) to the inventory recipients, and to the source's SFTP
- * outbound folder on a real OpenSSH server. DESIGN §3, §5, §8.
+ * outbound folder on a real OpenSSH server. docs/behaviour/mail-intake.md, docs/behaviour/inventory.md#overview.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { type DovecotServer, startDovecot } from '../../../../../test-servers/do
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/helper';
-import { readTable } from '../../integrations/spreadsheet';
+import { parseTable } from '../../integrations/spreadsheet';
 import { readStoredFile } from '../files/stored-files';
 import { deliverySubject, type RunDeliveryRecord } from '../inventory-delivery/deliver';
 import { sftpFields } from '../inventory-delivery/testing';
@@ -209,7 +209,7 @@ describe(`inventory files by mail (${DB_KIND}, real Dovecot, SMTP catcher and Op
     const output = await readStoredFile(t.db.db, run.outputFileId!);
     expect(output!.fileName).toMatch(/^retailer-feed_\d{8}-\d{6}\.xlsx$/);
     // The generated file: the sample's rows above the header, its header, one row per activated item.
-    const table = readTable(output!.content, { fileName: output!.fileName });
+    const table = parseTable(output!.content, { fileName: output!.fileName });
     expect(table.format).toBe('xlsx');
     expect(table.rows.slice(0, 3)).toEqual([
       ['Retailer Availability Feed', '', '', ''],

@@ -4,10 +4,10 @@ import {
   addressPart,
   chooseAttachment,
   countableAttachments,
+  fileNameMatches,
   type MailAttachment,
   messageMatchesRule,
   noAttachmentMessage,
-  wildcardPattern,
 } from './mail-matching';
 
 const rule = (overrides: Partial<MailMatchRule> = {}): MailMatchRule => ({
@@ -30,7 +30,7 @@ const file = (fileName: string, contentType = 'text/csv'): MailAttachment => ({
   content: Buffer.from('x'),
 });
 
-describe('message matching (DESIGN §3)', () => {
+describe('message matching (docs/behaviour/mail-intake.md#matching)', () => {
   it('compares the sender by address only, case-insensitive', () => {
     expect(addressPart('"Shipping" <SHIPPING@supplier.example>')).toBe('shipping@supplier.example');
     const message = { fromAddress: 'shipping@SUPPLIER.example', subject: 'Shipment report', attachments: [] };
@@ -94,9 +94,10 @@ describe('attachments', () => {
   });
 
   it('reads "*" as a wildcard over the whole name, case-insensitive, with or without the extension', () => {
-    expect(wildcardPattern('tracking_*.csv').test('TRACKING_0101.CSV')).toBe(true);
-    expect(wildcardPattern('tracking_*.csv').test('old_tracking_0101.csv')).toBe(false);
-    expect(wildcardPattern('report (1).csv').test('report (1).csv')).toBe(true);
+    expect(fileNameMatches('tracking_*.csv', 'TRACKING_0101.CSV')).toBe(true);
+    expect(fileNameMatches('tracking_*.csv', 'old_tracking_0101.csv')).toBe(false);
+    expect(fileNameMatches('report (1).csv', 'report (1).csv')).toBe(true);
+    expect(fileNameMatches('tracking_*', 'tracking_0101.csv')).toBe(true);
     expect(chooseAttachment(rule({ attachmentName: 'tracking' }), [file('tracking.csv')])?.fileName).toBe(
       'tracking.csv',
     );

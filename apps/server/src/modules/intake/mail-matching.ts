@@ -1,8 +1,9 @@
 /**
- * Which sources a message is for, and which attachment each of them reads (DESIGN §3). Pure functions over
+ * Which sources a message is for, and which attachment each of them reads (docs/behaviour/mail-intake.md#matching). Pure functions over
  * a parsed message, so every rule is tested without a mailbox.
  */
 import path from 'node:path';
+import { wildcardMatches } from '../../lib/wildcard';
 import type { MailMatchRule } from './file-processors';
 
 /** The parts of a message that matching reads (mailparser's ParsedMail has them all). */
@@ -94,16 +95,6 @@ export function messageMatchesRule(rule: MailMatchRule, message: MatchableMessag
   return true;
 }
 
-/** '*' matches any run of characters; everything else literally, case-insensitive, whole name. */
-export function wildcardPattern(pattern: string): RegExp {
-  const source = pattern
-    .trim()
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}$`, 'i');
-}
-
 function normaliseFileType(fileType: string): string {
   const lowered = fileType.trim().toLowerCase();
   return lowered.startsWith('.') ? lowered : `.${lowered}`;
@@ -116,10 +107,11 @@ function typeMatches(fileType: string, attachment: MailAttachment): boolean {
   return extension === wanted || (extension === '' && extensionFor(attachment.contentType) === wanted);
 }
 
-function nameMatches(pattern: RegExp, fileName: string): boolean {
+/** The name rule of mail and SFTP intake: the pattern (`*` wildcard) matches the name with or without its extension. */
+export function fileNameMatches(pattern: string, fileName: string): boolean {
   // Operators often type the name without its extension ("tracking_*"): either form matches.
   const withoutExtension = fileName.slice(0, fileName.length - path.extname(fileName).length);
-  return pattern.test(fileName) || pattern.test(withoutExtension);
+  return wildcardMatches(pattern, fileName) || wildcardMatches(pattern, withoutExtension);
 }
 
 /**
@@ -131,9 +123,9 @@ export function chooseAttachment(
   attachments: MailAttachment[],
 ): MailAttachment | undefined {
   const patternText = rule.attachmentName.trim() || '*';
-  const pattern = wildcardPattern(patternText);
   const fitting = attachments.filter(
-    (attachment) => typeMatches(rule.fileType, attachment) && nameMatches(pattern, attachment.fileName),
+    (attachment) =>
+      typeMatches(rule.fileType, attachment) && fileNameMatches(patternText, attachment.fileName),
   );
   const exact = fitting.find((attachment) => attachment.fileName.toLowerCase() === patternText.toLowerCase());
   return exact ?? fitting[0];

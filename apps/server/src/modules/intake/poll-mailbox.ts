@@ -1,5 +1,5 @@
 /**
- * One poll of one mailbox (DESIGN §3, docs/decisions/0001-mail-intake.md): read the new messages of INBOX
+ * One poll of one mailbox (docs/design/mail-intake-exactly-once.md, docs/decisions/0001-mail-intake.md): read the new messages of INBOX
  * and hand each matching one to its sources' file processors, exactly once.
  *
  * - New means: UID above the last one handled under the current UIDVALIDITY. A changed UIDVALIDITY
@@ -21,18 +21,18 @@ import type { RunTrigger } from '@app/contracts';
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type FetchMessageObject, ImapFlow } from 'imapflow';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { AppContext } from '../../app';
 import {
   closeQuietly,
-  type IncomingServerSettings,
-  imapClientOptions,
   imapEndpoint,
   imapFailureMessage,
+  newImapClient,
 } from '../../integrations/imap-connection';
 import { MicrosoftSignInError, resolveMailSignIn } from '../../integrations/msal';
 import { type EmailSourceRow, findEmailSourceById } from '../email-sources/repository';
+import { mailServerSettings, openMailboxSecret } from '../email-sources/source-connection';
 import { storeFile } from '../files/stored-files';
 import { finishRun, recordRun, startRun } from '../runs/runs-service';
 import type {
@@ -415,46 +415,23 @@ class MailboxPoll {
   }
 
   private async connect(): Promise<ImapFlow> {
-    const settings: IncomingServerSettings = {
-      username: this.source.username,
-      email: this.source.email,
-      isMsal: this.source.isMsal,
-      msalClientId: this.source.msalClientId,
-      msalTenantId: this.source.msalTenantId,
-      incomingServer: this.source.incomingServer,
-      incomingPort: this.source.incomingPort,
-      ssl: this.source.ssl,
-    };
+    const settings = mailServerSettings(this.source, this.context.config);
     if (!imapEndpoint(settings).host) {
       throw new MailboxError(`The email source "${this.source.username}" has no incoming server.`);
     }
-    const signIn = await resolveMailSignIn(settings, this.secret());
+    const opened = openMailboxSecret(this.context.secrets, this.source);
+    if (!opened.ok) throw new MailboxError(opened.message);
+    const signIn = await resolveMailSignIn(settings, opened.secret);
     this.checkAborted();
-    const client = new ImapFlow(imapClientOptions(settings, signIn));
-    // An unhandled 'error' event would crash the process; failures still reject the pending command.
-    client.on('error', () => {});
+    const client = newImapClient(settings, signIn);
     this.client = client;
     try {
       await client.connect();
     } catch (error) {
       this.checkAborted();
-      throw new MailboxError(imapFailureMessage(error, this.where, signIn.user));
+      throw new MailboxError(imapFailureMessage(error, client, settings, signIn.user));
     }
     return client;
-  }
-
-  private secret(): string {
-    const encrypted = this.source.passwordEncrypted;
-    if (!encrypted) {
-      throw new MailboxError(`The email source "${this.source.username}" has no saved password.`);
-    }
-    try {
-      return this.context.secrets.decrypt(encrypted);
-    } catch {
-      throw new MailboxError(
-        `The saved password of the email source "${this.source.username}" cannot be read (was APP_SECRET_KEY changed?). Edit the source and enter it again.`,
-      );
-    }
   }
 
   /** Runs one IMAP step; a failure becomes a message that says what was being done and where. */

@@ -1,5 +1,5 @@
 /**
- * Every file processor that mail intake (and re-process) offers a file to (DESIGN §3).
+ * Every file processor that mail intake (and re-process) offers a file to (docs/design/architecture.md#server-modules).
  */
 import { inventoryFileProcessor } from '../inventory-processing/processor';
 import { orderSubmissionFileProcessor } from '../order-submission/engine/processor';

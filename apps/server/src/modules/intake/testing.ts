@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { DovecotServer } from '../../../../../test-servers/dovecot';
-import type { TestApp } from '../../../test/helper';
+import { sealedMailboxPassword, type TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
 import { finishRun, startRun } from '../runs/runs-service';
 import type { FileProcessor, MailMatchRule } from './file-processors';
@@ -64,17 +64,17 @@ export async function createMailboxSource(
   user: { user: string; password: string },
   overrides: Partial<typeof schema.emailSources.$inferInsert> = {},
 ) {
+  const values = {
+    username: user.user,
+    email: user.user,
+    incomingServer: dovecot.host,
+    incomingPort: dovecot.port,
+    ssl: false,
+    ...overrides,
+  };
   const [row] = await t.db.db
     .insert(schema.emailSources)
-    .values({
-      username: user.user,
-      email: user.user,
-      passwordEncrypted: t.app.context.secrets.encrypt(user.password),
-      incomingServer: dovecot.host,
-      incomingPort: dovecot.port,
-      ssl: false,
-      ...overrides,
-    })
+    .values({ passwordEncrypted: sealedMailboxPassword(t, values, user.password), ...values })
     .returning();
   return row!;
 }

@@ -1,5 +1,5 @@
 /**
- * What an automatic run (from mail or SFTP) delivers (DESIGN §5: "Automatic runs do both where configured").
+ * What an automatic run (from mail or SFTP) delivers (docs/behaviour/inventory.md#delivery: "Automatic runs do both where configured").
  * The source has no switches of its own for this, so "configured" is read from the settings that exist:
  *
  * - e-mail: when at least one user receives inventory notifications (the recipients are the configuration;

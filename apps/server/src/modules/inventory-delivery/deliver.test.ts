@@ -141,9 +141,14 @@ describe('Send Email Notification', () => {
     const closedPort = await createSendingEmailSource(t, { ...catcher, port: 1 });
     const noServer = await createSendingEmailSource(t, catcher, { outgoingServer: '' });
     const cases = [
-      [wrongPassword.id, new RegExp(`^Could not sign in to 127\\.0\\.0\\.1:${catcher.port} as mailer: `)],
-      [closedPort.id, /^Could not connect to 127\.0\.0\.1:1: .*ECONNREFUSED/],
-      [noServer.id, /has no outgoing server$/],
+      [
+        wrongPassword.id,
+        new RegExp(
+          `^Could not sign in to 127\\.0\\.0\\.1:${catcher.port} as mailer: authentication failed\\.$`,
+        ),
+      ],
+      [closedPort.id, /^Could not connect to 127\.0\.0\.1:1: connection refused /],
+      [noServer.id, /has no outgoing server\. Edit it and enter one\.$/],
       [null, /has no e-mail source to send from$/],
     ] as const;
     for (const [emailSourceId, expected] of cases) {
@@ -216,9 +221,9 @@ describe('Submit via SFTP', () => {
     const cases = [
       [
         sftpFields(t, sftp, { password: 'wrong-password' }),
-        /^Login failed for user "inboxops-sftp" on 127\.0\.0\.1:\d+: check the username and password$/,
+        /^Could not sign in to 127\.0\.0\.1:\d+ as "inboxops-sftp": authentication failed\.$/,
       ],
-      [sftpFields(t, { ...sftp, port: 1 }), /^Connection refused by 127\.0\.0\.1:1/],
+      [sftpFields(t, { ...sftp, port: 1 }), /^Could not connect to 127\.0\.0\.1:1: connection refused /],
       [
         sftpFields(t, sftp, { outbound: 'locked' }),
         /^Permission denied to upload "locked\/availability\.csv"$/,

@@ -1,5 +1,5 @@
 /**
- * Delivery of a generated inventory file (DESIGN §5 "Output"): e-mailed to the inventory recipients from the
+ * Delivery of a generated inventory file (docs/behaviour/inventory.md#delivery): e-mailed to the inventory recipients from the
  * source's own e-mail source, and/or uploaded to the source's SFTP outbound folder.
  *
  * Delivery runs after the run's transaction committed, so a delivery problem never undoes the processing: it
@@ -11,23 +11,17 @@ import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app';
-import { MicrosoftSignInError } from '../../integrations/msal';
-import {
-  connectFailureMessage,
-  createSmtpTransport,
-  errorText,
-  isSmtpConnectionFailure,
-  type OutgoingServerSettings,
-  smtpEndpoint,
-} from '../../integrations/outgoing-mail';
-import { SftpFailure, uploadFile, withSftp } from '../../integrations/sftp';
+import { errorText } from '../../integrations/outgoing-mail';
+import { SftpFailure, uploadFile } from '../../integrations/sftp';
 import { findEmailSourceById } from '../email-sources/repository';
+import { sendFromEmailSource } from '../email-sources/source-connection';
 import { readStoredFile } from '../files/stored-files';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
+import { sourceSftpSettings, withSourceSftp } from '../inventory-sources/sftp-connection';
 import { getRun } from '../runs/runs-service';
 import { inboundFileMatches } from './inbound-files';
 import { inventoryRecipients } from './recipients';
-import { normaliseFolder, sourceSftpSettings } from './source-sftp';
+import { normaliseFolder } from './source-sftp';
 
 export const NO_RECIPIENTS_MESSAGE = 'No users receive inventory notifications';
 
@@ -148,63 +142,18 @@ async function emailRunFile(
     source.emailSourceId === null ? undefined : await findEmailSourceById(context.db, source.emailSourceId);
   if (!emailSource)
     return fail(`The inventory source "${source.sourceName}" has no e-mail source to send from`);
-  const settings: OutgoingServerSettings = {
-    username: emailSource.username,
-    email: emailSource.email,
-    isMsal: emailSource.isMsal,
-    msalClientId: emailSource.msalClientId,
-    msalTenantId: emailSource.msalTenantId,
-    outgoingServer: emailSource.outgoingServer,
-    outgoingPort: emailSource.outgoingPort,
-    ssl: emailSource.ssl,
-  };
-  const endpoint = smtpEndpoint(settings);
-  if (!endpoint.host) return fail(`The e-mail source "${emailSource.username}" has no outgoing server`);
-  if (!emailSource.passwordEncrypted) {
-    return fail(`The e-mail source "${emailSource.username}" has no saved password`);
-  }
-  let secret: string;
-  try {
-    secret = context.secrets.decrypt(emailSource.passwordEncrypted);
-  } catch {
-    return fail(
-      `The saved password of the e-mail source "${emailSource.username}" cannot be read (was APP_SECRET_KEY changed?)`,
-    );
-  }
-
-  let transport: Awaited<ReturnType<typeof createSmtpTransport>>;
-  try {
-    transport = await createSmtpTransport(settings, secret);
-  } catch (error) {
-    if (error instanceof MicrosoftSignInError) return fail(error.message);
-    throw error;
-  }
-  try {
-    await transport.sendMail({
-      from: emailSource.email,
-      to: recipients,
-      subject: deliverySubject(source.sourceName, run.finishedAt ?? run.startedAt),
-      text: deliveryBody(source.sourceName, run, file.fileName),
-      attachments: [{ filename: file.fileName, content: file.content, contentType: file.contentType }],
-    });
-  } catch (error) {
-    if (isSmtpConnectionFailure(error)) return fail(connectFailureMessage(endpoint, error));
-    if ((error as { code?: string }).code === 'EAUTH') {
-      return fail(
-        `Could not sign in to ${endpoint.host}:${endpoint.port} as ${emailSource.isMsal ? emailSource.email : emailSource.username}: ${errorText(error)}`,
-      );
-    }
-    return fail(
-      `The e-mail could not be sent through ${endpoint.host}:${endpoint.port}: ${errorText(error)}`,
-    );
-  } finally {
-    transport.close();
-  }
+  const sent = await sendFromEmailSource(context, emailSource, {
+    to: recipients,
+    subject: deliverySubject(source.sourceName, run.finishedAt ?? run.startedAt),
+    text: deliveryBody(source.sourceName, run, file.fileName),
+    attachments: [{ filename: file.fileName, content: file.content, contentType: file.contentType }],
+  });
+  if (!sent.ok) return fail(sent.message);
   return { ok: true, message: `Sent "${file.fileName}" to ${recipients.join(', ')}`, recipients };
 }
 
 async function uploadRunFile(context: AppContext, { source, file }: DeliverableRun): Promise<SftpDelivery> {
-  const resolved = sourceSftpSettings(source, context.secrets);
+  const resolved = sourceSftpSettings(source, context.secrets, context.config);
   if (!resolved.ok) return { ok: false, message: resolved.message, remotePath: null };
   const { settings } = resolved;
   const folder = normaliseFolder(source.sftpOutboundFolder);
@@ -221,7 +170,7 @@ async function uploadRunFile(context: AppContext, { source, file }: DeliverableR
     };
   }
   try {
-    const remotePath = await withSftp(settings, (session) =>
+    const remotePath = await withSourceSftp(context.db, source, settings, (session) =>
       uploadFile(session, folder, file.fileName, file.content),
     );
     return {

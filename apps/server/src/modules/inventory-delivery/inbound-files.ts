@@ -1,11 +1,11 @@
 /**
- * Which files of an SFTP inbound folder are the source's supplier files (DESIGN §5 "SFTP input"): the same
+ * Which files of an SFTP inbound folder are the source's supplier files (docs/behaviour/inventory.md#sftp-intake): the same
  * name rule as mail attachments (`attachmentName`, '*' wildcard, case-insensitive, with or without the
  * extension) and the source's file type. Pure functions, tested without a server.
  */
 import path from 'node:path';
 import type { SftpEntry } from '../../integrations/sftp';
-import { wildcardPattern } from '../intake/mail-matching';
+import { fileNameMatches } from '../intake/mail-matching';
 
 export interface InboundRule {
   attachmentName: string;
@@ -24,9 +24,7 @@ export function inboundFileMatches(rule: InboundRule, fileName: string): boolean
   const extension = path.extname(fileName).toLowerCase();
   const wanted = normaliseFileType(rule.fileType);
   if (wanted !== '' && extension !== wanted) return false;
-  const pattern = wildcardPattern(rule.attachmentName.trim() || '*');
-  const withoutExtension = fileName.slice(0, fileName.length - extension.length);
-  return pattern.test(fileName) || pattern.test(withoutExtension);
+  return fileNameMatches(rule.attachmentName.trim() || '*', fileName);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * "No file for N days" alerts (DESIGN §5, `daysUntilNoUpdateNotification`). A source is silent when its last
+ * "No file for N days" alerts (docs/behaviour/inventory.md#no-update-alerts, `daysUntilNoUpdateNotification`). A source is silent when its last
  * received file — a succeeded, held or (later) discarded run from mail, SFTP or a manual upload — or, with
  * none, its creation is older than N days. A silent source gets one alert run (trigger 'alert', status
  * 'failed') per silent period: an alert started after the last file means that period was reported, so the

@@ -3,7 +3,7 @@ import { schema } from '@app/db';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 
 /**
- * Who receives generated inventory files (DESIGN §7): active users who want e-mail notifications and may
+ * Who receives generated inventory files (docs/behaviour/inventory.md#delivery): active users who want e-mail notifications and may
  * see inventory (the Inventory User flag, or admin). Addresses are de-duplicated case-insensitively.
  */
 export async function inventoryRecipients(db: AppDb): Promise<string[]> {

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import { createTestApp, createUser, type TestApp } from '../../../test/helper';
+import { createTestApp, createUser, sealedSftpPassword, type TestApp } from '../../../test/helper';
 import { readStoredFile } from '../files/stored-files';
 import type { FileProcessor } from '../intake/file-processors';
 import { inventoryFileProcessor } from '../inventory-processing/processor';
@@ -214,7 +214,7 @@ describe('SFTP intake', () => {
       sourceType: 'inventory',
       trigger: 'sftp',
       status: 'failed',
-      message: `SFTP intake failed: Login failed for user "inboxops-sftp" on 127.0.0.1:${sftp.port}: check the username and password`,
+      message: `SFTP intake failed: Could not sign in to 127.0.0.1:${sftp.port} as "inboxops-sftp": authentication failed.`,
     });
     const state = await sftpState(badLogin.id);
     expect(state!.lastError).toBe(run!.message);
@@ -224,7 +224,9 @@ describe('SFTP intake', () => {
     const closed = await createInventorySource(t, sftpFields(t, { ...sftp, port: 1 }));
     await pollInventorySftp(t.app.context, closed.id);
     const [refused] = await sftpRuns(closed.id);
-    expect(refused!.message).toMatch(/^SFTP intake failed: Connection refused by 127\.0\.0\.1:1/);
+    expect(refused!.message).toMatch(
+      /^SFTP intake failed: Could not connect to 127\.0\.0\.1:1: connection refused /,
+    );
 
     const missingFolder = await createInventorySource(t, sftpFields(t, sftp, { inbound: 'no-such-folder' }));
     await pollInventorySftp(t.app.context, missingFolder.id);
@@ -235,7 +237,7 @@ describe('SFTP intake', () => {
     // Fixed: the next good poll clears the error.
     await t.db.db
       .update(schema.inventorySources)
-      .set({ sftpPasswordEncrypted: t.app.context.secrets.encrypt(sftp.password) })
+      .set({ sftpPasswordEncrypted: sealedSftpPassword(t, badLogin, sftp.password) })
       .where(eq(schema.inventorySources.id, badLogin.id));
     expect((await pollInventorySftp(t.app.context, badLogin.id)).status).toBe('succeeded');
     expect(await sftpState(badLogin.id)).toMatchObject({ lastError: null, lastErrorAt: null });

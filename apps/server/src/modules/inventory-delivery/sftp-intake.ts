@@ -1,5 +1,5 @@
 /**
- * SFTP intake of one inventory source (DESIGN §5 "SFTP input"): read the supplier files waiting in the
+ * SFTP intake of one inventory source (docs/behaviour/inventory.md#sftp-intake): read the supplier files waiting in the
  * source's inbound folder, exactly once each, oldest first.
  *
  * For each file: download it; in ONE transaction record it in inventory_sftp_files (name, size and
@@ -31,17 +31,16 @@ import {
   type SftpEntry,
   SftpFailure,
   type SftpSession,
-  withSftp,
 } from '../../integrations/sftp';
 import { storeFile } from '../files/stored-files';
 import type { FileProcessor, ProcessFileOutcome } from '../intake/file-processors';
 import { inventoryFileProcessor } from '../inventory-processing/processor';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
+import { sourceSftpSettings, withSourceSftp } from '../inventory-sources/sftp-connection';
 import { recordRun } from '../runs/runs-service';
 import { deliverAutomaticRun } from './automatic-delivery';
 import type { RunDeliveryRecord } from './deliver';
 import { pickInboundFiles } from './inbound-files';
-import { sourceSftpSettings } from './source-sftp';
 
 const { inventorySftpFiles, inventorySftpStates, runs } = schema;
 
@@ -125,13 +124,13 @@ export async function pollInventorySftp(
     return { status: 'failed', runId, message, files };
   };
 
-  const resolved = sourceSftpSettings(source, context.secrets);
+  const resolved = sourceSftpSettings(source, context.secrets, context.config);
   if (!resolved.ok) return fail(`SFTP intake failed: ${resolved.message}`);
 
   const intake = new InboundFolderIntake(context, source, options, now, files);
   let failure: string | undefined;
   try {
-    await withSftp(resolved.settings, (session) => intake.run(session));
+    await withSourceSftp(db, source, resolved.settings, (session) => intake.run(session));
   } catch (error) {
     if (!(error instanceof SftpFailure)) {
       await noteError(db, sourceId, `SFTP intake failed: ${errorText(error)}`, now).catch(() => undefined);

@@ -7,7 +7,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import type { SftpTestServer } from '../../../../../test-servers/sftp';
 import type { SmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import type { TestApp } from '../../../test/helper';
+import { sealedMailboxPassword, sealedSftpPassword, type TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
 import { recordRun } from '../runs/runs-service';
 import type { RunDeliveryRecord } from './deliver';
@@ -44,7 +44,11 @@ export function sftpFields(
     sftpServerAddress: server.host,
     sftpPort: server.port,
     sftpUsername: server.username,
-    sftpPasswordEncrypted: t.app.context.secrets.encrypt(folders.password ?? server.password),
+    sftpPasswordEncrypted: sealedSftpPassword(
+      t,
+      { sftpServerAddress: server.host, sftpPort: server.port, sftpUsername: server.username },
+      folders.password ?? server.password,
+    ),
     sftpInboundFolder: folders.inbound ?? '',
     sftpOutboundFolder: folders.outbound ?? '',
   };
@@ -56,17 +60,17 @@ export async function createSendingEmailSource(
   catcher: Pick<SmtpCatcher, 'host' | 'port' | 'user' | 'password'>,
   overrides: Partial<typeof schema.emailSources.$inferInsert> = {},
 ) {
+  const values = {
+    username: catcher.user,
+    email: 'inventory@shop.example',
+    outgoingServer: catcher.host,
+    outgoingPort: catcher.port,
+    ssl: false,
+    ...overrides,
+  };
   const [row] = await t.db.db
     .insert(schema.emailSources)
-    .values({
-      username: catcher.user,
-      email: 'inventory@shop.example',
-      passwordEncrypted: t.app.context.secrets.encrypt(catcher.password),
-      outgoingServer: catcher.host,
-      outgoingPort: catcher.port,
-      ssl: false,
-      ...overrides,
-    })
+    .values({ passwordEncrypted: sealedMailboxPassword(t, values, catcher.password), ...values })
     .returning();
   return row!;
 }

@@ -1,5 +1,5 @@
 /**
- * The availability rule of an inventory source (DESIGN §5), pure: item number normalisation, the
+ * The availability rule of an inventory source (docs/behaviour/inventory.md#availability-rule), pure: item number normalisation, the
  * user-activated item list, status lists, and Active/Inactive from quantity and status.
  */
 import type { ItemStatus } from '@app/contracts';

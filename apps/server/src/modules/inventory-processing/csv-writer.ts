@@ -2,7 +2,9 @@
  * Writes delimited text in the dialect a file was read in (`Table.delimiter`, `lineBreak`, `encoding`,
  * `bom`), so a generated or modified CSV opens in the retailer's system exactly like the file it copies.
  */
+import iconv from 'iconv-lite';
 import type { Table, TextEncodingName } from '../../integrations/spreadsheet';
+import { decodeAs } from '../../integrations/spreadsheet/decode-text';
 
 export interface CsvDialect {
   delimiter: string;
@@ -36,11 +38,8 @@ export function csvDialectOf(table: Table, content: Buffer): CsvDialect {
 }
 
 function decodeHead(content: Buffer, encoding: TextEncodingName, bom: boolean): string {
-  const skip = bom ? (encoding === 'utf-8' ? 3 : 2) : 0;
-  const bytes = content.subarray(skip, skip + 64);
-  if (encoding === 'utf-16le') return bytes.toString('utf16le');
-  if (encoding === 'utf-16be') return Buffer.from(bytes).swap16().toString('utf16le');
-  return bytes.toString('latin1');
+  const skip = bom ? (BOMS[encoding]?.length ?? 0) : 0;
+  return decodeAs(encoding, content.subarray(skip, skip + 64));
 }
 
 function quoteCell(cell: string, delimiter: string): string {
@@ -100,9 +99,24 @@ export function encodeText(text: string, encoding: TextEncodingName, bom: boolea
       }
       return bytes;
     }
-    default: {
+    case 'utf-8': {
       const body = Buffer.from(text, 'utf8');
       return bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
     }
+    default: {
+      // UTF-32 and the legacy encodings (Shift_JIS, Windows-1250, ...); what one cannot hold becomes '?'.
+      const body = iconv.encode(text, encoding);
+      const mark = bom ? BOMS[encoding] : undefined;
+      return mark ? Buffer.concat([mark, body]) : body;
+    }
   }
 }
+
+/** The byte-order marks a written file may start with, as the file it copies did. */
+const BOMS: Partial<Record<TextEncodingName, Buffer>> = {
+  'utf-8': Buffer.from([0xef, 0xbb, 0xbf]),
+  'utf-16le': Buffer.from([0xff, 0xfe]),
+  'utf-16be': Buffer.from([0xfe, 0xff]),
+  'utf-32le': Buffer.from([0xff, 0xfe, 0x00, 0x00]),
+  'utf-32be': Buffer.from([0x00, 0x00, 0xfe, 0xff]),
+};

@@ -1,5 +1,5 @@
 /**
- * Debug "Modify File" (spec 2 §2.7, DESIGN §5): rewrites the quantities of some rows of an uploaded supplier
+ * Debug "Modify File" (docs/behaviour/inventory.md#manual-processing, docs/behaviour/inventory.md#debug-modify-file): rewrites the quantities of some rows of an uploaded supplier
  * file to simulate stock drops, so that the predictive algorithm can be tried on the result. Nothing is
  * stored. The picks are deterministic for a seed, so the same file and seed always give the same file:
  *
@@ -14,6 +14,7 @@
 import path from 'node:path';
 import type { InventoryDebugModifyResult, InventoryModification } from '@app/contracts';
 import * as XLSX from '@e965/xlsx';
+import { readWorkbook, type Table } from '../../integrations/spreadsheet';
 import type { IncomingFile } from '../intake/file-processors';
 import type { InventorySourceRow } from '../inventory-sources/repository';
 import { availabilityRule, parseQuantity } from './availability';
@@ -113,15 +114,15 @@ function failure(
 }
 
 /** The modified file and what was changed. A file that cannot be read is a result with success false. */
-export function debugModifyFile(
+export async function debugModifyFile(
   source: InventorySourceRow,
   file: IncomingFile,
   seed = DEFAULT_DEBUG_SEED,
-): InventoryDebugModifyResult {
-  let table: ReturnType<typeof readSupplierTable>;
+): Promise<InventoryDebugModifyResult> {
+  let table: Table;
   let plan: ReturnType<typeof planColumns>;
   try {
-    table = readSupplierTable(source.fileType, file);
+    table = await readSupplierTable(source.fileType, file, source.textEncoding);
     plan = planColumns(table, { ...source, lastGoodHeaders: null });
   } catch (error) {
     return failure(error instanceof Error ? error.message : String(error), source);
@@ -168,7 +169,7 @@ export function debugModifyFile(
     content =
       table.format === 'csv'
         ? writeCsv(modifiedRows, csvDialectOf(table, file.content))
-        : rewriteWorkbook(file.content, table.format, plan.qtyColumn, modifications);
+        : await rewriteWorkbook(file, table.format, plan.qtyColumn, modifications);
   } catch (error) {
     return failure(
       `The modified file could not be written: ${error instanceof Error ? error.message : String(error)}`,
@@ -207,13 +208,18 @@ export function debugModifyFile(
 }
 
 /** The workbook with only the quantity cells of the modified rows replaced (numbers stay numbers). */
-function rewriteWorkbook(
-  content: Buffer,
+async function rewriteWorkbook(
+  file: IncomingFile,
   format: string,
   qtyColumn: number,
   modifications: readonly InventoryModification[],
-): Buffer {
-  const workbook = XLSX.read(content, { type: 'buffer', dense: true, cellNF: true, cellStyles: true });
+): Promise<Buffer> {
+  // Parsed in the reader process, like every supplier file; only the writing happens here.
+  const workbook = await readWorkbook(file.content, file.fileName, {
+    dense: true,
+    cellNF: true,
+    cellStyles: true,
+  });
   const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
   const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
   for (const m of modifications) {

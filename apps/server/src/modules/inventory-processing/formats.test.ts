@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTable } from '../../integrations/spreadsheet';
+import { parseTable } from '../../integrations/spreadsheet';
 import { availabilityRule, normaliseItemNumber, parseActivatedItems, parseStatusList } from './availability';
 import { encodeText, writeCsv } from './csv-writer';
 import {
@@ -43,7 +43,7 @@ describe('date formats learnt from the sample', () => {
 });
 
 describe('CSV in the sample dialect', () => {
-  it('quotes only what needs it and round-trips through readTable', () => {
+  it('quotes only what needs it and round-trips through parseTable', () => {
     const rows = [
       ['a;b', 'say "hi"', ' padded', 'line\nbreak', '000123'],
       ['', 'plain', 'x', 'y', 'z'],
@@ -60,7 +60,7 @@ describe('CSV in the sample dialect', () => {
     expect(bytes.toString('utf8')).toBe(
       '"a;b";"say ""hi""";" padded";"line\nbreak";000123\r\n;plain;x;y;z\r\n',
     );
-    expect(readTable(bytes, { fileName: 'x.csv' }).rows).toEqual(rows);
+    expect(parseTable(bytes, { fileName: 'x.csv' }).rows).toEqual(rows);
   });
 
   it('keeps a sep= line and encodes Windows-1252 and UTF-16', () => {
@@ -76,6 +76,26 @@ describe('CSV in the sample dialect', () => {
     expect(encodeText('A', 'utf-16le', true)).toEqual(Buffer.from([0xff, 0xfe, 0x41, 0x00]));
     expect(encodeText('A', 'utf-16be', true)).toEqual(Buffer.from([0xfe, 0xff, 0x00, 0x41]));
     expect(encodeText('A', 'utf-8', true)).toEqual(Buffer.from([0xef, 0xbb, 0xbf, 0x41]));
+  });
+
+  it('writes in the legacy encoding or UTF-32 a sample was read in, and reads back the same', () => {
+    const rows = [
+      ['Артикул', 'Статус'],
+      ['000123', 'Active'],
+    ];
+    for (const encoding of ['windows-1251', 'koi8-r', 'utf-32le'] as const) {
+      const dialect = {
+        delimiter: ',',
+        lineBreak: '\r\n',
+        encoding,
+        bom: encoding === 'utf-32le',
+        sepLine: null,
+        trailingLineBreak: true,
+      };
+      const bytes = writeCsv(rows, dialect);
+      expect(parseTable(bytes, { fileName: 'out.csv', encoding })).toMatchObject({ rows, encoding });
+    }
+    expect(encodeText('品番', 'shift_jis', false)).toEqual(Buffer.from([0x95, 0x69, 0x94, 0xd4]));
   });
 });
 

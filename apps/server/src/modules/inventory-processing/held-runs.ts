@@ -1,5 +1,5 @@
 /**
- * Held runs (DESIGN §5 drift guard): a run that would turn too many Active items Inactive, or read a file
+ * Held runs (docs/behaviour/inventory.md#drift-guard): a run that would turn too many Active items Inactive, or read a file
  * without data rows, waits for an operator. Approving applies the statuses of its generated file to the
  * item states, marks it succeeded and then delivers it as the run asked (the manual switches, or e-mail and
  * SFTP where configured for an automatic run); discarding marks it discarded and drops its snapshots, so
@@ -94,7 +94,7 @@ export async function approveHeldRun(
     }
 
     // The generated file is what approving delivers, so its statuses are the ones applied.
-    const table = readTable(file.content, { fileName: file.fileName });
+    const table = await readTable(file.content, { fileName: file.fileName });
     const entries = new Map<string, ItemStatus>();
     for (let r = output.firstDataRow; r < table.rows.length; r++) {
       const row = table.rows[r]!;

@@ -1,5 +1,5 @@
 /**
- * The generated availability file (DESIGN §5): the retailer's own feed format, learnt from the source's
+ * The generated availability file (docs/behaviour/inventory.md#generated-file): the retailer's own feed format, learnt from the source's
  * sample file. Same type (.csv, .xls, .xlsx); the rows above the header row and the header row itself are
  * the sample's (`fileData.headerRowIndex`, `fileHasHeader`); below it one row per user-activated item with
  * the item number (as the retailer wrote it), 'Active'/'Inactive' and the status date, each in the column
@@ -14,7 +14,7 @@
 import path from 'node:path';
 import type { ItemStatus, SpreadsheetFileType } from '@app/contracts';
 import * as XLSX from '@e965/xlsx';
-import { detectType, readTable } from '../../integrations/spreadsheet';
+import { detectType, isSpreadsheetError, readTable, readWorkbook } from '../../integrations/spreadsheet';
 import { cellText, formatKind } from '../../integrations/spreadsheet/excel-cells';
 import { normaliseHeader } from '../order-tracking-ingestion/header-drift';
 import { csvDialectOf, writeCsv } from './csv-writer';
@@ -139,10 +139,10 @@ function trimmedLength(row: readonly string[]): number {
 }
 
 /** Reads the sample once per run and returns a writer for the generated file. */
-export function prepareOutput(
+export async function prepareOutput(
   sample: { fileName: string; content: Buffer },
   settings: OutputSettings,
-): OutputTemplate {
+): Promise<OutputTemplate> {
   const type = sampleType(sample);
   const baseName = path.basename(sample.fileName, path.extname(sample.fileName)) || 'inventory';
   return type === '.csv'
@@ -150,12 +150,12 @@ export function prepareOutput(
     : workbookTemplate(sample, settings, type, baseName);
 }
 
-function csvTemplate(
+async function csvTemplate(
   sample: { fileName: string; content: Buffer },
   settings: OutputSettings,
   baseName: string,
-): OutputTemplate {
-  const table = readTable(sample.content, { fileName: sample.fileName, expectedType: '.csv' });
+): Promise<OutputTemplate> {
+  const table = await readTable(sample.content, { fileName: sample.fileName, expectedType: '.csv' });
   const layout = layoutOf(table.rows, settings);
   const dialect = csvDialectOf(table, sample.content);
   const dateTexts = table.rows
@@ -203,17 +203,16 @@ type DateCell =
   | { kind: 'serial'; format: string; withTime: boolean }
   | { kind: 'text'; format: TextDateFormat };
 
-function workbookTemplate(
+async function workbookTemplate(
   sample: { fileName: string; content: Buffer },
   settings: OutputSettings,
   type: '.xls' | '.xlsx',
   baseName: string,
-): OutputTemplate {
+): Promise<OutputTemplate> {
   const headerRows = settings.outputFileHasHeader ? (settings.outputHeaderRowIndex ?? 0) + 1 : 0;
   let workbook: XLSX.WorkBook;
   try {
-    workbook = XLSX.read(sample.content, {
-      type: 'buffer',
+    workbook = await readWorkbook(sample.content, sample.fileName, {
       dense: true,
       sheets: 0,
       sheetRows: headerRows + DATE_SAMPLE_ROWS,
@@ -223,9 +222,10 @@ function workbookTemplate(
       cellHTML: false,
       cellDates: false,
     });
-  } catch {
+  } catch (error) {
+    if (!isSpreadsheetError(error)) throw error;
     throw new InventoryFailure(
-      `The sample inventory file "${sample.fileName}" could not be read as a workbook; upload it again in the source editor.`,
+      `The sample inventory file "${sample.fileName}" could not be read as a workbook (${error.message}); upload it again in the source editor.`,
     );
   }
   const sheetName = workbook.SheetNames[0] ?? 'Sheet1';

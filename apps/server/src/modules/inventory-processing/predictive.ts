@@ -1,5 +1,5 @@
 /**
- * The predictive algorithm (DESIGN §5), pure. For one item:
+ * The predictive algorithm (docs/behaviour/inventory.md#predictive-algorithm), pure. For one item:
  *
  * - the window is the snapshots captured within `lookbackDays` before now (inclusive), the current one
  *   included; with fewer than `minDataPoints` of them there is no prediction;

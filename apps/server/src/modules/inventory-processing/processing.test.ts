@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { readTable } from '../../integrations/spreadsheet';
+import { parseTable } from '../../integrations/spreadsheet';
 import { readStoredFile } from '../files/stored-files';
 import { DAY_MS, summariseSeries } from './predictive';
 import { snapshotSummaries } from './repository';
@@ -50,7 +50,7 @@ const DEFAULT_STATUSES = [
 
 function rowsOf(output: { fileName: string; content: Buffer } | null) {
   expect(output).not.toBeNull();
-  return readTable(output!.content, { fileName: output!.fileName });
+  return parseTable(output!.content, { fileName: output!.fileName });
 }
 
 describe('the generated file, cell by cell', () => {

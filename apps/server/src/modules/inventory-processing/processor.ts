@@ -1,5 +1,5 @@
 /**
- * The inventory FileProcessor (DESIGN §5, §8): mail and SFTP intake, manual processing and re-process all
+ * The inventory FileProcessor (docs/behaviour/inventory.md#overview): mail and SFTP intake, manual processing and re-process all
  * come through `processInventoryFile`. It stores the input, opens a run, reads the supplier file, decides
  * Active/Inactive for every user-activated item (quantity, status lists, the predictive algorithm), writes
  * the generated file in the sample's format, stores a quantity snapshot per supplier item and — unless the
@@ -25,6 +25,7 @@ import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { isSpreadsheetError } from '../../integrations/spreadsheet';
+import { describeError } from '../../lib/error-redaction';
 import { readStoredFile, storeFile } from '../files/stored-files';
 import type {
   FileProcessor,
@@ -87,7 +88,7 @@ export interface InventoryProcessOptions {
   batchSize?: number;
 }
 
-/** The processing result (spec 2 §3.6) without the generated file's bytes and the delivery outcome. */
+/** The processing result (docs/behaviour/inventory.md#processing-result) without the generated file's bytes and the delivery outcome. */
 export interface InventoryRunReport {
   success: boolean;
   message: string;
@@ -191,9 +192,9 @@ async function prepareRun(
     throw new InventoryFailure(
       `The sample inventory file of "${source.sourceName}" is missing: upload it again.`,
     );
-  const template = prepareOutput(sample, source);
+  const template = await prepareOutput(sample, source);
   lap('read sample file', timings);
-  const table = readSupplierTable(source.fileType, file);
+  const table = await readSupplierTable(source.fileType, file, source.textEncoding);
   lap(`read ${file.fileName} (${table.format}, ${plural(table.rows.length, 'row')})`, timings);
   const plan = planColumns(table, source);
   const supplier = collectItems(table, plan, source.stripLeadingZeroes);
@@ -559,8 +560,8 @@ async function applyRun(
 
 function failureMessage(error: unknown): string {
   if (error instanceof InventoryFailure || isSpreadsheetError(error)) return error.message;
-  const text = error instanceof Error ? error.message : String(error);
-  return `The file could not be processed: ${text}`;
+  // A failed query's own message holds the values it wrote (the file's rows); the run shows the reason only.
+  return `The file could not be processed: ${describeError(error)}`;
 }
 
 /** process() with the options manual processing, tests and the benchmark use. */
@@ -661,7 +662,7 @@ export async function processInventoryFile(
   };
 }
 
-/** Active, not deleted inventory sources bound to a mailbox, as intake matches them (DESIGN §3). */
+/** Active, not deleted inventory sources bound to a mailbox, as intake matches them (docs/behaviour/mail-intake.md#matching). */
 export async function inventoryMailRules(db: AppDb, emailSourceId: number): Promise<MailMatchRule[]> {
   const rows = await db
     .select()

@@ -3,7 +3,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
-import { readTable } from '../../integrations/spreadsheet';
+import { parseTable } from '../../integrations/spreadsheet';
 import {
   createInventorySource,
   csvFile,
@@ -133,7 +133,7 @@ describe('POST /api/inventory-sources/manually-process', () => {
       },
     });
     expect(result.fileName).toMatch(/^retailer-feed_\d{8}-\d{6}\.xlsx$/);
-    const table = readTable(Buffer.from(result.fileData, 'base64'), { fileName: result.fileName });
+    const table = parseTable(Buffer.from(result.fileData, 'base64'), { fileName: result.fileName });
     expect(table.rows[2]).toEqual(['Item Number', 'Status', 'Status Date', 'Notes']);
     expect(table.rows[3]!.slice(0, 2)).toEqual(['000123', 'Active']);
     expect(result.processingLogs.length).toBeGreaterThan(0);
@@ -237,7 +237,7 @@ describe('POST /api/inventory-sources/manually-process', () => {
       payload: { sourceId: source.id },
       headers: inventoryUser.headers,
     });
-    expect(json.statusCode).toBe(400);
+    expect(json.statusCode).toBe(415);
     expect(await countRows()).toEqual(before);
     expect(deliverMock).not.toHaveBeenCalled();
   });
@@ -411,7 +411,7 @@ describe('POST /api/inventory-sources/debug-modify-file', () => {
     );
 
     // The file holds exactly these changes.
-    const table = readTable(Buffer.from(result.fileData, 'base64'), { fileName: 'x.csv' });
+    const table = parseTable(Buffer.from(result.fileData, 'base64'), { fileName: 'x.csv' });
     for (let r = 1; r < table.rows.length; r++) {
       const changed = modifications.find((m) => m.rowIndex === r);
       expect(Number(table.rows[r]![2])).toBe(changed ? changed.newQuantity : r * 10);
@@ -443,8 +443,8 @@ describe('POST /api/inventory-sources/debug-modify-file', () => {
     const result = response.json();
     expect(result.success).toBe(true);
     expect(result.fileName).toBe('supplier-stock_modified.xlsx');
-    const original = readTable(fixture('supplier-stock.xlsx'), { fileName: 'a.xlsx' }).rows;
-    const modified = readTable(Buffer.from(result.fileData, 'base64'), { fileName: 'b.xlsx' });
+    const original = parseTable(fixture('supplier-stock.xlsx'), { fileName: 'a.xlsx' }).rows;
+    const modified = parseTable(Buffer.from(result.fileData, 'base64'), { fileName: 'b.xlsx' });
     expect(modified.format).toBe('xlsx');
     const changedRows = new Set(
       result.processingSummary.modifications.map((m: { rowIndex: number }) => m.rowIndex),

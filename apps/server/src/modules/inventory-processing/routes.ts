@@ -1,5 +1,5 @@
 /**
- * Inventory processing routes (spec 2 §7; DESIGN §5), for inventory users: manual processing, the debug
+ * Inventory processing routes (docs/behaviour/inventory.md#calls; docs/behaviour/inventory.md#drift-guard), for inventory users: manual processing, the debug
  * "Modify File" (Debug Mode only), and the operator's decision on a run the drift guard held.
  */
 import { INVENTORY_PROCESSING_MESSAGES as M } from '@app/contracts';
@@ -14,13 +14,14 @@ import { readMultipartUpload } from './upload';
 
 export async function inventoryProcessingRoutes(app: FastifyInstance, context: AppContext) {
   const inventoryUsers = { config: { access: SOURCE_ACCESS.inventory } };
+  const inventoryUserUploads = { config: { access: SOURCE_ACCESS.inventory, body: 'file' as const } };
   type RunParams = { Params: { runId: string } };
 
-  app.post('/api/inventory-sources/manually-process', inventoryUsers, async (request) =>
+  app.post('/api/inventory-sources/manually-process', inventoryUserUploads, async (request) =>
     manuallyProcessFile(context, await readMultipartUpload(request)),
   );
 
-  app.post('/api/inventory-sources/debug-modify-file', inventoryUsers, async (request) => {
+  app.post('/api/inventory-sources/debug-modify-file', inventoryUserUploads, async (request) => {
     const user = sessionUserOrThrow(request);
     // Refused before the upload is read.
     if (!user.debugMode) throw AppError.forbidden(M.debugModeRequired);

@@ -1,5 +1,5 @@
 /**
- * Manual processing (spec 2 §2.7, §7): the calls behind the manual processing screen. Processing runs in a
+ * Manual processing (docs/behaviour/inventory.md#manual-processing): the calls behind the manual processing screen. Processing runs in a
  * transaction of its own through the same processor intake uses (trigger 'manual'); the delivery the
  * switches ask for happens after commit, for a succeeded run only (a held run is delivered when approved).
  */
@@ -110,5 +110,5 @@ export async function debugModifyUpload(
   const fields = validate(ZDebugModifyFieldsSchema, upload.fields);
   const source = await sourceOrNotFound(context.db, fields.sourceId);
   const file = requireUploadOfType(upload, source.fileType);
-  return debugModifyFile(source, file, fields.seed);
+  return await debugModifyFile(source, file, fields.seed);
 }

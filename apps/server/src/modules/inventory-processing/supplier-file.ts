@@ -1,5 +1,5 @@
 /**
- * Reads a supplier stock file with an inventory source's settings (spec 2 §3.5, DESIGN §5, §8): the header
+ * Reads a supplier stock file with an inventory source's settings (docs/behaviour/sources.md#inventory-source-editor, docs/behaviour/inventory.md#reading-the-supplier-file): the header
  * row (row 0 when the file has one), the item number, quantity and optional status columns (a header name,
  * case-insensitive and trimmed, or a 0-based index), header drift against the last good file, and one
  * entry per item. Pure: no database.
@@ -9,7 +9,7 @@
  * wins.
  */
 import type { HeaderDrift, InventoryColumnInfo, SpreadsheetFileType } from '@app/contracts';
-import { readTable, type Table } from '../../integrations/spreadsheet';
+import { pinnedEncoding, readTable, type Table } from '../../integrations/spreadsheet';
 import type { IncomingFile } from '../intake/file-processors';
 import {
   compareHeaders,
@@ -70,16 +70,23 @@ export function expectedFileType(fileType: string): SpreadsheetFileType | undefi
  * Reads the file as the source expects it. Within the Excel family a workbook is read as what it is; a
  * text file for an Excel source (or a workbook for a CSV source) is refused with the upload screen's message.
  */
-export function readSupplierTable(fileType: string, file: IncomingFile): Table {
+export async function readSupplierTable(
+  fileType: string,
+  file: IncomingFile,
+  /** The source's pinned encoding ('' or unknown: detected). */
+  encoding = '',
+): Promise<Table> {
   const expected = expectedFileType(fileType);
   const extension = extensionOf(file.fileName);
   const named = NAMED_FAMILY[extension];
   if (expected && named && named !== FAMILY[expected]) {
     throw new InventoryFailure(`Invalid file type. Expected ${expected} but got ${extension}`);
   }
+  const pinned = pinnedEncoding(encoding);
   return readTable(file.content, {
     fileName: file.fileName,
     ...(expected ? { expectedType: expected } : {}),
+    ...(pinned ? { encoding: pinned } : {}),
   });
 }
 
@@ -118,7 +125,8 @@ export function planColumns(table: Table, settings: SupplierSettings): ColumnPla
   const empty = table.rows.every((row) => isBlankRow(row));
   const headers = hasHeader && !empty ? headerRowOf(table) : [];
   const keys = headers.map(normaliseHeader);
-  const warnings: string[] = [];
+  // How the file was read (the encoding assumed, the sheet chosen) leads the run's warnings.
+  const warnings: string[] = [...table.notes];
   const columnInfo: InventoryColumnInfo = {
     expectedItemColumn: settings.itemNumberColumnName,
     itemColumnIndex: -1,

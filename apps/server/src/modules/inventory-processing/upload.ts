@@ -1,11 +1,12 @@
 /**
- * The multipart body of the manual processing screen (spec 2 §7): one file in the field `file` (at most
- * 10 MB, spec 2 §5 "Manual file upload") and text fields (sourceId, sendEmailNotification, submitViaSftp).
+ * The multipart body of the manual processing screen (docs/behaviour/inventory.md#calls): one file in the field `file` (at most
+ * 10 MB, docs/behaviour/inventory.md#upload-checks) and text fields (sourceId, sendEmailNotification, submitViaSftp).
  * Fields may come before or after the file; the whole body is read before anything is checked or stored.
  */
 import { INVENTORY_PROCESSING_MESSAGES as M, MAX_UPLOAD_BYTES } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { assertNoNulCharacter } from '../../lib/validate';
 import type { IncomingFile } from '../intake/file-processors';
 import { extensionOf } from './supplier-file';
 
@@ -41,10 +42,12 @@ export async function readMultipartUpload(request: FastifyRequest): Promise<Mult
     if (code === 'FST_FILES_LIMIT') throw AppError.badRequest(M.onlyOneFile);
     throw AppError.badRequest(`The upload could not be read: ${(error as Error).message}`);
   }
+  assertNoNulCharacter(fields);
+  assertNoNulCharacter(file?.fileName, UPLOAD_FIELD);
   return { file, fields };
 }
 
-/** The uploaded file, required, with the extension the source expects (spec 2 §5). */
+/** The uploaded file, required, with the extension the source expects (docs/behaviour/inventory.md#upload-checks). */
 export function requireUploadOfType(upload: MultipartUpload, fileType: string): IncomingFile {
   const { file } = upload;
   if (!file) throw AppError.badRequest(M.noFile, { file: M.noFile });

@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { INVENTORY_SOURCE_MESSAGES, MAX_UPLOAD_BYTES, PREDICTIVE_FIELDS } from '@app/contracts';
+import {
+  INVENTORY_SOURCE_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  PREDICTIVE_FIELDS,
+  sftpSecretBinding,
+} from '@app/contracts';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
+import { startBannerServer, startSilentServer } from '../../../test/fake-servers';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 
 const fixture = (name: string) =>
@@ -28,7 +34,10 @@ let admin: Session;
 let emailSourceId: number;
 
 beforeAll(async () => {
-  [t, sftp] = await Promise.all([createTestApp(), startSftpServer()]);
+  [t, sftp] = await Promise.all([
+    createTestApp({ env: { CONNECT_TIMEOUT_SECONDS: '2' } }),
+    startSftpServer(),
+  ]);
   inventoryUser = (await signIn(t, { inventoryUser: true, orderUser: false })).session;
   orderUser = (await signIn(t, { orderUser: true })).session;
   admin = (await signIn(t, { isAdmin: true })).session;
@@ -44,7 +53,7 @@ afterAll(async () => {
 
 type Body = Record<string, unknown> & { fileData: Record<string, unknown> };
 
-/** The body the spec's client sends for a new source with a newly chosen sample file (spec 2 §7). */
+/** The body the spec's client sends for a new source with a newly chosen sample file (docs/behaviour/sources.md#sample-file). */
 function sourceBody(overrides: Record<string, unknown> = {}, fileData: Record<string, unknown> = {}): Body {
   return {
     id: 0,
@@ -188,6 +197,11 @@ describe('who may call the inventory source routes', () => {
     { method: 'POST' as const, url: '/api/inventory-sources/inventory/1' },
     { method: 'POST' as const, url: '/api/inventory-sources/1/active', payload: { activeStatus: true } },
     { method: 'POST' as const, url: '/api/inventory-sources/test-sftp', payload: {} },
+    {
+      method: 'POST' as const,
+      url: '/api/inventory-sources/1/sftp-host-key/accept',
+      payload: { fingerprint: 'SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    },
   ];
 
   it('refuses users without the inventory flag (403) and callers without a session (401)', async () => {
@@ -353,6 +367,14 @@ describe('POST /api/inventory-sources/inventory/save: the sample file', () => {
 });
 
 describe('POST /api/inventory-sources/inventory/save: the other fields', () => {
+  it('keeps a pinned text encoding for its CSV files', async () => {
+    const saved = await create({ sourceName: 'Greek supplier', textEncoding: 'windows-1253' });
+    expect((await get(saved.id)).json()).toMatchObject({ textEncoding: 'windows-1253' });
+    const response = await save(sourceBody({ sourceName: 'Unknown encoding', textEncoding: 'klingon' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toMatchObject({ textEncoding: 'Choose one of the listed encodings' });
+  });
+
   it('creates a source and returns it as stored, without a password', async () => {
     const saved = await create({ sourceName: 'Full source', fileType: 'XLSX' });
     expect(saved).toMatchObject({
@@ -360,6 +382,7 @@ describe('POST /api/inventory-sources/inventory/save: the other fields', () => {
       sourceName: 'Full source',
       emailSourceId,
       fileType: '.xlsx',
+      textEncoding: '',
       fromEmail: 'stock@acme.example',
       daysUntilNoUpdateNotification: 3,
       expectedAttachmentCount: 1,
@@ -594,17 +617,60 @@ describe('the SFTP password', () => {
 
     const stored = (await sourceRow(saved.id)).sftpPasswordEncrypted!;
     expect(stored).not.toContain('acme-sftp-secret');
-    expect(t.app.context.secrets.decrypt(stored)).toBe('acme-sftp-secret');
+    expect(openStored(await sourceRow(saved.id))).toBe('acme-sftp-secret');
 
-    const kept = await save(await editBody(saved.id, { sftpPassword: '' }));
+    const kept = await save(await editBody(saved.id, { sftpPassword: '', sftpInboundFolder: 'in' }));
     expect(kept.statusCode, kept.body).toBe(200);
     expect((await sourceRow(saved.id)).sftpPasswordEncrypted).toBe(stored);
 
     await save(await editBody(saved.id, { sftpPassword: 'rotated-secret' }));
-    const rotated = (await sourceRow(saved.id)).sftpPasswordEncrypted!;
-    expect(t.app.context.secrets.decrypt(rotated)).toBe('rotated-secret');
+    expect(openStored(await sourceRow(saved.id))).toBe('rotated-secret');
+  });
+
+  it('follows its server: a new address, port or user with the password blank is a 400, nothing stored', async () => {
+    const saved = await create({
+      sftpServerAddress: 'sftp.acme.example',
+      sftpPort: 2222,
+      sftpUsername: 'acme',
+      sftpPassword: 'acme-sftp-secret',
+    });
+    const before = await sourceRow(saved.id);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ sftpServerAddress: 'sftp.attacker.example' }, 'SFTP server address changed'],
+      [{ sftpPort: 2223 }, 'SFTP port changed'],
+      [{ sftpUsername: 'root' }, 'SFTP username changed'],
+      [{ sftpServerAddress: '127.0.0.1', sftpPort: 22 }, 'SFTP server address and SFTP port changed'],
+    ];
+    for (const [change, changed] of cases) {
+      const response = await save(await editBody(saved.id, { ...change, sftpPassword: '' }));
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().fields).toEqual({ sftpPassword: `${changed}: enter the SFTP password again.` });
+    }
+    expect(await sourceRow(saved.id)).toEqual(before);
+
+    // The same server written differently is the same server.
+    const same = await save(
+      await editBody(saved.id, { sftpServerAddress: ' SFTP.Acme.example ', sftpPassword: '' }),
+    );
+    expect(same.statusCode, same.body).toBe(200);
+
+    // With the password typed again the change is stored, sealed to the new server.
+    const moved = await save(
+      await editBody(saved.id, { sftpServerAddress: 'sftp2.acme.example', sftpPassword: 'acme-sftp-secret' }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(openStored(await sourceRow(saved.id))).toBe('acme-sftp-secret');
+
+    // Removing the server removes its password.
+    const removed = await save(await editBody(saved.id, { sftpServerAddress: '', sftpPassword: '' }));
+    expect(removed.json()).toMatchObject({ sftpServerAddress: '', sftpPasswordSet: false });
+    expect((await sourceRow(saved.id)).sftpPasswordEncrypted).toBeNull();
   });
 });
+
+function openStored(row: typeof schema.inventorySources.$inferSelect): string {
+  return t.app.context.secrets.open(row.sftpPasswordEncrypted!, sftpSecretBinding(row));
+}
 
 describe('GET /api/inventory-sources/inventories and inventory/{id}', () => {
   it('lists live sources by name with the list columns', async () => {
@@ -755,7 +821,7 @@ describe('POST /api/inventory-sources/test-sftp against a real OpenSSH server', 
     expect(result.entries.map((entry: { name: string }) => entry.name)).toContain('inbound');
   });
 
-  it('uses the stored password when the card leaves it blank', async () => {
+  it('uses the stored password when the card leaves it blank, only on the saved server', async () => {
     const saved = await create({
       sftpServerAddress: sftp.host,
       sftpPort: sftp.port,
@@ -764,13 +830,34 @@ describe('POST /api/inventory-sources/test-sftp against a real OpenSSH server', 
     });
     const result = (await testSftp({ ...card(), id: saved.id, sftpPassword: '' })).json();
     expect(result.ok).toBe(true);
+
+    // Pointed elsewhere with the password blank: refused before anything is contacted.
+    const elsewhere = await startSilentServer();
+    try {
+      for (const change of [
+        { sftpPort: elsewhere.port },
+        { sftpUsername: 'root' },
+        { sftpServerAddress: 'localhost' },
+      ]) {
+        const refused = await testSftp({ ...card(), id: saved.id, sftpPassword: '', ...change });
+        expect(refused.statusCode, JSON.stringify(change)).toBe(400);
+        expect(Object.keys(refused.json().fields)).toEqual(['sftpPassword']);
+        expect(refused.json().fields.sftpPassword).toMatch(/ changed: enter the SFTP password again\.$/);
+      }
+      expect(elsewhere.connections()).toBe(0);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('answers ok false with the reason for a wrong password, a closed port or a missing folder', async () => {
     const wrongPassword = (await testSftp({ ...card(), sftpPassword: 'wrong-password' })).json();
     expect(wrongPassword).toEqual({
       ok: false,
-      message: `Login failed for user "${sftp.username}" on 127.0.0.1:${sftp.port}: check the username and password`,
+      message: `Could not sign in to 127.0.0.1:${sftp.port} as "${sftp.username}": authentication failed.`,
+      hostKey: null,
+      hostKeyStatus: null,
+      recordedHostKey: null,
       folder: 'inbound',
       entries: [],
     });
@@ -778,7 +865,7 @@ describe('POST /api/inventory-sources/test-sftp against a real OpenSSH server', 
     const closedPort = (await testSftp({ ...card(), sftpPort: 1 })).json();
     expect(closedPort.ok).toBe(false);
     expect(closedPort.message).toBe(
-      'Connection refused by 127.0.0.1:1: check the server address and port, and that the SFTP server is running',
+      'Could not connect to 127.0.0.1:1: connection refused (check the server address and port, and that the server is running).',
     );
 
     const missingFolder = (await testSftp({ ...card(), sftpInboundFolder: 'nowhere' })).json();
@@ -786,6 +873,24 @@ describe('POST /api/inventory-sources/test-sftp against a real OpenSSH server', 
     expect(missingFolder.message).toBe(
       `Connected to 127.0.0.1:${sftp.port} as ${sftp.username}, but the folder "nowhere" does not exist`,
     );
+  });
+
+  it('says what answers on the port in fixed words, never its banner', async () => {
+    const [banner, silent] = await Promise.all([startBannerServer(), startSilentServer()]);
+    try {
+      const notSsh = await testSftp({ ...card(), sftpPort: banner.port });
+      expect(notSsh.json()).toMatchObject({
+        ok: false,
+        message: `Could not connect to 127.0.0.1:${banner.port}: not an SSH server.`,
+      });
+      expect(notSsh.body).not.toContain('SECRET-BANNER');
+      const timedOut = (await testSftp({ ...card(), sftpPort: silent.port })).json();
+      expect(timedOut.message).toBe(
+        `Could not connect to 127.0.0.1:${silent.port}: timed out (no answer within 2 s).`,
+      );
+    } finally {
+      await Promise.all([banner.close(), silent.close()]);
+    }
   });
 
   it('refuses incomplete settings with field messages', async () => {

@@ -1,6 +1,6 @@
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 
 const { inventorySources, storedFiles } = schema;
 
@@ -72,4 +72,60 @@ export async function softDeleteInventorySource(db: AppDb, id: number): Promise<
 /** Removes a sample file that a newer upload replaced; only the source ever pointed at it. */
 export async function deleteReplacedSampleFile(db: AppDb, fileId: number): Promise<void> {
   await db.delete(storedFiles).where(eq(storedFiles.id, fileId));
+}
+
+/** The server settings a connection was made with; host key writes apply only while they are unchanged. */
+export interface SftpServer {
+  sftpServerAddress: string;
+  sftpPort: number | null;
+}
+
+const sameServer = (id: number, server: SftpServer) =>
+  and(
+    isLive(id),
+    eq(inventorySources.sftpServerAddress, server.sftpServerAddress),
+    server.sftpPort === null
+      ? isNull(inventorySources.sftpPort)
+      : eq(inventorySources.sftpPort, server.sftpPort),
+  );
+
+/** Records the key of the first successful connection; a key recorded meanwhile is kept. */
+export async function recordSftpHostKey(
+  db: AppDb,
+  id: number,
+  server: SftpServer,
+  fingerprint: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(inventorySources)
+    .set({
+      sftpHostKey: fingerprint,
+      sftpHostKeyRecordedAt: new Date(),
+      sftpHostKeyPresented: null,
+      sftpHostKeyPresentedAt: null,
+    })
+    .where(and(sameServer(id, server), isNull(inventorySources.sftpHostKey)))
+    .returning({ id: inventorySources.id });
+  return rows.length > 0;
+}
+
+/** Notes the other key a refused connection was offered, for the editor to show and accept. */
+export async function noteSftpHostKeyPresented(
+  db: AppDb,
+  id: number,
+  server: SftpServer,
+  fingerprint: string,
+): Promise<void> {
+  await db
+    .update(inventorySources)
+    .set({ sftpHostKeyPresented: fingerprint, sftpHostKeyPresentedAt: new Date() })
+    .where(and(sameServer(id, server), ne(inventorySources.sftpHostKey, fingerprint)));
+}
+
+/** The recorded key was presented again: an earlier different one no longer needs a decision. */
+export async function clearSftpHostKeyPresented(db: AppDb, id: number, server: SftpServer): Promise<void> {
+  await db
+    .update(inventorySources)
+    .set({ sftpHostKeyPresented: null, sftpHostKeyPresentedAt: null })
+    .where(and(sameServer(id, server), sql`${inventorySources.sftpHostKeyPresented} is not null`));
 }

@@ -1,10 +1,16 @@
-import { ZActiveToggleSchema, ZInventorySourceSchema, ZSftpConnectionTestSchema } from '@app/contracts';
+import {
+  ZAcceptSftpHostKeySchema,
+  ZActiveToggleSchema,
+  ZInventorySourceSchema,
+  ZSftpConnectionTestSchema,
+} from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app';
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS } from '../../plugins/session';
 import { attachmentHeader } from '../files/stored-files';
 import {
+  acceptSftpHostKey,
   deleteInventorySource,
   getInventorySampleFile,
   getInventorySource,
@@ -14,8 +20,8 @@ import {
   testSftpConnection,
 } from './service';
 
-/** Inventory sources (spec 2 §2.5–2.6, §7), for inventory users. */
-export async function inventorySourceRoutes(app: FastifyInstance, { db, secrets }: AppContext) {
+/** Inventory sources (docs/behaviour/sources.md#inventory-sources), for inventory users. */
+export async function inventorySourceRoutes(app: FastifyInstance, { db, secrets, config }: AppContext) {
   const inventoryUsers = { config: { access: SOURCE_ACCESS.inventory } };
   type IdParams = { Params: { id: string } };
 
@@ -29,7 +35,7 @@ export async function inventorySourceRoutes(app: FastifyInstance, { db, secrets 
     saveInventorySource(db, secrets, validate(ZInventorySourceSchema, request.body)),
   );
 
-  // The spec's client deletes with this POST (spec 2 §7), not with DELETE.
+  // The spec's client deletes with this POST (docs/behaviour/sources.md#deleting-sources), not with DELETE.
   app.post<IdParams>('/api/inventory-sources/inventory/:id', inventoryUsers, async (request, reply) => {
     await deleteInventorySource(db, parseIdParam(request.params.id));
     return reply.code(204).send();
@@ -56,6 +62,11 @@ export async function inventorySourceRoutes(app: FastifyInstance, { db, secrets 
   );
 
   app.post('/api/inventory-sources/test-sftp', inventoryUsers, async (request) =>
-    testSftpConnection(db, secrets, validate(ZSftpConnectionTestSchema, request.body)),
+    testSftpConnection(db, secrets, config, validate(ZSftpConnectionTestSchema, request.body)),
+  );
+
+  // Trusts the new host key a refused connection reported, after the user has checked it.
+  app.post<IdParams>('/api/inventory-sources/:id/sftp-host-key/accept', inventoryUsers, async (request) =>
+    acceptSftpHostKey(db, parseIdParam(request.params.id), validate(ZAcceptSftpHostKeySchema, request.body)),
   );
 }

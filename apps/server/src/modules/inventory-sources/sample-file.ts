@@ -1,11 +1,11 @@
 /**
- * The sample inventory file (spec 2 §3.5 fileData, §7 "Inventory save file rule"): the retailer's own feed
+ * The sample inventory file (docs/behaviour/sources.md#sample-file): the retailer's own feed
  * format, uploaded as base64 inside the JSON body. Later runs generate files in this format, so a sample is
  * kept only when it really is the spreadsheet its name says.
  */
 import path from 'node:path';
-import { MAX_UPLOAD_BYTES, SAMPLE_FILE_EXTENSIONS } from '@app/contracts';
-import * as XLSX from '@e965/xlsx';
+import { MAX_UPLOAD_BYTES, SAMPLE_FILE_EXTENSIONS, type SpreadsheetFileType } from '@app/contracts';
+import { detectType, isSpreadsheetError, readTable } from '../../integrations/spreadsheet';
 
 export interface SampleUpload {
   fileName: string;
@@ -24,15 +24,6 @@ export const SAMPLE_FILE_MESSAGES = {
     `The sample file could not be read as a ${extension} spreadsheet: it is damaged or not really a ${extension} file`,
 } as const;
 
-const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-// .xls workbooks are BIFF records inside an OLE2 compound file.
-const OLE2_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const UTF16_BOMS = [Buffer.from([0xff, 0xfe]), Buffer.from([0xfe, 0xff])];
-
-// Enough to prove the file parses and to read its header; a 10 MB sheet parsed in full would hold the
-// request for seconds and hundreds of megabytes.
-const ROWS_TO_CHECK = 1000;
-
 /** The base64 text without a data-URL prefix or line breaks, or null when it is not base64. */
 function base64Body(text: string): string | null {
   const body = text.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
@@ -45,30 +36,35 @@ function decodedLength(body: string): number {
   return Math.floor((body.length * 3) / 4) - padding;
 }
 
+/** Enough rows to prove the file parses and to read its header, without reading all of a 10 MB sample. */
+const ROWS_TO_CHECK = 1000;
+
 /**
- * SheetJS reads almost any bytes as a one-column CSV, so the container format is checked first: a .xlsx
- * must be a ZIP, a .xls an OLE2 file, and a .csv text.
+ * Whether the sample opens as the spreadsheet its name says: a .xlsx must be an OOXML workbook, a .xls a
+ * binary Excel workbook (not text named .xls: the generated file copies the sample's format), a .csv text.
+ * It is read as every supplier file is, in the reader process, so a hostile sample costs a refusal.
  */
-function spreadsheetProblem(extension: string, content: Buffer): string | null {
-  const startsWith = (signature: Buffer) => content.subarray(0, signature.length).equals(signature);
-  if (extension === '.xlsx' && !startsWith(ZIP_SIGNATURE)) return SAMPLE_FILE_MESSAGES.unreadable(extension);
-  if (extension === '.xls' && !startsWith(OLE2_SIGNATURE)) return SAMPLE_FILE_MESSAGES.unreadable(extension);
-  if (extension === '.csv' && !UTF16_BOMS.some(startsWith) && content.includes(0))
-    return SAMPLE_FILE_MESSAGES.unreadable(extension);
-  let workbook: XLSX.WorkBook;
+async function spreadsheetProblem(
+  extension: string,
+  fileName: string,
+  content: Buffer,
+): Promise<string | null> {
+  if (detectType(content, fileName) !== extension) return SAMPLE_FILE_MESSAGES.unreadable(extension);
   try {
-    workbook = XLSX.read(content, { type: 'buffer', sheetRows: ROWS_TO_CHECK });
-  } catch {
-    return SAMPLE_FILE_MESSAGES.unreadable(extension);
+    const expectedType = extension as SpreadsheetFileType;
+    const table = await readTable(content, { fileName, expectedType, maxRows: ROWS_TO_CHECK });
+    if (extension === '.xls' && table.format !== 'xls') return SAMPLE_FILE_MESSAGES.unreadable(extension);
+  } catch (error) {
+    if (!isSpreadsheetError(error)) throw error;
+    // More rows than were checked: the rows read were fine.
+    if (error.code === 'TOO_MANY_ROWS') return null;
+    return error.code === 'EMPTY' ? SAMPLE_FILE_MESSAGES.noRows : SAMPLE_FILE_MESSAGES.unreadable(extension);
   }
-  const firstSheet = workbook.SheetNames[0];
-  const sheet = firstSheet ? workbook.Sheets[firstSheet] : undefined;
-  if (!sheet?.['!ref']) return SAMPLE_FILE_MESSAGES.noRows;
   return null;
 }
 
 /** Decodes and checks a newly chosen sample: its name's type, its size, and that it parses. */
-export function checkSampleUpload(fileName: string, base64Content: string): SampleUploadCheck {
+export async function checkSampleUpload(fileName: string, base64Content: string): Promise<SampleUploadCheck> {
   // Some clients send a path (C:\fakepath\stock.xlsx) as the name; only the name is kept.
   const baseName = fileName.split(/[\\/]/).pop() ?? '';
   const extension = path.extname(baseName).toLowerCase();
@@ -80,7 +76,7 @@ export function checkSampleUpload(fileName: string, base64Content: string): Samp
   if (size === 0) return { ok: false, message: SAMPLE_FILE_MESSAGES.empty };
   if (size > MAX_UPLOAD_BYTES) return { ok: false, message: SAMPLE_FILE_MESSAGES.tooLarge };
   const content = Buffer.from(body, 'base64');
-  const problem = spreadsheetProblem(extension, content);
+  const problem = await spreadsheetProblem(extension, baseName, content);
   if (problem) return { ok: false, message: problem };
   return { ok: true, upload: { fileName: baseName, content } };
 }

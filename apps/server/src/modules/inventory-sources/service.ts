@@ -5,14 +5,31 @@ import {
   type InventorySource,
   type InventorySourceListItem,
   type LastRunSummary,
+  SFTP_SECRET_NAME,
   type SftpConnectionTestResult,
+  type SftpHostKeyState,
+  type SftpSecretSettings,
+  secretRetypeMessage,
+  sftpSecretChanges,
+  sftpServerChanged,
+  type TAcceptSftpHostKey,
   type TInventorySource,
   type TSftpConnectionTest,
 } from '@app/contracts';
 import type { AppDb } from '@app/db';
-import { DEFAULT_SFTP_PORT, listFolder, resolveFolder, SftpFailure, withSftp } from '../../integrations/sftp';
+import {
+  DEFAULT_SFTP_PORT,
+  listFolder,
+  resolveFolder,
+  SftpFailure,
+  SftpHostKeyMismatch,
+  type SftpServerInfo,
+  type SftpSession,
+  type SftpSettings,
+  withSftp,
+} from '../../integrations/sftp';
 import { AppError } from '../../lib/app-error';
-import { nextSecret, type SecretBox } from '../../lib/secrets';
+import type { SecretBox } from '../../lib/secrets';
 import { readStoredFile, storeFile } from '../files/stored-files';
 import {
   columnIndexErrors,
@@ -35,6 +52,7 @@ import {
   updateLiveInventorySource,
 } from './repository';
 import { checkSampleUpload, type SampleUpload } from './sample-file';
+import { openSftpSecret, sealSftpSecret, withSourceSftp } from './sftp-connection';
 
 const M = INVENTORY_SOURCE_MESSAGES;
 const notFound = () => AppError.notFound('Inventory source not found');
@@ -69,6 +87,7 @@ export function toInventorySource(
     sourceName: row.sourceName,
     emailSourceId: row.emailSourceId,
     fileType: row.fileType,
+    textEncoding: row.textEncoding as InventorySource['textEncoding'],
     fromEmail: row.fromEmail,
     daysUntilNoUpdateNotification: row.daysUntilNoUpdateNotification,
     expectedAttachmentCount: row.expectedAttachmentCount,
@@ -96,6 +115,7 @@ export function toInventorySource(
     sftpUsername: row.sftpUsername,
     sftpPassword: '',
     sftpPasswordSet: row.sftpPasswordEncrypted !== null && row.sftpPasswordEncrypted !== '',
+    ...toSftpHostKeyState(row),
     sftpInboundFolder: row.sftpInboundFolder,
     sftpOutboundFolder: row.sftpOutboundFolder,
     driftGuardPercent: row.driftGuardPercent,
@@ -111,6 +131,15 @@ export function toInventorySource(
       itemStatusColumnName: row.outputItemStatusColumnName,
       itemStatusDateColumnName: row.outputItemStatusDateColumnName,
     },
+  };
+}
+
+function toSftpHostKeyState(row: InventorySourceRow): SftpHostKeyState {
+  return {
+    sftpHostKey: row.sftpHostKey,
+    sftpHostKeyRecordedAt: row.sftpHostKeyRecordedAt?.toISOString() ?? null,
+    sftpHostKeyPresented: row.sftpHostKeyPresented,
+    sftpHostKeyPresentedAt: row.sftpHostKeyPresentedAt?.toISOString() ?? null,
   };
 }
 
@@ -146,7 +175,9 @@ export async function getInventorySampleFile(db: AppDb, id: number) {
  * Checks what the schema cannot and needs no database: the file type, column indexes when a file has no
  * header row, and a new sample file. Returns the decoded sample, if one was sent.
  */
-function checkSaveInput(input: TInventorySource): { errors: FieldErrors; upload: SampleUpload | null } {
+async function checkSaveInput(
+  input: TInventorySource,
+): Promise<{ errors: FieldErrors; upload: SampleUpload | null }> {
   const errors: FieldErrors = {};
   if (!normaliseSpreadsheetFileType(input.fileType)) errors.fileType = FILE_TYPE_MESSAGE;
   if (!input.fileHasHeader) {
@@ -174,7 +205,7 @@ function checkSaveInput(input: TInventorySource): { errors: FieldErrors; upload:
   // client and is never stored again.
   let upload: SampleUpload | null = null;
   if (fileData.inventoryFile) {
-    const check = checkSampleUpload(fileData.inventoryFileName, fileData.inventoryFile);
+    const check = await checkSampleUpload(fileData.inventoryFileName, fileData.inventoryFile);
     if (check.ok) upload = check.upload;
     else errors['fileData.inventoryFile'] = check.message;
   }
@@ -191,6 +222,7 @@ function toValues(
     sourceName: input.sourceName,
     emailSourceId: input.emailSourceId,
     fileType: normaliseSpreadsheetFileType(input.fileType)!,
+    textEncoding: input.textEncoding,
     fromEmail: input.fromEmail,
     daysUntilNoUpdateNotification: input.daysUntilNoUpdateNotification,
     expectedAttachmentCount: input.expectedAttachmentCount,
@@ -233,23 +265,57 @@ function toValues(
   };
 }
 
+const sftpSettingsOf = (input: TInventorySource | TSftpConnectionTest): SftpSecretSettings => ({
+  sftpServerAddress: input.sftpServerAddress,
+  sftpPort: input.sftpPort,
+  sftpUsername: input.sftpUsername,
+});
+
+/** 'SFTP server address changed: enter the SFTP password again.', or undefined when nothing changed. */
+function sftpRetypeMessage(stored: InventorySourceRow, next: SftpSecretSettings): string | undefined {
+  const changes = sftpSecretChanges(stored, next);
+  return changes.length > 0 ? secretRetypeMessage(changes, SFTP_SECRET_NAME) : undefined;
+}
+
+/**
+ * The SFTP password a save stores: a typed one sealed to the new settings; a blank one keeps the stored
+ * password only while the settings it was saved with stay the same (else `errors.sftpPassword`). Removing
+ * the server removes its password.
+ */
+function nextSftpSecret(
+  secrets: SecretBox,
+  input: TInventorySource,
+  existing: InventorySourceRow | undefined,
+  errors: FieldErrors,
+): string | null {
+  const settings = sftpSettingsOf(input);
+  if (input.sftpPassword !== '') return sealSftpSecret(secrets, settings, input.sftpPassword);
+  if (!existing?.sftpPasswordEncrypted || settings.sftpServerAddress === '') return null;
+  const retype = sftpRetypeMessage(existing, settings);
+  if (retype) errors.sftpPassword = retype;
+  return existing.sftpPasswordEncrypted;
+}
+
 /**
  * Creates (id 0) or updates a source with its sample file, all or nothing: a refused save stores neither
- * the source nor the file. A blank SFTP password keeps the stored one.
+ * the source nor the file. A blank SFTP password keeps the stored one (see nextSftpSecret); a new server
+ * address or port forgets the recorded host key.
  */
 export async function saveInventorySource(
   db: AppDb,
   secrets: SecretBox,
   input: TInventorySource,
 ): Promise<InventorySource> {
-  const { errors, upload } = checkSaveInput(input);
+  const { errors, upload } = await checkSaveInput(input);
 
   const row = await db.transaction(async (tx) => {
-    // Locked, so that a concurrent save cannot replace (and drop) the sample this one keeps.
+    // Locked, so that a concurrent save cannot replace (and drop) the sample this one keeps, and the stored
+    // password is checked against the settings it is written back with.
     const existing = input.id > 0 ? await lockLiveInventorySource(tx, input.id) : undefined;
     if (input.id > 0 && !existing) throw notFound();
     if (!input.fileData.inventoryFile && !existing?.sampleFileId)
       errors['fileData.inventoryFile'] = M.sampleFileRequired;
+    const sftpSecret = nextSftpSecret(secrets, input, existing, errors);
     if (!(await lockEmailSourceForUse(tx, input.emailSourceId))) {
       errors.emailSourceId = M.emailSourceId;
       throw fieldErrorsToBadRequest(errors, `Email source ${input.emailSourceId} does not exist`);
@@ -258,19 +324,26 @@ export async function saveInventorySource(
     const sampleFileId = upload
       ? await storeFile(tx, upload.fileName, upload.content)
       : (existing?.sampleFileId ?? null);
-    const values = toValues(
-      input,
-      nextSecret(secrets, input.sftpPassword, existing?.sftpPasswordEncrypted),
-      sampleFileId,
-    );
+    const values = toValues(input, sftpSecret, sampleFileId);
     if (!existing) return insertInventorySource(tx, values);
-    const updated = await updateLiveInventorySource(tx, existing.id, values);
+    const forgetHostKey = sftpServerChanged(existing, sftpSettingsOf(input));
+    const updated = await updateLiveInventorySource(tx, existing.id, {
+      ...values,
+      ...(forgetHostKey ? FORGOTTEN_HOST_KEY : {}),
+    });
     if (!updated) throw notFound();
     if (upload && existing.sampleFileId !== null) await deleteReplacedSampleFile(tx, existing.sampleFileId);
     return updated;
   });
   return toInventorySource(row, upload ?? (await loadSample(db, row)));
 }
+
+const FORGOTTEN_HOST_KEY = {
+  sftpHostKey: null,
+  sftpHostKeyRecordedAt: null,
+  sftpHostKeyPresented: null,
+  sftpHostKeyPresentedAt: null,
+} satisfies Partial<InventorySourceValues>;
 
 export async function deleteInventorySource(db: AppDb, id: number): Promise<void> {
   if (!(await softDeleteInventorySource(db, id))) throw notFound();
@@ -289,65 +362,144 @@ export async function setInventorySourceActive(
 /** A busy inbound folder can hold thousands of files; the editor only needs a glimpse. */
 const SFTP_TEST_MAX_ENTRIES = 200;
 
-async function passwordForTest(db: AppDb, secrets: SecretBox, input: TSftpConnectionTest): Promise<string> {
+/**
+ * The saved source the test may use, when its SFTP settings are the ones on screen: then a blank password
+ * means its stored password, and its recorded host key applies. A blank password with changed settings is
+ * refused (the stored password only ever goes to the server it was saved for).
+ */
+async function savedSourceForTest(
+  db: AppDb,
+  input: TSftpConnectionTest,
+): Promise<InventorySourceRow | undefined> {
+  if (input.id === 0) return undefined;
+  const stored = await findLiveInventorySource(db, input.id);
+  if (!stored) throw notFound();
+  if (input.sftpPassword === '') {
+    const retype = stored.sftpPasswordEncrypted
+      ? sftpRetypeMessage(stored, sftpSettingsOf(input))
+      : undefined;
+    if (retype) throw AppError.badRequest(retype, { sftpPassword: retype });
+  }
+  return sftpServerChanged(stored, sftpSettingsOf(input)) ? undefined : stored;
+}
+
+function passwordForTest(
+  secrets: SecretBox,
+  input: TSftpConnectionTest,
+  saved: InventorySourceRow | undefined,
+): string {
   if (input.sftpPassword !== '') return input.sftpPassword;
-  const stored = input.id > 0 ? await findLiveInventorySource(db, input.id) : undefined;
-  if (input.id > 0 && !stored) throw notFound();
-  if (!stored?.sftpPasswordEncrypted) {
+  if (!saved?.sftpPasswordEncrypted) {
     throw AppError.badRequest('Enter the SFTP password: none is stored for this source yet', {
       sftpPassword: 'Enter the SFTP password',
     });
   }
-  try {
-    return secrets.decrypt(stored.sftpPasswordEncrypted);
-  } catch {
-    throw AppError.badRequest(
-      'The stored SFTP password cannot be decrypted (the server key changed): enter it again',
-      { sftpPassword: 'Enter the SFTP password again' },
-    );
-  }
+  const opened = openSftpSecret(secrets, saved);
+  if (!opened.ok)
+    throw AppError.badRequest(opened.message, { sftpPassword: 'Enter the SFTP password again' });
+  return opened.password;
 }
 
 function folderFailureMessage(failure: SftpFailure, connectedAs: string, folder: string): string {
   if (failure.kind === 'not-found') return `${connectedAs}, but the folder "${folder}" does not exist`;
   if (failure.kind === 'permission') return `${connectedAs}, but may not read the folder "${folder}"`;
-  return `${connectedAs}, but listing "${folder}" failed: ${failure.message}`;
+  return `${connectedAs}, but the folder "${folder}" could not be listed`;
 }
 
 /**
  * Logs in with the SFTP card's current values and lists the inbound folder. Connection problems are an
- * answer (ok false with the reason), not an error of this call.
+ * answer (ok false with the reason), not an error of this call. On the saved server the recorded host key
+ * must match (the first successful test records it); elsewhere the key is only shown.
  */
 export async function testSftpConnection(
   db: AppDb,
   secrets: SecretBox,
+  config: { connectTimeoutMs: number },
   input: TSftpConnectionTest,
 ): Promise<SftpConnectionTestResult> {
-  const settings = {
+  const saved = await savedSourceForTest(db, input);
+  const settings: SftpSettings = {
     host: input.sftpServerAddress,
     port: input.sftpPort ?? DEFAULT_SFTP_PORT,
     username: input.sftpUsername,
-    password: await passwordForTest(db, secrets, input),
+    password: passwordForTest(secrets, input, saved),
+    readyTimeoutMs: config.connectTimeoutMs,
+    expectedHostKey: saved?.sftpHostKey ?? null,
   };
   const folder = input.sftpInboundFolder || '.';
   const connectedAs = `Connected to ${settings.host}:${settings.port} as ${settings.username}`;
-  let connected = false;
+  const recordedHostKey = saved?.sftpHostKey ?? null;
+  let hostKey: string | null = null;
+  const listInbound = async (session: SftpSession, server: SftpServerInfo) => {
+    hostKey = server.hostKey;
+    const resolved = await resolveFolder(session, folder);
+    const entries = await listFolder(session, resolved);
+    const count = `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`;
+    return { message: `${connectedAs}; ${count} in ${resolved}`, folder: resolved, entries };
+  };
+  const status = (): SftpConnectionTestResult['hostKeyStatus'] => {
+    if (hostKey === null) return null;
+    if (!saved) return 'not-recorded';
+    return recordedHostKey === null ? 'recorded' : 'trusted';
+  };
   try {
-    return await withSftp(settings, async (session) => {
-      connected = true;
-      const resolved = await resolveFolder(session, folder);
-      const entries = await listFolder(session, resolved);
-      const count = `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`;
-      return {
-        ok: true,
-        message: `${connectedAs}; ${count} in ${resolved}`,
-        folder: resolved,
-        entries: entries.slice(0, SFTP_TEST_MAX_ENTRIES),
-      };
-    });
+    const listed = saved
+      ? await withSourceSftp(db, saved, settings, listInbound)
+      : await withSftp(settings, listInbound);
+    return {
+      ok: true,
+      message: listed.message,
+      hostKey,
+      hostKeyStatus: status(),
+      recordedHostKey: hostKey !== null && saved ? (recordedHostKey ?? hostKey) : null,
+      folder: listed.folder,
+      entries: listed.entries.slice(0, SFTP_TEST_MAX_ENTRIES),
+    };
   } catch (error) {
+    if (error instanceof SftpHostKeyMismatch) {
+      return {
+        ok: false,
+        message: error.message,
+        hostKey: error.presented,
+        hostKeyStatus: 'changed',
+        recordedHostKey: error.expected,
+        folder,
+        entries: [],
+      };
+    }
     if (!(error instanceof SftpFailure)) throw error;
-    const message = connected ? folderFailureMessage(error, connectedAs, folder) : error.message;
-    return { ok: false, message, folder, entries: [] };
+    const message = hostKey !== null ? folderFailureMessage(error, connectedAs, folder) : error.message;
+    return { ok: false, message, hostKey, hostKeyStatus: status(), recordedHostKey, folder, entries: [] };
   }
+}
+
+/**
+ * Trusts the key the server now presents, as the editor showed it: it must be the one a refused
+ * connection noted (a key that changed again since needs another look).
+ */
+export async function acceptSftpHostKey(
+  db: AppDb,
+  id: number,
+  { fingerprint }: TAcceptSftpHostKey,
+): Promise<SftpHostKeyState> {
+  const row = await db.transaction(async (tx) => {
+    const source = await lockLiveInventorySource(tx, id);
+    if (!source) throw notFound();
+    if (source.sftpHostKey === fingerprint) return source;
+    if (source.sftpHostKeyPresented !== fingerprint) {
+      const message =
+        source.sftpHostKeyPresented === null
+          ? 'The SFTP server has not presented this key: test the connection first.'
+          : `The SFTP server now presents ${source.sftpHostKeyPresented}, not ${fingerprint}: check that key before accepting it.`;
+      throw AppError.conflict(message, { fingerprint: message });
+    }
+    return updateLiveInventorySource(tx, id, {
+      sftpHostKey: fingerprint,
+      sftpHostKeyRecordedAt: new Date(),
+      sftpHostKeyPresented: null,
+      sftpHostKeyPresentedAt: null,
+    });
+  });
+  if (!row) throw notFound();
+  return toSftpHostKeyState(row);
 }

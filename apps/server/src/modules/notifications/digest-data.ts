@@ -1,5 +1,5 @@
 /**
- * What a digest reports (DESIGN §7), read from the run records (DESIGN §8) and, for inventory, from the item
+ * What a digest reports (docs/behaviour/notifications.md#digest-content), read from the run records (docs/behaviour/runs-and-history.md#runs) and, for inventory, from the item
  * tables: `inventory_item_states` (the current status of each user-activated item and since when) and
  * `inventory_item_snapshots` (the quantity per item per run).
  *

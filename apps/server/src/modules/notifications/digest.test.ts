@@ -88,7 +88,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   t = await buildClockedApp(database, clock, smtpEnv(smtp));
 
-  // Recipients by group (DESIGN §7): the flag, "send notifications to email" and an active account.
+  // Recipients by group (docs/behaviour/notifications.md#recipients): the flag, "send notifications to email" and an active account.
   await createUser(t, {
     email: 'inventory.lead@example.com',
     inventoryUser: true,

@@ -1,5 +1,5 @@
 /**
- * Builds a setting's digest e-mails (DESIGN §7) from the activity of its window: one e-mail for all its
+ * Builds a setting's digest e-mails (docs/behaviour/notifications.md#digest-content) from the activity of its window: one e-mail for all its
  * sources when `consolidatedEmail` is on, else one per source. Each section appears only when the setting
  * switches it on; status changes, quantity changes, zero-quantity alerts and item details are about
  * inventory items, so digests of the other source types leave them out. A digest with nothing to report is
@@ -35,7 +35,7 @@ const DAY_MS = 86_400_000;
 const CUSTOM_FIRST_WINDOW_DAYS = 1;
 
 /**
- * The period a digest sent at `now` covers: the past 24 hours, 7 days or 30 days (spec 3 §2.8), and for a
+ * The period a digest sent at `now` covers: the past 24 hours, 7 days or 30 days (docs/behaviour/notifications.md#schedule), and for a
  * custom schedule the time since the last digest sent.
  */
 export function digestWindow(

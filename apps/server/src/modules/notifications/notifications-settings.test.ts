@@ -182,8 +182,8 @@ describe('access', () => {
     expect((await storedRow(id))?.name).toBe('Weekly stock digest');
   });
 
-  it('lets admins and users with any one of the three flags use every call', async () => {
-    for (const session of [admin, inventoryUser, orderUser, submissionUser]) {
+  it('lets admins and the users of the setting’s source type use every call', async () => {
+    for (const session of [admin, inventoryUser]) {
       const { id } = await create();
       for (const [method, url, body] of routes(id)) {
         const response = await call(session, method, url, body);
@@ -191,6 +191,34 @@ describe('access', () => {
       }
       expect((await call(session, 'DELETE', `${BASE}/${id}`)).statusCode).toBe(204);
     }
+  });
+
+  it('keeps an Inventory setting from order and submission users: nothing read, changed, fired or deleted', async () => {
+    const { id } = await create();
+    const before = await storedRow(id);
+    const calls = [
+      ...routes(id).filter(([, url]) => url !== BASE && !/validate-cron|email-info/.test(url)),
+      ['POST', `${BASE}/${id}/test`, undefined] as const,
+      ['DELETE', `${BASE}/${id}`, undefined] as const,
+    ];
+    for (const session of [orderUser, submissionUser]) {
+      for (const [method, url, body] of calls) {
+        expect((await call(session, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+      }
+      const list: NotificationSetting[] = (await call(session, 'GET', BASE)).json();
+      expect(list.map((setting) => setting.sourceTypeId)).not.toContain(1);
+    }
+    expect(await storedRow(id)).toEqual(before);
+  });
+
+  it('refuses to move a setting to a source type the user does not hold, on the field', async () => {
+    const own = await create({ sourceTypeId: 3, sourceIds: [] });
+    const move = await call(orderUser, 'PUT', `${BASE}/${own.id}`, settingBody());
+    expect(move.statusCode).toBe(403);
+    expect(move.json().fields.sourceTypeId).toBe(
+      'Your account does not have access to Inventory notification settings',
+    );
+    expect((await storedRow(own.id))?.sourceTypeId).toBe(3);
   });
 });
 
@@ -219,10 +247,10 @@ describe('saving a setting', () => {
       consolidatedEmail: true,
       lastNotificationSent: null,
     });
-    const loaded = await call(orderUser, 'GET', `${BASE}/${created.id}`);
+    const loaded = await call(inventoryUser, 'GET', `${BASE}/${created.id}`);
     expect(loaded.statusCode).toBe(200);
     expect(loaded.json()).toEqual(created);
-    const list: NotificationSetting[] = (await call(orderUser, 'GET', BASE)).json();
+    const list: NotificationSetting[] = (await call(inventoryUser, 'GET', BASE)).json();
     expect(list.find((setting) => setting.id === created.id)).toEqual(created);
   });
 
@@ -413,7 +441,7 @@ describe('bad input', () => {
 describe('deleting a setting', () => {
   it('removes it from the list', async () => {
     const created = await create();
-    expect((await call(submissionUser, 'DELETE', `${BASE}/${created.id}`)).statusCode).toBe(204);
+    expect((await call(inventoryUser, 'DELETE', `${BASE}/${created.id}`)).statusCode).toBe(204);
     expect((await call(admin, 'GET', `${BASE}/${created.id}`)).statusCode).toBe(404);
     const list: NotificationSetting[] = (await call(admin, 'GET', BASE)).json();
     expect(list.some((setting) => setting.id === created.id)).toBe(false);
@@ -512,7 +540,7 @@ describe('GET /api/notification-settings/email-info', () => {
       sendNotificationsToEmail: true,
     });
 
-    const response = await call(orderUser, 'GET', `${BASE}/email-info`);
+    const response = await call(admin, 'GET', `${BASE}/email-info`);
     expect(response.statusCode).toBe(200);
     const info: NotificationEmailInfo = response.json();
     expect(info).toEqual({
@@ -524,11 +552,17 @@ describe('GET /api/notification-settings/email-info', () => {
       },
       note: NOTIFICATION_EMAIL_INFO_NOTE,
     });
+    // A user sees the recipients of their own groups only.
+    const mine: NotificationEmailInfo = (await call(orderUser, 'GET', `${BASE}/email-info`)).json();
+    expect(mine.recipients).toEqual({ order: ['both@ops.example', 'lead@ops.example'] });
   });
 
   it('says so when no system sender is configured', async () => {
     const log = { warn: () => undefined };
-    const info = await notificationEmailInfo({ db: t.db.db, mailer: createSystemMailer(undefined, log) });
+    const info = await notificationEmailInfo(
+      { db: t.db.db, mailer: createSystemMailer(undefined, log) },
+      { isAdmin: true, inventoryUser: false, orderUser: false, submissionUser: false },
+    );
     expect(info.fromEmail).toBe('');
     expect(info.note).toContain(NOTIFICATION_SENDER_MISSING);
   });
@@ -570,7 +604,7 @@ describe('POST /api/notification-settings/validate-cron', () => {
 
 describe('GET /api/notification-settings/source-options', () => {
   it('lists the live sources of the type, by name', async () => {
-    const inventory = await call(submissionUser, 'GET', `${BASE}/source-options?sourceTypeId=1`);
+    const inventory = await call(inventoryUser, 'GET', `${BASE}/source-options?sourceTypeId=1`);
     expect(inventory.statusCode).toBe(200);
     expect(inventory.json()).toEqual([
       { id: sources.acme, name: 'Acme stock', activeStatus: true },
@@ -583,7 +617,7 @@ describe('GET /api/notification-settings/source-options', () => {
       { id: sources.submission, name: 'Retailer orders', activeStatus: true },
     ]);
     const tracking: Array<{ name: string }> = (
-      await call(submissionUser, 'GET', `${BASE}/source-options?sourceTypeId=3`)
+      await call(orderUser, 'GET', `${BASE}/source-options?sourceTypeId=3`)
     ).json();
     expect(tracking.map((source) => source.name)).toContain('Carrier feed');
     expect(tracking.map((source) => source.name)).not.toContain('Short-lived feed');

@@ -17,10 +17,16 @@ export type NotificationSettingValues = Omit<
   'id' | 'createdAt' | 'updatedAt' | 'lastNotificationSent'
 >;
 
-export async function listNotificationSettingRows(db: AppDb): Promise<NotificationSettingRow[]> {
+/** The settings of the given source types. */
+export async function listNotificationSettingRows(
+  db: AppDb,
+  sourceTypeIds: readonly SourceTypeId[],
+): Promise<NotificationSettingRow[]> {
+  if (sourceTypeIds.length === 0) return [];
   return db
     .select()
     .from(notificationSettings)
+    .where(inArray(notificationSettings.sourceTypeId, [...sourceTypeIds]))
     .orderBy(asc(sql`lower(${notificationSettings.name})`), asc(notificationSettings.id));
 }
 

@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app';
 import { parseIdParam, validate } from '../../lib/validate';
-import { SOURCE_ACCESS } from '../../plugins/session';
+import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import {
   checkCronExpression,
   createNotificationSetting,
@@ -20,8 +20,9 @@ import {
 } from './service';
 
 /**
- * Notification settings (spec 3 §2.7–2.8, §7), for admins and users with any of the three flags. The
- * "Test Notification" call, POST /api/notification-settings/{id}/test, lives in test-route.ts.
+ * Notification settings (docs/behaviour/notifications.md), for admins and users with any of the three flags; each call
+ * then checks the flag of the setting's source type (service.ts). The "Test Notification" call,
+ * POST /api/notification-settings/{id}/test, lives in test-route.ts.
  */
 export async function notificationSettingRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context;
@@ -29,7 +30,9 @@ export async function notificationSettingRoutes(app: FastifyInstance, context: A
   type IdParams = { Params: { id: string } };
 
   // The fixed paths are declared before /:id; the router prefers them to the parameter anyway.
-  app.get('/api/notification-settings/email-info', anySourceUser, async () => notificationEmailInfo(context));
+  app.get('/api/notification-settings/email-info', anySourceUser, async (request) =>
+    notificationEmailInfo(context, sessionUserOrThrow(request)),
+  );
 
   app.post('/api/notification-settings/validate-cron', anySourceUser, async (request) =>
     checkCronExpression(context, validate(ZValidateCronSchema, request.body)),
@@ -37,18 +40,21 @@ export async function notificationSettingRoutes(app: FastifyInstance, context: A
 
   app.get('/api/notification-settings/source-options', anySourceUser, async (request) => {
     const { sourceTypeId } = validate(ZNotificationSourceOptionsQuerySchema, request.query);
-    return listSourceOptions(db, sourceTypeId as SourceTypeId);
+    return listSourceOptions(db, sessionUserOrThrow(request), sourceTypeId as SourceTypeId);
   });
 
-  app.get('/api/notification-settings', anySourceUser, async () => listNotificationSettings(db));
+  app.get('/api/notification-settings', anySourceUser, async (request) =>
+    listNotificationSettings(db, sessionUserOrThrow(request)),
+  );
 
   app.get<IdParams>('/api/notification-settings/:id', anySourceUser, async (request) =>
-    getNotificationSetting(db, parseIdParam(request.params.id)),
+    getNotificationSetting(db, sessionUserOrThrow(request), parseIdParam(request.params.id)),
   );
 
   app.post('/api/notification-settings', anySourceUser, async (request, reply) => {
     const setting = await createNotificationSetting(
       context,
+      sessionUserOrThrow(request),
       validate(ZNotificationSettingSchema, request.body),
     );
     return reply.code(201).send(setting);
@@ -56,11 +62,12 @@ export async function notificationSettingRoutes(app: FastifyInstance, context: A
 
   app.put<IdParams>('/api/notification-settings/:id', anySourceUser, async (request) => {
     const id = parseIdParam(request.params.id);
-    return updateNotificationSettingById(context, id, validate(ZNotificationSettingSchema, request.body));
+    const input = validate(ZNotificationSettingSchema, request.body);
+    return updateNotificationSettingById(context, sessionUserOrThrow(request), id, input);
   });
 
   app.delete<IdParams>('/api/notification-settings/:id', anySourceUser, async (request, reply) => {
-    await deleteNotificationSetting(db, parseIdParam(request.params.id));
+    await deleteNotificationSetting(db, sessionUserOrThrow(request), parseIdParam(request.params.id));
     return reply.code(204).send();
   });
 }

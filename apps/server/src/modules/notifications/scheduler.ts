@@ -1,5 +1,5 @@
 /**
- * The digest scheduler (DESIGN §7). Every enabled setting whose interval is not None has a `next_run_at`
+ * The digest scheduler (docs/behaviour/notifications.md#schedule). Every enabled setting whose interval is not None has a `next_run_at`
  * (kept by the settings service on every save). A tick claims the settings that are due and sends each one:
  *
  * - Claiming locks the due rows (FOR UPDATE SKIP LOCKED), moves each `next_run_at` to its next occurrence

@@ -68,7 +68,7 @@ function unique(addresses: string[]): string[] {
   return result;
 }
 
-/** overrideEmailRecipients when it lists any, else the users of the source type's group (DESIGN §7). */
+/** overrideEmailRecipients when it lists any, else the users of the source type's group (docs/behaviour/notifications.md#recipients). */
 export async function digestRecipients(
   db: AppDb,
   setting: Pick<NotificationSettingRow, 'overrideEmailRecipients' | 'sourceTypeId'>,

@@ -8,14 +8,20 @@ import {
   type NotificationInterval,
   type NotificationSetting,
   type NotificationSourceOption,
+  notificationTypeForbiddenMessage,
+  RECIPIENT_GROUP_USER_FLAG,
+  type RecipientGroup,
+  SOURCE_TYPE_IDS,
   SOURCE_TYPE_LABELS,
   type SourceTypeId,
+  sourceTypeUserFlag,
   type TNotificationSetting,
   type TValidateCron,
 } from '@app/contracts';
 import type { AppDb } from '@app/db';
 import type { AppContext } from '../../app';
 import { AppError } from '../../lib/app-error';
+import { hasFlag, type SessionUser, type UserFlag } from '../../plugins/session';
 import {
   deleteNotificationSettingRow,
   findNotificationSettingRow,
@@ -32,42 +38,99 @@ import { groupRecipients } from './send-digest';
 
 type SettingsContext = Pick<AppContext, 'db' | 'config' | 'clock'>;
 
-export async function listNotificationSettings(db: AppDb): Promise<NotificationSetting[]> {
-  const rows = await listNotificationSettingRows(db);
+/** Who calls: the flags decide which source types' settings they may see and use. */
+export type NotificationCaller = Pick<SessionUser, 'isAdmin' | UserFlag>;
+
+/**
+ * A digest of a source type carries that type's data (items and quantities for Inventory, orders for the
+ * others) to whatever recipients the setting names, so each setting belongs to the users of its type's flag
+ * (admins: all): reading, changing, deleting and firing it, and the type it is saved with.
+ */
+export function callerSourceTypes(caller: NotificationCaller): SourceTypeId[] {
+  return SOURCE_TYPE_IDS.filter((id) => hasFlag(caller, sourceTypeUserFlag(id)));
+}
+
+function mayUseSourceType(caller: NotificationCaller, sourceTypeId: number): sourceTypeId is SourceTypeId {
+  return isSourceTypeId(sourceTypeId) && hasFlag(caller, sourceTypeUserFlag(sourceTypeId));
+}
+
+/** 403 for a source type the caller does not hold; named on the field when it comes from the form. */
+export function assertSourceTypeAccess(
+  caller: NotificationCaller,
+  sourceTypeId: number,
+  field?: 'sourceTypeId',
+): void {
+  if (mayUseSourceType(caller, sourceTypeId)) return;
+  const message = isSourceTypeId(sourceTypeId)
+    ? notificationTypeForbiddenMessage(sourceTypeId)
+    : 'Your account does not have access to this notification setting';
+  throw new AppError(403, 'FORBIDDEN', message, field ? { [field]: message } : undefined);
+}
+
+/** The stored setting, if it exists and the caller may use its source type (404, then 403). */
+export async function findSettingFor(
+  db: AppDb,
+  caller: NotificationCaller,
+  id: number,
+): Promise<NotificationSettingRow> {
+  const row = await findNotificationSettingRow(db, id);
+  if (!row) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
+  assertSourceTypeAccess(caller, row.sourceTypeId);
+  return row;
+}
+
+/** GET /api/notification-settings: only the settings of the caller's source types. */
+export async function listNotificationSettings(
+  db: AppDb,
+  caller: NotificationCaller,
+): Promise<NotificationSetting[]> {
+  const rows = await listNotificationSettingRows(db, callerSourceTypes(caller));
   const names = await sourceNamesFor(db, rows);
   return rows.map((row) => toNotificationSetting(row, names));
 }
 
-export async function getNotificationSetting(db: AppDb, id: number): Promise<NotificationSetting> {
-  const row = await findNotificationSettingRow(db, id);
-  if (!row) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
+export async function getNotificationSetting(
+  db: AppDb,
+  caller: NotificationCaller,
+  id: number,
+): Promise<NotificationSetting> {
+  const row = await findSettingFor(db, caller, id);
   return toNotificationSetting(row, await sourceNamesFor(db, [row]));
 }
 
 /** POST /api/notification-settings: the body's id is ignored, a new setting is always made. */
 export async function createNotificationSetting(
   context: SettingsContext,
+  caller: NotificationCaller,
   input: TNotificationSetting,
 ): Promise<NotificationSetting> {
+  assertSourceTypeAccess(caller, input.sourceTypeId, 'sourceTypeId');
   const values = await settingValues(context, input, null);
   const row = await insertNotificationSetting(context.db, values);
-  return getNotificationSetting(context.db, row.id);
+  return getNotificationSetting(context.db, caller, row.id);
 }
 
+/** PUT /api/notification-settings/{id}: the caller must hold both the stored type and the new one. */
 export async function updateNotificationSettingById(
   context: SettingsContext,
+  caller: NotificationCaller,
   id: number,
   input: TNotificationSetting,
 ): Promise<NotificationSetting> {
-  const existing = await findNotificationSettingRow(context.db, id);
-  if (!existing) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
+  const existing = await findSettingFor(context.db, caller, id);
+  assertSourceTypeAccess(caller, input.sourceTypeId, 'sourceTypeId');
   const values = await settingValues(context, input, existing);
   const row = await updateNotificationSetting(context.db, id, values);
   if (!row) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
-  return getNotificationSetting(context.db, row.id);
+  return getNotificationSetting(context.db, caller, row.id);
 }
 
-export async function deleteNotificationSetting(db: AppDb, id: number): Promise<void> {
+export async function deleteNotificationSetting(
+  db: AppDb,
+  caller: NotificationCaller,
+  id: number,
+): Promise<void> {
+  await findSettingFor(db, caller, id);
   if (!(await deleteNotificationSettingRow(db, id))) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
 }
 
@@ -205,30 +268,34 @@ function toNotificationSetting(row: NotificationSettingRow, names: SourceNames):
 /** GET /api/notification-settings/source-options: the live sources of a type, for the source picker. */
 export async function listSourceOptions(
   db: AppDb,
+  caller: NotificationCaller,
   sourceTypeId: SourceTypeId,
 ): Promise<NotificationSourceOption[]> {
+  assertSourceTypeAccess(caller, sourceTypeId);
   const sources = await findSources(db, sourceTypeId);
   return sources.map(({ id, name, activeStatus }) => ({ id, name, activeStatus }));
 }
 
+const RECIPIENT_GROUPS: RecipientGroup[] = ['inventory', 'submission', 'order'];
+
 /**
- * GET /api/notification-settings/email-info: the system sender and who receives each group's digests.
+ * GET /api/notification-settings/email-info: the system sender and who receives each group's digests,
+ * for the groups whose flag the caller holds (the addresses of the other groups are not theirs to see).
  * A recipient is an active user with "send notifications to email" and the group's own flag; an admin
  * counts only with the flag, since admin rights alone are not a wish to receive every digest.
  */
 export async function notificationEmailInfo(
   context: Pick<AppContext, 'db' | 'mailer'>,
+  caller: NotificationCaller,
 ): Promise<NotificationEmailInfo> {
-  const [inventory, submission, order] = await Promise.all([
-    groupRecipients(context.db, 'inventory'),
-    groupRecipients(context.db, 'submission'),
-    groupRecipients(context.db, 'order'),
-  ]);
+  const groups = RECIPIENT_GROUPS.filter((group) => hasFlag(caller, RECIPIENT_GROUP_USER_FLAG[group]));
+  const recipients: NotificationEmailInfo['recipients'] = {};
+  for (const group of groups) recipients[group] = await groupRecipients(context.db, group);
   const fromEmail = context.mailer.configured ? (context.mailer.from ?? '') : '';
   const note = context.mailer.configured
     ? NOTIFICATION_EMAIL_INFO_NOTE
     : `${NOTIFICATION_EMAIL_INFO_NOTE} ${NOTIFICATION_SENDER_MISSING}`;
-  return { fromEmail, recipients: { inventory, submission, order }, note };
+  return { fromEmail, recipients, note };
 }
 
 export const NOTIFICATION_SENDER_MISSING =

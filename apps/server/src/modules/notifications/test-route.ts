@@ -1,32 +1,25 @@
 /**
- * POST /api/notification-settings/{id}/test (spec 3 §7, "Test Notification"): builds the setting's digest
+ * POST /api/notification-settings/{id}/test (docs/behaviour/notifications.md#test-notification): builds the setting's digest
  * for the window that ends now and sends it to its real recipients, whether the setting is enabled or not.
  * It leaves the schedule alone (`next_run_at` and `last_notification_sent` do not move) and is recorded as
  * a run with trigger 'manual'. Answers `{ details, emailCount, recipients }`, or an error whose message says
  * why nothing was sent: 409 no recipients, 503 mail not configured or refused by the SMTP server.
  */
 import type { NotificationTestResult } from '@app/contracts';
-import { NOTIFICATION_MESSAGES } from '@app/contracts';
-import { schema } from '@app/db';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app';
 import { AppError } from '../../lib/app-error';
 import { parseIdParam } from '../../lib/validate';
-import { SOURCE_ACCESS } from '../../plugins/session';
+import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { sendDigest } from './send-digest';
-
-const { notificationSettings } = schema;
+import { findSettingFor, type NotificationCaller } from './service';
 
 export async function sendTestNotification(
   context: AppContext,
+  caller: NotificationCaller,
   settingId: number,
 ): Promise<NotificationTestResult> {
-  const [setting] = await context.db
-    .select()
-    .from(notificationSettings)
-    .where(eq(notificationSettings.id, settingId));
-  if (!setting) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
+  const setting = await findSettingFor(context.db, caller, settingId);
   const delivery = await sendDigest(context, setting, { now: context.clock.now(), trigger: 'manual' });
   if (delivery.reason === 'no-recipients') throw AppError.conflict(delivery.message);
   if (delivery.status === 'failed') throw AppError.serviceUnavailable(delivery.message);
@@ -42,6 +35,7 @@ export async function notificationTestRoutes(app: FastifyInstance, context: AppC
   app.post<{ Params: { id: string } }>(
     '/api/notification-settings/:id/test',
     { config: { access: SOURCE_ACCESS.anySource } },
-    async (request) => sendTestNotification(context, parseIdParam(request.params.id)),
+    async (request) =>
+      sendTestNotification(context, sessionUserOrThrow(request), parseIdParam(request.params.id)),
   );
 }

@@ -2,7 +2,7 @@
 import { createDatabase, type Database, schema } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import type { FastifyInstance } from 'fastify';
-import type { TestApp } from '../../../test/helper';
+import { injectFromPublicOrigin, type TestApp } from '../../../test/helper';
 import { buildApp, type Clock } from '../../app';
 import { type AppConfig, loadConfig } from '../../config/env';
 import { nextRunAt, notificationSchedule } from './schedule';
@@ -41,6 +41,7 @@ export async function buildClockedApp(
   const config = testConfig(env);
   const app: FastifyInstance = await buildApp({ database, config, logger: false, clock });
   await app.ready();
+  injectFromPublicOrigin(app, config);
   return { app, config, db: database, close: () => app.close() };
 }
 

@@ -12,7 +12,7 @@ import {
   setOrderSubmissionSourceActive,
 } from './sources-service';
 
-/** Order submission sources (spec 3 §2.3–2.4, §7), for submission users. */
+/** Order submission sources (docs/behaviour/order-submission.md#order-submission-sources), for submission users. */
 export async function orderSubmissionSourceRoutes(app: FastifyInstance, { db }: AppContext) {
   const submissionUsers = { config: { access: SOURCE_ACCESS.submission } };
 

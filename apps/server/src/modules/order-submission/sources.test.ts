@@ -27,7 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The body the spec's client sends (spec 3 §7): `Id`, the e-mail source's id, counts as form text. */
+/** The body the spec's client sends (docs/behaviour/order-submission.md#calls): `Id`, the e-mail source's id, counts as form text. */
 function sourceBody(overrides: Record<string, unknown> = {}) {
   return {
     Id: 0,
@@ -154,6 +154,7 @@ describe('POST /api/order-submission/sources/save', () => {
       sourceName: 'Acme orders',
       emailSourceId,
       fileType: '.xlsx',
+      textEncoding: '',
       fromEmail: 'orders@acme.example',
       subjectValue: 'New purchase orders',
       containsNotExact: true,
@@ -179,6 +180,14 @@ describe('POST /api/order-submission/sources/save', () => {
     const loaded = await get(saved.id);
     expect(loaded.statusCode).toBe(200);
     expect(loaded.json()).toEqual(expected);
+  });
+
+  it('keeps a pinned text encoding, reads "auto" as detect, and refuses one it does not know', async () => {
+    expect(await create({ textEncoding: 'windows-1250' })).toMatchObject({ textEncoding: 'windows-1250' });
+    expect(await create({ textEncoding: 'auto' })).toMatchObject({ textEncoding: '' });
+    await expectRefused(sourceBody({ textEncoding: 'klingon' }), {
+      textEncoding: 'Choose one of the listed encodings',
+    });
   });
 
   it('applies the spec defaults: downloads on, active', async () => {
@@ -211,7 +220,7 @@ describe('POST /api/order-submission/sources/save', () => {
     expect((await get(saved.id)).json().sourceName).toBe('After edit');
   });
 
-  it('refuses the §5 violations with field messages and stores nothing', async () => {
+  it('refuses the validation rule violations (docs/behaviour/order-submission.md#submission-source-editor) with field messages and stores nothing', async () => {
     await expectRefused(
       sourceBody({
         sourceName: ' ',

@@ -1,5 +1,5 @@
 /**
- * The vendor's submission template (spec 3 §2.6 File Configuration): an .xls or .xlsx workbook uploaded as
+ * The vendor's submission template (docs/behaviour/order-submission.md#vendor-editor): an .xls or .xlsx workbook uploaded as
  * base64 inside the JSON body. Order rows are later written into it, so it is kept only when its bytes
  * really are the workbook its name says.
  */
@@ -27,7 +27,7 @@ function decodedLength(body: string): number {
 }
 
 /** Decodes and checks a template: its name's type, its size, and that its bytes open as a workbook. */
-export function checkTemplateUpload(fileName: string, base64Content: string): TemplateCheck {
+export async function checkTemplateUpload(fileName: string, base64Content: string): Promise<TemplateCheck> {
   // Browsers may send a path (C:\fakepath\order.xlsx) as the name; only the name is kept.
   const baseName = fileName.split(/[\\/]/).pop()?.trim() ?? '';
   if (!hasTemplateExtension(baseName)) return { ok: false, message: M.templateType };
@@ -41,7 +41,7 @@ export function checkTemplateUpload(fileName: string, base64Content: string): Te
   const type = detectType(content, baseName);
   if (type !== '.xls' && type !== '.xlsx') return { ok: false, message: M.templateNotSpreadsheet };
   try {
-    const table = readTable(content, { fileName: baseName });
+    const table = await readTable(content, { fileName: baseName });
     if (table.format === 'csv') return { ok: false, message: M.templateNotSpreadsheet };
   } catch (error) {
     if (isSpreadsheetError(error))

@@ -16,7 +16,7 @@ import {
 
 type IdParams = { Params: { id: string } };
 
-/** Order submission vendor sources and their aliases (spec 3 §2.5–2.6, §7), for submission users. */
+/** Order submission vendor sources and their aliases (docs/behaviour/order-submission.md#vendor-sources), for submission users. */
 export async function orderVendorSourceRoutes(app: FastifyInstance, { db }: AppContext) {
   const submissionUsers = { config: { access: SOURCE_ACCESS.submission } };
 

@@ -316,7 +316,7 @@ export async function saveOrderVendorSource(
   const errors: FieldErrors = {};
   let upload: TemplateUpload | null = null;
   if (input.submitFileTemplate !== null) {
-    const check = checkTemplateUpload(input.submitFileTemplateFileName, input.submitFileTemplate);
+    const check = await checkTemplateUpload(input.submitFileTemplateFileName, input.submitFileTemplate);
     if (check.ok) upload = check.upload;
     else errors.submitFileTemplate = check.message;
   }

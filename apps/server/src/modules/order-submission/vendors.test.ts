@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
+  OPERATOR_PATTERN_MESSAGES,
   STATIC_DATA_SLOTS,
   VENDOR_MAP_FIELDS,
   VENDOR_SAVE_MESSAGES,
@@ -71,7 +72,7 @@ const staticValues = Object.fromEntries(
   ]),
 );
 
-/** What the vendor editor sends (spec 3 §3, §7). */
+/** What the vendor editor sends (docs/behaviour/order-submission.md#vendor-editor). */
 function vendorBody(overrides: Record<string, unknown> = {}) {
   return {
     id: 0,
@@ -429,7 +430,14 @@ describe('POST /api/order-submission/vendor/save and GET /api/order-submission/v
       vendorCustomSubmitEveryXDay: VENDOR_SAVE_MESSAGES.everyXDaysRequired,
     });
     await expectRefused(vendorBody({ vendorRegexForItemDescription: '([' }), 400, {
-      vendorRegexForItemDescription: VENDOR_SAVE_MESSAGES.invalidRegex,
+      vendorRegexForItemDescription: OPERATOR_PATTERN_MESSAGES.invalid('missing closing ]: `[`'),
+    });
+    // Patterns RE2 cannot run in linear time are refused when saved, with the reason.
+    await expectRefused(vendorBody({ vendorRegexForItemDescription: '(?<=SKU: )[A-Z0-9-]+' }), 400, {
+      vendorRegexForItemDescription: OPERATOR_PATTERN_MESSAGES.lookaround,
+    });
+    await expectRefused(vendorBody({ vendorRegexForItemDescription: '^(\\w)\\1' }), 400, {
+      vendorRegexForItemDescription: OPERATOR_PATTERN_MESSAGES.backreference,
     });
     await expectRefused(
       vendorBody({ orderSubmissionSourceId: 999_999, sendFromEmailSourceModelId: 999_999 }),
@@ -450,7 +458,7 @@ describe('POST /api/order-submission/vendor/save and GET /api/order-submission/v
     expect((await save(vendorBody({ id: 999_999 }))).statusCode).toBe(404);
   });
 
-  it('refuses a duplicate vendor name, also differing only in case, with 409 and the §8 message', async () => {
+  it('refuses a duplicate vendor name, also differing only in case, with 409 and the duplicate-name message (docs/behaviour/order-submission.md#vendor-editor)', async () => {
     await create({ vendorNameFromFile: 'Initech Parts' });
     const body = await expectRefused(
       vendorBody({

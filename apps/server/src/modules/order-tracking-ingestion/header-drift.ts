@@ -1,5 +1,5 @@
 /**
- * Header drift (DESIGN §8): how the header row of a new file differs from the last file that imported
+ * Header drift (docs/behaviour/runs-and-history.md#header-drift): how the header row of a new file differs from the last file that imported
  * cleanly. Headers are compared as users read them: trimmed, case-insensitive, repeated spaces ignored.
  * Indexes in `HeaderDrift` are 0-based like every column index the product stores; messages for people
  * say "column N", 1-based, as a spreadsheet shows it.

@@ -1,5 +1,5 @@
 /**
- * Writes mapped orders of one source (DESIGN §4): upsert by (source, unique key), tracking numbers
+ * Writes mapped orders of one source (docs/behaviour/order-tracking.md#unique-column-and-updates): upsert by (source, unique key), tracking numbers
  * merged, stale orders soft-deleted. Set-based and batched: each batch of orders is one INSERT … ON
  * CONFLICT over unnest()ed column arrays, and its tracking numbers one more statement, whatever the
  * number of rows. Rows are inserted and updated normally, so the live-order counter triggers of

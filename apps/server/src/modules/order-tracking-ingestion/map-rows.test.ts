@@ -12,7 +12,7 @@ import {
   toOrderRecord,
 } from './map-rows';
 
-const table = (rows: string[][]): Table => ({ type: '.csv', format: 'csv', rows });
+const table = (rows: string[][]): Table => ({ type: '.csv', format: 'csv', rows, notes: [] });
 
 const settings = (overrides: Partial<MappingSettings> = {}): MappingSettings => ({
   fileHasHeader: true,

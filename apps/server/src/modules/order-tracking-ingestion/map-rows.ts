@@ -1,9 +1,9 @@
 /**
- * Applies an order tracking source's settings (spec 2 §3.4, DESIGN §4) to a table read from a file:
+ * Applies an order tracking source's settings (docs/behaviour/sources.md#order-tracking-source-editor, docs/behaviour/order-tracking.md#column-mapping) to a table read from a file:
  * finds the header row, resolves each column mapping (a header name, or a 0-based index), drops ignored
  * columns, and turns every data row into order values keyed by the source's unique column.
  *
- * Pure: no database. A mapping that no longer finds its column makes the whole file fail (DESIGN §8)
+ * Pure: no database. A mapping that no longer finds its column makes the whole file fail (docs/behaviour/runs-and-history.md#header-drift)
  * rather than import empty values; a bad cell only leaves that value empty and adds a warning.
  */
 import {
@@ -221,7 +221,8 @@ export function mapTable(
   settings: MappingSettings,
   options: MapTableOptions = {},
 ): MappingResult {
-  const warnings: string[] = [];
+  // How the file was read (the encoding assumed, the sheet chosen) leads the run's warnings.
+  const warnings: string[] = [...table.notes];
   const mapping = settings.columnMapping ?? {};
   const ignored = parseIgnoredColumns(settings.columnsToIgnore ?? '');
   const width = table.rows.reduce((widest, row) => Math.max(widest, row.length), 0);

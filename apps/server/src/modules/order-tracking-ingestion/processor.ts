@@ -1,5 +1,5 @@
 /**
- * The order tracking FileProcessor (DESIGN §3, §4, §8): mail intake, manual upload and re-process all
+ * The order tracking FileProcessor (docs/behaviour/order-tracking.md#ingestion): mail intake, manual upload and re-process all
  * come through `process()`. It stores the input, opens a run, reads and maps the file, and imports it in
  * a savepoint of the caller's transaction, so a bad file rolls back only its own work and still leaves a
  * failed run that says why. Only a failure of the database itself is thrown.
@@ -8,7 +8,8 @@ import type { HeaderDrift, RunDetails, SpreadsheetFileType } from '@app/contract
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
-import { isSpreadsheetError, readTable, type Table } from '../../integrations/spreadsheet';
+import { isSpreadsheetError, pinnedEncoding, readTable, type Table } from '../../integrations/spreadsheet';
+import { describeError } from '../../lib/error-redaction';
 import { storeFile } from '../files/stored-files';
 import type {
   FileProcessor,
@@ -71,7 +72,10 @@ const NAMED_FAMILY: Record<string, 'text' | 'excel'> = {
  * .xlsx saved as .xls opens in Excel too); a CSV for an Excel source, or a workbook for a CSV source, is
  * refused with the upload screen's message.
  */
-export function readSourceFile(source: Pick<OrderTrackingSourceRow, 'fileType'>, file: IncomingFile): Table {
+export async function readSourceFile(
+  source: Pick<OrderTrackingSourceRow, 'fileType' | 'textEncoding'>,
+  file: IncomingFile,
+): Promise<Table> {
   const expected = (source.fileType in FAMILY ? source.fileType : undefined) as
     | SpreadsheetFileType
     | undefined;
@@ -79,9 +83,11 @@ export function readSourceFile(source: Pick<OrderTrackingSourceRow, 'fileType'>,
   if (expected && named && named !== FAMILY[expected]) {
     throw new IngestFailure(`Invalid file type. Expected ${expected} but got ${extensionOf(file.fileName)}`);
   }
+  const pinned = pinnedEncoding(source.textEncoding);
   return readTable(file.content, {
     fileName: file.fileName,
     ...(expected ? { expectedType: expected } : {}),
+    ...(pinned ? { encoding: pinned } : {}),
   });
 }
 
@@ -91,12 +97,12 @@ function extensionOf(fileName: string): string {
 }
 
 /** Reads and maps a file with a source's settings; failures (bad file, broken mapping) are thrown. */
-export function prepareFile(
+export async function prepareFile(
   source: OrderTrackingSourceRow,
   file: IncomingFile,
   options: { previewRows?: number } = {},
-): MappingSuccess {
-  const table = readSourceFile(source, file);
+): Promise<MappingSuccess> {
+  const table = await readSourceFile(source, file);
   const result: MappingResult = mapTable(table, source, options);
   if (!result.ok) {
     const { headers, headerDrift, warnings } = result;
@@ -151,8 +157,8 @@ export function successMessage(result: IngestResult): string {
 
 function failureMessage(error: unknown): string {
   if (error instanceof IngestFailure || isSpreadsheetError(error)) return error.message;
-  const text = error instanceof Error ? error.message : String(error);
-  return `The file could not be imported: ${text}`;
+  // A failed query's own message holds the values it wrote (the file's rows); the run shows the reason only.
+  return `The file could not be imported: ${describeError(error)}`;
 }
 
 /** process() with options the benchmark and tests use (batch size). */
@@ -179,7 +185,7 @@ export async function processOrderTrackingFile(
   try {
     if (!source)
       throw new IngestFailure(`Order tracking source ${request.sourceId} does not exist or was deleted.`);
-    const mapping = prepareFile(source, file);
+    const mapping = await prepareFile(source, file);
     result = await db.transaction((savepoint) =>
       ingest(savepoint as unknown as AppDb, source, mapping, options),
     );
@@ -221,11 +227,11 @@ async function mergeSearchEntriesQuietly(context: ProcessFileRequest['context'])
   try {
     await mergePendingSearchEntries(context.db);
   } catch (error) {
-    console.warn(`Merging the order search indexes' pending entries failed: ${(error as Error).message}`);
+    console.warn(`Merging the order search indexes' pending entries failed: ${describeError(error)}`);
   }
 }
 
-/** Active, not deleted order tracking sources bound to a mailbox, as intake matches them (DESIGN §3). */
+/** Active, not deleted order tracking sources bound to a mailbox, as intake matches them (docs/behaviour/mail-intake.md#matching). */
 export async function orderTrackingMailRules(db: AppDb, emailSourceId: number): Promise<MailMatchRule[]> {
   const rows = await db
     .select()

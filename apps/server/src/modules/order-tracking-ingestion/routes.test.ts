@@ -1,5 +1,6 @@
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { ageOrders, createSource, csv, HEADER, ordersOf, runOf } from './testing';
@@ -121,6 +122,32 @@ describe('POST /api/order-tracking-sources/:id/preview', () => {
       wildcard2: null,
     });
     expect(await countRows()).toEqual(before);
+  });
+
+  it('reads the file in the encoding the source pins, where the bytes alone are too few to tell', async () => {
+    // "Łódź" in Windows-1250: four bytes a detector may take for Baltic or Western text.
+    const text = 'Line,PO,Item,Shipped,Qty,Tracking\r\nL1,PO-1,Łódź-01,3/5/2024,1,T1\r\n';
+    const bytes = iconv.encode(text, 'windows-1250');
+    const pinned = await createSource(t, { textEncoding: 'windows-1250' });
+    const response = await post(
+      `/api/order-tracking-sources/${pinned.id}/preview`,
+      orderUser,
+      upload('pl.csv', bytes),
+    );
+    expect(response.json().rows[0]).toMatchObject({ itemNumber: 'Łódź-01' });
+  });
+
+  it('says in the warnings which encoding it assumed when the bytes said little', async () => {
+    const text = 'Line,PO,Item,Shipped,Qty,Tracking\r\nL1,PO-1,Ağaç,3/5/2024,1,T1\r\n';
+    const source = await createSource(t);
+    const response = await post(
+      `/api/order-tracking-sources/${source.id}/preview`,
+      orderUser,
+      upload('tr.csv', iconv.encode(text, 'windows-1254')),
+    );
+    expect(response.json().warnings[0]).toMatch(
+      /^The file's text encoding is not declared; it was read as .+, which its bytes suggest\. If letters look wrong, set the encoding in the source's settings\.$/,
+    );
   });
 
   it('reports header drift, a broken mapping and a bad file as an error in the preview', async () => {
@@ -274,8 +301,14 @@ describe('access and bad input', () => {
         payload: JSON.stringify({ file: 'a' }),
         headers: { 'content-type': 'application/json' },
       });
-      expect(json.statusCode).toBe(400);
-      expect(json.json().message).toBe('Upload the file as multipart/form-data in the field "file".');
+      expect(json.statusCode).toBe(415);
+      expect(json.json().message).toBe(
+        'This call takes a file upload (multipart/form-data), not application/json.',
+      );
+
+      const noBody = await post(url, orderUser, { payload: '', headers: {} });
+      expect(noBody.statusCode).toBe(400);
+      expect(noBody.json().message).toBe('Upload the file as multipart/form-data in the field "file".');
 
       const broken = await post(url, orderUser, {
         payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nL1,PO',

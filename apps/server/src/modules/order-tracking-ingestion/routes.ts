@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app';
 import { isSpreadsheetError } from '../../integrations/spreadsheet';
 import { AppError } from '../../lib/app-error';
-import { parseIdParam } from '../../lib/validate';
+import { assertNoNulCharacter, parseIdParam } from '../../lib/validate';
 import { SOURCE_ACCESS } from '../../plugins/session';
 import type { IncomingFile, ProcessFileOutcome } from '../intake/file-processors';
 import { type OrderValue, toOrderRecord } from './map-rows';
@@ -48,6 +48,7 @@ async function readUpload(request: FastifyRequest): Promise<IncomingFile> {
       throw AppError.badRequest(`No file was uploaded in the field "${UPLOAD_FIELD}".`);
     }
     const content = await part.toBuffer();
+    assertNoNulCharacter(part.filename, UPLOAD_FIELD);
     const fileName = part.filename.trim() || 'upload';
     return { fileName, content };
   } catch (error) {
@@ -67,16 +68,16 @@ async function sourceOrNotFound(db: AppDb, id: number) {
 
 export async function orderTrackingIngestionRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context;
-  const orderUsers = { config: { access: SOURCE_ACCESS.order } };
+  const orderUserUploads = { config: { access: SOURCE_ACCESS.order, body: 'file' as const } };
 
   app.post<{ Params: { id: string } }>(
     '/api/order-tracking-sources/:id/preview',
-    orderUsers,
+    orderUserUploads,
     async (request): Promise<OrderTrackingPreview> => {
       const source = await sourceOrNotFound(db, parseIdParam(request.params.id));
       const file = await readUpload(request);
       try {
-        const mapping = prepareFile(source, file, { previewRows: PREVIEW_ROWS });
+        const mapping = await prepareFile(source, file, { previewRows: PREVIEW_ROWS });
         return {
           fileName: file.fileName,
           headers: mapping.headers,
@@ -103,7 +104,7 @@ export async function orderTrackingIngestionRoutes(app: FastifyInstance, context
 
   app.post<{ Params: { id: string } }>(
     '/api/order-tracking-sources/:id/process',
-    orderUsers,
+    orderUserUploads,
     async (request): Promise<OrderTrackingProcessResponse> => {
       const sourceId = parseIdParam(request.params.id);
       await sourceOrNotFound(db, sourceId);

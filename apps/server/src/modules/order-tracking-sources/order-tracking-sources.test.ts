@@ -25,7 +25,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The body the spec's client sends (spec 2 §7): `Id`, numbers or null, the e-mail source's id. */
+/** The body the spec's client sends (docs/behaviour/sources.md#order-tracking-source-editor): `Id`, numbers or null, the e-mail source's id. */
 function sourceBody(overrides: Record<string, unknown> = {}) {
   return {
     Id: 0,
@@ -149,6 +149,15 @@ describe('POST /api/order-tracking-sources/save', () => {
     const fetched = await get(saved.id);
     expect(fetched.statusCode).toBe(200);
     expect(fetched.json()).toEqual(saved);
+  });
+
+  it('keeps a pinned text encoding (none by default) and refuses one it does not know', async () => {
+    expect(await create()).toMatchObject({ textEncoding: '' });
+    const pinned = await create({ textEncoding: 'iso-8859-7' });
+    expect((await get(pinned.id)).json()).toMatchObject({ textEncoding: 'iso-8859-7' });
+    await expectRefused(sourceBody({ textEncoding: 'klingon' }), {
+      textEncoding: 'Choose one of the listed encodings',
+    });
   });
 
   it('returns every mapping field as a string, with the source id as the mapping id', async () => {

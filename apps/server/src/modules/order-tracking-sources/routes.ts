@@ -11,7 +11,7 @@ import {
   setOrderTrackingSourceActive,
 } from './service';
 
-/** Order tracking sources (spec 2 §2.3–2.4, §7), for order users. */
+/** Order tracking sources (docs/behaviour/sources.md#order-tracking-sources), for order users. */
 export async function orderTrackingSourceRoutes(app: FastifyInstance, { db }: AppContext) {
   const orderUsers = { config: { access: SOURCE_ACCESS.order } };
 

@@ -5,7 +5,7 @@ import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS } from '../../plugins/session';
 import { deleteOrder, editOrder, getOrder, listOrders, saveOrderNote } from './service';
 
-/** The order tracking grid and order detail (spec 3 §2.1, §2.2, §7): order users and admins. */
+/** The order tracking grid and order detail (docs/behaviour/order-tracking.md): order users and admins. */
 export async function orderTrackingRoutes(app: FastifyInstance, { db }: AppContext) {
   const order = { config: { access: SOURCE_ACCESS.order } };
 

@@ -19,7 +19,7 @@ import {
 
 const NOT_FOUND = 'Order not found';
 
-/** The grid's six search inputs (spec 3 §7) and the field each one searches. */
+/** The grid's six search inputs (docs/behaviour/order-tracking.md#search) and the field each one searches. */
 const SEARCH_FIELDS = {
   PoNumberParam: { kind: 'like', column: 'customer_po_number' },
   ItemNumberParam: { kind: 'like', column: 'item_number' },

@@ -7,9 +7,10 @@ import { attachmentHeader } from '../files/stored-files';
 import { getRunFile, getRunFor, listRunsOf, reprocessRun, toRunRecord } from './runs-service';
 
 /**
- * Run history (DESIGN §8, beyond the spec). Any source flag opens the door; each call then checks the flag
+ * Run history (docs/behaviour/runs-and-history.md#access, beyond the spec). Any source flag opens the door; each call then checks the flag
  * of the run's own source type (order tracking: order users, inventory: inventory users, e-mail: any source
- * flag, order submission and vendors: submission users), since one route serves every kind of source.
+ * flag, order submission and vendors: submission users, a notification setting: the flag of the setting's
+ * source type), since one route serves every kind of source.
  */
 export async function runRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context;

@@ -1,13 +1,15 @@
-import type {
-  LastRunSummary,
-  ReprocessOutcome,
-  RunDetails,
-  RunListResponse,
-  RunRecord,
-  RunSourceType,
-  RunStatus,
-  RunTrigger,
-  TRunListQuery,
+import {
+  isSourceTypeId,
+  type LastRunSummary,
+  type ReprocessOutcome,
+  type RunDetails,
+  type RunListResponse,
+  type RunRecord,
+  type RunSourceType,
+  type RunStatus,
+  type RunTrigger,
+  sourceTypeUserFlag,
+  type TRunListQuery,
 } from '@app/contracts';
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
@@ -171,7 +173,7 @@ export async function listRuns(
   return { runs: rows.map(toRunRecord), totalRecordCount: total?.count ?? 0 };
 }
 
-/** Who may see a run, by its source type: the Sources hub rules (spec 1 §6) of the source it belongs to. */
+/** Who may see a run, by its source type: the Sources hub rules (docs/behaviour/accounts-and-sign-in.md#roles-and-flags) of the source it belongs to. */
 const RUN_ACCESS: Record<RunSourceType, readonly UserFlag[]> = {
   'order-tracking': SOURCE_ACCESS.order.anyFlag,
   inventory: SOURCE_ACCESS.inventory.anyFlag,
@@ -181,10 +183,36 @@ const RUN_ACCESS: Record<RunSourceType, readonly UserFlag[]> = {
   notification: SOURCE_ACCESS.anySource.anyFlag,
 };
 
+const RUN_ACCESS_DENIED = 'Your account does not have access to the runs of this source';
+
 export function assertRunAccess(user: SessionUser, sourceType: string): void {
   const flags = RUN_ACCESS[sourceType as RunSourceType];
-  if (!flags?.some((flag) => hasFlag(user, flag))) {
-    throw AppError.forbidden('Your account does not have access to the runs of this source');
+  if (!flags?.some((flag) => hasFlag(user, flag))) throw AppError.forbidden(RUN_ACCESS_DENIED);
+}
+
+/**
+ * The runs of a notification setting (its digests: recipients, subjects, outcome) follow the setting's own
+ * source type, like the setting itself; those of a setting deleted since are left to admins.
+ */
+async function assertSourceRunAccess(
+  db: AppDb,
+  user: SessionUser,
+  sourceType: string,
+  sourceId: number | null,
+): Promise<void> {
+  assertRunAccess(user, sourceType);
+  if (sourceType !== 'notification' || user.isAdmin) return;
+  const { notificationSettings } = schema;
+  const [setting] =
+    sourceId === null
+      ? []
+      : await db
+          .select({ sourceTypeId: notificationSettings.sourceTypeId })
+          .from(notificationSettings)
+          .where(eq(notificationSettings.id, sourceId));
+  const typeId = setting?.sourceTypeId;
+  if (!isSourceTypeId(typeId) || !hasFlag(user, sourceTypeUserFlag(typeId))) {
+    throw AppError.forbidden(RUN_ACCESS_DENIED);
   }
 }
 
@@ -193,7 +221,7 @@ export async function listRunsOf(
   user: SessionUser,
   query: TRunListQuery,
 ): Promise<RunListResponse> {
-  assertRunAccess(user, query.sourceType);
+  await assertSourceRunAccess(db, user, query.sourceType, query.sourceId);
   return listRuns(db, {
     sourceType: query.sourceType,
     sourceId: query.sourceId,
@@ -206,7 +234,7 @@ export async function listRunsOf(
 export async function getRunFor(db: AppDb, user: SessionUser, runId: number): Promise<RunRow> {
   const row = await getRun(db, runId);
   if (!row) throw AppError.notFound('Run not found');
-  assertRunAccess(user, row.sourceType);
+  await assertSourceRunAccess(db, user, row.sourceType, row.sourceId);
   return row;
 }
 
@@ -314,7 +342,7 @@ async function storedFileReferences(
 }
 
 /**
- * Retention (DESIGN §8, RUN_FILE_RETENTION_DAYS): runs started before the cutoff lose their input and output
+ * Retention (docs/behaviour/runs-and-history.md#files-and-retention, RUN_FILE_RETENTION_DAYS): runs started before the cutoff lose their input and output
  * files. A stored file is deleted only when nothing references it any more: no other run (a re-process shares
  * its input) and no foreign key (sample files, templates, raw messages) — found in the catalog, so a table
  * added later that references stored_files by foreign key is protected without a change here. Held and

@@ -31,7 +31,7 @@ export async function getUpdateStats(db: AppDb): Promise<OrderTrackingUpdateStat
 }
 
 export async function statsRoutes(app: FastifyInstance, { db }: AppContext) {
-  // Home is open to every signed-in user (spec 1 §2), so the stats it shows are too.
+  // Home is open to every signed-in user (docs/behaviour/home.md#statistics), so the stats it shows are too.
   app.get('/api/order-tracking/list/update-stats', { config: { access: 'user' } }, async () =>
     getUpdateStats(db),
   );

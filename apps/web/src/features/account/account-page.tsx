@@ -3,6 +3,8 @@ import {
   ORDER_TRACKING_COLUMN_LABELS,
   type OrderTrackingColumnKey,
   type OrderTrackingSettings,
+  PASSWORD_HINT,
+  passwordProblem,
   SESSION_ENDED_MESSAGES,
   type UserInfo,
 } from '@app/contracts';
@@ -45,7 +47,7 @@ import {
 
 const PASSWORD_MISMATCH = 'New password and confirm password do not match';
 
-/** The spec's console texts stay; DESIGN §10 adds a toast so the user learns about the failure too. */
+/** The spec's console texts stay; a toast is added (docs/design/differences.md#errors-are-shown) so the user learns about the failure too. */
 function useReportQueryError(error: Error | null, consoleText: string, fallback: string) {
   useEffect(() => {
     if (!error) return;
@@ -123,7 +125,7 @@ function AccountCards({
   const [savingField, setSavingField] = useState<ProfileField | null>(null);
   const updateUserInfo = useUpdateUserInfo();
 
-  // All three Save buttons send the same combined update (spec 1 §2); the answer refills all three fields.
+  // All three Save buttons send the same combined update (docs/behaviour/accounts-and-sign-in.md#profile); the answer refills all three fields.
   const saveProfile = (field: ProfileField) => (event: FormEvent) => {
     event.preventDefault();
     setSavingField(field);
@@ -311,6 +313,8 @@ function ChangePasswordDialog({ info }: { info: UserInfo }) {
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState({ current: '', next: '', confirm: '' });
   const [passwordsMatch, setPasswordsMatch] = useState(true);
+  // The server applies the same rule; checking here too tells the user before anything is sent.
+  const [newPasswordProblem, setNewPasswordProblem] = useState<string | undefined>();
   const updatePassword = useUpdatePassword();
   const endSession = useEndSession();
 
@@ -318,6 +322,7 @@ function ChangePasswordDialog({ info }: { info: UserInfo }) {
     if (next) {
       setFields({ current: '', next: '', confirm: '' });
       setPasswordsMatch(true);
+      setNewPasswordProblem(undefined);
     }
     setOpen(next);
   };
@@ -327,6 +332,7 @@ function ChangePasswordDialog({ info }: { info: UserInfo }) {
     setFields(updated);
     // Once flagged, the red labels clear as soon as the two entries agree again.
     if (!passwordsMatch && updated.next === updated.confirm) setPasswordsMatch(true);
+    if (name === 'next') setNewPasswordProblem(undefined);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -337,6 +343,9 @@ function ChangePasswordDialog({ info }: { info: UserInfo }) {
       return;
     }
     setPasswordsMatch(true);
+    const problem = passwordProblem(fields.next);
+    setNewPasswordProblem(problem);
+    if (problem) return;
     updatePassword.mutate(
       { UserID: info.userId, Username: info.username, OldPassword: fields.current, NewPassword: fields.next },
       {
@@ -376,7 +385,8 @@ function ChangePasswordDialog({ info }: { info: UserInfo }) {
             value={fields.next}
             onChange={(value) => setField('next', value)}
             invalid={!passwordsMatch}
-            hint="Use at least 8 characters."
+            error={newPasswordProblem}
+            hint={PASSWORD_HINT}
           />
           <PasswordField
             id="confirm-password"
@@ -410,6 +420,7 @@ function PasswordField({
   onChange,
   autoComplete,
   invalid = false,
+  error,
   hint,
 }: {
   id: string;
@@ -418,10 +429,15 @@ function PasswordField({
   onChange: (value: string) => void;
   autoComplete: string;
   invalid?: boolean;
+  /** A message about this field alone. */
+  error?: string | undefined;
   hint?: ReactNode;
 }) {
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, invalid ? 'password-mismatch' : null].filter(Boolean).join(' ');
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null, invalid ? 'password-mismatch' : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="grid gap-2">
       <Label htmlFor={id} className={cn(invalid && 'text-destructive')}>
@@ -432,12 +448,17 @@ function PasswordField({
         autoComplete={autoComplete}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={invalid || undefined}
+        aria-invalid={invalid || error ? true : undefined}
         aria-describedby={describedBy || undefined}
       />
       {hint && (
         <p id={hintId} className="text-muted-foreground text-xs">
           {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="font-medium text-destructive text-sm">
+          {error}
         </p>
       )}
     </div>

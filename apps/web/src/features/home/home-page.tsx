@@ -18,7 +18,7 @@ function useUpdateStats() {
       api.get<OrderTrackingUpdateStat[]>('/api/order-tracking/list/update-stats', signal),
   });
   const { error } = query;
-  // Spec 1 §8 only logs the failure; DESIGN §10 also tells the user. The fixed id keeps one toast.
+  // The original only logged the failure; the product also tells the user (docs/behaviour/home.md#statistics, docs/design/differences.md#errors-are-shown). The fixed id keeps one toast.
   useEffect(() => {
     if (!error) return;
     console.error('Error fetching data:', error);

@@ -38,7 +38,7 @@ const THEME_CHOICES: { value: Theme; label: string; icon: typeof Sun }[] = [
 
 const isTheme = (value: string): value is Theme => THEME_CHOICES.some((choice) => choice.value === value);
 
-/** Logout clears the session whatever the server answers (spec 1 §4), then the browser goes to /. */
+/** Logout clears the session whatever the server answers (docs/behaviour/accounts-and-sign-in.md#logout), then the browser goes to /. */
 function useLogout() {
   const navigate = useNavigate();
   return async () => {

@@ -1,4 +1,4 @@
-/** The header links a user sees, by role and flag (spec 1 §2 Layout and §6). */
+/** The header links a user sees, by role and flag (docs/behaviour/screens.md#layout, docs/behaviour/accounts-and-sign-in.md#roles-and-flags). */
 export interface NavPermissions {
   isAdmin: boolean;
   orderUser: boolean;

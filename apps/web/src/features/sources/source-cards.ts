@@ -1,4 +1,4 @@
-/** The Sources hub cards a user sees, by role and flag (spec 1 §6). */
+/** The Sources hub cards a user sees, by role and flag (docs/behaviour/sources.md#sources-hub). */
 export interface SourcePermissions {
   isAdmin: boolean;
   orderUser: boolean;

@@ -1,5 +1,5 @@
 /**
- * Time in the submission engine (DESIGN §6), with the app clock moved by the test: batches of several
+ * Time in the submission engine (docs/behaviour/order-submission.md#batches), with the app clock moved by the test: batches of several
  * order e-mails (expectedNumberOfBatchEmails), a batch left incomplete at the end of its day, non-daily
  * vendors that accumulate lines for X days, and work left by a stopped instance. Order e-mails come in the
  * way mail intake hands them over (the processor in a transaction, then its after-commit work); vendor

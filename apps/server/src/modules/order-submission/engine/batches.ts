@@ -1,5 +1,5 @@
 /**
- * Batches (DESIGN §6, expectedNumberOfBatchEmails): the order e-mails of a submission source that are
+ * Batches (docs/behaviour/order-submission.md#batches, expectedNumberOfBatchEmails): the order e-mails of a submission source that are
  * processed as one, with all their order lines together. A batch is complete when as many e-mails as the
  * source expects have arrived on one day (the app clock's day); e-mails that are re-processed form a batch
  * of their own at once. An incomplete batch is not lost: once its day is over, the due-work job processes
@@ -139,6 +139,8 @@ interface ReadEmail {
   email: OrderEmailRow;
   lines: OrderLine[];
   headers: string[];
+  /** How the file was read (OrderFile.notes), each naming the file. */
+  notes: string[];
 }
 
 async function groupBatch(db: AppDb, batch: BatchRow): Promise<Grouped> {
@@ -149,12 +151,13 @@ async function groupBatch(db: AppDb, batch: BatchRow): Promise<Grouped> {
   const warnings: string[] = [];
   const read: ReadEmail[] = [];
   for (const email of emails) {
-    const problem = await readEmailFile(db, email);
+    const problem = await readEmailFile(db, email, source?.textEncoding ?? '');
     if (typeof problem === 'string') {
       errors.push(problem);
       await updateOrderEmail(db, email.id, { message: problem });
     } else {
       read.push(problem);
+      warnings.push(...problem.notes);
       await updateOrderEmail(db, email.id, { orderFileHeaders: problem.headers });
     }
   }
@@ -242,14 +245,19 @@ async function groupBatch(db: AppDb, batch: BatchRow): Promise<Grouped> {
   return { batch, runId, vendorIds: grouping.groups.map((group) => group.vendor.id), details };
 }
 
-async function readEmailFile(db: AppDb, email: OrderEmailRow): Promise<ReadEmail | string> {
+async function readEmailFile(db: AppDb, email: OrderEmailRow, encoding: string): Promise<ReadEmail | string> {
   const name = email.orderFileName ?? 'the order file';
   if (email.orderFileId === null) return `The e-mail "${email.subject}" has no order file.`;
   const stored = await readStoredFile(db, email.orderFileId);
   if (!stored) return `The order file "${name}" of the e-mail "${email.subject}" is no longer stored.`;
   try {
-    const file = readOrderFile(stored.content, email.orderFileName ?? stored.fileName);
-    return { email, lines: file.lines, headers: file.headers };
+    const file = await readOrderFile(stored.content, email.orderFileName ?? stored.fileName, encoding);
+    return {
+      email,
+      lines: file.lines,
+      headers: file.headers,
+      notes: file.notes.map((note) => `"${name}": ${note}`),
+    };
   } catch (error) {
     if (error instanceof OrderFileError) return `"${name}": ${error.message}`;
     return `"${name}" could not be read: ${errorText(error)}`;

@@ -1,5 +1,5 @@
 /**
- * Calendar days for batches and non-daily vendors (DESIGN §6). A day is the server's local calendar day
+ * Calendar days for batches and non-daily vendors (docs/behaviour/order-submission.md#batches). A day is the server's local calendar day
  * (the process time zone, TZ), read from the app clock so that tests can move time. Days are handled as
  * 'YYYY-MM-DD' text, which PostgreSQL's date columns take and give back as is and which sorts by date.
  */

@@ -1,5 +1,5 @@
 /**
- * Order files behind a link (DESIGN §6, noAttachmentsNeedsLinkClick), against real peers: the order e-mail
+ * Order files behind a link (docs/behaviour/order-submission.md#order-files-behind-a-link, noAttachmentsNeedsLinkClick), against real peers: the order e-mail
  * in a real Dovecot mailbox carries no attachment, only a link to a page on a local web server whose PDF
  * button appears only once JavaScript has run. Intake hands the message to the processor without a file;
  * after the commit headless Chromium opens the page and clicks both buttons; the spreadsheet is split by

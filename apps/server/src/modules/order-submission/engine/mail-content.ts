@@ -1,5 +1,5 @@
 /**
- * The text of a vendor's submission e-mail (DESIGN §6): the vendor's subject and body with the wildcards
+ * The text of a vendor's submission e-mail (docs/behaviour/order-submission.md#sending): the vendor's subject and body with the wildcards
  * {poNumbers}, {originalSubject} and {originalBody} replaced, and the original e-mail's body as text.
  */
 

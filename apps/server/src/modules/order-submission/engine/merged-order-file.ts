@@ -30,7 +30,7 @@ export function mergeOrderLines(
   if (same) {
     const merged = lines.map((entry) => entry.line);
     return {
-      file: { fileName, headers: [...first], fieldColumns: recognise(first), lines: merged },
+      file: { fileName, headers: [...first], fieldColumns: recognise(first), lines: merged, notes: [] },
       lines: merged,
     };
   }
@@ -59,7 +59,10 @@ export function mergeOrderLines(
     });
     return { ...entry.line, cells };
   });
-  return { file: { fileName, headers, fieldColumns: recognise(headers), lines: merged }, lines: merged };
+  return {
+    file: { fileName, headers, fieldColumns: recognise(headers), lines: merged, notes: [] },
+    lines: merged,
+  };
 }
 
 function sameHeaders(a: readonly string[], b: readonly string[]): boolean {

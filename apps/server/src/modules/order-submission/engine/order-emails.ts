@@ -1,5 +1,5 @@
 /**
- * An order e-mail's way in (DESIGN §3, §6). In the intake transaction only the e-mail is recorded (its
+ * An order e-mail's way in (docs/decisions/0002-order-submission.md). In the intake transaction only the e-mail is recorded (its
  * subject, bodies, raw message and order file) with the source's intake run; everything slow happens after
  * the commit (`afterCommit`): following the order link with Chromium when the file is behind one, then
  * completing the e-mail's batch and submitting it. An e-mail recorded but not taken up (the process
@@ -61,7 +61,7 @@ export async function recordOrderEmail(request: RecordRequest): Promise<ProcessF
   let orderFile: OrderFile | undefined;
   if (file) {
     try {
-      orderFile = readOrderFile(file.content, file.fileName);
+      orderFile = await readOrderFile(file.content, file.fileName, source.textEncoding);
     } catch (error) {
       if (error instanceof OrderFileError) return fail(`"${file.fileName}": ${error.message}`);
       throw error;
@@ -90,7 +90,12 @@ export async function recordOrderEmail(request: RecordRequest): Promise<ProcessF
     await finishRun(db, runId, {
       status: 'succeeded',
       message: text,
-      details: { emailId, counts: { lines: orderFile.lines.length }, headers: orderFile.headers },
+      details: {
+        emailId,
+        counts: { lines: orderFile.lines.length },
+        headers: orderFile.headers,
+        warnings: orderFile.notes,
+      },
     });
   } else {
     // Finished once the link has been followed (after the commit).
@@ -189,17 +194,16 @@ async function fetchLinkedOrder(context: AppContext, email: OrderEmailRow): Prom
   }
   let orderFile: OrderFile;
   try {
-    orderFile = readOrderFile(spreadsheet.content, spreadsheet.fileName);
+    orderFile = await readOrderFile(spreadsheet.content, spreadsheet.fileName, source.textEncoding);
   } catch (error) {
     if (error instanceof OrderFileError)
       return fail(`"${spreadsheet.fileName}" (from the order link): ${error.message}`);
     throw error;
   }
   const pdf = source.downloadPdf ? files.find((file) => file.kind === 'pdf') : undefined;
-  const warnings =
-    source.downloadPdf && source.pdfDownloadButtonText.trim() !== '' && !pdf
-      ? ['The order link gave no PDF: vendors that want a PDF get one printed from their file.']
-      : [];
+  const warnings = [...orderFile.notes];
+  if (source.downloadPdf && source.pdfDownloadButtonText.trim() !== '' && !pdf)
+    warnings.push('The order link gave no PDF: vendors that want a PDF get one printed from their file.');
   await db.transaction(async (tx) => {
     const inner = tx as unknown as AppDb;
     const orderFileId = await storeFile(inner, spreadsheet.fileName, spreadsheet.content);

@@ -24,9 +24,9 @@ function xlsxOf(rows: string[][]): Buffer {
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
-function errorOf(run: () => unknown): unknown {
+async function errorOf(run: () => unknown): Promise<unknown> {
   try {
-    run();
+    await run();
   } catch (error) {
     return error;
   }
@@ -63,8 +63,8 @@ describe('the LibreOffice order files', () => {
 
   it.each(['order-file.csv', 'order-file.xlsx', 'order-file.xls'])(
     '%s: every field recognised, codes kept as text',
-    (name) => {
-      const file = readOrderFile(fixture(name), name);
+    async (name) => {
+      const file = await readOrderFile(fixture(name), name);
       expect(file.fileName).toBe(name);
       expect(file.headers).toHaveLength(25);
       expect(file.headers[6]).toBe('P.O.');
@@ -121,19 +121,19 @@ describe('the LibreOffice order files', () => {
     },
   );
 
-  it('keeps dates as the CSV writes them, and reads workbook dates as YYYY-MM-DD', () => {
-    expect(readOrderFile(fixture('order-file.csv'), 'order-file.csv').lines[0]!.values.orderDate).toBe(
-      '01/15/2025',
-    );
+  it('keeps dates as the CSV writes them, and reads workbook dates as YYYY-MM-DD', async () => {
+    expect(
+      (await readOrderFile(fixture('order-file.csv'), 'order-file.csv')).lines[0]!.values.orderDate,
+    ).toBe('01/15/2025');
     for (const name of ['order-file.xlsx', 'order-file.xls']) {
-      const line = readOrderFile(fixture(name), name).lines[0]!;
+      const line = (await readOrderFile(fixture(name), name)).lines[0]!;
       expect(line.values.orderDate).toBe('2025-01-15');
       expect(line.values.reqShipDate).toBe('2025-01-20');
     }
   });
 
-  it('gives lines ready to be grouped by vendor, case and spaces aside', () => {
-    const file = readOrderFile(fixture('order-file.xlsx'), 'order-file.xlsx');
+  it('gives lines ready to be grouped by vendor, case and spaces aside', async () => {
+    const file = await readOrderFile(fixture('order-file.xlsx'), 'order-file.xlsx');
     const groups = new Map<string, number[]>();
     for (const line of file.lines) {
       const key = (line.values.vendor ?? '').trim().toLowerCase();
@@ -187,11 +187,11 @@ describe('header recognition', () => {
     expect(orderFieldOfHeader(header)).toBe(field);
   });
 
-  it.each(['Channel', 'Notes', '', '#', 'Vendor Code'])('%j is no field', (header) => {
+  it.each(['Channel', 'Notes', '', '#', 'Vendor Code'])('%j is no field', async (header) => {
     expect(orderFieldOfHeader(header)).toBeNull();
   });
 
-  it('lists names for every field, each recognised as its own field', () => {
+  it('lists names for every field, each recognised as its own field', async () => {
     const aliases = headerAliases();
     expect(Object.keys(aliases)).toEqual([...ORDER_FIELDS]);
     for (const field of ORDER_FIELDS) {
@@ -202,8 +202,8 @@ describe('header recognition', () => {
     expect(headerAliases().po).not.toContain('changed');
   });
 
-  it('recognises the variants in a real file', () => {
-    const file = readOrderFile(
+  it('recognises the variants in a real file', async () => {
+    const file = await readOrderFile(
       csv('supplier name,P.O. #,Ship-To,ZIP,QTY.,Item\nAcme Supply,0042,Ann,01234,3,Widget\n'),
       'orders.csv',
     );
@@ -225,27 +225,30 @@ describe('header recognition', () => {
     });
   });
 
-  it('prefers the more specific name when two columns name one field, whatever their order', () => {
-    const file = readOrderFile(csv('Date,Vendor,Order Date\n2025-02-01,Acme,2025-01-15\n'), 'orders.csv');
+  it('prefers the more specific name when two columns name one field, whatever their order', async () => {
+    const file = await readOrderFile(
+      csv('Date,Vendor,Order Date\n2025-02-01,Acme,2025-01-15\n'),
+      'orders.csv',
+    );
     expect(file.fieldColumns.orderDate).toBe(2);
     expect(file.lines[0]!.values.orderDate).toBe('2025-01-15');
   });
 
-  it('takes the first of two columns with the same name', () => {
-    const file = readOrderFile(csv('Vendor,PO,PO\nAcme,1,2\n'), 'orders.csv');
+  it('takes the first of two columns with the same name', async () => {
+    const file = await readOrderFile(csv('Vendor,PO,PO\nAcme,1,2\n'), 'orders.csv');
     expect(file.fieldColumns.po).toBe(1);
   });
 });
 
 describe('reading', () => {
-  it('fails without a Vendor column, with the message the operator sees', () => {
-    const error = errorOf(() => readOrderFile(csv('PO,Qty\n1,2\n'), 'orders.csv'));
+  it('fails without a Vendor column, with the message the operator sees', async () => {
+    const error = await errorOf(async () => await readOrderFile(csv('PO,Qty\n1,2\n'), 'orders.csv'));
     expect(error).toBeInstanceOf(OrderFileError);
     expect((error as Error).message).toBe('The order file has no Vendor column.');
   });
 
-  it('finds the header row below a title block', () => {
-    const file = readOrderFile(
+  it('finds the header row below a title block', async () => {
+    const file = await readOrderFile(
       xlsxOf([['Daily orders'], [], ['Vendor', 'PO', 'Qty'], ['Acme', '000001', '2']]),
       'orders.xlsx',
     );
@@ -255,8 +258,8 @@ describe('reading', () => {
     ]);
   });
 
-  it('skips blank rows, keeps a line without a vendor, trims values but not cells', () => {
-    const file = readOrderFile(
+  it('skips blank rows, keeps a line without a vendor, trims values but not cells', async () => {
+    const file = await readOrderFile(
       csv('Vendor,PO,Notes\n Globex ,11,\n,,\n,12,total row\nAcme,13,\n'),
       'orders.csv',
     );
@@ -269,20 +272,22 @@ describe('reading', () => {
     expect(file.lines[1]!.cells[2]).toBe('total row');
   });
 
-  it('fails on a file with no lines below its header', () => {
-    const error = errorOf(() => readOrderFile(csv('Vendor,PO\n,\n'), 'orders.csv'));
+  it('fails on a file with no lines below its header', async () => {
+    const error = await errorOf(async () => await readOrderFile(csv('Vendor,PO\n,\n'), 'orders.csv'));
     expect(error).toBeInstanceOf(OrderFileError);
     expect((error as Error).message).toBe('The order file has no order lines below its header row (row 1).');
   });
 
-  it('fails on a file that is not a spreadsheet, naming the file', () => {
-    const pdf = errorOf(() => readOrderFile(Buffer.from('%PDF-1.7\n...'), 'orders.xlsx'));
+  it('fails on a file that is not a spreadsheet, naming the file', async () => {
+    const pdf = await errorOf(async () => await readOrderFile(Buffer.from('%PDF-1.7\n...'), 'orders.xlsx'));
     expect(pdf).toBeInstanceOf(OrderFileError);
     expect((pdf as Error).message).toBe('orders.xlsx is a PDF document, not a spreadsheet.');
-    const empty = errorOf(() => readOrderFile(Buffer.alloc(0), 'orders.csv'));
+    const empty = await errorOf(async () => await readOrderFile(Buffer.alloc(0), 'orders.csv'));
     expect(empty).toBeInstanceOf(OrderFileError);
     expect((empty as Error).message).toBe('orders.csv is empty (0 bytes).');
-    const broken = errorOf(() => readOrderFile(fixture('order-file.xlsx').subarray(0, 2000), 'orders.xlsx'));
+    const broken = await errorOf(
+      async () => await readOrderFile(fixture('order-file.xlsx').subarray(0, 2000), 'orders.xlsx'),
+    );
     expect(broken).toBeInstanceOf(OrderFileError);
     expect((broken as Error).message).toMatch(/^orders\.xlsx /);
   });

@@ -1,5 +1,5 @@
 /**
- * The order file of an order submission source (DESIGN §6): a CSV, .xls or .xlsx sheet with one row per
+ * The order file of an order submission source (docs/behaviour/order-submission.md#order-files): a CSV, .xls or .xlsx sheet with one row per
  * order line, whose columns are recognised by their header text. Headers are compared with case, spaces
  * and punctuation ignored ('P.O. #', 'po#' and 'PO' are the same header), against the names listed in
  * HEADER_ALIASES (the README prints them through headerAliases()).
@@ -9,7 +9,7 @@
  * order line, including a row whose Vendor cell is blank: grouping reports it instead of losing it.
  * Cells are read as text (leading zeros of PO numbers and zip codes kept, see readTable).
  */
-import { isSpreadsheetError, readTable } from '../../../integrations/spreadsheet';
+import { isSpreadsheetError, pinnedEncoding, readTable } from '../../../integrations/spreadsheet';
 
 export const ORDER_FIELDS = [
   'vendor',
@@ -56,6 +56,8 @@ export interface OrderFile {
   /** 0-based column of each recognised field. */
   fieldColumns: Partial<Record<OrderField, number>>;
   lines: OrderLine[];
+  /** How the file was read (the encoding assumed, the sheet chosen), for the run's warnings. */
+  notes: string[];
 }
 
 export class OrderFileError extends Error {
@@ -143,10 +145,17 @@ export function orderFieldOfHeader(header: string): OrderField | null {
   return FIELD_BY_KEY.get(orderHeaderKey(header))?.field ?? null;
 }
 
-export function readOrderFile(content: Buffer, fileName: string): OrderFile {
+export async function readOrderFile(
+  content: Buffer,
+  fileName: string,
+  /** The source's pinned encoding ('' or unknown: detected). */
+  encoding = '',
+): Promise<OrderFile> {
   let rows: string[][];
+  let notes: string[];
   try {
-    rows = readTable(content, { fileName }).rows;
+    const pinned = pinnedEncoding(encoding);
+    ({ rows, notes } = await readTable(content, { fileName, ...(pinned ? { encoding: pinned } : {}) }));
   } catch (error) {
     if (isSpreadsheetError(error)) throw new OrderFileError(error.message, { cause: error });
     throw error;
@@ -175,7 +184,7 @@ export function readOrderFile(content: Buffer, fileName: string): OrderFile {
       `The order file has no order lines below its header row (row ${headerRowIndex + 1}).`,
     );
   }
-  return { fileName, headers: [...headers], fieldColumns, lines };
+  return { fileName, headers: [...headers], fieldColumns, lines, notes };
 }
 
 function recogniseColumns(headers: readonly string[]): Partial<Record<OrderField, number>> {

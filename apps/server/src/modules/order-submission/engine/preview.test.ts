@@ -8,7 +8,7 @@ import { schema } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../../test/helper';
-import { readTable } from '../../../integrations/spreadsheet';
+import { parseTable } from '../../../integrations/spreadsheet';
 import {
   ACME_ROWS,
   createSubmissionSource,
@@ -99,7 +99,7 @@ describe(`vendor file preview (${DB_KIND})`, () => {
       lineCount: 3,
       otherVendors: ['Globex', 'Initech'],
     });
-    const written = readTable(Buffer.from(result.contentBase64, 'base64'), {
+    const written = parseTable(Buffer.from(result.contentBase64, 'base64'), {
       fileName: result.fileName,
     }).rows;
     expect(written[1]).toEqual(TEMPLATE_HEADER);

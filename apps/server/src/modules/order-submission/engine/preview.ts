@@ -13,7 +13,7 @@ import { AppError } from '../../../lib/app-error';
 import { findLiveOrderSubmissionSource } from '../sources-repository';
 import { checkTemplateUpload } from '../vendor-template';
 import { findLiveVendor, readTemplateFile } from '../vendors-repository';
-import { OrderFileError, readOrderFile } from './order-file';
+import { type OrderFile, OrderFileError, readOrderFile } from './order-file';
 import { buildVendorFile, VendorFileError } from './vendor-file';
 import { groupByVendor, vendorCell, vendorFileSettings } from './vendor-matching';
 
@@ -27,7 +27,7 @@ async function templateOf(
   vendor: TOrderVendorSource,
 ): Promise<{ fileName: string; content: Buffer } | null> {
   if (vendor.submitFileTemplate !== null) {
-    const check = checkTemplateUpload(vendor.submitFileTemplateFileName, vendor.submitFileTemplate);
+    const check = await checkTemplateUpload(vendor.submitFileTemplateFileName, vendor.submitFileTemplate);
     if (!check.ok) throw AppError.badRequest(check.message, { 'vendor.submitFileTemplate': check.message });
     return check.upload;
   }
@@ -50,9 +50,10 @@ export async function previewVendorFile(db: AppDb, input: PreviewInput): Promise
     });
   }
   const template = await templateOf(db, vendor);
-  let orderFile: ReturnType<typeof readOrderFile>;
+  let orderFile: OrderFile;
   try {
-    orderFile = readOrderFile(Buffer.from(input.file.contentBase64, 'base64'), input.file.fileName);
+    const content = Buffer.from(input.file.contentBase64, 'base64');
+    orderFile = await readOrderFile(content, input.file.fileName, source.textEncoding);
   } catch (error) {
     if (error instanceof OrderFileError) {
       const message = `"${input.file.fileName}": ${error.message}`;
@@ -79,7 +80,7 @@ export async function previewVendorFile(db: AppDb, input: PreviewInput): Promise
     accountNumber,
   });
   try {
-    const file = buildVendorFile(
+    const file = await buildVendorFile(
       settings,
       orderFile,
       matched.map((entry) => entry.line),

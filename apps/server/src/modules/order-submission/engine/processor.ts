@@ -1,5 +1,5 @@
 /**
- * The order submission FileProcessor (DESIGN §3, §6): mail intake offers it the order e-mails of the
+ * The order submission FileProcessor (docs/behaviour/order-submission.md#overview): mail intake offers it the order e-mails of the
  * active submission sources bound to a mailbox, re-process offers it a run's stored order file. A source
  * with noAttachmentsNeedsLinkClick declares that it needs no attachment: intake hands it the message
  * itself (`processMessage`), whose order file is fetched from the link after the commit, and the number of

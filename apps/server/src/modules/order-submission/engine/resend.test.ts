@@ -1,5 +1,5 @@
 /**
- * POST /api/order-submission/runs/{runId}/resend (DESIGN §6 "can be re-sent"): a vendor run's e-mail sent
+ * POST /api/order-submission/runs/{runId}/resend (docs/behaviour/order-submission.md#re-send): a vendor run's e-mail sent
  * again as it was, recorded as a new run (trigger manual, reprocessOfRunId = the original); refused for
  * other runs, other roles and no session. Real SMTP catcher.
  */
@@ -8,7 +8,13 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-servers/smtp-catcher';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../../test/helper';
+import {
+  createTestApp,
+  type Session,
+  sealedMailboxPassword,
+  signIn,
+  type TestApp,
+} from '../../../../test/helper';
 import { createSendingEmailSource } from '../../inventory-delivery/testing';
 import {
   createSubmissionSource,
@@ -122,10 +128,11 @@ describe(`re-sending a vendor submission (${DB_KIND}, SMTP catcher)`, () => {
   });
 
   it('re-sends a submission whose first send failed, once the sender is fixed', async () => {
-    const broken = await createSendingEmailSource(t, catcher, {
-      email: 'broken@shop.example',
-      passwordEncrypted: t.app.context.secrets.encrypt('not-the-password'),
-    });
+    const broken = await createSendingEmailSource(
+      t,
+      { ...catcher, password: 'not-the-password' },
+      { email: 'broken@shop.example' },
+    );
     const source = await createSubmissionSource(t);
     const globex = await createVendor(t, {
       orderSubmissionSourceId: source.id,
@@ -145,7 +152,7 @@ describe(`re-sending a vendor submission (${DB_KIND}, SMTP catcher)`, () => {
 
     await t.db.db
       .update(schema.emailSources)
-      .set({ passwordEncrypted: t.app.context.secrets.encrypt(catcher.password) })
+      .set({ passwordEncrypted: sealedMailboxPassword(t, broken, catcher.password) })
       .where(eq(schema.emailSources.id, broken.id));
     const response = await resend(failed!.id, submissionUser);
     expect(response.statusCode, response.body).toBe(200);

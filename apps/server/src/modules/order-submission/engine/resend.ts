@@ -1,5 +1,5 @@
 /**
- * Re-send (DESIGN §6 "can be re-sent"): a vendor run's e-mail sent again as it was (same recipients,
+ * Re-send (docs/behaviour/order-submission.md#re-send): a vendor run's e-mail sent again as it was (same recipients,
  * subject, body and stored attachments) from the vendor's send-from e-mail source, recorded as a new vendor
  * run with trigger 'manual' and reprocessOfRunId pointing at the original.
  */

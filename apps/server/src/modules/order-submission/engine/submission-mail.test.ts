@@ -1,5 +1,5 @@
 /**
- * Order submission end to end against real peers (DESIGN §3, §6): a sales channel's order e-mail with a
+ * Order submission end to end against real peers (docs/behaviour/order-submission.md#overview): a sales channel's order e-mail with a
  * LibreOffice-made order file lands in a real Dovecot mailbox; one "Check now" poll records it and, after
  * the commit, sends each known vendor its purchase-order e-mail (through the vendor's send-from e-mail
  * source, to a real SMTP catcher) with the file built from the vendor's own template, checked cell by cell.
@@ -12,7 +12,7 @@ import { type DovecotServer, startDovecot } from '../../../../../../test-servers
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-servers/smtp-catcher';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../../test/helper';
 import { closeBrowser } from '../../../integrations/browser/chromium';
-import { readTable } from '../../../integrations/spreadsheet';
+import { parseTable } from '../../../integrations/spreadsheet';
 import { buildMail, createMailboxSource } from '../../intake/testing';
 import { runDueSubmissionWork } from './due-work';
 import {
@@ -216,7 +216,7 @@ describe(`order submission by e-mail (${DB_KIND}, real Dovecot and SMTP catcher)
       .select()
       .from(schema.storedFiles)
       .where(eq(schema.storedFiles.id, acmeRun!.outputFileId!));
-    expect(readTable(output!.content, { fileName: output!.fileName }).rows.slice(2)).toEqual(
+    expect(parseTable(output!.content, { fileName: output!.fileName }).rows.slice(2)).toEqual(
       acmeFile.rows.slice(2),
     );
     const [globexRun] = await runsOf(t, 'vendor', globex.id);

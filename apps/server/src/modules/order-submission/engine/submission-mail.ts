@@ -4,16 +4,9 @@
  * act on, recorded in the vendor's run.
  */
 import type { AppContext } from '../../../app';
-import { MicrosoftSignInError } from '../../../integrations/msal';
-import {
-  connectFailureMessage,
-  createSmtpTransport,
-  errorText,
-  isSmtpConnectionFailure,
-  type OutgoingServerSettings,
-  smtpEndpoint,
-} from '../../../integrations/outgoing-mail';
+import { errorText } from '../../../integrations/outgoing-mail';
 import { findEmailSourceById } from '../../email-sources/repository';
+import { sendFromEmailSource } from '../../email-sources/source-connection';
 
 export interface OutgoingAttachment {
   fileName: string;
@@ -66,64 +59,21 @@ async function send(
   const from = emailSource.email;
   const fail = (message: string): SendOutcome => ({ ok: false, message, from });
   if (mail.to.length === 0) return fail('The vendor has no recipient (Emails to is empty).');
-  const settings: OutgoingServerSettings = {
-    username: emailSource.username,
-    email: emailSource.email,
-    isMsal: emailSource.isMsal,
-    msalClientId: emailSource.msalClientId,
-    msalTenantId: emailSource.msalTenantId,
-    outgoingServer: emailSource.outgoingServer,
-    outgoingPort: emailSource.outgoingPort,
-    ssl: emailSource.ssl,
-  };
-  const endpoint = smtpEndpoint(settings);
-  if (!endpoint.host) return fail(`The e-mail source "${emailSource.username}" has no outgoing server.`);
-  if (!emailSource.passwordEncrypted)
-    return fail(`The e-mail source "${emailSource.username}" has no saved password.`);
-  let secret: string;
-  try {
-    secret = context.secrets.decrypt(emailSource.passwordEncrypted);
-  } catch {
-    return fail(
-      `The saved password of the e-mail source "${emailSource.username}" cannot be read (was APP_SECRET_KEY changed?).`,
-    );
-  }
-  let transport: Awaited<ReturnType<typeof createSmtpTransport>>;
-  try {
-    transport = await createSmtpTransport(settings, secret);
-  } catch (error) {
-    if (error instanceof MicrosoftSignInError) return fail(error.message);
-    throw error;
-  }
-  try {
-    await transport.sendMail({
-      from,
-      to: mail.to,
-      ...(mail.cc.length > 0 ? { cc: mail.cc } : {}),
-      ...(mail.bcc.length > 0 ? { bcc: mail.bcc } : {}),
-      subject: mail.subject,
-      text: mail.body,
-      attachments: mail.attachments.map((attachment) => ({
-        filename: attachment.fileName,
-        content: attachment.content,
-        contentType: attachment.contentType,
-        // nodemailer shows a message/rfc822 part inline by default; a forwarded order is an attachment.
-        contentDisposition: 'attachment' as const,
-      })),
-    });
-  } catch (error) {
-    if (isSmtpConnectionFailure(error)) return fail(connectFailureMessage(endpoint, error));
-    if ((error as { code?: string }).code === 'EAUTH') {
-      return fail(
-        `Could not sign in to ${endpoint.host}:${endpoint.port} as ${emailSource.isMsal ? emailSource.email : emailSource.username}: ${errorText(error)}`,
-      );
-    }
-    return fail(
-      `The e-mail could not be sent through ${endpoint.host}:${endpoint.port}: ${errorText(error)}`,
-    );
-  } finally {
-    transport.close();
-  }
+  const sent = await sendFromEmailSource(context, emailSource, {
+    to: mail.to,
+    ...(mail.cc.length > 0 ? { cc: mail.cc } : {}),
+    ...(mail.bcc.length > 0 ? { bcc: mail.bcc } : {}),
+    subject: mail.subject,
+    text: mail.body,
+    attachments: mail.attachments.map((attachment) => ({
+      filename: attachment.fileName,
+      content: attachment.content,
+      contentType: attachment.contentType,
+      // nodemailer shows a message/rfc822 part inline by default; a forwarded order is an attachment.
+      contentDisposition: 'attachment' as const,
+    })),
+  });
+  if (!sent.ok) return fail(sent.message);
   const recipients = [...mail.to, ...mail.cc, ...mail.bcc].length;
   return {
     ok: true,

@@ -18,7 +18,7 @@ import type { ParsedMail } from 'mailparser';
 import type { CaughtMail } from '../../../../../../test-servers/smtp-catcher';
 import type { TestApp } from '../../../../test/helper';
 import type { Clock } from '../../../app';
-import { readTable } from '../../../integrations/spreadsheet';
+import { parseTable } from '../../../integrations/spreadsheet';
 import { validate } from '../../../lib/validate';
 import type { InboundMessageContext } from '../../intake/file-processors';
 import { saveOrderVendorSource } from '../vendors-service';
@@ -176,7 +176,7 @@ export function attachedRows(
   if (!attachment) throw new Error(`no spreadsheet attached to "${mail.subject}"`);
   return {
     fileName: attachment.filename!,
-    rows: readTable(attachment.content, { fileName: attachment.filename! }).rows,
+    rows: parseTable(attachment.content, { fileName: attachment.filename! }).rows,
   };
 }
 

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { OPERATOR_PATTERN_MESSAGES } from '@app/contracts';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { readTable } from '../../../integrations/spreadsheet';
+import { runWithLimit } from '../../../../test/stall-check';
+import { parseTable } from '../../../integrations/spreadsheet';
 import { type OrderFile, readOrderFile } from './order-file';
 import {
   buildVendorFile,
@@ -18,7 +20,7 @@ import { alignBiffXfRecordsLeft, alignStylesXmlLeft } from './vendor-file-alignm
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
 
-const orderFile: OrderFile = readOrderFile(fixture('order-file.csv'), 'order-file.csv');
+const orderFile: OrderFile = await readOrderFile(fixture('order-file.csv'), 'order-file.csv');
 const acmeLines = orderFile.lines.filter((line) => line.values.vendor === 'Acme Supply');
 const globexLines = orderFile.lines.filter((line) => line.values.vendor?.toLowerCase() === 'globex');
 
@@ -72,9 +74,9 @@ function readBack(content: Buffer): ReadBack {
   };
 }
 
-function errorOf(run: () => unknown): Error {
+async function errorOf(run: () => unknown): Promise<Error> {
   try {
-    run();
+    await run();
   } catch (error) {
     return error as Error;
   }
@@ -96,8 +98,13 @@ function expectCells(back: ReadBack, expected: Array<{ ref: string; t: string; v
 describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template %s', (templateName) => {
   const extension = path.extname(templateName);
 
-  it('keeps the title and header rows, replaces the sample row, writes each mapped field', () => {
-    const file = buildVendorFile(settingsFor(templateName), orderFile, acmeLines, 'Acme Supply 2025-01-15');
+  it('keeps the title and header rows, replaces the sample row, writes each mapped field', async () => {
+    const file = await buildVendorFile(
+      settingsFor(templateName),
+      orderFile,
+      acmeLines,
+      'Acme Supply 2025-01-15',
+    );
     expect(file.fileName).toBe(`Acme Supply 2025-01-15${extension}`);
     expect(file.header).toEqual([
       'PO #',
@@ -169,31 +176,32 @@ describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template 
     expect(everything).not.toContain('Delete this row');
   });
 
-  it('keeps the column widths of the template', () => {
+  it('keeps the column widths of the template', async () => {
     const template = readBack(fixture(templateName)).sheet['!cols']!;
-    const written = readBack(buildVendorFile(settingsFor(templateName), orderFile, acmeLines, 'x').content)
-      .sheet['!cols']!;
+    const written = readBack(
+      (await buildVendorFile(settingsFor(templateName), orderFile, acmeLines, 'x')).content,
+    ).sheet['!cols']!;
     for (const column of [0, 1, 2, 6, 9]) {
       expect(written[column]?.wpx, `column ${column}`).toBe(template[column]?.wpx);
     }
     expect(written[6]!.wpx!).toBeGreaterThan(written[0]!.wpx! * 2);
   });
 
-  it('reads back through readTable as the rows it reports', () => {
-    const file = buildVendorFile(
+  it('reads back through parseTable as the rows it reports', async () => {
+    const file = await buildVendorFile(
       settingsFor(templateName, { allData: true, staticData: [{ value: 'NET30', column: 'Notes' }] }),
       orderFile,
       globexLines,
       'Globex',
     );
-    const table = readTable(file.content, { fileName: file.fileName });
+    const table = parseTable(file.content, { fileName: file.fileName });
     expect(table.type).toBe(extension);
     expect(table.rows[1]).toEqual(file.header);
     expect(table.rows.slice(2)).toEqual(file.rows);
   });
 
-  it('writes into every column of a comma-separated mapping, and by column letter', () => {
-    const file = buildVendorFile(
+  it('writes into every column of a comma-separated mapping, and by column letter', async () => {
+    const file = await buildVendorFile(
       settingsFor(templateName, {
         mappings: { mapPo: 'PO #, Notes', mapCity: 'D', mapState: 'e', mapQty: 'Qty' },
       }),
@@ -217,8 +225,8 @@ describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template 
     expect(file.rows[0]).toEqual(['004560', '', '', 'Portland', 'ME', '', '', '10', '', '004560']);
   });
 
-  it('writes static data and the account number on every row', () => {
-    const file = buildVendorFile(
+  it('writes static data and the account number on every row', async () => {
+    const file = await buildVendorFile(
       settingsFor(templateName, {
         mappings: { mapPo: 'PO #', mapProvidedAccountNumber: 'Account' },
         staticData: [
@@ -245,8 +253,8 @@ describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template 
     ]);
   });
 
-  it('joins the values of several fields that name one column', () => {
-    const file = buildVendorFile(
+  it('joins the values of several fields that name one column', async () => {
+    const file = await buildVendorFile(
       settingsFor(templateName, {
         mappings: { mapAddress1: 'Address', mapAddress2: 'Address', mapQty: 'Notes', mapUnitPrice: 'Notes' },
         staticData: [{ value: 'each', column: 'Notes' }],
@@ -263,8 +271,8 @@ describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template 
     ]);
   });
 
-  it('writes Qty as 1 when the source says every line is one unit', () => {
-    const file = buildVendorFile(
+  it('writes Qty as 1 when the source says every line is one unit', async () => {
+    const file = await buildVendorFile(
       settingsFor(templateName, { quantityOne: true }),
       orderFile,
       globexLines,
@@ -278,8 +286,8 @@ describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template 
     ]);
   });
 
-  it('trims item descriptions to what the regex captures', () => {
-    const file = buildVendorFile(
+  it('trims item descriptions to what the regex captures', async () => {
+    const file = await buildVendorFile(
       settingsFor(templateName, { trimItemDescription: true, itemDescriptionRegex: 'SKU: ([A-Z0-9-]+)' }),
       orderFile,
       acmeLines,
@@ -289,8 +297,13 @@ describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template 
     expectCells(readBack(file.content), [text('G3', 'WID-00100'), text('G4', 'GAD-00007')]);
   });
 
-  it('appends every column of the order file with its headers when all data is wanted', () => {
-    const file = buildVendorFile(settingsFor(templateName, { allData: true }), orderFile, acmeLines, 'Acme');
+  it('appends every column of the order file with its headers when all data is wanted', async () => {
+    const file = await buildVendorFile(
+      settingsFor(templateName, { allData: true }),
+      orderFile,
+      acmeLines,
+      'Acme',
+    );
     expect(file.header).toEqual([
       ...['PO #', 'Ship To Name', 'Address', 'City', 'ST', 'Zip', 'Item', 'Qty', 'Account', 'Notes'],
       ...orderFile.headers,
@@ -326,31 +339,32 @@ describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template 
     expect(back.sheet['!cols']![20]!.wch).toBeGreaterThanOrEqual(10);
   });
 
-  it('aligns every cell left when asked, and only then', () => {
-    const aligned = buildVendorFile(
+  it('aligns every cell left when asked, and only then', async () => {
+    const aligned = await buildVendorFile(
       settingsFor(templateName, { alignLeft: true }),
       orderFile,
       acmeLines,
       'Acme',
     );
-    const plain = buildVendorFile(settingsFor(templateName), orderFile, acmeLines, 'Acme');
+    const plain = await buildVendorFile(settingsFor(templateName), orderFile, acmeLines, 'Acme');
     expect(horizontalAlignments(aligned.content, extension)).toEqual(new Set(['left']));
     expect(horizontalAlignments(plain.content, extension)).toEqual(new Set(['general']));
     // The alignment leaves the content as it was.
-    expect(readTable(aligned.content, { fileName: aligned.fileName }).rows).toEqual(
-      readTable(plain.content, { fileName: plain.fileName }).rows,
+    expect(parseTable(aligned.content, { fileName: aligned.fileName }).rows).toEqual(
+      parseTable(plain.content, { fileName: plain.fileName }).rows,
     );
     expect(aligned.rows).toEqual(plain.rows);
   });
 
-  it('refuses a mapping naming a column the template does not have', () => {
-    const error = errorOf(() =>
-      buildVendorFile(
-        settingsFor(templateName, { mappings: { mapZipCode: 'Postal Code' } }),
-        orderFile,
-        acmeLines,
-        'x',
-      ),
+  it('refuses a mapping naming a column the template does not have', async () => {
+    const error = await errorOf(
+      async () =>
+        await buildVendorFile(
+          settingsFor(templateName, { mappings: { mapZipCode: 'Postal Code' } }),
+          orderFile,
+          acmeLines,
+          'x',
+        ),
     );
     expect(error).toBeInstanceOf(VendorFileError);
     expect(error.message).toBe(
@@ -358,45 +372,49 @@ describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template 
     );
   });
 
-  it('refuses a column letter beyond the template, and static data without a column', () => {
-    const letter = errorOf(() =>
-      buildVendorFile(
-        settingsFor(templateName, { mappings: { mapPo: 'PO #, K' } }),
-        orderFile,
-        acmeLines,
-        'x',
-      ),
+  it('refuses a column letter beyond the template, and static data without a column', async () => {
+    const letter = await errorOf(
+      async () =>
+        await buildVendorFile(
+          settingsFor(templateName, { mappings: { mapPo: 'PO #, K' } }),
+          orderFile,
+          acmeLines,
+          'x',
+        ),
     );
     expect(letter).toBeInstanceOf(VendorFileError);
     expect(letter.message).toMatch(/^The vendor's template has no column "K" \(mapPo\)\./);
-    const staticError = errorOf(() =>
-      buildVendorFile(
-        settingsFor(templateName, { staticData: [{ value: 'NET30', column: ' ' }] }),
-        orderFile,
-        acmeLines,
-        'x',
-      ),
+    const staticError = await errorOf(
+      async () =>
+        await buildVendorFile(
+          settingsFor(templateName, { staticData: [{ value: 'NET30', column: ' ' }] }),
+          orderFile,
+          acmeLines,
+          'x',
+        ),
     );
     expect(staticError).toBeInstanceOf(VendorFileError);
     expect(staticError.message).toBe(
       `The static data "NET30" has no column to go in; set its column in the vendor's field mapping.`,
     );
-    const staticColumn = errorOf(() =>
-      buildVendorFile(
-        settingsFor(templateName, { staticData: [{ value: 'NET30', column: 'Terms' }] }),
-        orderFile,
-        acmeLines,
-        'x',
-      ),
+    const staticColumn = await errorOf(
+      async () =>
+        await buildVendorFile(
+          settingsFor(templateName, { staticData: [{ value: 'NET30', column: 'Terms' }] }),
+          orderFile,
+          acmeLines,
+          'x',
+        ),
     );
     expect(staticColumn.message).toMatch(
       /^The vendor's template has no column "Terms" \(static data "NET30"\)\./,
     );
   });
 
-  it('refuses a header row index that points at no header', () => {
-    const error = errorOf(() =>
-      buildVendorFile(settingsFor(templateName, { headerRowIndex: 5 }), orderFile, acmeLines, 'x'),
+  it('refuses a header row index that points at no header', async () => {
+    const error = await errorOf(
+      async () =>
+        await buildVendorFile(settingsFor(templateName, { headerRowIndex: 5 }), orderFile, acmeLines, 'x'),
     );
     expect(error).toBeInstanceOf(VendorFileError);
     expect(error.message).toBe(
@@ -404,8 +422,8 @@ describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template 
     );
   });
 
-  it('writes a header-only file for no lines', () => {
-    const file = buildVendorFile(settingsFor(templateName), orderFile, [], 'Empty');
+  it('writes a header-only file for no lines', async () => {
+    const file = await buildVendorFile(settingsFor(templateName), orderFile, [], 'Empty');
     expect(file.rows).toEqual([]);
     expect(XLSX.utils.encode_range(readBack(file.content).range)).toBe('A1:J2');
   });
@@ -449,9 +467,9 @@ describe('template handling', () => {
   const custom = (content: Buffer, overrides: Partial<VendorFileSettings>, name = 'custom.xlsx') =>
     settingsFor(null, { template: { fileName: name, content }, headerRowIndex: 0, ...overrides });
 
-  it('matches a header with punctuation ignored when exactly one column fits', () => {
+  it('matches a header with punctuation ignored when exactly one column fits', async () => {
     const content = templateOf([['P.O. #', 'Zip-Code', 'Ship To']]);
-    const file = buildVendorFile(
+    const file = await buildVendorFile(
       custom(content, { mappings: { mapPo: 'PO', mapZipCode: 'zip code', mapShipTo: 'SHIPTO' } }),
       orderFile,
       globexLines,
@@ -460,16 +478,17 @@ describe('template handling', () => {
     expect(file.rows[0]).toEqual(['004560', '04101', 'John Smith']);
   });
 
-  it('refuses a mapping that fits several columns once punctuation is ignored', () => {
+  it('refuses a mapping that fits several columns once punctuation is ignored', async () => {
     const content = templateOf([['P.O.', 'PO #', 'Ship To']]);
-    const error = errorOf(() =>
-      buildVendorFile(custom(content, { mappings: { mapPo: 'PO' } }), orderFile, globexLines, 'x'),
+    const error = await errorOf(
+      async () =>
+        await buildVendorFile(custom(content, { mappings: { mapPo: 'PO' } }), orderFile, globexLines, 'x'),
     );
     expect(error).toBeInstanceOf(VendorFileError);
     expect(error.message).toBe(
       `The vendor's template has several columns matching "PO" (mapPo): "P.O.", "PO #". Name one exactly as its header reads, or by its column letter.`,
     );
-    const exact = buildVendorFile(
+    const exact = await buildVendorFile(
       custom(content, { mappings: { mapPo: 'po #' } }),
       orderFile,
       globexLines,
@@ -478,9 +497,9 @@ describe('template handling', () => {
     expect(exact.rows[0]).toEqual(['', '004560', '']);
   });
 
-  it('prefers a header named like a column letter over the letter', () => {
+  it('prefers a header named like a column letter over the letter', async () => {
     const content = templateOf([['Item', 'A', 'B']]);
-    const file = buildVendorFile(
+    const file = await buildVendorFile(
       custom(content, { mappings: { mapPo: 'A', mapQty: 'C' } }),
       orderFile,
       globexLines,
@@ -489,12 +508,12 @@ describe('template handling', () => {
     expect(file.rows[0]).toEqual(['', '004560', '10']);
   });
 
-  it('accepts a letter for a column with no header that the template uses below it', () => {
+  it('accepts a letter for a column with no header that the template uses below it', async () => {
     const content = templateOf([
       ['PO', '', ''],
       ['sample', '', 'x'],
     ]);
-    const file = buildVendorFile(
+    const file = await buildVendorFile(
       custom(content, { mappings: { mapPo: 'PO', mapZipCode: 'C' } }),
       orderFile,
       globexLines,
@@ -504,9 +523,14 @@ describe('template handling', () => {
     expect(file.rows[0]).toEqual(['004560', '', '04101']);
   });
 
-  it('keeps the other sheets of the template', () => {
+  it('keeps the other sheets of the template', async () => {
     const content = templateOf([['PO']], 'xlsx', [['Carriers'], ['UPS'], ['FedEx']]);
-    const file = buildVendorFile(custom(content, { mappings: { mapPo: 'PO' } }), orderFile, globexLines, 'x');
+    const file = await buildVendorFile(
+      custom(content, { mappings: { mapPo: 'PO' } }),
+      orderFile,
+      globexLines,
+      'x',
+    );
     const back = readBack(file.content);
     expect(back.book.SheetNames).toEqual(['Orders', 'Lists']);
     expect(XLSX.utils.sheet_to_json(back.book.Sheets.Lists!, { header: 1 })).toEqual([
@@ -516,7 +540,7 @@ describe('template handling', () => {
     ]);
   });
 
-  it('writes numbers of Qty, Unit Price and Total as number cells showing their decimals; other text stays text', () => {
+  it('writes numbers of Qty, Unit Price and Total as number cells showing their decimals; other text stays text', async () => {
     const content = templateOf([['Qty', 'Price', 'Total', 'PO']]);
     const lines = [
       { rowNumber: 2, values: { qty: '2', unitPrice: '12.50', total: '25.00', po: '1e5' }, cells: [] },
@@ -526,7 +550,7 @@ describe('template handling', () => {
         cells: [],
       },
     ];
-    const file = buildVendorFile(
+    const file = await buildVendorFile(
       custom(content, { mappings: { mapQty: 'Qty', mapUnitPrice: 'Price', mapTotal: 'Total', mapPo: 'PO' } }),
       orderFile,
       lines,
@@ -541,45 +565,47 @@ describe('template handling', () => {
     expect(back.cell('B3')).toMatchObject({ t: 's', v: '$4.00' });
     expect(back.cell('C3')).toMatchObject({ t: 's', v: '007' });
     expect(back.cell('D3')).toMatchObject({ t: 's', v: '12345678901234567890' });
-    // readTable gives numbers as plain decimals, whatever their display format.
-    expect(readTable(file.content, { fileName: file.fileName }).rows.slice(1)).toEqual([
+    // parseTable gives numbers as plain decimals, whatever their display format.
+    expect(parseTable(file.content, { fileName: file.fileName }).rows.slice(1)).toEqual([
       ['2', '12.5', '25', '1e5'],
       ['2 ea', '$4.00', '007', '12345678901234567890'],
     ]);
   });
 
-  it('writes the format the template really is, whatever its name says', () => {
+  it('writes the format the template really is, whatever its name says', async () => {
     const content = templateOf([['PO']], 'xls');
-    const file = buildVendorFile(
+    const file = await buildVendorFile(
       custom(content, { mappings: { mapPo: 'PO' } }, 'template.xlsx'),
       orderFile,
       globexLines,
       'x',
     );
     expect(file.fileName).toBe('x.xls');
-    expect(readTable(file.content, { fileName: 'x.xls' }).format).toBe('xls');
+    expect(parseTable(file.content, { fileName: 'x.xls' }).format).toBe('xls');
   });
 
-  it('refuses a template that is not a workbook', () => {
-    const csvTemplate = errorOf(() =>
-      buildVendorFile(
-        custom(Buffer.from('PO,Qty\n'), { mappings: {} }, 'template.csv'),
-        orderFile,
-        globexLines,
-        'x',
-      ),
+  it('refuses a template that is not a workbook', async () => {
+    const csvTemplate = await errorOf(
+      async () =>
+        await buildVendorFile(
+          custom(Buffer.from('PO,Qty\n'), { mappings: {} }, 'template.csv'),
+          orderFile,
+          globexLines,
+          'x',
+        ),
     );
     expect(csvTemplate).toBeInstanceOf(VendorFileError);
     expect(csvTemplate.message).toBe(
       `The vendor's template "template.csv" is not an Excel workbook (.xls or .xlsx); upload one in the vendor editor.`,
     );
-    const broken = errorOf(() =>
-      buildVendorFile(
-        custom(fixture('template.xlsx').subarray(0, 1500), { mappings: {} }),
-        orderFile,
-        globexLines,
-        'x',
-      ),
+    const broken = await errorOf(
+      async () =>
+        await buildVendorFile(
+          custom(fixture('template.xlsx').subarray(0, 1500), { mappings: {} }),
+          orderFile,
+          globexLines,
+          'x',
+        ),
     );
     expect(broken).toBeInstanceOf(VendorFileError);
     expect(broken.message).toMatch(
@@ -587,33 +613,36 @@ describe('template handling', () => {
     );
   });
 
-  it('refuses more rows than an .xls file holds', () => {
+  it('refuses more rows than an .xls file holds', async () => {
     const lines = Array.from({ length: 65_535 }, () => globexLines[0]!);
-    const error = errorOf(() => buildVendorFile(settingsFor('template.xls'), orderFile, lines, 'x'));
+    const error = await errorOf(
+      async () => await buildVendorFile(settingsFor('template.xls'), orderFile, lines, 'x'),
+    );
     expect(error).toBeInstanceOf(VendorFileError);
     expect(error.message).toBe(
       'The vendor file would have 65,537 rows, more than an .xls file can hold (65,536); use an .xlsx template.',
     );
   });
 
-  it('makes the output name safe as a file name', () => {
+  it('makes the output name safe as a file name', async () => {
     const content = templateOf([['PO']]);
-    const name = (base: string) =>
-      buildVendorFile(custom(content, { mappings: { mapPo: 'PO' } }), orderFile, globexLines, base).fileName;
-    expect(name('Acme/Supply: PO?')).toBe('Acme_Supply_ PO_.xlsx');
-    expect(name('..')).toBe('vendor-order.xlsx');
-    expect(name('Orders.xlsx')).toBe('Orders.xlsx');
+    const name = async (base: string) =>
+      (await buildVendorFile(custom(content, { mappings: { mapPo: 'PO' } }), orderFile, globexLines, base))
+        .fileName;
+    expect(await name('Acme/Supply: PO?')).toBe('Acme_Supply_ PO_.xlsx');
+    expect(await name('..')).toBe('vendor-order.xlsx');
+    expect(await name('Orders.xlsx')).toBe('Orders.xlsx');
   });
 });
 
 describe('item description trimming', () => {
-  const trimmed = (regex: string, description: string) => {
+  const trimmed = async (regex: string, description: string) => {
     const content = (() => {
       const book = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Item']]), 'Orders');
       return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
     })();
-    const file = buildVendorFile(
+    const file = await buildVendorFile(
       settingsFor(null, {
         template: { fileName: 't.xlsx', content },
         headerRowIndex: 0,
@@ -628,28 +657,52 @@ describe('item description trimming', () => {
     return file.rows[0]![0];
   };
 
-  it('keeps the first capture group, else the whole match', () => {
-    expect(trimmed('SKU: ([A-Z0-9-]+)', 'Blue widget (SKU: WID-00100)')).toBe('WID-00100');
-    expect(trimmed('^[^(]+', 'Blue widget (SKU: WID-00100)')).toBe('Blue widget');
-    expect(trimmed('(?:SKU: )?(\\d+)?([A-Z]+)', 'ABC')).toBe('ABC');
+  it('keeps the first capture group, else the whole match', async () => {
+    expect(await trimmed('SKU: ([A-Z0-9-]+)', 'Blue widget (SKU: WID-00100)')).toBe('WID-00100');
+    expect(await trimmed('^[^(]+', 'Blue widget (SKU: WID-00100)')).toBe('Blue widget');
+    expect(await trimmed('(?:SKU: )?(\\d+)?([A-Z]+)', 'ABC')).toBe('ABC');
   });
 
-  it('keeps the description when nothing (or nothing but blanks) matches', () => {
-    expect(trimmed('SKU: (\\d+)', 'Blue widget')).toBe('Blue widget');
-    expect(trimmed('\\d*', 'Blue widget')).toBe('Blue widget');
+  it('keeps the description when nothing (or nothing but blanks) matches', async () => {
+    expect(await trimmed('SKU: (\\d+)', 'Blue widget')).toBe('Blue widget');
+    expect(await trimmed('\\d*', 'Blue widget')).toBe('Blue widget');
   });
 
-  it('accepts a leading inline flag group as .NET writes it', () => {
-    expect(trimmed('(?i)sku: (\\w+-\\d+)', 'Blue widget (SKU: WID-00100)')).toBe('WID-00100');
+  it('accepts a leading inline flag group as .NET writes it', async () => {
+    expect(await trimmed('(?i)sku: (\\w+-\\d+)', 'Blue widget (SKU: WID-00100)')).toBe('WID-00100');
   });
 
-  it('refuses an invalid or missing regular expression', () => {
-    const invalid = errorOf(() => trimmed('SKU: ([A-Z', 'x'));
-    expect(invalid).toBeInstanceOf(VendorFileError);
-    expect(invalid.message).toMatch(
-      /^The vendor's regular expression for trimming item descriptions \("SKU: \(\[A-Z"\) is not valid: .+\.$/,
+  it('trims on RE2: a pattern that stalls a backtracking engine answers at once', async () => {
+    // `^(a+)+$` froze the server for minutes on a 35-character description. The old path, JavaScript's
+    // RegExp, is still at work on 41 characters after two seconds (2^40 ways to split the a's).
+    const description = `${'a'.repeat(40)}!`;
+    const oldPath = 'new RegExp(workerData.pattern).exec(workerData.description);';
+    expect(await runWithLimit(oldPath, { pattern: '^(a+)+$', description: 'aaaa!' }, 10_000)).toBe(
+      'finished',
     );
-    const missing = errorOf(() => trimmed('  ', 'x'));
+    expect(await runWithLimit(oldPath, { pattern: '^(a+)+$', description }, 2_000)).toBe('still running');
+    expect(await trimmed('^(a+)+$', description)).toBe(description);
+    expect(await trimmed('^(a+)+b', `${'a'.repeat(900)}b`)).toBe('a'.repeat(900));
+    // A no-break space counts as white space, as it did.
+    expect(await trimmed('^(\\S+)\\s+-', 'WID-1\u00a0- Blue widget')).toBe('WID-1');
+  });
+
+  it('keeps a description too long to match as it is', async () => {
+    const long = `SKU: 42 ${'x'.repeat(2000)}`;
+    expect(await trimmed('SKU: (\\d+)', long)).toBe(long);
+  });
+
+  it('refuses an invalid, unsupported or missing regular expression', async () => {
+    const invalid = await errorOf(async () => trimmed('SKU: ([A-Z', 'x'));
+    expect(invalid).toBeInstanceOf(VendorFileError);
+    expect(invalid.message).toBe(
+      'The vendor\'s regular expression for trimming item descriptions ("SKU: ([A-Z") cannot be used: Enter a valid regular expression (missing closing ]: `[A-Z`).',
+    );
+    // Saved before patterns ran on RE2: refused with the reason, not run on a backtracking engine.
+    const lookbehind = await errorOf(async () => trimmed('(?<=SKU: )\\w+', 'SKU: 1'));
+    expect(lookbehind).toBeInstanceOf(VendorFileError);
+    expect(lookbehind.message).toContain(`cannot be used: ${OPERATOR_PATTERN_MESSAGES.lookaround}.`);
+    const missing = await errorOf(async () => trimmed('  ', 'x'));
     expect(missing).toBeInstanceOf(VendorFileError);
     expect(missing.message).toBe(
       'Trimmed item description is on, but the vendor has no regular expression saying what to keep.',
@@ -658,8 +711,8 @@ describe('item description trimming', () => {
 });
 
 describe('without a template', () => {
-  it('writes the order file header and the lines as they are', () => {
-    const file = buildVendorFile(settingsFor(null), orderFile, globexLines, 'Globex 2025-01-15');
+  it('writes the order file header and the lines as they are', async () => {
+    const file = await buildVendorFile(settingsFor(null), orderFile, globexLines, 'Globex 2025-01-15');
     expect(file.fileName).toBe('Globex 2025-01-15.xlsx');
     expect(file.header).toEqual(orderFile.headers);
     expect(file.rows).toEqual(globexLines.map((line) => line.cells));
@@ -682,14 +735,14 @@ describe('without a template', () => {
     expect(back.cell('V3')).toMatchObject({ t: 'n', v: 3.1, z: '0.00' });
     const asReadTableReadsNumbers = (row: string[]) =>
       row.map((cell, c) => (c >= 21 && c <= 23 ? String(Number(cell)) : cell));
-    expect(readTable(file.content, { fileName: file.fileName }).rows).toEqual([
+    expect(parseTable(file.content, { fileName: file.fileName }).rows).toEqual([
       file.header,
       ...file.rows.map(asReadTableReadsNumbers),
     ]);
   });
 
-  it('applies quantity one, trimming and left alignment', () => {
-    const file = buildVendorFile(
+  it('applies quantity one, trimming and left alignment', async () => {
+    const file = await buildVendorFile(
       settingsFor(null, {
         quantityOne: true,
         trimItemDescription: true,
@@ -712,7 +765,7 @@ describe('without a template', () => {
 });
 
 describe('cell alignment', () => {
-  it('sets left alignment on every cell format of a styles part, keeping other alignment settings', () => {
+  it('sets left alignment on every cell format of a styles part, keeping other alignment settings', async () => {
     const styles =
       '<styleSheet><cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs><cellXfs count="3">' +
       '<xf numFmtId="0" xfId="0"/>' +
@@ -728,7 +781,7 @@ describe('cell alignment', () => {
     );
   });
 
-  it('sets left alignment on cell XF records only, not on style XFs', () => {
+  it('sets left alignment on cell XF records only, not on style XFs', async () => {
     const record = (flags: number, alignment: number) => {
       const bytes = Buffer.alloc(24);
       bytes.writeUInt16LE(0xe0, 0);
@@ -749,7 +802,7 @@ describe('cell alignment', () => {
 });
 
 describe('the mapping settings', () => {
-  it('covers every map field of the vendor, each with its order field', () => {
+  it('covers every map field of the vendor, each with its order field', async () => {
     expect(VENDOR_MAP_FIELDS).toHaveLength(24);
     expect(MAP_FIELD_SOURCES.mapPo).toBe('po');
     expect(MAP_FIELD_SOURCES.mapShipTo).toBe('shipTo');
@@ -767,7 +820,7 @@ describe('renderVendorFileHtml', () => {
     rows: [['000123', '<script>alert("x")</script>'], ["O'Brien & Sons", ''], ['only one cell']],
   };
 
-  it('escapes every text and keeps codes as written', () => {
+  it('escapes every text and keeps codes as written', async () => {
     const html = renderVendorFileHtml(file, 'Acme Supply <orders> & more');
     expect(html).not.toContain('<script>');
     expect(html).toContain('<title>Acme Supply &lt;orders&gt; &amp; more</title>');
@@ -781,8 +834,8 @@ describe('renderVendorFileHtml', () => {
     expect(html).toContain('<tr><td>only one cell</td><td></td></tr>');
   });
 
-  it('renders a built vendor file', () => {
-    const built = buildVendorFile(settingsFor('template.xlsx'), orderFile, acmeLines, 'Acme');
+  it('renders a built vendor file', async () => {
+    const built = await buildVendorFile(settingsFor('template.xlsx'), orderFile, acmeLines, 'Acme');
     const html = renderVendorFileHtml(built, 'Acme Supply');
     expect(html.match(/<tr>/g)).toHaveLength(3);
     expect(html).toContain('<td>000123</td><td>Maria Lopez</td>');

@@ -1,5 +1,5 @@
 /**
- * The spreadsheet sent to one vendor (DESIGN §6), built from the vendor's template and some lines of an
+ * The spreadsheet sent to one vendor (docs/behaviour/order-submission.md#vendor-files), built from the vendor's template and some lines of an
  * order file.
  *
  * With a template (.xls or .xlsx): the output has the template's format, its first sheet (name, the rows
@@ -21,8 +21,9 @@
  * number cells when they hold a plain decimal number (shown with as many decimals as the order file had).
  */
 import path from 'node:path';
+import { compileOperatorPattern, type OperatorPattern, OperatorPatternError } from '@app/contracts';
 import * as XLSX from '@e965/xlsx';
-import { isSpreadsheetError, readTable } from '../../../integrations/spreadsheet';
+import { isSpreadsheetError, readTable, readWorkbook } from '../../../integrations/spreadsheet';
 import type { OrderField, OrderFile, OrderLine } from './order-file';
 import { alignWorkbookLeft } from './vendor-file-alignment';
 
@@ -94,8 +95,9 @@ export interface VendorFileSettings {
   accountNumber: string;
   /**
    * Keep the part of the item description that the regex matches: its first capture group when it has
-   * one, else the whole match. No match (or an empty one) keeps the description as it is. A leading
-   * inline flag group such as `(?i)` (as .NET writes it) is accepted.
+   * one, else the whole match. No match (or an empty one) keeps the description as it is, and so does a
+   * description too long to match (see operator-pattern.ts: RE2, linear time). A leading inline flag group
+   * such as `(?i)` (as .NET writes it) is accepted.
    */
   trimItemDescription: boolean;
   itemDescriptionRegex: string;
@@ -131,12 +133,12 @@ interface Cell {
   numeric: boolean;
 }
 
-export function buildVendorFile(
+export async function buildVendorFile(
   settings: VendorFileSettings,
   orderFile: OrderFile,
   lines: OrderLine[],
   outputBaseName: string,
-): VendorFile {
+): Promise<VendorFile> {
   const trimDescription = descriptionTrimmer(settings);
   const lineValue = (line: OrderLine, source: OrderField | 'accountNumber'): string => {
     if (source === 'accountNumber') return settings.accountNumber.trim();
@@ -159,22 +161,17 @@ function descriptionTrimmer(settings: VendorFileSettings): (description: string)
       'Trimmed item description is on, but the vendor has no regular expression saying what to keep.',
     );
   }
-  let regex: RegExp;
+  let regex: OperatorPattern;
   try {
-    const inlineFlags = /^\(\?([ims]+)\)/.exec(pattern);
-    regex = inlineFlags
-      ? new RegExp(pattern.slice(inlineFlags[0].length), [...new Set(inlineFlags[1])].join(''))
-      : new RegExp(pattern);
+    regex = compileOperatorPattern(pattern);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof OperatorPatternError)) throw error;
     throw new VendorFileError(
-      `The vendor's regular expression for trimming item descriptions ("${pattern}") is not valid: ${reason}.`,
+      `The vendor's regular expression for trimming item descriptions ("${pattern}") cannot be used: ${error.message}.`,
     );
   }
   return (description) => {
-    const match = regex.exec(description);
-    if (!match) return description;
-    const kept = (match.length > 1 && match[1] !== undefined ? match[1] : match[0]).trim();
+    const kept = regex.firstGroupOrMatch(description)?.trim() ?? '';
     return kept === '' ? description : kept;
   };
 }
@@ -193,13 +190,13 @@ interface Template {
   textRows: string[][];
 }
 
-function readTemplate(template: { fileName: string; content: Buffer }): Template {
+async function readTemplate(template: { fileName: string; content: Buffer }): Promise<Template> {
   const name = template.fileName || 'the template';
   let type: string;
   let textRows: string[][];
   try {
     // readTable first: it refuses what is not a workbook and checks zip bombs before SheetJS parses.
-    const table = readTable(template.content, { fileName: name });
+    const table = await readTable(template.content, { fileName: name });
     type = table.type;
     textRows = table.rows;
   } catch (error) {
@@ -216,8 +213,7 @@ function readTemplate(template: { fileName: string; content: Buffer }): Template
   }
   let workbook: XLSX.WorkBook;
   try {
-    workbook = XLSX.read(template.content, {
-      type: 'buffer',
+    workbook = await readWorkbook(template.content, name, {
       dense: true,
       cellNF: true,
       cellStyles: true, // column widths and row heights
@@ -252,15 +248,15 @@ interface Target {
   source: { kind: 'field'; field: OrderField | 'accountNumber' } | { kind: 'static'; value: string };
 }
 
-function buildFromTemplate(
+async function buildFromTemplate(
   settings: VendorFileSettings,
   templateFile: { fileName: string; content: Buffer },
   orderFile: OrderFile,
   lines: OrderLine[],
   outputBaseName: string,
   lineValue: LineValue,
-): VendorFile {
-  const template = readTemplate(templateFile);
+): Promise<VendorFile> {
+  const template = await readTemplate(templateFile);
   const headerRowIndex = settings.headerRowIndex;
   const templateHeader = template.textRows[headerRowIndex] ?? [];
   if (

@@ -1,5 +1,5 @@
 /**
- * Which vendor each order line goes to (DESIGN §6): the Vendor cell matches a vendor's vendorNameFromFile
+ * Which vendor each order line goes to (docs/behaviour/order-submission.md#vendor-matching): the Vendor cell matches a vendor's vendorNameFromFile
  * or one of its aliases' vendorAliasNameFromFile, ignoring case and surrounding spaces, among the active,
  * not deleted vendors (and active, not deleted aliases) of the submission source. A line matched through
  * an alias carries the alias's account number when it has one. Lines that match nothing are reported by

@@ -1,5 +1,5 @@
 /**
- * Sending a vendor its waiting order lines (DESIGN §6): one e-mail per vendor (per account number, see
+ * Sending a vendor its waiting order lines (docs/behaviour/order-submission.md#sending): one e-mail per vendor (per account number, see
  * below) with the vendor's file built from its template, to its recipients, from its send-from e-mail
  * source; each a vendor run (sourceType 'vendor') with the generated file as output and what was sent in
  * its details, so that it can be re-sent.
@@ -353,7 +353,7 @@ async function prepareSubmission(
     poNumbers.length === 1
       ? `${vendor.vendorNameFromFile} PO ${poNumbers[0]}`
       : `${vendor.vendorNameFromFile} orders ${today}`;
-  const file = buildVendorFile(settings, merged.file, merged.lines, baseName);
+  const file = await buildVendorFile(settings, merged.file, merged.lines, baseName);
 
   const warnings: string[] = [];
   const attachments: PreparedSubmission['attachments'] = [];

@@ -131,7 +131,7 @@ export function useSaveOrderTrackingSettings() {
   return useMutation({
     mutationFn: saveOrderTrackingSettings,
     onSuccess: (saved, input) => {
-      // The server's copy replaces the local one (spec 1 §4), under the key the page reads it from.
+      // The server's copy replaces the local one (docs/behaviour/accounts-and-sign-in.md#column-settings), under the key the page reads it from.
       queryClient.setQueryData(accountKeys.orderTrackingSettings(input.userId), saved);
     },
   });

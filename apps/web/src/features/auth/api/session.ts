@@ -13,7 +13,7 @@ export function useCurrentUser() {
   return useQuery(currentUserQuery);
 }
 
-/** What the current user may see, from the role and the "True"/"False" flags (spec 1 §6). */
+/** What the current user may see, from the role and the "True"/"False" flags (docs/behaviour/accounts-and-sign-in.md#roles-and-flags). */
 export function permissionsOf(user: CurrentUser | undefined) {
   const isAdmin = user?.role === 'Admin';
   const orderUser = isAdmin || user?.orderUser === 'True';
@@ -39,7 +39,7 @@ export async function login(input: TLogin) {
   queryClient.clear();
 }
 
-/** The session is cleared whether or not the server call succeeds (spec 1 §4). */
+/** The session is cleared whether or not the server call succeeds (docs/behaviour/accounts-and-sign-in.md#logout). */
 export async function logout() {
   try {
     await api.post<void>('/auth/logout');

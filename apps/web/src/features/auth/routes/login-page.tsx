@@ -36,7 +36,7 @@ function hasServerMessage(error: ApiError): boolean {
   return typeof body?.message === 'string' && body.message.trim() !== '';
 }
 
-/** Spec 1 §8: the credentials message for 401, the server's own message, else the retry message. */
+/** docs/behaviour/accounts-and-sign-in.md#sign-in: the credentials message for 401, the server's own message, else the retry message. */
 function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return LOGIN_MESSAGES.failed;

@@ -1,9 +1,14 @@
-import { PASSWORD_RULE_MESSAGE, SESSION_ENDED_MESSAGES, ZResetPasswordConfirmSchema } from '@app/contracts';
+import {
+  PASSWORD_HINT,
+  SESSION_ENDED_MESSAGES,
+  ZNewPasswordSchema,
+  ZResetPasswordConfirmSchema,
+} from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FieldError, PasswordInput } from '@/components/password-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -18,7 +23,7 @@ const INVALID_LINK_MESSAGE = 'This password reset link is invalid or has expired
 
 const ZResetPasswordFormSchema = z
   .object({
-    newPassword: z.string().min(8, PASSWORD_RULE_MESSAGE),
+    newPassword: ZNewPasswordSchema,
     confirmPassword: z.string(),
   })
   .refine((values) => values.newPassword === values.confirmPassword, {
@@ -43,10 +48,29 @@ function ResetPasswordShell({ description, children }: { description?: string; c
   );
 }
 
-/** The page the e-mailed reset link opens: /reset-password?token=… */
+/**
+ * The token of the e-mailed link, /reset-password#token=…: a fragment never leaves the browser, so the token
+ * reaches no server log and no Referer. A link sent before the fragment form carried it as ?token=…; such a
+ * token is moved into the fragment at once, so that a reload does not send it again.
+ */
+function useResetToken(): string {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromFragment = new URLSearchParams(location.hash.slice(1)).get('token');
+  const fromQuery = new URLSearchParams(location.search).get('token');
+  useEffect(() => {
+    if (fromFragment || !fromQuery) return;
+    navigate(
+      { pathname: location.pathname, search: '', hash: `token=${encodeURIComponent(fromQuery)}` },
+      { replace: true },
+    );
+  }, [fromFragment, fromQuery, location.pathname, navigate]);
+  return fromFragment ?? fromQuery ?? '';
+}
+
+/** The page the e-mailed reset (or set-password) link opens. */
 export function ResetPasswordPage() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
+  const token = useResetToken();
 
   if (!ZResetPasswordConfirmSchema.shape.token.safeParse(token).success) {
     return (
@@ -99,9 +123,16 @@ function ResetPasswordForm({ token }: { token: string }) {
             autoComplete="new-password"
             autoFocus
             aria-invalid={errors.newPassword ? true : undefined}
-            aria-describedby={errors.newPassword ? 'reset-new-password-error' : undefined}
+            aria-describedby={
+              errors.newPassword
+                ? 'reset-new-password-hint reset-new-password-error'
+                : 'reset-new-password-hint'
+            }
             {...form.register('newPassword')}
           />
+          <p id="reset-new-password-hint" className="text-muted-foreground text-xs">
+            {PASSWORD_HINT}
+          </p>
           <FieldError id="reset-new-password-error" message={errors.newPassword?.message} />
         </div>
         <div className="flex flex-col gap-2">

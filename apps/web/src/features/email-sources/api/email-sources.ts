@@ -77,7 +77,7 @@ export function useDeleteEmailSource() {
   return useMutation({
     mutationFn: deleteEmailSource,
     onSuccess: async (_result, id) => {
-      // The row goes at once (spec 2 §4); the refetch then confirms the list.
+      // The row goes at once (docs/behaviour/screens.md#delete-confirmation); the refetch then confirms the list.
       queryClient.setQueryData<EmailSourceListItem[]>(emailSourceKeys.list, (rows) =>
         rows?.filter((row) => row.id !== id),
       );
@@ -95,7 +95,7 @@ export interface ActiveChange {
   activeStatus: boolean;
 }
 
-/** Beyond the spec (DESIGN §10): the list's active checkbox and switch really change the source. */
+/** Beyond the spec (docs/design/differences.md#active-switches-work): the list's active checkbox and switch really change the source. */
 export function setEmailSourceActive({ id, activeStatus }: ActiveChange) {
   return api.post<ActiveChange>(`/api/email-sources/${id}/active`, { activeStatus });
 }
@@ -115,7 +115,7 @@ export function useSetEmailSourceActive() {
   });
 }
 
-/** POST /api/email-sources/send-test-email (spec 2 §3.2); EmailSource is the whole list item. */
+/** POST /api/email-sources/send-test-email (docs/behaviour/sources.md#send-test-email); EmailSource is the whole list item. */
 export interface SendTestEmailRequest {
   ToEmail: string;
   SubjectLine: string;

@@ -43,7 +43,7 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * Send Test Email (spec 2 §2.1, §5): To Email, Subject Line and Message Body are required, the attachment is
+ * Send Test Email (docs/behaviour/sources.md#send-test-email): To Email, Subject Line and Message Body are required, the attachment is
  * optional (10 MB at most). Success closes the dialog and toasts the server's message; a failure keeps it
  * open and shows the server's message inside it.
  */

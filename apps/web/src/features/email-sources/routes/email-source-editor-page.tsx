@@ -3,6 +3,8 @@ import {
   EMAIL_SOURCE_MESSAGES,
   type EmailConnectionTestResult,
   type EmailSource,
+  type MailSecretSettings,
+  mailSecretName,
   type TEmailSource,
   type TEmailSourceForm,
   ZEmailConnectionTestSchema,
@@ -10,8 +12,8 @@ import {
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, CircleCheck, CircleX, Loader2, PlugZap } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { type Control, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type Control, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FieldError, PasswordInput } from '@/components/password-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -21,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ControlledSwitchField, parseSourceId } from '@/features/sources/components/source-editor-parts';
+import { formPort, mailSecretState, type StoredSecretState } from '@/features/sources/lib/stored-secret';
 import { useLogError } from '@/hooks/use-log-error';
 import { useSaveState } from '@/hooks/use-save-state';
 import { ApiError, describeError } from '@/lib/api-client';
@@ -29,16 +32,60 @@ import { useEmailSource, useSaveEmailSource, useTestEmailConnection } from '../a
 const LIST_PATH = '/email-sources';
 const LOAD_FAILED = 'Failed to load email source';
 
+/** The settings a stored secret follows, from the form's values (ports as typed) or a loaded source. */
+function secretSettingsOf(values: {
+  username?: unknown;
+  email?: unknown;
+  incomingServer?: unknown;
+  incomingPort?: unknown;
+  outgoingServer?: unknown;
+  outgoingPort?: unknown;
+  ssl?: unknown;
+  isMsal?: unknown;
+  msalClientId?: unknown;
+  msalTennentId?: unknown;
+}): MailSecretSettings {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    username: text(values.username),
+    email: text(values.email),
+    incomingServer: text(values.incomingServer),
+    incomingPort: formPort(values.incomingPort),
+    outgoingServer: text(values.outgoingServer),
+    outgoingPort: formPort(values.outgoingPort),
+    ssl: values.ssl !== false,
+    isMsal: values.isMsal === true,
+    msalClientId: text(values.msalClientId),
+    msalTenantId: text(values.msalTennentId),
+  };
+}
+
 /**
- * The form: the shared contract plus the editor's password rule (spec 2 §5: at least 3 characters, message
- * 'Required'). A blank password on edit keeps the stored secret, so the rule then applies only to a new one.
+ * The form: the shared contract plus the editor's password rule (docs/behaviour/sources.md#email-source-editor: at least 3 characters, message
+ * 'Required'). A blank password on edit keeps the stored secret, so the rule then applies only to a new one
+ * and to a stored one whose servers, ports or sign-in settings changed (it is only used with those).
  */
-const ZEmailSourceEditorSchema = ZEmailSourceSchema.superRefine((value, context) => {
-  const length = value.password.length;
-  if (length < EMAIL_PASSWORD_MIN_LENGTH && (value.id === 0 || length > 0)) {
-    context.addIssue({ code: 'custom', path: ['password'], message: EMAIL_SOURCE_MESSAGES.required });
-  }
-});
+const ZEmailSourceEditorSchema = (stored: () => MailSecretSettings | null) =>
+  ZEmailSourceSchema.superRefine((value, context) => {
+    const length = value.password.length;
+    const retype = mailSecretState(stored(), secretSettingsOf(value)).kind === 'retype';
+    if (length < EMAIL_PASSWORD_MIN_LENGTH && (value.id === 0 || length > 0 || retype)) {
+      context.addIssue({ code: 'custom', path: ['password'], message: EMAIL_SOURCE_MESSAGES.required });
+    }
+  });
+
+const SECRET_FIELDS = [
+  'username',
+  'email',
+  'incomingServer',
+  'incomingPort',
+  'outgoingServer',
+  'outgoingPort',
+  'ssl',
+  'isMsal',
+  'msalClientId',
+  'msalTennentId',
+] as const;
 
 type SaveStateApi = ReturnType<typeof useSaveState>;
 type TextField =
@@ -89,7 +136,7 @@ function toForm(source: EmailSource): TEmailSourceForm {
   };
 }
 
-/** Spec 2 §8: the server's own message when it sent one, else 'Save failed - please try again'. */
+/** docs/behaviour/screens.md#save-errors: the server's own message when it sent one, else 'Save failed - please try again'. */
 function saveFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     const body = error.body;
@@ -113,16 +160,14 @@ export function EmailSourceEditorPage() {
   // Lives above the keyed form so 'Saved!' survives the switch from create to edit after the first save.
   const saveState = useSaveState(2000);
 
-  // Spec 2 §8 only logs this; DESIGN §10 also tells the user (the inline alert below).
+  // The original only logged this; the product also tells the user (docs/design/differences.md#errors-are-shown) (the inline alert below).
   useLogError(source.error, 'Error fetching email source:');
 
   let content: ReactNode;
   if (sourceId === null) {
     content = <LoadError message="This email source id is not valid." />;
   } else if (isCreate) {
-    content = (
-      <EmailSourceForm key="new" initial={NEW_SOURCE_FORM} passwordSet={false} saveState={saveState} />
-    );
+    content = <EmailSourceForm key="new" initial={NEW_SOURCE_FORM} stored={null} saveState={saveState} />;
   } else if (source.isPending) {
     content = <EditorSkeleton />;
   } else if (source.isError) {
@@ -138,7 +183,7 @@ export function EmailSourceEditorPage() {
       <EmailSourceForm
         key={sourceId}
         initial={toForm(source.data)}
-        passwordSet={source.data.passwordSet}
+        stored={source.data.passwordSet ? secretSettingsOf(toForm(source.data)) : null}
         saveState={saveState}
       />
     );
@@ -186,20 +231,44 @@ function LoadError({ message, detail, onRetry }: { message: string; detail?: str
 
 function EmailSourceForm({
   initial,
-  passwordSet,
+  stored,
   saveState,
 }: {
   initial: TEmailSourceForm;
-  passwordSet: boolean;
+  /** The settings the stored secret was saved with; null when none is stored. */
+  stored: MailSecretSettings | null;
   saveState: SaveStateApi;
 }) {
   const navigate = useNavigate();
   const saveSource = useSaveEmailSource();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(ZEmailSourceEditorSchema), defaultValues: initial });
+  // The resolver is made once; the stored settings change after each save.
+  const storedRef = useRef(stored);
+  storedRef.current = stored;
+  const [resolver] = useState(
+    () =>
+      zodResolver(ZEmailSourceEditorSchema(() => storedRef.current)) as Resolver<
+        TEmailSourceForm,
+        unknown,
+        TEmailSource
+      >,
+  );
+  const form = useForm({ resolver, defaultValues: initial });
   const { errors } = form.formState;
-  const isMsal = useWatch({ control: form.control, name: 'isMsal' }) === true;
-  const isEdit = initial.id !== 0;
+  const watched = useWatch({ control: form.control, name: SECRET_FIELDS });
+  const current = secretSettingsOf(
+    Object.fromEntries(SECRET_FIELDS.map((name, index) => [name, watched[index]])),
+  );
+  const isMsal = current.isMsal;
+  const secret = mailSecretState(stored, current);
+  // The password's error depends on the settings it follows: once errors show, check it again as they change.
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      const followed = (SECRET_FIELDS as readonly string[]).includes(name ?? '');
+      if (followed && form.formState.isSubmitted) void form.trigger('password');
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -235,11 +304,7 @@ function EmailSourceForm({
     <FieldError id={`email-source-${name}-error`} message={errors[name]?.message} />
   );
 
-  const secretName = isMsal ? 'client secret' : 'password';
-  const passwordHint =
-    isEdit && passwordSet
-      ? `A ${secretName} is stored. Leave blank to keep it.`
-      : `At least ${EMAIL_PASSWORD_MIN_LENGTH} characters.`;
+  const passwordHint = storedSecretHint(secret, mailSecretName(isMsal));
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
@@ -265,6 +330,7 @@ function EmailSourceForm({
               <PasswordInput
                 id="email-source-password"
                 autoComplete="new-password"
+                aria-required={secret.kind !== 'kept' || undefined}
                 aria-invalid={errors.password ? true : undefined}
                 aria-describedby={
                   errors.password
@@ -369,7 +435,11 @@ function EmailSourceForm({
         )}
       </div>
 
-      <ConnectionTest getValues={form.getValues} />
+      <ConnectionTest
+        getValues={form.getValues}
+        retype={secret.kind === 'retype' ? secret.message : null}
+        onRetype={() => form.setFocus('password')}
+      />
 
       {serverError && (
         <Alert variant="destructive">
@@ -388,8 +458,26 @@ function EmailSourceForm({
   );
 }
 
-/** Beyond the spec: tries the values on screen (not yet saved) against both servers. */
-function ConnectionTest({ getValues }: { getValues: () => TEmailSourceForm }) {
+/** What the password field says under it: kept, to be typed again (and why), or the length rule. */
+function storedSecretHint(secret: StoredSecretState, secretName: string): string {
+  if (secret.kind === 'kept') return `A ${secretName} is stored. Leave blank to keep it.`;
+  if (secret.kind === 'retype') return secret.message;
+  return `At least ${EMAIL_PASSWORD_MIN_LENGTH} characters.`;
+}
+
+/**
+ * Beyond the spec: tries the values on screen (not yet saved) against both servers. A stored secret is
+ * only used with the saved settings, so after a change the test waits for the secret to be typed.
+ */
+function ConnectionTest({
+  getValues,
+  retype,
+  onRetype,
+}: {
+  getValues: () => TEmailSourceForm;
+  retype: string | null;
+  onRetype: () => void;
+}) {
   const test = useTestEmailConnection();
   const [result, setResult] = useState<EmailConnectionTestResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -397,7 +485,13 @@ function ConnectionTest({ getValues }: { getValues: () => TEmailSourceForm }) {
   const run = async () => {
     setResult(null);
     setError(null);
-    const parsed = ZEmailConnectionTestSchema.safeParse(getValues());
+    const values = getValues();
+    if (retype && !values.password) {
+      setError(retype);
+      onRetype();
+      return;
+    }
+    const parsed = ZEmailConnectionTestSchema.safeParse(values);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Check the server settings first.');
       return;

@@ -37,13 +37,13 @@ interface RowHandlers {
 export function EmailSourceListPage() {
   const sources = useEmailSources();
   const isMobile = useIsMobile();
-  // Spec 2 §2.1: under 768 px the cards are forced and the switcher is hidden.
+  // docs/behaviour/sources.md#email-source-list: under 768 px the cards are forced and the switcher is hidden.
   const [view, setView] = useViewMode(isMobile);
   const [pendingDelete, setPendingDelete] = useState<EmailSourceListItem | null>(null);
   const [testSource, setTestSource] = useState<EmailSourceListItem | null>(null);
   const deleteSource = useDeleteEmailSource();
 
-  // Spec 2 §8 only logs this; DESIGN §10 also tells the user (the inline alert below).
+  // The original only logged this; the product also tells the user (docs/design/differences.md#errors-are-shown) (the inline alert below).
   useLogError(sources.error, 'Error fetching email sources:');
 
   const handlers: RowHandlers = { onDelete: setPendingDelete, onSendTest: setTestSource };
@@ -100,14 +100,14 @@ function rowActions(
     { label: 'Edit', href: editPath(source.id), icon: <Pencil /> },
     { label: 'Delete', onSelect: () => onDelete(source), destructive: true, icon: <Trash2 /> },
     { label: 'Send Test Email', onSelect: () => onSendTest(source), icon: <Mail /> },
-    // Beyond the spec: poll the mailbox now, and the source's run history (DESIGN §3, §8).
+    // Beyond the spec: poll the mailbox now, and the source's run history (docs/behaviour/sources.md#check-now, docs/behaviour/runs-and-history.md#run-history).
     { label: 'Check now', onSelect: checkNow.run, disabled: checkNow.pending, icon: <RefreshCw /> },
     { label: 'Run History', href: runHistoryPath('email', source.id), icon: <History /> },
   ];
 }
 
 /**
- * Beyond the spec (DESIGN §10): the active flag really changes the source. While the call runs the control
+ * Beyond the spec (docs/design/differences.md#active-switches-work): the active flag really changes the source. While the call runs the control
  * shows the value asked for; the server's answer settles it, and a failure puts it back and says why.
  */
 function useActiveToggle(source: EmailSourceListItem) {

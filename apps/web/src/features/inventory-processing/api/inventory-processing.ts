@@ -1,6 +1,6 @@
 /**
- * The manual processing screen's calls (spec 2 §7): Process File and Debug: Modify File, both multipart with
- * the file in the field `file`; and (DESIGN §5, beyond the spec) the operator's decision on a run the drift
+ * The manual processing screen's calls (docs/behaviour/inventory.md#calls): Process File and Debug: Modify File, both multipart with
+ * the file in the field `file`; and (docs/behaviour/inventory.md#drift-guard, beyond the spec) the operator's decision on a run the drift
  * guard held, plus the held run's record for what approving it would change.
  */
 import type {
@@ -34,7 +34,7 @@ export interface ManualProcessInput {
 export function manuallyProcessFile(input: ManualProcessInput) {
   const form = new FormData();
   form.append('sourceId', String(input.sourceId));
-  // Text booleans (spec 2 §7).
+  // Text booleans (docs/behaviour/inventory.md#calls).
   form.append('sendEmailNotification', input.sendEmailNotification ? 'true' : 'false');
   form.append('submitViaSftp', input.submitViaSftp ? 'true' : 'false');
   form.append('file', input.file, input.file.name);

@@ -11,7 +11,7 @@ import { DetailList } from './detail-list';
 const count = (value: number) => value.toLocaleString('en-US');
 
 /**
- * Spec 2 §2.7 debug analysis: column detection, the row summary with the success rate, the modifications per
+ * The debug analysis (docs/behaviour/inventory.md#debug-modify-file): column detection, the row summary with the success rate, the modifications per
  * row, collapsible debug logs and, after Debug: Modify File, the next steps.
  */
 export function DebugAnalysisCard({

@@ -13,7 +13,7 @@ function decodedSize(base64: string): number {
 }
 
 /**
- * Spec 2 §2.7 download card: the generated file of a processing (also of a held run, to inspect it), or the
+ * The download card (docs/behaviour/inventory.md#manual-processing): the generated file of a processing (also of a held run, to inspect it), or the
  * modified file of Debug: Modify File, which can also be chosen for processing at once.
  */
 export function DownloadCard({

@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** Spec 2 §2.7 error list: every error of the result. */
+/** The error list (docs/behaviour/inventory.md#manual-processing): every error of the result. */
 export function ErrorListCard({ errors }: { errors: string[] }) {
   if (errors.length === 0) return null;
   return (

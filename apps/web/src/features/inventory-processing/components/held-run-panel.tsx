@@ -20,7 +20,7 @@ const DECISION_FAILED: Record<HeldRunAction, string> = {
 const count = (value: number) => value.toLocaleString('en-US');
 
 /**
- * DESIGN §5 drift guard: a held run shows why, what approving it would change, and the operator's two
+ * docs/behaviour/inventory.md#drift-guard: a held run shows why, what approving it would change, and the operator's two
  * choices. After the decision it shows the run as the server answered (and the delivery outcome).
  */
 export function HeldRunPanel({

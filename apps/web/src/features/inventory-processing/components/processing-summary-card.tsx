@@ -5,7 +5,7 @@ import { StatTiles } from './detail-list';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** Spec 2 §2.7: Total Processed, Active Items, Inactive Items; the processing logs when debug is on. */
+/** docs/behaviour/inventory.md#manual-processing: Total Processed, Active Items, Inactive Items; the processing logs when debug is on. */
 export function ProcessingSummaryCard({
   result,
   debugMode,

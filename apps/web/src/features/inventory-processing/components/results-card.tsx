@@ -30,8 +30,8 @@ const TITLE_ICONS: Record<string, ReactNode> = {
 };
 
 /**
- * Spec 2 §2.7 results card: 'Ready to Process', 'Processing File' (spinner, a 60% pulse bar, 'Analyzing file
- * structure...'), then 'Processing Complete', 'Processing Failed' or 'Debug File Modified'; with DESIGN §5's
+ * The results card (docs/behaviour/inventory.md#manual-processing): 'Ready to Process', 'Processing File' (spinner, a 60% pulse bar, 'Analyzing file
+ * structure...'), then 'Processing Complete', 'Processing Failed' or 'Debug File Modified'; with the drift guard's (docs/behaviour/inventory.md#drift-guard)
  * held run and the operator's decision on it.
  */
 export function ResultsCard({

@@ -5,7 +5,7 @@ import { DetailList } from './detail-list';
 
 const orDash = (value: string | null | undefined) => (value?.trim() ? value : '—');
 
-/** Spec 2 §2.7: the source as the file will be read. */
+/** docs/behaviour/inventory.md#manual-processing: the source as the file will be read. */
 export function SourceConfigurationCard({ source }: { source: InventorySource }) {
   return (
     <Card>
@@ -35,7 +35,7 @@ export function SourceConfigurationCard({ source }: { source: InventorySource })
   );
 }
 
-/** Spec 2 §2.7: the generated file (the retailer's format) and the rule that marks items Active. */
+/** docs/behaviour/inventory.md#manual-processing: the generated file (the retailer's format) and the rule that marks items Active. */
 export function ExpectedOutputCard({ source }: { source: InventorySource }) {
   const fileData = source.fileData;
   const named = fileData.fileHasHeader;

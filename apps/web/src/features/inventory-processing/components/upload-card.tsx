@@ -35,7 +35,7 @@ export interface UploadCardProps {
 }
 
 /**
- * Spec 2 §2.7 upload area: drag-and-drop or click (one file, the picker filtered by the source's file type),
+ * The upload area (docs/behaviour/inventory.md#manual-processing): drag-and-drop or click (one file, the picker filtered by the source's file type),
  * the Processing Options once a file is chosen, and the buttons.
  */
 export function UploadCard(props: UploadCardProps) {

@@ -75,7 +75,7 @@ describe('columnIndexText', () => {
   });
 });
 
-describe('requestFailureMessage (spec 2 §8)', () => {
+describe('requestFailureMessage (docs/behaviour/inventory.md#messages)', () => {
   it("answers the server's message", () => {
     const error = new ApiError(400, 'x', { message: 'Invalid file type. Expected .xlsx but got .csv' });
     expect(requestFailureMessage(error, 'Failed to process file')).toBe(
@@ -98,7 +98,7 @@ describe('requestFailureMessage (spec 2 §8)', () => {
 
 const source = { itemNumberColumnName: 'SKU', qtyColumnName: 'Qty', fileHasHeader: true };
 
-describe('failed results (spec 2 §4)', () => {
+describe('failed results (docs/behaviour/inventory.md#manual-processing)', () => {
   it('a failed processing request: success false, the message, one error, zero counts', () => {
     const result = failedProcessingResult('Failed to process file', source);
     expect(result).toMatchObject({

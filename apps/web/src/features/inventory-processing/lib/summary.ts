@@ -1,6 +1,6 @@
 /**
  * Pure logic of the manual processing screen: the expected-output texts, the debug summary's success rate,
- * the result a failed request stands for (spec 2 §4), and the results card's state title.
+ * the result a failed request stands for (docs/behaviour/inventory.md#manual-processing), and the results card's state title.
  */
 import type {
   InventoryColumnInfo,
@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api-client';
 
 // ------------------------------------------------------------------------------------ expected output
 
-/** Spec 2 §2.7: items at or above the minimum (or above 0 when none is set) are marked Active. */
+/** docs/behaviour/inventory.md#manual-processing: items at or above the minimum (or above 0 when none is set) are marked Active. */
 export function activeRuleText(minItemsToBeActive: number | null | undefined): string {
   return minItemsToBeActive === null || minItemsToBeActive === undefined
     ? 'Items with quantity above 0 are marked Active.'
@@ -87,7 +87,7 @@ export function emptySummary(): InventoryProcessingSummary {
   };
 }
 
-/** Spec 2 §8: the server's message when it sent one, else the screen's fallback. */
+/** docs/behaviour/inventory.md#messages: the server's message when it sent one, else the screen's fallback. */
 export function requestFailureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     const body = error.body;
@@ -101,7 +101,7 @@ export function requestFailureMessage(error: unknown, fallback: string): string 
 
 type SourceColumns = Parameters<typeof emptyColumnInfo>[0];
 
-/** Spec 2 §4: a failed request is a result with success false, the message, a single error, zero counts. */
+/** docs/behaviour/inventory.md#manual-processing: a failed request is a result with success false, the message, a single error, zero counts. */
 export function failedProcessingResult(message: string, source?: SourceColumns): InventoryProcessingResult {
   return {
     success: false,
@@ -156,7 +156,7 @@ export const RESULT_TITLES = {
 } as const;
 
 /**
- * The results card's title (spec 2 §2.7), plus the drift guard's states (DESIGN §5): a held run, and what
+ * The results card's title (docs/behaviour/inventory.md#manual-processing), plus the drift guard's states (docs/behaviour/inventory.md#drift-guard): a held run, and what
  * the operator decided (`decision`: the run as approve/discard answered it).
  */
 export function resultTitle(

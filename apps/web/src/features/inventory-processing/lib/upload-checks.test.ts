@@ -16,7 +16,7 @@ describe('extensionOf', () => {
   });
 });
 
-describe('checkUploadFile (spec 2 §5)', () => {
+describe('checkUploadFile (docs/behaviour/inventory.md#upload-checks)', () => {
   it('accepts a file of the source type up to exactly 10 MB', () => {
     expect(checkUploadFile({ name: 'stock.xlsx', size: 10_485_760 }, '.xlsx')).toBeNull();
     expect(checkUploadFile({ name: 'STOCK.CSV', size: 10 }, '.csv')).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Spec 2 §5 "Manual file upload": the checks a file passes before it is chosen on the manual processing
+ * docs/behaviour/inventory.md#upload-checks: the checks a file passes before it is chosen on the manual processing
  * screen. The server checks the same (and answers with the same messages).
  */
 import { INVENTORY_PROCESSING_MESSAGES as M, MAX_UPLOAD_BYTES, SAMPLE_FILE_EXTENSIONS } from '@app/contracts';

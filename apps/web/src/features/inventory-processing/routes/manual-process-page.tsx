@@ -32,14 +32,14 @@ import {
 } from '../lib/summary';
 import { checkFileCount, checkUploadFile } from '../lib/upload-checks';
 
-/** Spec 2 §8. */
+/** docs/behaviour/inventory.md#messages. */
 export const LOAD_FAILED = 'Failed to load inventory source details';
 
 function parseSourceId(value: string | undefined): number | null {
   return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }
 
-/** Manual file processing, /inventory-sources/manually-process/{id} (spec 2 §2.7). */
+/** Manual file processing, /inventory-sources/manually-process/{id} (docs/behaviour/inventory.md#manual-processing). */
 export function ManualProcessPage() {
   const sourceId = parseSourceId(useParams().id);
   const source = useInventorySource(sourceId ?? 0, { enabled: sourceId !== null });
@@ -131,7 +131,7 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
     requestAnimationFrame(() => resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   };
 
-  /** A file is chosen only after the checks pass (spec 2 §4, §5); a refused file leaves the choice as it was. */
+  /** A file is chosen only after the checks pass (docs/behaviour/inventory.md#upload-checks); a refused file leaves the choice as it was. */
   const chooseFiles = (files: File[]) => {
     const problem = checkFileCount(files.length) ?? checkUploadFile(files[0]!, source.fileType);
     if (problem) {
@@ -202,7 +202,7 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
     processButtonRef.current?.focus();
   };
 
-  /** Spec 2 §4: Clear resets the file, the result, the error and both options. */
+  /** docs/behaviour/inventory.md#manual-processing: Clear resets the file, the result, the error and both options. */
   const clear = () => {
     setFile(null);
     setModifiedFrom(null);
@@ -215,7 +215,7 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
     requestAnimationFrame(() => dropzoneRef.current?.focus());
   };
 
-  /** Spec 2 §4: Process Another clears the result and the error, keeping the file. */
+  /** docs/behaviour/inventory.md#manual-processing: Process Another clears the result and the error, keeping the file. */
   const processAnother = () => {
     setError(null);
     showResult(null);

@@ -1,11 +1,13 @@
 /**
- * Inventory sources: list, one source, save, delete, the list's active switch (DESIGN §10) and the SFTP
- * connection test of the editor (DESIGN §5).
+ * Inventory sources: list, one source, save, delete, the list's active switch (docs/design/differences.md#active-switches-work) and the SFTP
+ * connection test of the editor (docs/behaviour/sources.md#sftp-settings).
+ * The editor also accepts a changed SFTP host key through here.
  */
 import type {
   InventorySource,
   InventorySourceListItem,
   SftpConnectionTestResult,
+  SftpHostKeyState,
   TSftpConnectionTest,
 } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -61,7 +63,7 @@ export function useSaveInventorySource() {
   });
 }
 
-/** Spec 2 §7: a POST without a body to the source's own path deletes it. */
+/** docs/behaviour/sources.md#deleting-sources: a POST without a body to the source's own path deletes it. */
 export function deleteInventorySource(id: number) {
   return api.post<void>(`/api/inventory-sources/inventory/${id}`);
 }
@@ -115,6 +117,47 @@ export function testSftpConnection(body: TSftpConnectionTest) {
   return api.post<SftpConnectionTestResult>('/api/inventory-sources/test-sftp', body);
 }
 
+/** What a test of the saved server tells about its host key, as the loaded source would show it. */
+function hostKeyStateAfterTest(result: SftpConnectionTestResult): Partial<SftpHostKeyState> {
+  const now = new Date().toISOString();
+  if (result.hostKeyStatus === 'recorded')
+    return { sftpHostKey: result.hostKey, sftpHostKeyRecordedAt: now, sftpHostKeyPresented: null };
+  if (result.hostKeyStatus === 'changed')
+    return { sftpHostKeyPresented: result.hostKey, sftpHostKeyPresentedAt: now };
+  if (result.hostKeyStatus === 'trusted') return { sftpHostKeyPresented: null, sftpHostKeyPresentedAt: null };
+  return {};
+}
+
 export function useTestSftpConnection() {
-  return useMutation({ mutationFn: testSftpConnection });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: testSftpConnection,
+    // The server records (or refuses) the saved server's key as it tests; the editor shows it at once.
+    onSuccess: (result, body) => {
+      if (body.id > 0) mergeHostKeyState(queryClient, body.id, hostKeyStateAfterTest(result));
+    },
+  });
+}
+
+function mergeHostKeyState(
+  queryClient: ReturnType<typeof useQueryClient>,
+  id: number,
+  state: Partial<SftpHostKeyState>,
+) {
+  queryClient.setQueryData<InventorySource>(inventorySourceKeys.detail(id), (source) =>
+    source ? { ...source, ...state } : source,
+  );
+}
+
+/** Trusts the new host key the server presents, exactly the fingerprint the editor showed. */
+export function acceptSftpHostKey({ id, fingerprint }: { id: number; fingerprint: string }) {
+  return api.post<SftpHostKeyState>(`/api/inventory-sources/${id}/sftp-host-key/accept`, { fingerprint });
+}
+
+export function useAcceptSftpHostKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptSftpHostKey,
+    onSuccess: (state, { id }) => mergeHostKeyState(queryClient, id, state),
+  });
 }

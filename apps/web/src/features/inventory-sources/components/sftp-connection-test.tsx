@@ -1,5 +1,6 @@
 import {
   type SftpConnectionTestResult,
+  type SftpHostKeyStatus,
   type TInventorySource,
   ZSftpConnectionTestSchema,
 } from '@app/contracts';
@@ -30,20 +31,36 @@ function formatSize(bytes: number) {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+const HOST_KEY_NOTES: Record<SftpHostKeyStatus, string> = {
+  recorded: 'recorded now; a different key will be refused',
+  trusted: 'the recorded key',
+  changed: 'not the recorded key',
+  'not-recorded': 'recorded at the first connection after saving',
+};
+
 /**
- * 'Test connection' (beyond the spec, DESIGN §5): connects with the card's current values (a blank password
- * uses the stored one) and shows the server's message and what the inbound folder holds.
+ * 'Test connection' (beyond the spec, docs/behaviour/sources.md#sftp-settings): connects with the card's current values (a blank password
+ * uses the stored one, on the saved server only) and shows the result, the server's host key and what the
+ * inbound folder holds.
  */
 export function SftpConnectionTest({
   form,
+  retype,
 }: {
   form: UseFormReturn<InventoryFormValues, unknown, TInventorySource>;
+  /** Why the stored password cannot be used with the settings on screen; null when it can (or none is stored). */
+  retype: string | null;
 }) {
   const test = useTestSftpConnection();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const run = async () => {
     const values = form.getValues();
+    if (retype && values.sftpPassword === '') {
+      setOutcome(null);
+      form.setError('sftpPassword', { type: 'sftp-test', message: retype }, { shouldFocus: true });
+      return;
+    }
     const parsed = ZSftpConnectionTestSchema.safeParse({
       id: values.id,
       sftpServerAddress: values.sftpServerAddress,
@@ -92,6 +109,14 @@ export function SftpConnectionTest({
             <CircleAlert aria-hidden />
           )}
           <AlertTitle className="line-clamp-none whitespace-normal break-words">{outcome.message}</AlertTitle>
+          {outcome.hostKey && outcome.hostKeyStatus && outcome.hostKeyStatus !== 'changed' && (
+            <AlertDescription>
+              <p>
+                Host key <code className="break-all font-mono text-xs">{outcome.hostKey}</code> (
+                {HOST_KEY_NOTES[outcome.hostKeyStatus]})
+              </p>
+            </AlertDescription>
+          )}
           {outcome.ok && outcome.entries && (
             <AlertDescription className="grid w-full gap-2">
               <p>

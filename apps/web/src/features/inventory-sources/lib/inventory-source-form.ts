@@ -1,6 +1,6 @@
 /**
  * The inventory source editor's form values: what the inputs hold, how a loaded source fills them, how they
- * are validated (the contract's schema plus the sample-file rule) and what a save sends (spec 2 §3.5, §5, §7).
+ * are validated (the contract's schema plus the sample-file rule) and what a save sends (docs/behaviour/sources.md#inventory-source-editor).
  */
 import {
   DEFAULT_DRIFT_GUARD_PERCENT,
@@ -10,12 +10,14 @@ import {
   PREDICTIVE_RANGES,
   type PredictiveField,
   SAMPLE_FILE_EXTENSIONS,
+  type SftpSecretSettings,
   type TInventorySource,
   ZInventorySourceSchema,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { numberText } from '@/features/sources/components/source-editor-parts';
+import { formPort, sftpSecretState } from '@/features/sources/lib/stored-secret';
 
 const M = INVENTORY_SOURCE_MESSAGES;
 
@@ -39,6 +41,7 @@ export interface InventoryFormValues {
   sourceName: string;
   emailSourceId: string;
   fileType: string;
+  textEncoding: string;
   fromEmail: string;
   daysUntilNoUpdateNotification: string;
   expectedAttachmentCount: string;
@@ -79,6 +82,7 @@ export const NEW_INVENTORY_SOURCE: InventoryFormValues = {
   sourceName: '',
   emailSourceId: '',
   fileType: '',
+  textEncoding: '',
   fromEmail: '',
   daysUntilNoUpdateNotification: '',
   expectedAttachmentCount: '',
@@ -129,6 +133,7 @@ export function toInventoryFormValues(source: InventorySource): InventoryFormVal
     sourceName: source.sourceName ?? '',
     emailSourceId: source.emailSourceId ? String(source.emailSourceId) : '',
     fileType: source.fileType ?? '',
+    textEncoding: source.textEncoding ?? '',
     fromEmail: source.fromEmail ?? '',
     daysUntilNoUpdateNotification: numberText(source.daysUntilNoUpdateNotification),
     expectedAttachmentCount: numberText(source.expectedAttachmentCount),
@@ -181,22 +186,52 @@ const schemaResolver = zodResolver(ZInventorySourceSchema as never) as unknown a
   TInventorySource
 >;
 
-/** The contract's schema, plus spec 2 §5: a new source without a stored sample needs a sample file. */
-export const inventorySourceResolver: Resolver<InventoryFormValues, unknown, TInventorySource> = async (
-  values,
-  context,
-  options,
-) => {
-  const result = await schemaResolver(values, context, options);
-  const needsSample = values.id === 0 && !values.sampleFile && !values.fileData.inventoryFileName;
-  if (!needsSample) return result;
-  const errors = { ...result.errors } as FieldErrors<InventoryFormValues>;
-  errors.fileData = {
-    ...errors.fileData,
-    inventoryFile: { type: 'required', message: M.sampleFileRequired },
-  } as FieldErrors<InventoryFormValues>['fileData'];
-  return { values: {}, errors };
-};
+/** The SFTP settings in the form (the port as typed), as a stored SFTP password follows them. */
+export function sftpSettingsOf(
+  values: Pick<InventoryFormValues, 'sftpServerAddress' | 'sftpPort' | 'sftpUsername'>,
+): SftpSecretSettings {
+  return {
+    sftpServerAddress: values.sftpServerAddress ?? '',
+    sftpPort: formPort(values.sftpPort),
+    sftpUsername: values.sftpUsername ?? '',
+  };
+}
+
+/** The SFTP settings of a loaded source whose password is stored; null when none is. */
+export function storedSftpSettings(source: InventorySource | undefined): SftpSecretSettings | null {
+  if (!source?.sftpPasswordSet) return null;
+  return {
+    sftpServerAddress: source.sftpServerAddress,
+    sftpPort: source.sftpPort,
+    sftpUsername: source.sftpUsername,
+  };
+}
+
+/**
+ * The contract's schema, plus: a new source without a stored sample needs a sample file; and a
+ * stored SFTP password whose server, port or user name changed must be typed again (`stored` gives the
+ * settings it was saved with, read at each validation).
+ */
+export function inventorySourceResolver(
+  stored: () => SftpSecretSettings | null,
+): Resolver<InventoryFormValues, unknown, TInventorySource> {
+  return async (values, context, options) => {
+    const result = await schemaResolver(values, context, options);
+    const needsSample = values.id === 0 && !values.sampleFile && !values.fileData.inventoryFileName;
+    const secret = sftpSecretState(stored(), sftpSettingsOf(values));
+    const retype = secret.kind === 'retype' && values.sftpPassword === '' ? secret.message : null;
+    if (!needsSample && !retype) return result;
+    const errors = { ...result.errors } as FieldErrors<InventoryFormValues>;
+    if (needsSample) {
+      errors.fileData = {
+        ...errors.fileData,
+        inventoryFile: { type: 'required', message: M.sampleFileRequired },
+      } as FieldErrors<InventoryFormValues>['fileData'];
+    }
+    if (retype) errors.sftpPassword = { type: 'required', message: retype };
+    return { values: {}, errors };
+  };
+}
 
 /** Why a chosen sample file is refused, or null. */
 export function sampleFileProblem(file: File): string | null {
@@ -209,7 +244,7 @@ export function sampleFileProblem(file: File): string | null {
   return null;
 }
 
-/** The file's content as base64, without the data-URL prefix (spec 2 §7). */
+/** The file's content as base64, without the data-URL prefix (docs/behaviour/sources.md#sample-file). */
 export function readFileAsBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -228,7 +263,7 @@ export interface StoredSample {
 }
 
 /**
- * Spec 2 §7 save rule: with a newly chosen file, fileData carries inventoryFile (base64), its name and the
+ * The save rule (docs/behaviour/sources.md#sample-file): with a newly chosen file, fileData carries inventoryFile (base64), its name and the
  * source's activeStatus; otherwise the stored file's name and base64 data. Numbers are already numbers or null.
  */
 export async function toInventorySaveBody(

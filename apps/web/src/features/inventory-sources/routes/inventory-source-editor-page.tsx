@@ -7,10 +7,13 @@ import {
   type PredictiveField,
   SAMPLE_FILE_EXTENSIONS,
   SPREADSHEET_FILE_TYPES,
+  sftpServerChanged,
+  TEXT_ENCODING_HINT,
+  TEXT_ENCODING_OPTIONS,
   type TInventorySource,
 } from '@app/contracts';
 import { Download } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { get, type Path, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { PasswordInput } from '@/components/password-input';
@@ -39,6 +42,7 @@ import {
   useEditorSaveState,
   withCurrentOption,
 } from '@/features/sources/components/source-editor-parts';
+import { sftpSecretState } from '@/features/sources/lib/stored-secret';
 import { useLogError } from '@/hooks/use-log-error';
 import type { useSaveState } from '@/hooks/use-save-state';
 import {
@@ -49,6 +53,7 @@ import {
   useSaveInventorySource,
 } from '../api/inventory-sources';
 import { SftpConnectionTest } from '../components/sftp-connection-test';
+import { SftpHostKey } from '../components/sftp-host-key';
 import {
   type InventoryFormValues,
   inventorySourceResolver,
@@ -57,6 +62,8 @@ import {
   NEW_INVENTORY_SOURCE,
   type StoredSample,
   sampleFileProblem,
+  sftpSettingsOf,
+  storedSftpSettings,
   toInventoryFormValues,
   toInventorySaveBody,
 } from '../lib/inventory-source-form';
@@ -98,7 +105,7 @@ export function InventorySourceEditorPage() {
   } else if (!isCreate && source.isPending) {
     content = <EditorSkeleton cards={6} />;
   } else if (!isCreate && source.isError) {
-    // Spec 2 §8: the inventory source's own failure wins over the e-mail list's.
+    // docs/behaviour/screens.md#load-failures: the inventory source's own failure wins over the e-mail list's.
     content = <LoadErrorBanner message={M.loadFailed} onRetry={() => void source.refetch()} />;
   } else {
     const loaded = isCreate ? undefined : source.data;
@@ -176,10 +183,11 @@ function InventorySourceForm({
 }) {
   const navigate = useNavigate();
   const saveSource = useSaveInventorySource();
-  const form = useForm<InventoryFormValues, unknown, TInventorySource>({
-    resolver: inventorySourceResolver,
-    defaultValues: initial,
-  });
+  // The resolver is made once; the settings the stored SFTP password follows change after each save.
+  const storedSftp = useRef(storedSftpSettings(loaded));
+  storedSftp.current = storedSftpSettings(loaded);
+  const [resolver] = useState(() => inventorySourceResolver(() => storedSftp.current));
+  const form = useForm<InventoryFormValues, unknown, TInventorySource>({ resolver, defaultValues: initial });
   const { errors } = form.formState;
   const [fileHasHeader, statusSupersedes, usesPredictive, generatedHasHeader, sampleFile] = useWatch({
     control: form.control,
@@ -191,6 +199,37 @@ function InventorySourceForm({
       'sampleFile',
     ],
   });
+  const [sftpServerAddress, sftpPort, sftpUsername] = useWatch({
+    control: form.control,
+    name: ['sftpServerAddress', 'sftpPort', 'sftpUsername'],
+  });
+  const sftpOnScreen = sftpSettingsOf({ sftpServerAddress, sftpPort, sftpUsername });
+  const sftpSecret = sftpSecretState(storedSftp.current, sftpOnScreen);
+  // The password's error depends on the server fields: once errors show, check it again as they change.
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      const followed = name === 'sftpServerAddress' || name === 'sftpPort' || name === 'sftpUsername';
+      if (followed && form.formState.isSubmitted) void form.trigger('sftpPassword');
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+  const sftpServerMoved =
+    loaded !== undefined &&
+    sftpServerChanged(
+      {
+        sftpServerAddress: loaded.sftpServerAddress,
+        sftpPort: loaded.sftpPort,
+        sftpUsername: loaded.sftpUsername,
+      },
+      sftpOnScreen,
+    );
+  // The rule's message shows as the field's error when a save or a test is tried without the password.
+  const sftpPasswordHint =
+    sftpSecret.kind === 'kept'
+      ? 'A password is stored. Leave blank to keep it.'
+      : sftpSecret.kind === 'retype' && !errors.sftpPassword
+        ? sftpSecret.message
+        : undefined;
   // Remounts the file input, which cannot be cleared through its value.
   const [fileInputKey, setFileInputKey] = useState(0);
 
@@ -294,7 +333,7 @@ function InventorySourceForm({
   );
 
   const selectField = (
-    name: 'emailSourceId' | 'fileType',
+    name: 'emailSourceId' | 'fileType' | 'textEncoding',
     label: string,
     options: (current: string) => SelectOption[],
     placeholder: string,
@@ -369,6 +408,13 @@ function InventorySourceForm({
               'Select a file type',
               'Supports .csv, .xls and .xlsx files',
             )}
+            {selectField(
+              'textEncoding',
+              'Text Encoding',
+              () => [...TEXT_ENCODING_OPTIONS],
+              'Detect automatically',
+              TEXT_ENCODING_HINT,
+            )}
             {numberField('daysUntilNoUpdateNotification', 'Days Until No Update Notification', {
               min: 1,
               max: 365,
@@ -424,14 +470,15 @@ function InventorySourceForm({
             <FormField
               id="inv-sftpPassword"
               label="Password"
-              hint={loaded?.sftpPasswordSet ? 'A password is stored. Leave blank to keep it.' : undefined}
+              hint={sftpPasswordHint}
               error={errorOf('sftpPassword')}
               className="sm:col-span-2"
             >
               <PasswordInput
                 autoComplete="new-password"
+                aria-required={sftpSecret.kind === 'retype' || undefined}
                 {...controlProps('inv-sftpPassword', {
-                  hint: loaded?.sftpPasswordSet,
+                  hint: sftpPasswordHint,
                   error: errorOf('sftpPassword'),
                 })}
                 {...form.register('sftpPassword')}
@@ -446,7 +493,13 @@ function InventorySourceForm({
               hint: 'Folder the generated file is uploaded to',
             })}
             <div className="sm:col-span-2">
-              <SftpConnectionTest form={form} />
+              <SftpConnectionTest
+                form={form}
+                retype={sftpSecret.kind === 'retype' ? sftpSecret.message : null}
+              />
+            </div>
+            <div className="sm:col-span-2">
+              <SftpHostKey source={loaded} serverChanged={sftpServerMoved} />
             </div>
           </CardContent>
         </Card>

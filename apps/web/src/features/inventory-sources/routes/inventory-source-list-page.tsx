@@ -57,7 +57,7 @@ function Truncated({ value }: { value: string | number | null | undefined }) {
 }
 
 /**
- * Spec 2 §2.5 column priorities: high = the switch, the name and the actions; medium = what identifies the file
+ * The column priorities (docs/behaviour/sources.md#inventory-source-list): high = the switch, the name and the actions; medium = what identifies the file
  * and its two key columns; low = the rest.
  */
 const COLUMNS: Column[] = [
@@ -165,7 +165,7 @@ export function InventorySourceListPage() {
   const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const deleteSource = useDeleteInventorySource();
 
-  // The spec only logs a failed list load; DESIGN §10 shows it too.
+  // The spec only logs a failed list load; the product shows it too (docs/design/differences.md#errors-are-shown).
   useLogError(sources.error, 'Error fetching inventory sources:', LOAD_FAILED);
 
   let body: ReactNode;

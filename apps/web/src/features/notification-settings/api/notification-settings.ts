@@ -1,5 +1,5 @@
 /**
- * Notification settings (spec 3 §7): list, one setting, create, update, delete, the e-mail configuration,
+ * Notification settings (docs/behaviour/notifications.md#calls): list, one setting, create, update, delete, the e-mail configuration,
  * the cron check, the test send and the source picker's choices.
  */
 import type {
@@ -108,7 +108,7 @@ export function useCronValidation(expression: string | null) {
     enabled: expression !== null,
     // The next execution moves with the clock; a check is cheap, so an old answer is never reused for long.
     staleTime: 10_000,
-    // Spec 3 §8: a failed check says so at once rather than after the list retries.
+    // docs/behaviour/notifications.md#setting-editor: a failed check says so at once rather than after the list retries.
     retry: false,
   });
 }

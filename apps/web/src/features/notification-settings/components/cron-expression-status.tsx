@@ -5,7 +5,7 @@ import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCronValidation } from '../api/notification-settings';
 
-/** Spec 3 §4, §9: the expression is checked once typing has paused this long. */
+/** docs/behaviour/notifications.md#setting-editor: the expression is checked once typing has paused this long. */
 export const CRON_CHECK_PAUSE_MS = 500;
 
 function useDebounced<T>(value: T, delayMs: number): T {
@@ -19,7 +19,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
 
 /**
  * The server's verdict on the cron expression, asked 500 ms after the last keystroke: its validity message and
- * the next execution time, or "Error validating cron expression" when the check itself fails (spec 3 §8).
+ * the next execution time, or "Error validating cron expression" when the check itself fails (docs/behaviour/notifications.md#setting-editor).
  * A blank expression is not checked; the form's own rule asks for one on save.
  */
 export function CronExpressionStatus({ id, expression }: { id: string; expression: string }) {

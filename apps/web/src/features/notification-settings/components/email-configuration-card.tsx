@@ -14,10 +14,10 @@ const GROUPS: [RecipientGroup, string][] = [
 
 const LOAD_FAILED = 'Failed to load the email configuration';
 
-/** The Email Configuration info card (spec 3 §2.8): the sender, the recipients by group and the note. */
+/** The Email Configuration info card (docs/behaviour/notifications.md#setting-editor): the sender, the recipients by group and the note. */
 export function EmailConfigurationCard({ className }: { className?: string }) {
   const info = useNotificationEmailInfo();
-  // DESIGN §10: shown, not only logged.
+  // docs/design/differences.md#errors-are-shown: shown, not only logged.
   useLogError(info.error, 'Error fetching notification email info:');
 
   let content: ReactNode;
@@ -34,8 +34,9 @@ export function EmailConfigurationCard({ className }: { className?: string }) {
           <dd className="break-all">
             {fromEmail || <span className="text-muted-foreground">Not configured</span>}
           </dd>
-          {GROUPS.map(([group, label]) => {
-            const addresses = recipients?.[group] ?? [];
+          {/* The server names only the groups of the user's own flags. */}
+          {GROUPS.filter(([group]) => recipients[group] !== undefined).map(([group, label]) => {
+            const addresses = recipients[group] ?? [];
             return (
               <div key={group} className="contents">
                 <dt className="font-medium">{label} recipients</dt>

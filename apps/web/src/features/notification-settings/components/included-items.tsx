@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge';
 
 /**
  * A setting's included sources in the list: the first `max` as badges and the rest as one '+N' badge whose
- * title names them (spec 3 §2.7: 3 on cards, 2 in the table). None listed means every source of the type.
+ * title names them (docs/behaviour/notifications.md#settings-list: 3 on cards, 2 in the table). None listed means every source of the type.
  */
 export function IncludedItems({ names, max }: { names: string[]; max: number }) {
   if (names.length === 0) return <span className="text-muted-foreground">All sources</span>;

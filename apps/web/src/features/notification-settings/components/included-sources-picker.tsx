@@ -17,7 +17,7 @@ const stayOpen = (event: Event) => event.preventDefault();
 
 /**
  * The included sources: a menu of the chosen type's sources with a check per source, and the chosen ones as
- * removable badges. Nothing chosen means every source of the type (DESIGN §7). The trigger carries `id`, so the
+ * removable badges. Nothing chosen means every source of the type (docs/behaviour/notifications.md#setting-editor). The trigger carries `id`, so the
  * field's Label names it.
  */
 export function IncludedSourcesPicker({

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSendTestNotification } from '../api/notification-settings';
 
 const M = NOTIFICATION_MESSAGES;
-/** Spec 3 §9: a sent test resets after 5 s, the "save first" warning clears after 3 s. */
+/** docs/behaviour/notifications.md#test-notification: a sent test resets after 5 s, the "save first" warning clears after 3 s. */
 export const TEST_SENT_RESET_MS = 5000;
 export const SAVE_FIRST_CLEAR_MS = 3000;
 
@@ -19,7 +19,7 @@ export type TestState =
   | { kind: 'error'; message: string }
   | { kind: 'save-first' };
 
-/** Spec 3 §8: the server's message, else its `error` field, else the fallback. */
+/** docs/behaviour/notifications.md#test-notification: the server's message, else its `error` field, else the fallback. */
 function testFailure(error: unknown): string {
   const message = serverMessage(error);
   if (message) return message;

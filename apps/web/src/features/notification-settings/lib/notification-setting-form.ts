@@ -1,6 +1,6 @@
 /**
  * The notification setting editor's form values: what the inputs hold, how a loaded setting and the spec's
- * defaults fill them, how they are validated (the contract's schema) and what a save sends (spec 3 §3, §5, §9).
+ * defaults fill them, how they are validated (the contract's schema) and what a save sends (docs/behaviour/notifications.md#setting-editor).
  */
 import {
   isSourceTypeId,
@@ -42,7 +42,7 @@ export interface NotificationFormValues extends Record<IncludeField, boolean> {
 
 const D = NOTIFICATION_DEFAULTS;
 
-/** Spec 3 §9 defaults: Weekly (on Monday, so the day it needs is set), disabled, zero-quantity alerts off. */
+/** The defaults (docs/behaviour/notifications.md#defaults): Weekly (on Monday, so the day it needs is set), disabled, zero-quantity alerts off. */
 export const NEW_NOTIFICATION_SETTING: NotificationFormValues = {
   id: 0,
   name: '',
@@ -102,7 +102,7 @@ export const notificationSettingResolver = zodResolver(
 
 /**
  * The save body: the parsed form, with the day of week only for Weekly and the cron expression only for
- * Custom (spec 3 §5: the day is an integer or null). The included sources go by id; the names the server
+ * Custom (docs/behaviour/notifications.md#setting-editor: the day is an integer or null). The included sources go by id; the names the server
  * answers with are read-only, as are the source type's label and the last send time.
  */
 export function toNotificationSaveBody(values: TNotificationSetting): TNotificationSetting {

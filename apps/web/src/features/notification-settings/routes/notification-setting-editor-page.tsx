@@ -6,8 +6,6 @@ import {
   NOTIFICATION_MESSAGES,
   type NotificationSetting,
   SOURCE_TYPE,
-  SOURCE_TYPE_IDS,
-  SOURCE_TYPE_LABELS,
   type TNotificationSetting,
 } from '@app/contracts';
 import { Info, Loader2, Send } from 'lucide-react';
@@ -18,6 +16,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { usePermissions } from '@/features/auth/api/session';
 import {
   applyServerFieldErrors,
   controlProps,
@@ -56,9 +55,10 @@ import {
   toNotificationFormValues,
   toNotificationSaveBody,
 } from '../lib/notification-setting-form';
+import { notificationSourceTypeOptions } from '../lib/source-types';
 
 const M = NOTIFICATION_MESSAGES;
-/** Spec 3 §4, §9: after a successful save the editor goes to the list after 1 s. */
+/** docs/behaviour/notifications.md#setting-editor: after a successful save the editor goes to the list after 1 s. */
 const REDIRECT_AFTER_SAVE_MS = 1000;
 const SAVE_RESET_MS = 3000;
 const SAVED = 'Notification setting saved';
@@ -73,10 +73,6 @@ const INCLUDE_SWITCHES: [IncludeField, string, string][] = [
   ['includeSuccessAlerts', 'Include Success Alerts', 'Runs that succeeded.'],
 ];
 
-const SOURCE_TYPE_OPTIONS: SelectOption[] = SOURCE_TYPE_IDS.map((id) => ({
-  value: String(id),
-  label: SOURCE_TYPE_LABELS[id],
-}));
 const INTERVAL_OPTIONS: SelectOption[] = NOTIFICATION_INTERVALS.map((interval) => ({
   value: interval,
   label: NOTIFICATION_INTERVAL_LABELS[interval],
@@ -159,6 +155,7 @@ function NotificationSettingForm({
   const sourceOptions = useNotificationSourceOptions(sourceTypeId);
   useLogError(sourceOptions.error, 'Error fetching notification source options:');
   const test = useTestNotification(initial.id, isDirty);
+  const sourceTypeOptions = notificationSourceTypeOptions(usePermissions());
 
   // A loaded setting's own names for its ids, for sources the picker no longer lists (deleted meanwhile).
   const knownNames = useMemo(
@@ -289,7 +286,7 @@ function NotificationSettingForm({
           </CardHeader>
           <CardContent className="grid gap-4">
             {textField('name', 'Notification Name')}
-            {selectField('sourceTypeId', 'Source Type', SOURCE_TYPE_OPTIONS, 'Select a source type', {
+            {selectField('sourceTypeId', 'Source Type', sourceTypeOptions, 'Select a source type', {
               // The included sources are sources of the previous type: they do not carry over.
               onChanged: () => form.setValue('sourceIds', [], { shouldDirty: true }),
             })}

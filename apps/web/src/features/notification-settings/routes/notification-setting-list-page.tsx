@@ -6,7 +6,6 @@ import {
   NOTIFICATION_MESSAGES,
   type NotificationInterval,
   type NotificationSetting,
-  SOURCE_TYPE_IDS,
   SOURCE_TYPE_LABELS,
 } from '@app/contracts';
 import { Pencil, Plus, Trash2, X } from 'lucide-react';
@@ -30,6 +29,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { usePermissions } from '@/features/auth/api/session';
 import { useLogError } from '@/hooks/use-log-error';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { formatDateTime } from '@/lib/format';
@@ -39,12 +39,13 @@ import {
   useNotificationSettings,
 } from '../api/notification-settings';
 import { IncludedItems } from '../components/included-items';
+import { notificationSourceTypeOptions } from '../lib/source-types';
 
 type Setting = NotificationSetting;
 
 const LOAD_FAILED = 'Failed to load notification settings';
 const EMPTY = NOTIFICATION_MESSAGES.empty;
-/** Spec 3 §2.7: included sources shown before the '+N'. */
+/** docs/behaviour/notifications.md#settings-list: included sources shown before the '+N'. */
 const CARD_ITEMS = 3;
 const TABLE_ITEMS = 2;
 /** The filter selects' "no filter" choice (a Radix select item cannot have an empty value). */
@@ -58,15 +59,16 @@ interface Filters {
 
 /**
  * The filters kept in the URL (?q=, ?type=, ?interval=) like the view mode, so a reload or a shared link keeps
- * them. An unknown value in the address counts as no filter.
+ * them. An unknown value in the address, or a source type the user does not hold, counts as no filter.
  */
 function useFilters(): [Filters, (patch: Partial<Filters>) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
+  const offeredTypes = notificationSourceTypeOptions(usePermissions()).map((option) => option.value);
   const type = searchParams.get('type') ?? '';
   const interval = searchParams.get('interval') ?? '';
   const filters: Filters = {
     text: searchParams.get('q') ?? '',
-    sourceType: isSourceTypeId(Number(type)) ? type : ALL,
+    sourceType: offeredTypes.includes(type) ? type : ALL,
     interval: (NOTIFICATION_INTERVALS as readonly string[]).includes(interval) ? interval : ALL,
   };
   const update = (patch: Partial<Filters>) => {
@@ -105,7 +107,7 @@ export function NotificationSettingListPage() {
   const [pendingDelete, setPendingDelete] = useState<Setting | null>(null);
   const deleteSetting = useDeleteNotificationSetting();
 
-  // DESIGN §10: a failed load is shown, not only logged.
+  // docs/design/differences.md#errors-are-shown: a failed load is shown, not only logged.
   useLogError(settings.error, 'Error fetching notification settings:', LOAD_FAILED);
 
   let body: ReactNode;
@@ -169,6 +171,7 @@ export function NotificationSettingListPage() {
 }
 
 function FilterBar({ filters, onChange }: { filters: Filters; onChange: (patch: Partial<Filters>) => void }) {
+  const sourceTypeOptions = notificationSourceTypeOptions(usePermissions());
   const filtered = filters.text !== '' || filters.sourceType !== ALL || filters.interval !== ALL;
   return (
     <search className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
@@ -188,7 +191,7 @@ function FilterBar({ filters, onChange }: { filters: Filters; onChange: (patch: 
         value={filters.sourceType}
         onChange={(sourceType) => onChange({ sourceType })}
         allLabel="All source types"
-        options={SOURCE_TYPE_IDS.map((id) => ({ value: String(id), label: SOURCE_TYPE_LABELS[id] }))}
+        options={sourceTypeOptions}
       />
       <FilterSelect
         id="ns-filter-interval"

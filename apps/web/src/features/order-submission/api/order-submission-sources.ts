@@ -1,6 +1,5 @@
 /**
- * Order submission sources: list, one source, save, delete and the list's active switch (spec 3 §7, DESIGN
- * §10), plus the parent-source picker the vendor editor uses (GET /api/order-submission/order-submission-list).
+ * Order submission sources: list, one source, save, delete and the list's active switch (docs/behaviour/order-submission.md#calls, docs/design/differences.md#active-switches-work), plus the parent-source picker the vendor editor uses (GET /api/order-submission/order-submission-list).
  */
 import type { OrderSubmissionSource, OrderSubmissionSourceListItem, PickerPair } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

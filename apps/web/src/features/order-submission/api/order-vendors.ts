@@ -1,6 +1,6 @@
 /**
  * Order vendor sources: list, one vendor, save (with its aliases), delete, alias delete, the list's active
- * switch (spec 3 §7, DESIGN §10), the stored template's download and the preview of a generated file.
+ * switch (docs/behaviour/order-submission.md#calls, docs/design/differences.md#active-switches-work), the stored template's download and the preview of a generated file.
  */
 import type {
   OrderVendorSource,
@@ -23,7 +23,7 @@ export const vendorKeys = {
   detail: (id: number) => ['order-vendors', 'detail', id] as const,
 };
 
-/** Spec 3 §2.5: the list shows active vendors; `includeInactive` (beyond the spec) finds switched-off ones. */
+/** docs/behaviour/order-submission.md#vendor-list: the list shows active vendors; `includeInactive` (beyond the spec) finds switched-off ones. */
 export const vendorsQueryOptions = (includeInactive = false) =>
   queryOptions({
     queryKey: vendorKeys.list(includeInactive),
@@ -48,7 +48,7 @@ export function useVendor(id: number, options: { enabled?: boolean } = {}) {
   return useQuery({ ...vendorQueryOptions(id), enabled: options.enabled ?? true });
 }
 
-/** The vendor form plus its aliases (spec 3 §7); the answer is the saved vendor (or nothing, 204). */
+/** The vendor form plus its aliases (docs/behaviour/order-submission.md#calls); the answer is the saved vendor (or nothing, 204). */
 export function saveVendor(body: Record<string, unknown>) {
   return api.post<unknown>('/api/order-submission/vendor/save', body);
 }
@@ -84,7 +84,7 @@ export function useDeleteVendor() {
   });
 }
 
-/** Spec 3 §4: deleting an existing alias is immediate, through its own call. */
+/** docs/behaviour/order-submission.md#aliases: deleting an existing alias is immediate, through its own call. */
 export function deleteVendorAlias(aliasId: number) {
   return api.post<void>(`/api/order-submission/vendor/alias/delete/${aliasId}`);
 }
@@ -140,7 +140,7 @@ export function useSetVendorActive() {
 
 /**
  * Builds the vendor file the current (unsaved) form would send for an order file, without sending or storing
- * anything (DESIGN §6, beyond the spec).
+ * anything (docs/behaviour/order-submission.md#preview, beyond the spec).
  */
 export function previewVendorFile(body: TVendorPreviewRequest) {
   return api.post<VendorPreviewResponse>('/api/order-submission/vendor/preview', body);

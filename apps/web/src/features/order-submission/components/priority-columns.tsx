@@ -1,5 +1,5 @@
 /**
- * Table columns that give way on smaller screens (spec 3 §2.3, §9): on a tablet (640 to 1024 px) or a phone the
+ * Table columns that give way on smaller screens (docs/behaviour/order-submission.md#submission-source-list): on a tablet (640 to 1024 px) or a phone the
  * low-priority columns are left out and a hint says so.
  */
 import { Info } from 'lucide-react';

@@ -21,7 +21,7 @@ interface PendingDelete {
 }
 
 /**
- * The vendor's aliases (spec 3 §2.6, §4): other names the order file may use for this vendor. Aliases are added
+ * The vendor's aliases (docs/behaviour/order-submission.md#aliases): other names the order file may use for this vendor. Aliases are added
  * and edited locally and saved with the vendor; deleting one that is already stored calls its own delete route
  * at once, after a confirmation.
  */

@@ -28,7 +28,7 @@ function orderFileProblem(file: File): string | null {
 const lines = (count: number) => `${count} order line${count === 1 ? '' : 's'}`;
 
 /**
- * Beyond the spec (DESIGN §6): builds this vendor's file from a sample order file with the editor's current,
+ * Beyond the spec (docs/behaviour/order-submission.md#preview): builds this vendor's file from a sample order file with the editor's current,
  * unsaved settings and shows its rows. Nothing is sent or stored. `readVendor` validates the form (showing its
  * field messages) and gives the vendor save payload, or null when the form is not complete.
  */

@@ -1,6 +1,6 @@
 /**
  * The order submission source editor's form values: what the inputs hold, how a loaded source fills them, the
- * contract's schema as the resolver and what a save sends (spec 3 §3, §5, §7).
+ * contract's schema as the resolver and what a save sends (docs/behaviour/order-submission.md#submission-source-editor).
  */
 import {
   type OrderSubmissionSource,
@@ -17,6 +17,7 @@ export interface SubmissionSourceFormValues {
   sourceName: string;
   emailSourceId: string;
   fileType: string;
+  textEncoding: string;
   fromEmail: string;
   subjectValue: string;
   containsNotExact: boolean;
@@ -43,7 +44,7 @@ export type SubmissionSourceBooleanField = {
 }[keyof SubmissionSourceFormValues];
 
 /**
- * Spec 3 §3 defaults: both downloads on, active. One attachment in one e-mail is the common case, so the two
+ * The defaults (docs/behaviour/order-submission.md#submission-source-editor): both downloads on, active. One attachment in one e-mail is the common case, so the two
  * required counts start at 1 rather than empty.
  */
 export const NEW_SUBMISSION_SOURCE: SubmissionSourceFormValues = {
@@ -51,6 +52,7 @@ export const NEW_SUBMISSION_SOURCE: SubmissionSourceFormValues = {
   sourceName: '',
   emailSourceId: '',
   fileType: '',
+  textEncoding: '',
   fromEmail: '',
   subjectValue: '',
   containsNotExact: false,
@@ -78,6 +80,7 @@ export function toSubmissionSourceFormValues(source: OrderSubmissionSource): Sub
     sourceName: source.sourceName ?? '',
     emailSourceId: source.emailSourceId ? String(source.emailSourceId) : '',
     fileType: source.fileType ?? '',
+    textEncoding: source.textEncoding ?? '',
     fromEmail: source.fromEmail ?? '',
     subjectValue: source.subjectValue ?? '',
     containsNotExact: Boolean(source.containsNotExact),
@@ -106,7 +109,7 @@ export const submissionSourceResolver = zodResolver(
   ZOrderSubmissionSourceSchema as never,
 ) as unknown as Resolver<SubmissionSourceFormValues, unknown, TOrderSubmissionSource>;
 
-/** Spec 3 §7: the parsed form with `Id` (0 creates), the counts as numbers, the e-mail source's numeric id. */
+/** docs/behaviour/order-submission.md#calls: the parsed form with `Id` (0 creates), the counts as numbers, the e-mail source's numeric id. */
 export function toSubmissionSourceSaveBody(values: TOrderSubmissionSource): Record<string, unknown> {
   const { id, ...rest } = values;
   return { Id: id, ...rest };

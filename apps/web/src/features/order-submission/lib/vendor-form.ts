@@ -1,6 +1,6 @@
 /**
  * The vendor source editor's form values: what the inputs hold, how a loaded vendor fills them, the contract's
- * schema as the resolver, what a save sends, and the template file checks (spec 3 §3, §5, §7).
+ * schema as the resolver, what a save sends, and the template file checks (docs/behaviour/order-submission.md#vendor-editor).
  */
 import {
   hasTemplateExtension,
@@ -76,7 +76,7 @@ const ALL_MAPPING_FIELDS = [
 const mappingValues = (read: (field: keyof MappingValues) => string | null | undefined) =>
   Object.fromEntries(ALL_MAPPING_FIELDS.map((field) => [field, read(field) ?? ''])) as MappingValues;
 
-/** Spec 3 §3: a new vendor is active and wants the spreadsheet; the template's header is its first row. */
+/** docs/behaviour/order-submission.md#vendor-editor: a new vendor is active and wants the spreadsheet; the template's header is its first row. */
 export const NEW_VENDOR: VendorFormValues = {
   id: 0,
   orderSubmissionSourceId: '',
@@ -117,7 +117,7 @@ export function toAliasValues(alias: VendorAlias): VendorAliasValues {
   };
 }
 
-/** Spec 3 §3: a new alias has id 0 and the parent vendor's id. */
+/** docs/behaviour/order-submission.md#aliases: a new alias has id 0 and the parent vendor's id. */
 export const newAlias = (vendorId: number): VendorAliasValues => ({
   id: 0,
   parentVendorSourceId: vendorId,
@@ -169,14 +169,14 @@ export const vendorResolver = zodResolver(ZOrderVendorSourceSchema as never) as 
   TOrderVendorSource
 >;
 
-/** Why a chosen template is refused (spec 3 §5: only .xls and .xlsx), or null. */
+/** Why a chosen template is refused (docs/behaviour/order-submission.md#vendor-editor: only .xls and .xlsx), or null. */
 export function templateFileProblem(file: File): string | null {
   if (!hasTemplateExtension(file.name)) return VENDOR_SAVE_MESSAGES.templateType;
   if (file.size > VENDOR_TEMPLATE_MAX_BYTES) return VENDOR_SAVE_MESSAGES.templateTooLarge;
   return null;
 }
 
-/** The file's content as base64, without the data-URL prefix (spec 3 §3: the template is sent as base64). */
+/** The file's content as base64, without the data-URL prefix (docs/behaviour/order-submission.md#vendor-editor: the template is sent as base64). */
 export function readFileAsBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -3,6 +3,8 @@ import {
   type OrderSubmissionSource,
   type PickerPair,
   SPREADSHEET_FILE_TYPES,
+  TEXT_ENCODING_HINT,
+  TEXT_ENCODING_OPTIONS,
   type TOrderSubmissionSource,
 } from '@app/contracts';
 import { History } from 'lucide-react';
@@ -52,7 +54,7 @@ import {
 } from '../lib/submission-source-form';
 
 const M = ORDER_SUBMISSION_SOURCE_MESSAGES;
-/** Spec 3 §4, §9: the Save button returns to idle 3 s after saved or error. */
+/** docs/behaviour/screens.md#save-button: the Save button returns to idle 3 s after saved or error. */
 const SAVE_RESET_MS = 3000;
 
 export function SubmissionSourceEditorPage() {
@@ -101,7 +103,7 @@ export function SubmissionSourceEditorPage() {
         backTo={SUBMISSION_SOURCES_PATH}
         backLabel="Back to Order Submission Sources"
       />
-      {/* Beyond the spec (DESIGN §8): the source's run history. */}
+      {/* Beyond the spec (docs/behaviour/runs-and-history.md#run-history): the source's run history. */}
       {!isCreate && source.data && (
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
@@ -223,7 +225,7 @@ function SubmissionSourceForm({
   );
 
   const selectField = (
-    name: 'emailSourceId' | 'fileType',
+    name: 'emailSourceId' | 'fileType' | 'textEncoding',
     label: string,
     options: (current: string) => SelectOption[],
     placeholder: string,
@@ -278,6 +280,13 @@ function SubmissionSourceForm({
               fileTypeOptions,
               'Select a file type',
               'Supports .csv, .xls and .xlsx files',
+            )}
+            {selectField(
+              'textEncoding',
+              'Text Encoding',
+              () => [...TEXT_ENCODING_OPTIONS],
+              'Detect automatically',
+              TEXT_ENCODING_HINT,
             )}
             <div className="grid grid-cols-1 gap-3 sm:col-span-2">
               {switchField(

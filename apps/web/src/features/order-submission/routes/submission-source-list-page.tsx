@@ -65,7 +65,7 @@ function ActiveSwitch({ source }: { source: Source }) {
 }
 
 /**
- * Spec 3 §2.3 columns. High priority: what identifies the source and the e-mails it takes, its last run and the
+ * The columns (docs/behaviour/order-submission.md#submission-source-list). High priority: what identifies the source and the e-mails it takes, its last run and the
  * actions; low priority (left out on tablets and phones): file type, attachment count and attachment name.
  */
 function columnsFor(onDelete: (source: Source) => void): PriorityColumn<Source>[] {
@@ -152,7 +152,7 @@ export function SubmissionSourceListPage() {
   const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const deleteSource = useDeleteSubmissionSource();
 
-  // DESIGN §10: a failed list load is shown, not only logged.
+  // docs/design/differences.md#errors-are-shown: a failed list load is shown, not only logged.
   useLogError(sources.error, 'Error fetching order submission sources:', LOAD_FAILED);
 
   let body: ReactNode;

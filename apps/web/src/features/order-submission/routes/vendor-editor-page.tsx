@@ -59,7 +59,7 @@ import {
 } from '../lib/vendor-form';
 
 const V = VENDOR_SAVE_MESSAGES;
-/** Spec 3 §4, §9: idle 2 s after a save, 5 s after an error (which also clears the message). */
+/** docs/behaviour/screens.md#save-button: idle 2 s after a save, 5 s after an error (which also clears the message). */
 const SAVED_RESET_MS = 2000;
 const ERROR_RESET_MS = 5000;
 
@@ -132,7 +132,7 @@ export function VendorEditorPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {/* Beyond the spec (DESIGN §8): what was sent to this vendor, and re-sending it. */}
+          {/* Beyond the spec (docs/behaviour/runs-and-history.md#run-history): what was sent to this vendor, and re-sending it. */}
           {!isCreate && vendor.data && (
             <Button asChild variant="outline">
               <Link to={runHistoryPath('vendor', vendor.data.id)}>
@@ -468,7 +468,7 @@ function VendorForm({
                 textField('vendorRegexForItemDescription', 'Item Description Regex *', {
                   required: true,
                   placeholder: '^[^,]+',
-                  hint: 'A regular expression; the part it matches is kept',
+                  hint: 'A regular expression; its first group (or the whole match) is kept. Lookahead, lookbehind and backreferences are not supported.',
                 })}
               {switchField(
                 'vendorWantsNonDailySubmission',

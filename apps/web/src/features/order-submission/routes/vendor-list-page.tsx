@@ -30,7 +30,7 @@ type Vendor = OrderVendorSourceListItem;
 const LOAD_FAILED = 'Failed to load order vendor sources';
 const EMPTY_CARDS = 'No order vendor sources found.';
 const TABLE_COLUMNS = 9;
-/** Beyond the spec: the list shows active vendors (spec 3 §2.5); this switch also lists switched-off ones. */
+/** Beyond the spec: the list shows active vendors (docs/behaviour/order-submission.md#vendor-list); this switch also lists switched-off ones. */
 const INACTIVE_PARAM = 'inactive';
 
 function useIncludeInactive(): [boolean, (next: boolean) => void] {
@@ -87,7 +87,7 @@ export function VendorListPage() {
   const [pendingDelete, setPendingDelete] = useState<Vendor | null>(null);
   const deleteVendor = useDeleteVendor();
 
-  // DESIGN §10: a failed list load is shown, not only logged.
+  // docs/design/differences.md#errors-are-shown: a failed list load is shown, not only logged.
   useLogError(vendors.error, 'Error fetching order vendor sources:', LOAD_FAILED);
 
   let body: ReactNode;

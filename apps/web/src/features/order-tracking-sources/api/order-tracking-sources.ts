@@ -1,4 +1,4 @@
-/** Order tracking sources: list, one source, save, delete and the list's active switch (spec 2 §7, DESIGN §10). */
+/** Order tracking sources: list, one source, save, delete and the list's active switch (docs/behaviour/sources.md#calls, docs/design/differences.md#active-switches-work). */
 import type { OrderTrackingSource, OrderTrackingSourceListItem } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -60,7 +60,7 @@ export function useDeleteOrderTrackingSource() {
   return useMutation({
     mutationFn: deleteOrderTrackingSource,
     onSuccess: async (_result, id) => {
-      // Spec 2 §4: on success the source leaves the local list at once.
+      // docs/behaviour/screens.md#delete-confirmation: on success the source leaves the local list at once.
       queryClient.setQueryData<OrderTrackingSourceListItem[]>(orderTrackingSourceKeys.list, (list) =>
         list?.filter((source) => source.id !== id),
       );

@@ -6,6 +6,8 @@ import {
   type OrderTrackingSource,
   type PickerPair,
   SPREADSHEET_FILE_TYPES,
+  TEXT_ENCODING_HINT,
+  TEXT_ENCODING_OPTIONS,
   type TOrderTrackingSource,
   UNIQUE_COLUMN_OPTIONS,
   ZOrderTrackingSourceSchema,
@@ -60,6 +62,7 @@ interface OrderTrackingFormValues {
   sourceName: string;
   emailSourceId: string;
   fileType: string;
+  textEncoding: string;
   fromEmail: string;
   subjectValue: string;
   containsNotExact: boolean;
@@ -79,12 +82,13 @@ interface OrderTrackingFormValues {
 const emptyMappings = () =>
   Object.fromEntries(ORDER_MAPPING_FIELDS.map((field) => [field, ''])) as Record<OrderMappingField, string>;
 
-/** Spec 2 §9: a new source has a header and is active. */
+/** docs/behaviour/sources.md#order-tracking-source-editor: a new source has a header and is active. */
 const NEW_ORDER_TRACKING_SOURCE: OrderTrackingFormValues = {
   id: 0,
   sourceName: '',
   emailSourceId: '',
   fileType: '',
+  textEncoding: '',
   fromEmail: '',
   subjectValue: '',
   containsNotExact: false,
@@ -108,6 +112,7 @@ function toOrderTrackingFormValues(source: OrderTrackingSource): OrderTrackingFo
     sourceName: source.sourceName ?? '',
     emailSourceId: source.emailSourceId ? String(source.emailSourceId) : '',
     fileType: source.fileType ?? '',
+    textEncoding: source.textEncoding ?? '',
     fromEmail: source.fromEmail ?? '',
     subjectValue: source.subjectValue ?? '',
     containsNotExact: Boolean(source.containsNotExact),
@@ -139,7 +144,7 @@ const resolver = zodResolver(ZOrderTrackingSourceSchema as never) as unknown as 
   TOrderTrackingSource
 >;
 
-/** Spec 2 §7: the parsed form with `Id` (0 creates), numbers as numbers or null, the e-mail source's id. */
+/** docs/behaviour/sources.md#order-tracking-source-editor: the parsed form with `Id` (0 creates), numbers as numbers or null, the e-mail source's id. */
 function toSaveBody(values: TOrderTrackingSource): Record<string, unknown> {
   const { id, ...rest } = values;
   return { Id: id, ...rest };
@@ -191,7 +196,7 @@ export function OrderTrackingSourceEditorPage() {
         backTo={ORDER_TRACKING_SOURCES_PATH}
         backLabel="Back to Order Tracking Sources"
       />
-      {/* Beyond the spec (DESIGN §8): process a file by hand with the saved settings, and the run history. */}
+      {/* Beyond the spec (docs/behaviour/order-tracking.md#process-file, docs/behaviour/runs-and-history.md#run-history): process a file by hand with the saved settings, and the run history. */}
       {!isCreate && source.data && (
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" onClick={() => setProcessOpen(true)}>
@@ -323,7 +328,7 @@ function OrderTrackingSourceForm({
   );
 
   const selectField = (
-    name: 'emailSourceId' | 'fileType' | 'uniqueColumn',
+    name: 'emailSourceId' | 'fileType' | 'textEncoding' | 'uniqueColumn',
     label: string,
     options: (current: string) => SelectOption[],
     placeholder: string,
@@ -372,6 +377,15 @@ function OrderTrackingSourceForm({
             {selectField('fileType', 'File Type', fileTypeOptions, 'Select a file type', {
               hint: 'Supports .csv, .xls and .xlsx files',
             })}
+            {selectField(
+              'textEncoding',
+              'Text Encoding',
+              () => [...TEXT_ENCODING_OPTIONS],
+              'Detect automatically',
+              {
+                hint: TEXT_ENCODING_HINT,
+              },
+            )}
             <div className="sm:col-span-2">
               {switchField('activeStatus', 'Active', 'Incoming e-mails are matched against this source.')}
             </div>

@@ -48,7 +48,7 @@ export function OrderTrackingSourceListPage() {
   const deleteSource = useDeleteOrderTrackingSource();
   const handlers: RowHandlers = { onDelete: setPendingDelete, onProcess: setProcessSource };
 
-  // The spec only logs a failed list load; DESIGN §10 shows it too.
+  // The spec only logs a failed list load; the product shows it too (docs/design/differences.md#errors-are-shown).
   useLogError(sources.error, 'Error fetching order tracking sources:', LOAD_FAILED);
 
   let body: ReactNode;

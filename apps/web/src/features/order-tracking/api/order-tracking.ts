@@ -1,4 +1,4 @@
-/** Calls of the order tracking grid and order detail page (spec 3 §7), with their query options and hooks. */
+/** Calls of the order tracking grid and order detail page (docs/behaviour/order-tracking.md#calls), with their query options and hooks. */
 import type { OrderListResponse, OrderRecord, TOrderEdit, TOrderListRequest } from '@app/contracts';
 import {
   keepPreviousData,
@@ -95,7 +95,7 @@ function updateCachedNote(queryClient: QueryClient, orderId: number, note: strin
   if (order) updateCachedOrder(queryClient, { ...order, notes: note });
 }
 
-/** The grid's inline note (spec 3 §7: OrderId and Note). The cached row takes the note once saved. */
+/** The grid's inline note (docs/behaviour/order-tracking.md#calls: OrderId and Note). The cached row takes the note once saved. */
 export function useSaveGridNote() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -105,7 +105,7 @@ export function useSaveGridNote() {
   });
 }
 
-/** The detail page's note (spec 3 §7: lower-case orderId and note). */
+/** The detail page's note (docs/behaviour/order-tracking.md#calls: lower-case orderId and note). */
 export function useSaveOrderNote() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,7 +5,7 @@ export interface HoverTip {
   rect: { top: number; left: number; width: number; height: number };
 }
 
-/** Spec 3 §9: the hover tip appears after 700 ms. */
+/** docs/behaviour/order-tracking.md#cell-selection: the hover tip appears after 700 ms. */
 export const HOVER_TIP_DELAY_MS = 700;
 
 /**

@@ -25,7 +25,7 @@ export interface ColumnHeaderHandlers {
 }
 
 /**
- * A column header (spec 3 §2.1): clicking it opens Asc, Desc and Hide. Holding Shift while choosing Asc or Desc
+ * A column header (docs/behaviour/order-tracking.md#sorting): clicking it opens Asc, Desc and Hide. Holding Shift while choosing Asc or Desc
  * adds the column to the sort instead of replacing it. Shift-click on the header itself opens no menu: it
  * removes the column from the cell selection.
  */

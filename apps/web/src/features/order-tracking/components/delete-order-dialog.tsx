@@ -18,7 +18,7 @@ import { useDeleteOrder } from '../api/order-tracking';
 
 /**
  * Delete Order's confirmation. Success closes it and the grid refetches; a failure keeps it open with the
- * server's message (spec 3 §8 only logs it; DESIGN §10 shows it, inline and as a toast).
+ * server's message (the original only logged it; the product shows it (docs/design/differences.md#errors-are-shown), inline and as a toast).
  */
 export function DeleteOrderDialog({ order, onClose }: { order: OrderRecord | null; onClose: () => void }) {
   const deleteOrder = useDeleteOrder();

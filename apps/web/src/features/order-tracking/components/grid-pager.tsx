@@ -5,7 +5,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { pagerState } from '../lib/pager';
 
-/** Spec 3 §2.1: Page x of y, Records n, first/previous/next/last, and the page size (10 to 250). */
+/** docs/behaviour/order-tracking.md#pager: Page x of y, Records n, first/previous/next/last, and the page size (10 to 250). */
 export function GridPager({
   page,
   pageSize,

@@ -27,7 +27,7 @@ import {
 const stayOpen = (event: Event) => event.preventDefault();
 
 /**
- * The search bar's settings menu (spec 3 §2.1): which search fields show (desktop: the two extras; under 768 px:
+ * The search bar's settings menu (docs/behaviour/order-tracking.md#search): which search fields show (desktop: the two extras; under 768 px:
  * 1 to 3 of the six) and which columns show.
  */
 export function GridSettingsMenu({

@@ -7,9 +7,9 @@ import { cn } from '@/lib/utils';
 export type SaveNote = (orderId: number, note: string) => Promise<unknown>;
 
 /**
- * The grid's inline note (spec 3 §4): a button showing the note; clicking it (or Enter on the cell) turns it
+ * The grid's inline note (docs/behaviour/order-tracking.md#notes): a button showing the note; clicking it (or Enter on the cell) turns it
  * into an input. Enter or leaving the input saves, Escape reverts. While the call runs the new text shows; a
- * failed save puts the old text back, logs the error and says so (DESIGN §10).
+ * failed save puts the old text back, logs the error and says so (docs/design/differences.md#errors-are-shown).
  */
 export function NotesCell({ orderId, note, onSave }: { orderId: number; note: string; onSave: SaveNote }) {
   const [editing, setEditing] = useState(false);

@@ -43,7 +43,7 @@ export interface OrderGridProps {
   fetching: boolean;
   /** Selection and focus start over, and the box scrolls to the top, when this changes (page, sort, search). */
   resetKey: string;
-  /** Shown when there are no rows: 'No results.' (spec 3 §2.1), or why the list is missing. */
+  /** Shown when there are no rows: 'No results.' (docs/behaviour/order-tracking.md#pager), or why the list is missing. */
   emptyMessage: string;
   onSortChoice: ColumnHeaderHandlers['onSortChoice'];
   onHideColumn: (id: GridColumnId) => void;
@@ -65,7 +65,7 @@ const ariaSort = (sort: HeaderSort | null) =>
   sort ? (sort.ascending ? 'ascending' : 'descending') : undefined;
 
 /**
- * The order tracking table (spec 3 §2.1): sticky header and actions column inside a 70vh scroll box, header
+ * The order tracking table (docs/behaviour/order-tracking.md#cell-selection): sticky header and actions column inside a 70vh scroll box, header
  * menus, range cell selection with copy, a delayed hover tip, and one keyboard tab stop moved with the arrows
  * (Space selects the cell, Shift+Space extends like shift-click, Enter edits a note or opens the row menu).
  */

@@ -16,7 +16,7 @@ import { copyToClipboard } from './copy-to-clipboard';
 
 export const orderDetailPath = (orderId: number) => `/order-tracking/order/${orderId}`;
 
-/** The row menu (spec 3 §2.1): Copy PO number, Copy tracking numbers, View Order, Delete Order. */
+/** The row menu (docs/behaviour/order-tracking.md#row-menu): Copy PO number, Copy tracking numbers, View Order, Delete Order. */
 export const RowActionsMenu = memo(function RowActionsMenu({
   order,
   onDelete,

@@ -11,7 +11,7 @@ const operatorItemClass =
   'px-3 font-semibold data-[state=on]:bg-primary data-[state=on]:text-primary-foreground data-[state=on]:hover:bg-primary/90';
 
 /**
- * The grid's search bar (spec 3 §2.1): the AND/OR operator, the visible search inputs, Clear, Search and the
+ * The grid's search bar (docs/behaviour/order-tracking.md#search): the AND/OR operator, the visible search inputs, Clear, Search and the
  * settings menu. It is a form, so Enter in any input runs the search.
  */
 export function SearchBar({

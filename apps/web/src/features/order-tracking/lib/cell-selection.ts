@@ -1,5 +1,5 @@
 /**
- * Range cell selection in the grid (spec 3 §2.1). Cells are addressed by row index on the current page and
+ * Range cell selection in the grid (docs/behaviour/order-tracking.md#cell-selection). Cells are addressed by row index on the current page and
  * column id. Double-click selects one cell and makes it the anchor. Shift-click on a cell in the anchor's
  * column selects that whole column (every row on the page); shift-click anywhere else selects the rectangle
  * between the anchor and the clicked cell. Shift-click on a column header removes that column from the

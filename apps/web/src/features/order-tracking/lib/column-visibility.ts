@@ -1,5 +1,5 @@
 /**
- * Which grid columns show (spec 3 §2.1): the user's saved enabledColumns, loaded per username. With nothing
+ * Which grid columns show (docs/behaviour/order-tracking.md#column-visibility): the user's saved enabledColumns, loaded per username. With nothing
  * saved (id 0 or no answer) the default applies, which hides poDate. With saved settings whose every value is
  * falsy all columns show; otherwise the map is applied. Columns outside the 22 keys (source, shipping company)
  * always start visible. The header menu's Hide and the settings menu then override the result for the page.
@@ -13,7 +13,7 @@ export interface SavedViewSettings {
   enabledColumns?: Record<string, unknown> | null;
 }
 
-/** Spec 3 §9: the default hidden column. */
+/** docs/behaviour/order-tracking.md#column-visibility: the default hidden column. */
 export const DEFAULT_HIDDEN_COLUMNS: readonly GridColumnId[] = ['poDate'];
 
 const allVisible = (): ColumnVisibility =>
@@ -35,7 +35,7 @@ export function baseVisibility(settings: SavedViewSettings | null | undefined): 
   if (Object.values(map).every((value) => !value)) return allVisible();
   const visibility = allVisible();
   for (const column of GRID_COLUMNS) {
-    // A key the saved map lacks counts as on: every column is on by default (spec 1 §3).
+    // A key the saved map lacks counts as on: every column is on by default (docs/behaviour/accounts-and-sign-in.md#column-settings).
     if (column.settingsKey && column.settingsKey in map)
       visibility[column.id] = Boolean(map[column.settingsKey]);
   }

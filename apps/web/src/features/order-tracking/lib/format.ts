@@ -1,4 +1,4 @@
-/** Display formats of the order tracking screens: US dates (spec 3 §2.1), plain numbers, N/A on the detail page. */
+/** Display formats of the order tracking screens: US dates (docs/behaviour/order-tracking.md#columns), plain numbers, N/A on the detail page. */
 
 const US_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 const US_DATE_TIME: Intl.DateTimeFormatOptions = { ...US_DATE, hour: 'numeric', minute: '2-digit' };
@@ -30,12 +30,12 @@ export function formatQuantity(value: number | null | undefined): string {
   return value === null || value === undefined || Number.isNaN(value) ? '' : String(value);
 }
 
-/** Tracking numbers as one line, joined with commas (spec 3 §2.1). */
+/** Tracking numbers as one line, joined with commas (docs/behaviour/order-tracking.md#columns). */
 export function joinTrackingNumbers(numbers: readonly { trackingNumber: string }[]): string {
   return numbers.map((entry) => entry.trackingNumber).join(', ');
 }
 
-/** The detail page's tiles show N/A for an empty value (spec 3 §2.2). */
+/** The detail page's tiles show N/A for an empty value (docs/behaviour/order-tracking.md#order-detail). */
 export function orNotAvailable(text: string | null | undefined): string {
   return text === null || text === undefined || text.trim() === '' ? 'N/A' : text;
 }

@@ -1,5 +1,5 @@
 /**
- * The order tracking grid's columns (spec 3 §2.1) and the text each cell shows. The text is computed once per
+ * The order tracking grid's columns (docs/behaviour/order-tracking.md#columns) and the text each cell shows. The text is computed once per
  * fetched page (`toGridRow`), so rendering, the hover tip and Ctrl+C all read the same ready-made strings.
  */
 import {
@@ -103,7 +103,7 @@ export interface GridRow {
   texts: CellTexts;
 }
 
-/** Spec 3 §7: null tracking-number entries are dropped by the client. */
+/** docs/behaviour/order-tracking.md#columns: null tracking-number entries are dropped by the client. */
 export function normaliseOrder(order: OrderRecord): OrderRecord {
   const list = (order.trackingNumbers ?? []) as (TrackingNumber | null)[];
   const trackingNumbers = list.filter(

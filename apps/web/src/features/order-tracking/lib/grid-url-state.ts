@@ -10,7 +10,7 @@ export interface GridQueryState {
   page: number;
   pageSize: number;
   sort: SortEntry[];
-  /** true means AND; the default operator is OR (spec 3 §9). */
+  /** true means AND; the default operator is OR (docs/behaviour/order-tracking.md#search). */
   matchAll: boolean;
   search: SearchValues;
 }
@@ -62,7 +62,7 @@ export function writeGridState(state: GridQueryState): URLSearchParams {
   return params;
 }
 
-/** The body of POST /api/order-tracking/list (spec 3 §7). */
+/** The body of POST /api/order-tracking/list (docs/behaviour/order-tracking.md#calls). */
 export function toListRequest(state: GridQueryState): TOrderListRequest {
   const request: TOrderListRequest = {
     PageSize: state.pageSize,

@@ -1,5 +1,5 @@
 /**
- * The order detail page's fields (spec 3 §2.2): every field but id, orderTrackingSourceId, activeStatus,
+ * The order detail page's fields (docs/behaviour/order-tracking.md#order-detail): every field but id, orderTrackingSourceId, activeStatus,
  * deletedStatus and notes, as labelled tiles; and the fields Edit Order may change (ZOrderEditSchema).
  */
 import {
@@ -48,7 +48,7 @@ const quantity = (key: QuantityKey): EditableField => ({
   kind: 'number',
 });
 
-/** In the record's order (spec 3 §3). */
+/** In the record's order (docs/behaviour/order-tracking.md#calls). */
 export const EDITABLE_FIELDS: readonly EditableField[] = [
   text('accountNumber'),
   text('brandName'),

@@ -1,4 +1,4 @@
-/** Pager arithmetic (spec 3 §2.1, §9): pages count from 1, and an empty result still reads "Page 1 of 1". */
+/** Pager arithmetic (docs/behaviour/order-tracking.md#pager): pages count from 1, and an empty result still reads "Page 1 of 1". */
 
 export function pageCount(totalRecords: number, pageSize: number): number {
   if (!Number.isFinite(totalRecords) || totalRecords <= 0 || pageSize <= 0) return 0;

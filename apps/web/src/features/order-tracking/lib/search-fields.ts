@@ -1,5 +1,5 @@
 /**
- * The grid's six search inputs (spec 3 §2.1, §5). On desktop the first four always show and the last two can be
+ * The grid's six search inputs (docs/behaviour/order-tracking.md#search). On desktop the first four always show and the last two can be
  * added as extras. Under 768 px the user picks which fields show: at least 1, at most 3, PO Number by default.
  * Only the fields on screen take part in a search, so a field that was hidden never filters unseen.
  */

@@ -1,5 +1,5 @@
 /**
- * Sorting from the column header menu (spec 3 §2.1): Asc or Desc sorts on that column alone; holding Shift while
+ * Sorting from the column header menu (docs/behaviour/order-tracking.md#sorting): Asc or Desc sorts on that column alone; holding Shift while
  * choosing adds the column as a further sort key (or changes its direction in place). Choosing the direction a
  * column already has removes that column from the sort. SortParams keeps the order: first key first.
  */

@@ -15,10 +15,10 @@ import { useOrder, useSaveOrderNote } from '../api/order-tracking';
 import { EditOrderDialog } from '../components/edit-order-dialog';
 import { detailTiles } from '../lib/order-fields';
 
-/** Spec 3 §9: the note glow lasts 2000 ms. */
+/** docs/behaviour/order-tracking.md#order-detail: the note glow lasts 2000 ms. */
 const NOTE_GLOW_MS = 2000;
 
-/** Browser history back (spec 3 §2.2); opened directly, with nothing to go back to, it goes to the grid. */
+/** Browser history back (docs/behaviour/order-tracking.md#order-detail); opened directly, with nothing to go back to, it goes to the grid. */
 function useBack() {
   const navigate = useNavigate();
   return () => {
@@ -38,7 +38,7 @@ function BackButton() {
   );
 }
 
-/** Order detail (spec 3 §2.2): the order as labelled tiles, its tracking numbers and its note. */
+/** Order detail (docs/behaviour/order-tracking.md#order-detail): the order as labelled tiles, its tracking numbers and its note. */
 export function OrderDetailPage() {
   const { orderId: param } = useParams();
   const orderId = Number(param);
@@ -50,7 +50,7 @@ export function OrderDetailPage() {
     (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400));
 
   useEffect(() => {
-    // Spec 3 §8 only logs the failure; the page below also shows it (DESIGN §10).
+    // The original only logged the failure; the page below also shows it (docs/design/differences.md#errors-are-shown).
     if (order.error && !notFound) console.error('Error fetching order:', order.error);
   }, [order.error, notFound]);
 

@@ -35,7 +35,7 @@ import { applySortChoice } from '../lib/sort-state';
 const NO_ROWS: readonly GridRow[] = [];
 const LIST_FAILED = 'Failed to load orders';
 
-/** Order Tracking (spec 3 §2.1): search, sort, page through, annotate and delete tracked orders. */
+/** Order Tracking (docs/behaviour/order-tracking.md#grid): search, sort, page through, annotate and delete tracked orders. */
 export function OrderTrackingPage() {
   const isMobile = useIsMobile();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -111,7 +111,7 @@ export function OrderTrackingPage() {
 
   useEffect(() => {
     if (!viewSettings.error) return;
-    // Falls back to the default columns; the user is told (DESIGN §10).
+    // Falls back to the default columns; the user is told (docs/design/differences.md#errors-are-shown).
     console.error('Error fetching order tracking view settings:', viewSettings.error);
     toast.error(
       describeError(viewSettings.error, 'Could not load your column settings. Showing the default columns.'),

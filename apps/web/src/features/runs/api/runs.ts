@@ -1,4 +1,4 @@
-/** Run history (DESIGN §8, beyond the spec): one source's runs, their files, and re-processing a run. */
+/** Run history (docs/behaviour/runs-and-history.md#run-history, beyond the spec): one source's runs, their files, and re-processing a run. */
 import {
   type ReprocessOutcome,
   type ResendSubmissionOutcome,
@@ -89,7 +89,7 @@ export function useReprocessRun() {
   });
 }
 
-/** Sends a vendor run's generated file to the vendor again (DESIGN §6); a new run is recorded. */
+/** Sends a vendor run's generated file to the vendor again (docs/behaviour/order-submission.md#re-send); a new run is recorded. */
 export function resendRun(runId: number) {
   return api.post<ResendSubmissionOutcome>(`/api/order-submission/runs/${runId}/resend`);
 }

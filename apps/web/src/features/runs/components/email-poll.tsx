@@ -9,7 +9,7 @@ type PollState = Pick<EmailSourceListItem, 'lastPollAt' | 'lastPollSucceededAt' 
 
 /**
  * When the mailbox was last polled, and — when the latest poll failed after the last success — why, in red,
- * so a silently dead mailbox is visible (DESIGN §3).
+ * so a silently dead mailbox is visible (docs/behaviour/mail-intake.md#failures-and-visibility).
  */
 export function LastPoll({ source, checking = false }: { source: PollState; checking?: boolean }) {
   if (checking) {

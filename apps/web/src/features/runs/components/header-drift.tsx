@@ -3,7 +3,7 @@ import type { HeaderDrift } from '@app/contracts';
 const isEmpty = (drift: HeaderDrift) =>
   drift.renamed.length + drift.moved.length + drift.missing.length + drift.added.length === 0;
 
-/** How a file's header row differs from the source's last good file (DESIGN §8). */
+/** How a file's header row differs from the source's last good file (docs/behaviour/runs-and-history.md#header-drift). */
 export function HeaderDriftView({
   drift,
   headingLevel = 3,

@@ -19,7 +19,7 @@ import { useResendRun } from '../api/runs';
 import { toastRunOutcome } from './reprocess-dialog';
 
 /**
- * 'Re-send' confirmation for a vendor run (DESIGN §6): the run's generated file goes to the vendor again, by
+ * 'Re-send' confirmation for a vendor run (docs/behaviour/order-submission.md#re-send): the run's generated file goes to the vendor again, by
  * e-mail, from the vendor's current send-from mailbox to its current recipients. The new run's outcome is
  * toasted and the history refreshes; a refusal keeps the dialog open with the server's reason.
  */

@@ -64,7 +64,7 @@ export function extensionOf(fileName: string): string {
 }
 
 /**
- * Spec 2 §5 "Manual file upload": the extension must equal the source's file type, and the size must be
+ * docs/behaviour/inventory.md#upload-checks: the extension must equal the source's file type, and the size must be
  * 10 MB or less. Answers the message to show, or null when the file is acceptable.
  */
 export function checkUploadFile(file: { name: string; size: number }, fileType: string | null | undefined) {

@@ -95,7 +95,7 @@ interface RowHandlers {
 }
 
 /**
- * Run history of one source (DESIGN §8): /{order-tracking,inventory,email}-sources/history/:id,
+ * Run history of one source (docs/behaviour/runs-and-history.md#run-history): /{order-tracking,inventory,email}-sources/history/:id,
  * /order-submission/sources/history/:id and /order-submission/vendor/history/:id.
  */
 export function RunHistoryPage({ sourceType }: { sourceType: HistorySourceType }) {
@@ -132,7 +132,7 @@ export function RunHistoryPage({ sourceType }: { sourceType: HistorySourceType }
   };
   const showOrders = sourceType === 'order-tracking';
   const canReprocess = REPROCESSABLE.has(sourceType);
-  // A vendor run's output is the file that was e-mailed to the vendor; it can be sent again (DESIGN §6).
+  // A vendor run's output is the file that was e-mailed to the vendor; it can be sent again (docs/behaviour/order-submission.md#re-send).
   const canResend = sourceType === 'vendor';
 
   let body: ReactNode;

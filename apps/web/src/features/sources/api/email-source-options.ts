@@ -13,7 +13,7 @@ export const emailSourceOptionsQueryOptions = () =>
     queryFn: ({ signal }) => api.get<PickerPair[]>('/api/email-sources/email-list', signal),
   });
 
-/** item1 is the name shown, item2 the id the forms send (spec 2 §3.1). */
+/** item1 is the name shown, item2 the id the forms send (docs/behaviour/sources.md#email-source-picker). */
 export function useEmailSourceOptions() {
   return useQuery(emailSourceOptionsQueryOptions());
 }

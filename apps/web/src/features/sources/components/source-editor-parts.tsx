@@ -378,7 +378,7 @@ export function EditorSkeleton({ cards }: { cards: number }) {
   );
 }
 
-/** The message field of an error answer, if the server sent one (spec 2 §8: else the caller's fallback). */
+/** The message field of an error answer, if the server sent one (docs/behaviour/screens.md#save-errors: else the caller's fallback). */
 export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   const body = error.body;
@@ -402,7 +402,7 @@ export function applyServerFieldErrors<T extends FieldValues>(setError: UseFormS
   return entries.length;
 }
 
-/** A save answered 200 with the saved record; 204 (no body) also counts as success (spec 2 §7). */
+/** A save answered 200 with the saved record; 204 (no body) also counts as success (docs/behaviour/screens.md#save-button). */
 export type SaveAnswer<T> = { kind: 'saved'; record: T } | { kind: 'no-content' } | { kind: 'unexpected' };
 
 export function readSaveAnswer<T extends { id: number }>(body: unknown): SaveAnswer<T> {

@@ -11,7 +11,7 @@ interface SetActiveMutation {
 }
 
 /**
- * Switches a source's activeStatus on the server (DESIGN §10); the list shows the new value at once. Success is
+ * Switches a source's activeStatus on the server (docs/design/differences.md#active-switches-work); the list shows the new value at once. Success is
  * toasted; a failure is logged with `logMessage` and toasted with the server's reason.
  */
 export function useSourceActiveToggle(

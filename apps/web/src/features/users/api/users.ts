@@ -31,7 +31,7 @@ export function useUser(userId: number, options: { enabled?: boolean } = {}) {
   return useQuery({ ...userQueryOptions(userId), enabled: options.enabled ?? true });
 }
 
-/** What the editor starts from on create (spec 1 §3: orderUser on, activeStatus off). */
+/** What the editor starts from on create (docs/behaviour/accounts-and-sign-in.md#user-editor: orderUser on, activeStatus off). */
 export const NEW_USER_FORM: TUserForm = {
   userId: 0,
   username: '',

@@ -1,0 +1,51 @@
+/**
+ * Builds the server to JavaScript: one ES module bundle per entry point in dist/, with source maps: the HTTP
+ * server, the job worker, and the spreadsheet reader's worker thread (table-worker.js, which read-table.ts
+ * starts from beside the entry that imported it). The workspace packages (@app/contracts, @app/db) are TypeScript source and are
+ * bundled in; every other package stays an import from node_modules, as installed.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(serverDir, 'dist');
+
+/** Bare imports stay external except our own workspace packages. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@app/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
+const started = performance.now();
+const result = await build({
+  absWorkingDir: serverDir,
+  entryPoints: {
+    server: 'src/server.ts',
+    worker: 'src/worker.ts',
+    'table-worker': 'src/integrations/spreadsheet/table-worker.ts',
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node24',
+  sourcemap: true,
+  // Chunks shared by the entry points get stable, readable names in stack traces.
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [externalPackages],
+  metafile: true,
+  logLevel: 'warning',
+});
+const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
+const bytes = outputs.reduce((sum, [, output]) => sum + output.bytes, 0);
+console.log(
+  `server built: ${outputs.length} files, ${(bytes / 1024).toFixed(0)} KB in ${path.relative(process.cwd(), outdir) || outdir} (${(performance.now() - started).toFixed(0)} ms)`,
+);

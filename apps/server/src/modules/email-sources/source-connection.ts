@@ -1,0 +1,111 @@
+/**
+ * Everything that uses an e-mail source's stored secret goes through here: the secret is opened only with
+ * the source's own saved settings (it is sealed to them, see @app/contracts' secret-binding), and mail is
+ * sent only to the source's own outgoing server. Send Test Email, inventory deliveries and vendor
+ * submissions send with sendFromEmailSource; the mail intake opens the secret with openMailboxSecret.
+ */
+import { type MailSecretSettings, mailSecretBinding, mailSecretName } from '@app/contracts';
+import type Mail from 'nodemailer/lib/mailer';
+import type { IncomingServerSettings } from '../../integrations/imap-connection';
+import { MicrosoftSignInError, resolveMailSignIn } from '../../integrations/msal';
+import {
+  buildSmtpTransport,
+  type OutgoingServerSettings,
+  smtpEndpoint,
+  smtpFailureMessage,
+} from '../../integrations/outgoing-mail';
+import type { SecretBox } from '../../lib/secrets';
+import type { EmailSourceRow } from './repository';
+
+export interface SourceConnectionContext {
+  secrets: SecretBox;
+  config: { connectTimeoutMs: number };
+}
+
+export type MailServerSettings = IncomingServerSettings & OutgoingServerSettings;
+
+export function sealMailboxSecret(secrets: SecretBox, settings: MailSecretSettings, plain: string): string {
+  return secrets.seal(plain, mailSecretBinding(settings));
+}
+
+export type OpenedSecret = { ok: true; secret: string } | { ok: false; message: string };
+
+/** The row's secret, opened with the row's own settings; or why it cannot be used. */
+export function openMailboxSecret(secrets: SecretBox, row: EmailSourceRow): OpenedSecret {
+  const name = mailSecretName(row.isMsal);
+  if (!row.passwordEncrypted) {
+    return {
+      ok: false,
+      message: `The email source "${row.username}" has no saved ${name}. Edit it and enter the ${name}.`,
+    };
+  }
+  try {
+    return { ok: true, secret: secrets.open(row.passwordEncrypted, mailSecretBinding(row)) };
+  } catch {
+    return {
+      ok: false,
+      message: `The saved ${name} of the email source "${row.username}" cannot be used: APP_SECRET_KEY changed, or the source's server settings changed since it was saved. Edit the source, enter the ${name} again and save.`,
+    };
+  }
+}
+
+/** The row's connection settings with the configured connect timeout. */
+export function mailServerSettings(
+  row: EmailSourceRow,
+  config: SourceConnectionContext['config'],
+): MailServerSettings {
+  return {
+    username: row.username,
+    email: row.email,
+    isMsal: row.isMsal,
+    msalClientId: row.msalClientId,
+    msalTenantId: row.msalTenantId,
+    incomingServer: row.incomingServer,
+    incomingPort: row.incomingPort,
+    outgoingServer: row.outgoingServer,
+    outgoingPort: row.outgoingPort,
+    ssl: row.ssl,
+    connectTimeoutMs: config.connectTimeoutMs,
+  };
+}
+
+/** 'source': the source's own settings stop it (fix the source); 'server': the mail server or Microsoft said no. */
+export type SendOutcome = { ok: true } | { ok: false; fault: 'source' | 'server'; message: string };
+
+/**
+ * Sends `mail` from the source's address through the source's own outgoing server, signed in with its
+ * stored secret. Never throws for a mail problem: the outcome says what went wrong, in words that never
+ * repeat the server's replies.
+ */
+export async function sendFromEmailSource(
+  context: SourceConnectionContext,
+  row: EmailSourceRow,
+  mail: Omit<Mail.Options, 'from'>,
+): Promise<SendOutcome> {
+  const settings = mailServerSettings(row, context.config);
+  if (!smtpEndpoint(settings).host) {
+    return {
+      ok: false,
+      fault: 'source',
+      message: `The email source "${row.username}" has no outgoing server. Edit it and enter one.`,
+    };
+  }
+  const opened = openMailboxSecret(context.secrets, row);
+  if (!opened.ok) return { ...opened, fault: 'source' };
+  let signIn: Awaited<ReturnType<typeof resolveMailSignIn>>;
+  try {
+    signIn = await resolveMailSignIn(settings, opened.secret);
+  } catch (error) {
+    if (error instanceof MicrosoftSignInError) return { ok: false, fault: 'server', message: error.message };
+    throw error;
+  }
+  const transport = buildSmtpTransport(settings, signIn);
+  try {
+    await transport.sendMail({ ...mail, from: row.email });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, fault: 'server', message: smtpFailureMessage(error, settings, signIn.user) };
+  } finally {
+    transport.close();
+  }
+}

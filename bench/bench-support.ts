@@ -1,0 +1,53 @@
+/** What several benchmarks share: the loopback PostgreSQL server they use, and an order user's session. */
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@app/db';
+import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+
+/** The PostgreSQL server of DATABASE_URL (default the test server); only loopback addresses are used. */
+export function serverUrl(): URL {
+  const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
+    throw new Error(`the benchmark only talks to a loopback PostgreSQL server, not ${url.hostname}`);
+  }
+  return url;
+}
+
+export async function adminQuery(url: URL, text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh order user, signed in through the real login route: the cookie header for later calls. */
+export async function signInOrderUser(database: Database, baseUrl: string): Promise<string> {
+  const username = 'bench-order-user';
+  const password = randomBytes(12).toString('base64url');
+  await database.db.delete(schema.users).where(eq(schema.users.username, username));
+  await database.db.insert(schema.users).values({
+    username,
+    email: 'bench@example.com',
+    passwordHash: await hashPassword(password),
+    orderUser: true,
+    activeStatus: true,
+  });
+  const response = await fetch(`${baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (response.status !== 204) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

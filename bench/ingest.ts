@@ -23,7 +23,7 @@ import { ZOrderListRequestSchema } from '@app/contracts';
 import { type AppDb, createDatabase, schema } from '@app/db';
 import * as XLSX from '@e965/xlsx';
 import pg from 'pg';
-import type { AppContext } from '../apps/server/src/app';
+import type { AppContext } from '../apps/server/src/context';
 import { listOrders } from '../apps/server/src/modules/order-tracking/service';
 import { processOrderTrackingFile } from '../apps/server/src/modules/order-tracking-ingestion/processor';
 import { recompressXlsx } from './recompress-xlsx';

@@ -15,7 +15,7 @@ import { schema } from '@app/db';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { checkNoUpdateAlerts } from '../modules/inventory-delivery/no-update-alerts';
 import { pollInventorySftp } from '../modules/inventory-delivery/sftp-intake';
 

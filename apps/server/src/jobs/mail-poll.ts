@@ -14,7 +14,7 @@ import { schema } from '@app/db';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import type { FileProcessor } from '../modules/intake/file-processors';
 import { IdleWatchers } from '../modules/intake/idle-watchers';
 import { pollLeaseSeconds, pollMailbox } from '../modules/intake/poll-mailbox';

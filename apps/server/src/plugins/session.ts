@@ -130,8 +130,11 @@ async function loadSessionUser(db: AppDb, claims: AccessTokenClaims): Promise<Se
   return row ? { ...row, familyId: claims.familyId } : null;
 }
 
-export function registerSession(app: FastifyInstance, db: AppDb, config: AppConfig) {
-  const tokens = createAccessTokens(config);
+export function registerSession(
+  app: FastifyInstance,
+  db: AppDb,
+  tokens: ReturnType<typeof createAccessTokens>,
+) {
   app.decorateRequest('user', null);
 
   // One hook, before the body is read (Fastify parses bodies after onRequest): a request without the right
@@ -144,8 +147,6 @@ export function registerSession(app: FastifyInstance, db: AppDb, config: AppConf
     }
     enforceRouteAccess(request);
   });
-
-  return tokens;
 }
 
 /** The route's declared `config.access` against the signed-in user; throws 401 or 403. */

@@ -1,6 +1,6 @@
 import type { RunSourceType, RunStatus, RunTrigger } from '@app/contracts';
 import type { AppDb } from '@app/db';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 
 /**
  * The contract between intake (mail, SFTP, manual upload, re-process) and the processing of one file for

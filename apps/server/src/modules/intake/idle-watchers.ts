@@ -11,7 +11,7 @@ import { schema } from '@app/db';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { connectImap } from '../../integrations/imap-connection';
 import { findEmailSourceById } from '../email-sources/repository';
 import { mailServerSettings, openMailboxSecret } from '../email-sources/source-connection';

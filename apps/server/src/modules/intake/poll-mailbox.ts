@@ -23,7 +23,7 @@ import { schema } from '@app/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import {
   closeQuietly,
   imapEndpoint,

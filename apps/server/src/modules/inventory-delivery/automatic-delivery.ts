@@ -13,7 +13,7 @@
  */
 
 import type { AppDb } from '@app/db';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { errorText } from '../../integrations/outgoing-mail';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
 import { getRun } from '../runs/runs-service';

@@ -10,7 +10,7 @@ import { RUN_TRIGGER_LABELS, type RunDetails, type RunTrigger } from '@app/contr
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { errorText } from '../../integrations/outgoing-mail';
 import { SftpFailure, uploadFile } from '../../integrations/sftp';
 import { findEmailSourceById } from '../email-sources/repository';

@@ -21,7 +21,7 @@ import path from 'node:path';
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { errorText } from '../../integrations/outgoing-mail';
 import {
   downloadFile,

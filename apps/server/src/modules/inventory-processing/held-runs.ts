@@ -9,7 +9,7 @@ import type { InventoryRunDetails, ItemStatus, RunRecord } from '@app/contracts'
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { readTable } from '../../integrations/spreadsheet';
 import { AppError } from '../../lib/app-error';
 import { readStoredFile } from '../files/stored-files';

@@ -12,7 +12,7 @@ import {
   ZManualProcessFieldsSchema,
 } from '@app/contracts';
 import type { AppDb } from '@app/db';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
 import type { SessionUser } from '../../plugins/session';

@@ -18,7 +18,7 @@
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, isNotNull, lte, ne } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { NotificationSettingRow } from './digest';
 import { nextRunAt, notificationSchedule } from './schedule';
 import { type DigestDelivery, sendDigest } from './send-digest';

@@ -14,7 +14,7 @@ import {
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { MAIL_NOT_CONFIGURED } from '../../integrations/system-mailer';
 import { buildDigest, type NotificationSettingRow } from './digest';
 

@@ -19,7 +19,7 @@ import {
   type TValidateCron,
 } from '@app/contracts';
 import type { AppDb } from '@app/db';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { hasFlag, type SessionUser, type UserFlag } from '../../plugins/session';
 import {

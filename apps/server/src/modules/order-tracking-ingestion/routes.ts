@@ -5,7 +5,7 @@
 import { type HeaderDrift, MAX_UPLOAD_BYTES } from '@app/contracts';
 import type { AppDb } from '@app/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { isSpreadsheetError } from '../../integrations/spreadsheet';
 import { AppError } from '../../lib/app-error';
 import { assertNoNulCharacter, parseIdParam } from '../../lib/validate';

@@ -14,7 +14,7 @@ import {
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { hasFlag, type SessionUser, SOURCE_ACCESS, type UserFlag } from '../../plugins/session';
 import { readStoredFile } from '../files/stored-files';

@@ -3,7 +3,7 @@ import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 
 /** Orders updated and deleted per order tracking source over the past 24 hours, summed from its runs. */
 export async function getUpdateStats(db: AppDb): Promise<OrderTrackingUpdateStat[]> {

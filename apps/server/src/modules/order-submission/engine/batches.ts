@@ -19,7 +19,7 @@ import type {
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../context';
 import { errorText } from '../../../integrations/outgoing-mail';
 import { readStoredFile } from '../../files/stored-files';
 import { finishRun, getRun, startRun } from '../../runs/runs-service';

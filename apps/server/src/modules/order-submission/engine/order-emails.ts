@@ -9,7 +9,7 @@
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../context';
 import {
   type DownloadButton,
   downloadOrderFiles,

@@ -4,7 +4,7 @@
  * run with trigger 'manual' and reprocessOfRunId pointing at the original.
  */
 import type { ResendSubmissionOutcome, SubmissionAttachment, VendorSubmissionDetails } from '@app/contracts';
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
 import { readStoredFile } from '../../files/stored-files';
 import { finishRun, getRun, startRun } from '../../runs/runs-service';

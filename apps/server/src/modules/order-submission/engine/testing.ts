@@ -17,7 +17,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import type { CaughtMail } from '../../../../../../test-servers/smtp-catcher';
 import type { TestApp } from '../../../../test/helper';
-import type { Clock } from '../../../app';
+import type { Clock } from '../../../context';
 import { parseTable } from '../../../integrations/spreadsheet';
 import { validate } from '../../../lib/validate';
 import type { InboundMessageContext } from '../../intake/file-processors';

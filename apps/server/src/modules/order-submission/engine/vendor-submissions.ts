@@ -30,7 +30,7 @@ import {
 import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../context';
 import { renderPdf } from '../../../integrations/browser/pdf';
 import { errorText } from '../../../integrations/outgoing-mail';
 import { AppError } from '../../../lib/app-error';

@@ -22,7 +22,6 @@ import { emailSourceRoutes } from './modules/email-sources/routes';
 import { inventoryProcessingRoutes } from './modules/inventory-processing/routes';
 import { inventorySourceRoutes } from './modules/inventory-sources/routes';
 import { notificationSettingRoutes } from './modules/notifications/routes';
-import { notificationTestRoutes } from './modules/notifications/test-route';
 import { orderSubmissionEngineRoutes } from './modules/order-submission/engine/routes';
 import { orderSubmissionSourceRoutes } from './modules/order-submission/sources-routes';
 import { orderVendorSourceRoutes } from './modules/order-submission/vendors-routes';
@@ -136,7 +135,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await inventoryProcessingRoutes(app, context);
   await runRoutes(app, context);
   await notificationSettingRoutes(app, context);
-  await notificationTestRoutes(app, context);
   await orderSubmissionSourceRoutes(app, context);
   await orderSubmissionEngineRoutes(app, context);
   await orderVendorSourceRoutes(app, context);

@@ -12,6 +12,13 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction (or savepoint) of AppDb, as `db.transaction(async (tx) => …)` hands it over. */
+export type AppTx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+/**
+ * What every repository function takes: the database, or the caller's transaction so that its writes commit or
+ * roll back with the caller's.
+ */
+export type DbOrTx = AppDb | AppTx;
 
 export interface Database {
   db: AppDb;

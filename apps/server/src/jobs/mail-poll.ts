@@ -9,7 +9,7 @@
  *   each active mailbox not polled within MAIL_POLL_SECONDS; duplicates are refused by the queue.
  * - IDLE watchers send a job as soon as a server announces new mail.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -143,7 +143,7 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
 }
 
 /** Active mailboxes with an incoming server that were not polled within MAIL_POLL_SECONDS. */
-async function duePolls(db: AppDb, pollSeconds: number): Promise<number[]> {
+async function duePolls(db: DbOrTx, pollSeconds: number): Promise<number[]> {
   const { emailSources } = schema;
   const rows = await db
     .select({ id: emailSources.id })

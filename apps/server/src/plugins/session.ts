@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@app/contracts';
 import { COOKIE_NAMES } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -99,7 +99,7 @@ export function createAccessTokens(config: AppConfig) {
   };
 }
 
-async function loadSessionUser(db: AppDb, claims: AccessTokenClaims): Promise<SessionUser | null> {
+async function loadSessionUser(db: DbOrTx, claims: AccessTokenClaims): Promise<SessionUser | null> {
   const { users, refreshTokens } = schema;
   const [row] = await db
     .select({
@@ -132,7 +132,7 @@ async function loadSessionUser(db: AppDb, claims: AccessTokenClaims): Promise<Se
 
 export function registerSession(
   app: FastifyInstance,
-  db: AppDb,
+  db: DbOrTx,
   tokens: ReturnType<typeof createAccessTokens>,
 ) {
   app.decorateRequest('user', null);

@@ -1,5 +1,5 @@
 import type { User, UserInfo } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { asc, eq, sql } from 'drizzle-orm';
 
@@ -30,12 +30,12 @@ export function toUserInfo(row: UserRow): UserInfo {
   return { userId, username, email, firstName, lastName, lastLogin, createdOn };
 }
 
-export async function findUserById(db: AppDb, id: number) {
+export async function findUserById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
 
-export async function findUserByUsername(db: AppDb, username: string) {
+export async function findUserByUsername(db: DbOrTx, username: string) {
   const [row] = await db
     .select()
     .from(users)
@@ -43,11 +43,11 @@ export async function findUserByUsername(db: AppDb, username: string) {
   return row;
 }
 
-export async function listUsers(db: AppDb) {
+export async function listUsers(db: DbOrTx) {
   return db.select().from(users).orderBy(asc(users.id));
 }
 
-export async function countUsers(db: AppDb): Promise<number> {
+export async function countUsers(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   return row?.count ?? 0;
 }

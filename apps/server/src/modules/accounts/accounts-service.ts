@@ -9,7 +9,7 @@ import {
   type TUpdateUsername,
   type TUserFormParsed,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -48,14 +48,14 @@ function usernameTaken(username: string) {
   });
 }
 
-export async function getUserInfo(db: AppDb, caller: SessionUser, username: string) {
+export async function getUserInfo(db: DbOrTx, caller: SessionUser, username: string) {
   assertOwnAccount(caller, { username });
   const row = await findUserById(db, caller.id);
   if (!row) throw AppError.notFound('User not found');
   return toUserInfo(row);
 }
 
-export async function updateUserInfo(db: AppDb, caller: SessionUser, input: TUpdateUserInfo) {
+export async function updateUserInfo(db: DbOrTx, caller: SessionUser, input: TUpdateUserInfo) {
   assertOwnAccount(caller, { userId: input.UserID });
   const email = z.email().safeParse(input.Email);
   if (!email.success)
@@ -69,7 +69,7 @@ export async function updateUserInfo(db: AppDb, caller: SessionUser, input: TUpd
   return { email: row.email, firstName: row.firstName, lastName: row.lastName };
 }
 
-export async function updateUsername(db: AppDb, caller: SessionUser, input: TUpdateUsername) {
+export async function updateUsername(db: DbOrTx, caller: SessionUser, input: TUpdateUsername) {
   assertOwnAccount(caller, { userId: input.UserID, username: input.OldUsername });
   const other = await findUserByUsername(db, input.NewUsername);
   if (other && other.id !== caller.id) throw usernameTaken(input.NewUsername);
@@ -82,7 +82,7 @@ export async function updateUsername(db: AppDb, caller: SessionUser, input: TUpd
   await revokeAllSessions(db, caller.id);
 }
 
-export async function updatePassword(db: AppDb, caller: SessionUser, input: TUpdatePassword) {
+export async function updatePassword(db: DbOrTx, caller: SessionUser, input: TUpdatePassword) {
   assertOwnAccount(caller, { userId: input.UserID, username: input.Username });
   const row = await findUserById(db, caller.id);
   if (!row || !(await verifyPassword(row.passwordHash, input.OldPassword))) {
@@ -107,7 +107,7 @@ function normaliseColumns(stored: Record<string, boolean | undefined> | undefine
   return columns;
 }
 
-export async function getOrderTrackingSettings(db: AppDb, userId: number): Promise<OrderTrackingSettings> {
+export async function getOrderTrackingSettings(db: DbOrTx, userId: number): Promise<OrderTrackingSettings> {
   const [row] = await db
     .select()
     .from(orderTrackingViewSettings)
@@ -118,7 +118,7 @@ export async function getOrderTrackingSettings(db: AppDb, userId: number): Promi
 }
 
 export async function saveOrderTrackingSettings(
-  db: AppDb,
+  db: DbOrTx,
   caller: SessionUser,
   input: TOrderTrackingSettings,
 ): Promise<OrderTrackingSettings> {
@@ -135,14 +135,14 @@ export async function saveOrderTrackingSettings(
   return { id: row!.id, userId: caller.id, enabledColumns };
 }
 
-export async function deleteUser(db: AppDb, caller: SessionUser, userId: number) {
+export async function deleteUser(db: DbOrTx, caller: SessionUser, userId: number) {
   if (userId === caller.id) throw AppError.badRequest('You cannot delete your own account');
   const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
   if (deleted.length === 0) throw AppError.notFound('User not found');
 }
 
 export async function saveUser(
-  db: AppDb,
+  db: DbOrTx,
   config: AppConfig,
   mailer: SystemMailer,
   caller: SessionUser,
@@ -199,7 +199,7 @@ export async function saveUser(
 }
 
 async function sendSetPasswordLink(
-  db: AppDb,
+  db: DbOrTx,
   config: AppConfig,
   mailer: SystemMailer,
   userId: number,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LOGIN_MESSAGES } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env';
@@ -31,7 +31,7 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
-export async function createRefreshToken(db: AppDb, config: AppConfig, userId: number, familyId: string) {
+export async function createRefreshToken(db: DbOrTx, config: AppConfig, userId: number, familyId: string) {
   const refreshToken = randomToken();
   await db.insert(refreshTokens).values({
     userId,
@@ -43,7 +43,7 @@ export async function createRefreshToken(db: AppDb, config: AppConfig, userId: n
 }
 
 export async function login(
-  db: AppDb,
+  db: DbOrTx,
   config: AppConfig,
   input: { username: string; password: string; address: string; now: Date },
 ): Promise<IssuedSession> {
@@ -71,7 +71,7 @@ export const NO_VALID_REFRESH_TOKEN = 'User has no valid refresh token';
 
 /** Rotates a refresh token. Presenting an already-rotated token after the grace revokes the whole family. */
 export async function refreshSession(
-  db: AppDb,
+  db: DbOrTx,
   config: AppConfig,
   presented: string | undefined,
 ): Promise<IssuedSession> {
@@ -112,14 +112,14 @@ export async function refreshSession(
   return { userId: user.id, username: user.username, familyId: token.familyId, refreshToken };
 }
 
-export async function revokeFamily(db: AppDb, familyId: string) {
+export async function revokeFamily(db: DbOrTx, familyId: string) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeAllSessions(db: AppDb, userId: number) {
+export async function revokeAllSessions(db: DbOrTx, userId: number) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
@@ -132,7 +132,7 @@ export async function revokeAllSessions(db: AppDb, userId: number) {
  * older unused link of the user dies with it.
  */
 export async function issuePasswordLink(
-  db: AppDb,
+  db: DbOrTx,
   config: AppConfig,
   userId: number,
   validMinutes: number,
@@ -156,7 +156,7 @@ export async function issuePasswordLink(
 }
 
 /** Kills the user's unused password links: a newer link, or a password set by any other way, replaces them. */
-export async function discardPasswordLinks(db: AppDb, userId: number) {
+export async function discardPasswordLinks(db: DbOrTx, userId: number) {
   await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
@@ -259,7 +259,7 @@ export const RESET_LINK_INVALID =
  * failures made by others no longer hold them back there.
  */
 export async function confirmPasswordReset(
-  db: AppDb,
+  db: DbOrTx,
   input: { token: string; newPassword: string; address: string; now: Date },
 ) {
   const passwordHash = await hashPassword(input.newPassword);

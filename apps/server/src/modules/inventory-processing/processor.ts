@@ -21,7 +21,7 @@ import type {
   ItemStatus,
   RunDetails,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { isSpreadsheetError } from '../../integrations/spreadsheet';
@@ -176,7 +176,7 @@ function timer() {
 
 /** Reads the files and checks the settings; nothing is written. Throws InventoryFailure or SpreadsheetError. */
 async function prepareRun(
-  db: AppDb,
+  db: DbOrTx,
   source: Source,
   file: { fileName: string; content: Buffer },
 ): Promise<PreparedRun> {
@@ -250,7 +250,7 @@ interface RunWork {
 
 /** Everything that writes, in the savepoint. */
 async function applyRun(
-  db: AppDb,
+  db: DbOrTx,
   source: Source,
   runId: number,
   prepared: PreparedRun,
@@ -589,9 +589,7 @@ export async function processInventoryFile(
     if (!source)
       throw new InventoryFailure(`Inventory source ${request.sourceId} does not exist or was deleted.`);
     const prepared = await prepareRun(db, source, file);
-    work = await db.transaction((savepoint) =>
-      applyRun(savepoint as unknown as AppDb, source, runId, prepared, now, options),
-    );
+    work = await db.transaction((savepoint) => applyRun(savepoint, source, runId, prepared, now, options));
   } catch (error) {
     const message = failureMessage(error);
     const extra = error instanceof InventoryFailure ? error.extra : {};
@@ -663,7 +661,7 @@ export async function processInventoryFile(
 }
 
 /** Active, not deleted inventory sources bound to a mailbox, as intake matches them (docs/behaviour/mail-intake.md#matching). */
-export async function inventoryMailRules(db: AppDb, emailSourceId: number): Promise<MailMatchRule[]> {
+export async function inventoryMailRules(db: DbOrTx, emailSourceId: number): Promise<MailMatchRule[]> {
   const rows = await db
     .select()
     .from(inventorySources)

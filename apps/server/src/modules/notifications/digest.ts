@@ -11,7 +11,7 @@ import {
   SOURCE_TYPE_LABELS,
   type SourceTypeId,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import {
   collectDigestActivity,
   DIGEST_CAPS,
@@ -81,7 +81,7 @@ export interface BuildDigestOptions {
 
 /** Reads the window's activity and builds the e-mails; sends nothing. */
 export async function buildDigest(
-  db: AppDb,
+  db: DbOrTx,
   setting: NotificationSettingRow,
   options: BuildDigestOptions,
 ): Promise<BuiltDigest> {

@@ -11,7 +11,7 @@ import {
   sourceTypeUserFlag,
   type TRunListQuery,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -45,7 +45,7 @@ export interface FinishRunInput {
 }
 
 /** Opens a run record; pass a transaction to make it part of the same commit as the work. */
-export async function startRun(db: AppDb, input: StartRunInput): Promise<number> {
+export async function startRun(db: DbOrTx, input: StartRunInput): Promise<number> {
   const [row] = await db
     .insert(runs)
     .values({
@@ -63,7 +63,7 @@ export async function startRun(db: AppDb, input: StartRunInput): Promise<number>
   return row!.id;
 }
 
-export async function finishRun(db: AppDb, runId: number, input: FinishRunInput): Promise<void> {
+export async function finishRun(db: DbOrTx, runId: number, input: FinishRunInput): Promise<void> {
   await db
     .update(runs)
     .set({
@@ -79,7 +79,7 @@ export async function finishRun(db: AppDb, runId: number, input: FinishRunInput)
 }
 
 /** A finished run in one statement, for steps that have no "running" phase worth showing. */
-export async function recordRun(db: AppDb, start: StartRunInput, finish: FinishRunInput): Promise<number> {
+export async function recordRun(db: DbOrTx, start: StartRunInput, finish: FinishRunInput): Promise<number> {
   const runId = await startRun(db, start);
   await finishRun(db, runId, finish);
   return runId;
@@ -106,14 +106,14 @@ export function toRunRecord(row: RunRow): RunRecord {
   };
 }
 
-export async function getRun(db: AppDb, runId: number) {
+export async function getRun(db: DbOrTx, runId: number) {
   const [row] = await db.select().from(runs).where(eq(runs.id, runId));
   return row;
 }
 
 /** The latest run of one source, for its editor. */
 export async function lastRunFor(
-  db: AppDb,
+  db: DbOrTx,
   sourceType: RunSourceType,
   sourceId: number,
 ): Promise<LastRunSummary | null> {
@@ -122,7 +122,7 @@ export async function lastRunFor(
 
 /** The latest run of each of the given sources, for list rows. */
 export async function lastRunsFor(
-  db: AppDb,
+  db: DbOrTx,
   sourceType: RunSourceType,
   sourceIds: number[],
 ): Promise<Map<number, LastRunSummary>> {
@@ -156,7 +156,7 @@ export async function lastRunsFor(
 }
 
 export async function listRuns(
-  db: AppDb,
+  db: DbOrTx,
   filter: { sourceType: RunSourceType; sourceId: number; limit: number; offset: number },
 ) {
   const where = and(eq(runs.sourceType, filter.sourceType), eq(runs.sourceId, filter.sourceId));
@@ -195,7 +195,7 @@ export function assertRunAccess(user: SessionUser, sourceType: string): void {
  * source type, like the setting itself; those of a setting deleted since are left to admins.
  */
 async function assertSourceRunAccess(
-  db: AppDb,
+  db: DbOrTx,
   user: SessionUser,
   sourceType: string,
   sourceId: number | null,
@@ -217,7 +217,7 @@ async function assertSourceRunAccess(
 }
 
 export async function listRunsOf(
-  db: AppDb,
+  db: DbOrTx,
   user: SessionUser,
   query: TRunListQuery,
 ): Promise<RunListResponse> {
@@ -231,7 +231,7 @@ export async function listRunsOf(
 }
 
 /** The run, if the caller may see it: 404 for an unknown run, 403 for a run of a source type not theirs. */
-export async function getRunFor(db: AppDb, user: SessionUser, runId: number): Promise<RunRow> {
+export async function getRunFor(db: DbOrTx, user: SessionUser, runId: number): Promise<RunRow> {
   const row = await getRun(db, runId);
   if (!row) throw AppError.notFound('Run not found');
   await assertSourceRunAccess(db, user, row.sourceType, row.sourceId);
@@ -239,7 +239,7 @@ export async function getRunFor(db: AppDb, user: SessionUser, runId: number): Pr
 }
 
 /** The stored input or output file of a run; 404 when the run has none or retention deleted it. */
-export async function getRunFile(db: AppDb, user: SessionUser, runId: number, which: 'input' | 'output') {
+export async function getRunFile(db: DbOrTx, user: SessionUser, runId: number, which: 'input' | 'output') {
   const row = await getRunFor(db, user, runId);
   const fileId = which === 'input' ? row.inputFileId : row.outputFileId;
   const file = fileId === null ? undefined : await readStoredFile(db, fileId);
@@ -254,7 +254,7 @@ export async function getRunFile(db: AppDb, user: SessionUser, runId: number, wh
 }
 
 /** Whether the source a run belongs to still exists (not deleted); unknown kinds are left to their processor. */
-async function sourceIsLive(db: AppDb, sourceType: string, sourceId: number): Promise<boolean> {
+async function sourceIsLive(db: DbOrTx, sourceType: string, sourceId: number): Promise<boolean> {
   const { orderTrackingSources, inventorySources, emailSources } = schema;
   if (sourceType === 'order-tracking') {
     const [row] = await db
@@ -309,7 +309,7 @@ export async function reprocessRun(
   const inputFileId = row.inputFileId;
   const outcome = await db.transaction((tx) =>
     processor.process({
-      db: tx as unknown as AppDb,
+      db: tx,
       context,
       sourceId,
       file: { fileName: file.fileName, content: file.content },
@@ -328,7 +328,7 @@ const RETENTION_BATCH = 500;
 
 /** Every column that references stored_files by foreign key, read from the catalog. */
 async function storedFileReferences(
-  db: AppDb,
+  db: DbOrTx,
 ): Promise<Array<{ schema: string; table: string; column: string }>> {
   const result = (await db.execute(sql`
     select n.nspname as "schema", c.relname as "table", a.attname as "column"
@@ -349,7 +349,7 @@ async function storedFileReferences(
  * running runs keep their files: approving a held run delivers its output.
  */
 export async function deleteExpiredRunFiles(
-  db: AppDb,
+  db: DbOrTx,
   cutoff: Date,
 ): Promise<{ runs: number; files: number }> {
   const { storedFiles } = schema;

@@ -11,7 +11,6 @@ import {
   type TVendorAlias,
   ZOrderVendorSourceSchema,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
@@ -140,7 +139,7 @@ export async function deliverOrderEmail(
   const outcome = await t.db.db.transaction((tx) =>
     input.file
       ? orderSubmissionFileProcessor.process({
-          db: tx as unknown as AppDb,
+          db: tx,
           context,
           sourceId,
           file: input.file,
@@ -148,7 +147,7 @@ export async function deliverOrderEmail(
           message,
         })
       : orderSubmissionFileProcessor.processMessage({
-          db: tx as unknown as AppDb,
+          db: tx,
           context,
           sourceId,
           trigger: 'mail',

@@ -27,7 +27,7 @@ import {
   splitEmailList,
   type VendorSubmissionDetails,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
@@ -92,7 +92,7 @@ function distinctNumbers(values: readonly number[]): number[] {
   return [...new Set(values)];
 }
 
-async function loadVendor(db: AppDb, vendorId: number): Promise<OrderVendorSource | undefined> {
+async function loadVendor(db: DbOrTx, vendorId: number): Promise<OrderVendorSource | undefined> {
   try {
     return await getOrderVendorSource(db, vendorId);
   } catch (error) {

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
 import { redactError } from './lib/error-redaction';
+import { JOBS_STOP_MS, stopOnSignals } from './lib/shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -42,19 +43,16 @@ async function main() {
     `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
   );
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await closeBrowser();
-    await jobs.stop({ graceful: true, timeoutMs: 10_000 }).catch(() => {});
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(app.log, () => [
+    // The job queue first: /ready answers 503 from here on, polls in progress are abandoned and their
+    // mailboxes handed on, while the HTTP server stops taking connections and finishes its requests.
+    {
+      name: 'jobs and HTTP server',
+      run: () => Promise.all([jobs.stop({ graceful: true, timeoutMs: JOBS_STOP_MS }), app.close()]),
+    },
+    { name: 'browser', run: closeBrowser },
+    { name: 'database', run: () => database.close() },
+  ]);
 }
 
 main().catch((error) => {

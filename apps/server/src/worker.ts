@@ -14,6 +14,7 @@ import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
 import { redactError } from './lib/error-redaction';
 import { createLogger } from './lib/logger';
+import { JOBS_STOP_MS, stopOnSignals } from './lib/shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -36,18 +37,11 @@ async function main() {
     'worker started: mail intake, housekeeping and notification jobs',
   );
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal} received, stopping the worker`);
-    await jobs.stop({ graceful: true, timeoutMs: 10_000 }).catch(() => {});
-    await closeBrowser();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(log, () => [
+    { name: 'jobs', run: () => jobs.stop({ graceful: true, timeoutMs: JOBS_STOP_MS }) },
+    { name: 'browser', run: closeBrowser },
+    { name: 'database', run: () => database.close() },
+  ]);
 }
 
 main().catch((error) => {

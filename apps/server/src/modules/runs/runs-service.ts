@@ -16,6 +16,7 @@ import { schema } from '@app/db';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { countRun } from '../../lib/metrics';
 import { hasFlag, type SessionUser, SOURCE_ACCESS, type UserFlag } from '../../plugins/session';
 import { readStoredFile } from '../files/stored-files';
 import type { FileProcessor } from '../intake/file-processors';
@@ -64,7 +65,7 @@ export async function startRun(db: DbOrTx, input: StartRunInput): Promise<number
 }
 
 export async function finishRun(db: DbOrTx, runId: number, input: FinishRunInput): Promise<void> {
-  await db
+  const [finished] = await db
     .update(runs)
     .set({
       status: input.status,
@@ -75,7 +76,9 @@ export async function finishRun(db: DbOrTx, runId: number, input: FinishRunInput
       ...(input.outputFileId !== undefined ? { outputFileId: input.outputFileId } : {}),
       finishedAt: new Date(),
     })
-    .where(eq(runs.id, runId));
+    .where(eq(runs.id, runId))
+    .returning({ sourceType: runs.sourceType, startedAt: runs.startedAt, finishedAt: runs.finishedAt });
+  if (finished) countRun(finished.sourceType, input.status, finished.startedAt, finished.finishedAt!);
 }
 
 /** A finished run in one statement, for steps that have no "running" phase worth showing. */

@@ -54,7 +54,8 @@ describe.skipIf(!onPostgres)('SIGTERM to a worker during a poll (PostgreSQL and 
       APP_SECRET_KEY: t.config.secretKey,
       DATA_DIR: `/tmp/inbox-ops-shutdown-${name}`,
       MAIL_POLL_SECONDS: '1',
-      MAIL_POLL_TIMEOUT_SECONDS: '60',
+      // Far above the batch's length on a loaded machine: the poll must be stopped by SIGTERM, not time out.
+      MAIL_POLL_TIMEOUT_SECONDS: '600',
       // A pause before each message keeps the poll running long enough to be stopped in it.
       INTAKE_TEST_DELAY_MS: String(delayMs),
     });
@@ -84,7 +85,7 @@ describe.skipIf(!onPostgres)('SIGTERM to a worker during a poll (PostgreSQL and 
       await dovecot.appendMessage(USER.user, raw);
     }
 
-    // A 60 s poll timeout and 60 s lease: without the hand-over the next poll would wait about a minute.
+    // The lease lasts 60 s: without the hand-over the next poll would wait about a minute.
     const first = worker('first', 2_000);
     await waitFor(async () => (await inboundCount(source.id)) >= 3, 180_000, 'the first worker mid-poll');
     const [held] = await t.db.db

@@ -12,6 +12,12 @@ export interface ShutdownStep {
 }
 
 export const SHUTDOWN_LIMIT_MS = 25_000;
+
+/**
+ * Aborted when this process starts to shut down. Work that runs inside a request rather than a job (Check
+ * now's poll) listens to it, so that the HTTP server's close does not wait for a whole poll.
+ */
+export const processStopping = new AbortController();
 /**
  * How long running jobs (an SFTP transfer, an order page in Chromium, a digest being sent) may take to
  * finish; mail polls do not wait for it, they are abandoned at once. pg-boss then fails what is left, and
@@ -30,6 +36,7 @@ export function stopOnSignals(
     // A second signal (Ctrl-C pressed twice) does not start a second shutdown.
     if (stopping) return;
     stopping = true;
+    processStopping.abort();
     const started = Date.now();
     log.info(`${signal} received, shutting down`);
     let current = 'start';

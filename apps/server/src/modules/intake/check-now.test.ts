@@ -1,10 +1,18 @@
 import type { EmailSourceListItem, EmailSourcePollResult } from '@app/contracts';
 import { schema } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
-import { buildMail, createMailboxSource, createTrackingSource, mailboxFlags, trackingCsv } from './testing';
+import { pollEmailSourceNow } from './check-now';
+import {
+  buildMail,
+  createMailboxSource,
+  createTrackingSource,
+  mailboxFlags,
+  trackingCsv,
+  waitFor,
+} from './testing';
 
 const USER = { user: 'checknow@shop.example', password: 'check-now-secret' };
 const SUPPLIER = 'shipping@supplier.example';
@@ -129,4 +137,54 @@ describe('Check now: POST /api/email-sources/{id}/poll', () => {
       'The email source "route-checks" is inactive. Activate it to read its mailbox.',
     );
   });
+
+  it('gives up a poll in progress when the process starts to shut down; the source shows no error', async () => {
+    const source = await createMailboxSource(t, dovecot, USER, { username: 'stopping@shop.example' });
+    await createTrackingSource(t, source.id);
+    for (let index = 1; index <= 3; index += 1) {
+      await dovecot.appendMessage(
+        USER.user,
+        await buildMail({
+          from: SUPPLIER,
+          subject: 'Shipment report',
+          attachments: [{ filename: `t_${index}.csv`, content: trackingCsv([[`X-${index}`, `1Z${index}`]]) }],
+        }),
+      );
+    }
+    const stopping = new AbortController();
+    // The documented test hook: a pause before each message, so that the poll is still running when the
+    // shutdown begins.
+    process.env.INTAKE_TEST_DELAY_MS = '1000';
+    let result: EmailSourcePollResult;
+    try {
+      const polling = pollEmailSourceNow(t.app.context, source.id, stopping.signal);
+      await waitFor(
+        async () =>
+          (
+            await t.db.db
+              .select()
+              .from(schema.runs)
+              .where(and(eq(schema.runs.sourceType, 'email'), eq(schema.runs.sourceId, source.id)))
+          ).length > 0,
+        30_000,
+        'the poll to start',
+      );
+      stopping.abort();
+      result = await polling;
+    } finally {
+      delete process.env.INTAKE_TEST_DELAY_MS;
+    }
+    expect(result.status).toBe('failed');
+    expect(result.message).toMatch(/instance was stopped during the poll/);
+    const [row] = await t.db.db
+      .select()
+      .from(schema.emailSources)
+      .where(eq(schema.emailSources.id, source.id));
+    expect(row?.lastPollError).toBeNull();
+    const [released] = await t.db.db
+      .select()
+      .from(schema.mailboxStates)
+      .where(eq(schema.mailboxStates.emailSourceId, source.id));
+    expect(released?.leaseOwner).toBeNull();
+  }, 60_000);
 });

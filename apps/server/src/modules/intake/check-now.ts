@@ -1,6 +1,7 @@
 import type { EmailSourcePollResult } from '@app/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { processStopping } from '../../lib/shutdown';
 import { pollLeaseSeconds, pollMailbox } from './poll-mailbox';
 
 /** How long "Check now" waits for a poll already running on the same mailbox before it gives up. */
@@ -14,12 +15,14 @@ const MAX_WAIT_FOR_RUNNING_POLL_MS = 30_000;
 export async function pollEmailSourceNow(
   context: AppContext,
   emailSourceId: number,
+  // The process's own signal; tests pass theirs.
+  signal: AbortSignal = processStopping.signal,
 ): Promise<EmailSourcePollResult> {
   const waitForLeaseMs = Math.min(
     MAX_WAIT_FOR_RUNNING_POLL_MS,
     pollLeaseSeconds(context.config.mailPollTimeoutSeconds) * 1000,
   );
-  const outcome = await pollMailbox(context, emailSourceId, { trigger: 'manual', waitForLeaseMs });
+  const outcome = await pollMailbox(context, emailSourceId, { trigger: 'manual', waitForLeaseMs, signal });
   if (outcome.status === 'skipped') {
     if (outcome.reason === 'not-found') throw AppError.notFound('Email source not found');
     if (outcome.reason === 'inactive') {

@@ -80,7 +80,7 @@ export interface PollOptions {
 
 export type PollOutcome =
   | { status: 'succeeded' | 'failed'; runId: number; message: string; counts: PollCounts }
-  | { status: 'skipped'; reason: 'not-found' | 'inactive' | 'busy'; message: string };
+  | { status: 'skipped'; reason: 'not-found' | 'inactive' | 'busy' | 'stopping'; message: string };
 
 type MessageStatus = 'processed' | 'ignored' | 'failed';
 
@@ -125,6 +125,13 @@ export async function pollMailbox(
     options.waitForLeaseMs ?? 0,
     options.signal,
   );
+  if (!state && options.signal?.aborted) {
+    return {
+      status: 'skipped',
+      reason: 'stopping',
+      message: 'The server is shutting down; the mailbox is polled by another instance.',
+    };
+  }
   if (!state) {
     return {
       status: 'skipped',

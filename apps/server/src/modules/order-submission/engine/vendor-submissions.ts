@@ -36,7 +36,7 @@ import { errorText } from '../../../integrations/outgoing-mail';
 import { AppError } from '../../../lib/app-error';
 import { readStoredFile, storeFile } from '../../files/stored-files';
 import { finishRun, recordRun, startRun } from '../../runs/runs-service';
-import { getOrderVendorSource, markVendorSubmitted } from '../vendors-service';
+import { getOrderVendorSource, markVendorSubmitted } from '../../vendors/service';
 import { addDays, type Day, dayOf } from './days';
 import { bodyText, distinct, fillWildcards, poNumbersOf } from './mail-content';
 import { mergeOrderLines } from './merged-order-file';

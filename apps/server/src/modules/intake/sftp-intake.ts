@@ -33,13 +33,13 @@ import {
   type SftpSession,
 } from '../../integrations/sftp';
 import { storeFile } from '../files/stored-files';
-import type { FileProcessor, ProcessFileOutcome } from '../intake/file-processors';
+import { deliverAutomaticRun } from '../inventory-delivery/automatic-delivery';
+import type { RunDeliveryRecord } from '../inventory-delivery/deliver';
 import { inventoryFileProcessor } from '../inventory-processing/processor';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
 import { sourceSftpSettings, withSourceSftp } from '../inventory-sources/sftp-connection';
 import { recordRun } from '../runs/runs-service';
-import { deliverAutomaticRun } from './automatic-delivery';
-import type { RunDeliveryRecord } from './deliver';
+import type { FileProcessor, ProcessFileOutcome } from './file-processors';
 import { pickInboundFiles } from './inbound-files';
 
 const { inventorySftpFiles, inventorySftpStates, runs } = schema;

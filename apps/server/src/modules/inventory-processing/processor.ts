@@ -26,6 +26,7 @@ import { schema } from '@app/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { isSpreadsheetError } from '../../integrations/spreadsheet';
 import { describeError } from '../../lib/error-redaction';
+import { plural } from '../../lib/plural';
 import { readStoredFile, storeFile } from '../files/stored-files';
 import type {
   FileProcessor,
@@ -153,10 +154,6 @@ export function emptySummary(): InventoryProcessingSummary {
     itemsModified: 0,
     modifications: [],
   };
-}
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
 function capped(list: readonly string[], total: number, cap = LIST_CAP): string {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { mainNav } from './fixtures';
+import { E2E_PASSWORD, mainNav, TEXTS } from './fixtures';
 import { listRequest } from './fixtures/orders';
 import { expect, type SourceSeeder, saveButton, signInAt, test, unique } from './fixtures/sources';
 
@@ -199,6 +199,112 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('link', { name: 'Cancel', exact: true }).click();
       await expect(page).toHaveURL(/\/order-tracking-sources$/);
       await expect(guard).toHaveCount(0);
+    });
+
+    test('a data page uses the width it has: row actions stay on screen and a table that scrolls shows it', async ({
+      page,
+      createUser,
+      sources,
+    }) => {
+      test.setTimeout(90_000);
+      const user = await createUser({ orderUser: true });
+      const mailbox = await sources.emailSource();
+      const source = await sources.orderTrackingSource(mailbox.id, {
+        sourceName: unique('Wide list'),
+        subjectValue: 'Daily shipment confirmation for all open purchase orders of the northern warehouse',
+        attachmentName: 'northern_warehouse_shipment_confirmation_*.csv',
+        fromEmail: 'shipment-confirmations@logistics.northern-warehouse.example.com',
+      });
+      await signInAt(page, user.username, '/order-tracking-sources');
+      const actions = (scope: Locator) => scope.getByRole('button', { name: 'Actions' });
+
+      if (viewport.name === 'phone') {
+        // Cards on a phone: each card's actions are on screen and the page never scrolls sideways.
+        const card = page.locator('[data-slot="card"]').filter({ hasText: source.sourceName });
+        await expectFullyOnScreen(actions(card).first());
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        return;
+      }
+
+      const table = page.getByRole('table');
+      const row = table.getByRole('row').filter({ hasText: source.sourceName });
+      await expect(row).toBeVisible({ timeout: 20_000 });
+      // Full width: past the 1,280 px reading measure, with Last Run and the actions in view without scrolling.
+      const main = await page.locator('main').boundingBox();
+      expect(main!.width).toBeGreaterThan(1300);
+      await expectFullyOnScreen(table.getByRole('columnheader', { name: 'Last Run' }));
+      await expectFullyOnScreen(actions(row));
+
+      // Narrower (a small laptop): the table scrolls, says so with an edge shadow, and the actions stay in view.
+      await page.setViewportSize({ width: 1024, height: 768 });
+      const frame = page.locator('[data-slot="table-container"]');
+      await expect(frame).toHaveAttribute('data-more-right', 'true');
+      await expectFullyOnScreen(actions(row));
+      await frame.evaluate((element) => {
+        element.scrollLeft = element.scrollWidth;
+      });
+      await expect(frame).not.toHaveAttribute('data-more-right');
+      await expectFullyOnScreen(table.getByRole('columnheader', { name: 'Last Run' }));
+      await actions(row).click();
+      await expect(page.getByRole('menuitem', { name: 'Process File' })).toBeVisible();
+    });
+
+    test('messages say what happened: no permission, a deliberate logout, a new attempt on the login page', async ({
+      page,
+      createUser,
+    }) => {
+      test.setTimeout(90_000);
+      const user = await createUser({ orderUser: true });
+      const notice = page.getByText(TEXTS.noPermission, { exact: true });
+
+      // A page the user's flags do not open: Home says why.
+      await signInAt(page, user.username, '/inventory-sources');
+      await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+      await expect(notice).toBeVisible();
+      await page.goto('/admin');
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(notice).toBeVisible();
+      // Only for that one arrival: the next navigation inside the app drops it.
+      await clickHomeLink(page);
+      await expect(page.getByRole('heading', { name: TEXTS.homeHeading })).toBeVisible();
+      await expect(notice).toHaveCount(0);
+
+      // A deliberate logout is not an expired session.
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      if (await menu.isVisible()) {
+        await menu.click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
+      } else {
+        await page.getByRole('button', { name: 'Account' }).click();
+        await page.getByRole('menuitem', { name: 'Logout' }).click();
+      }
+      await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+      await page.goto('/order-tracking');
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByText(TEXTS.pleaseLogIn, { exact: true })).toBeVisible();
+      await expect(page.getByText(TEXTS.sessionExpired, { exact: true })).toHaveCount(0);
+
+      // A failed attempt, then one that stops at a field error: only the new error shows.
+      await page.getByLabel('Username').fill(user.username);
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByText(TEXTS.loginFailed, { exact: true })).toBeVisible();
+      await page.getByLabel('Username').fill('');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByText(TEXTS.usernameRequired, { exact: true })).toBeVisible();
+      await expect(page.getByText(TEXTS.loginFailed, { exact: true })).toHaveCount(0);
+
+      // Signing in again ends the "logged out" state: a session that really ends later is called expired.
+      await page.getByLabel('Username').fill(user.username);
+      await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/home$/);
+      await page.context().clearCookies();
+      await page.goto('/order-tracking');
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByText(TEXTS.sessionExpired, { exact: true })).toBeVisible();
     });
   });
 }

@@ -65,16 +65,21 @@ export function LoginPage() {
     ? null
     : (messageFromState(location.state) ?? searchParams.get('message'));
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  // docs/behaviour/accounts-and-sign-in.md#sign-in: every press of Login starts afresh, so an earlier failure or
+  // handed-over message never stands beside the field errors of this attempt.
+  const clearOutcome = () => {
     setSubmitted(true);
     setSubmitError(null);
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    clearOutcome();
     try {
       await login(values);
       navigate('/home');
     } catch (error) {
       setSubmitError(loginErrorMessage(error));
     }
-  });
+  }, clearOutcome);
 
   return (
     <main className="flex min-h-svh items-center justify-center bg-muted/30 px-4 py-10">

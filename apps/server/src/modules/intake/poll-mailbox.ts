@@ -18,12 +18,12 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { RunTrigger } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import {
   closeQuietly,
   imapEndpoint,
@@ -187,7 +187,7 @@ export async function pollMailbox(
 }
 
 async function acquireLeaseWaiting(
-  db: AppDb,
+  db: DbOrTx,
   emailSourceId: number,
   owner: string,
   leaseSeconds: number,
@@ -202,7 +202,7 @@ async function acquireLeaseWaiting(
 }
 
 /** A poll whose worker died leaves its run "running"; the next holder of the lease closes it. */
-async function failInterruptedPolls(db: AppDb, emailSourceId: number): Promise<void> {
+async function failInterruptedPolls(db: DbOrTx, emailSourceId: number): Promise<void> {
   await db
     .update(runs)
     .set({
@@ -306,7 +306,7 @@ class MailboxPoll {
   readonly where: string;
   abortReason: Error | undefined;
   private client: ImapFlow | undefined;
-  private readonly db: AppDb;
+  private readonly db: DbOrTx;
   private uidValidity = 0;
   private rescan = false;
   private lastUid = 0;
@@ -627,7 +627,7 @@ class MailboxPoll {
     }
   }
 
-  private async writeGroup(tx: AppDb, group: PreparedMessage[]): Promise<WriteResult[]> {
+  private async writeGroup(tx: DbOrTx, group: PreparedMessage[]): Promise<WriteResult[]> {
     const results: WriteResult[] = [];
     const ignored = group.filter((item) => item.kind === 'ignored');
     if (ignored.length > 0) {
@@ -670,7 +670,7 @@ class MailboxPoll {
 
   /** A matched message: its record, the raw message and every matched source's work. */
   private async writeMatched(
-    tx: AppDb,
+    tx: DbOrTx,
     { record, raw, choices, attachments, context }: Extract<PreparedMessage, { kind: 'matched' }>,
   ): Promise<WriteResult> {
     const earlier = this.otherEpochs ? await this.earlierCopy(tx, record.messageIdHash) : undefined;
@@ -730,7 +730,7 @@ class MailboxPoll {
 
   /** A processor isolates its own failures; one that throws anyway is rolled back to a savepoint. */
   private async runProcessor(
-    tx: AppDb,
+    tx: DbOrTx,
     { rule, processor }: BoundRule,
     attachment: MailAttachment,
     inboundMessageId: number,
@@ -771,7 +771,7 @@ class MailboxPoll {
 
   /** The same for a source that reads the message itself (its file is behind a link): no file to store. */
   private async runMessageProcessor(
-    tx: AppDb,
+    tx: DbOrTx,
     { rule, processor }: BoundRule,
     inboundMessageId: number,
     message: InboundMessageContext,
@@ -809,7 +809,7 @@ class MailboxPoll {
    * for, so it is visible and not read again for ever.
    */
   private async writeFailed(
-    tx: AppDb,
+    tx: DbOrTx,
     record: MessageRecord,
     bound: BoundRule[],
     message: string,
@@ -872,7 +872,7 @@ class MailboxPoll {
   }
 
   private async insertRecord(
-    tx: AppDb,
+    tx: DbOrTx,
     record: MessageRecord,
     status: MessageStatus,
     message: string | null = null,
@@ -905,7 +905,7 @@ class MailboxPoll {
   }
 
   /** The same message recorded under an earlier UIDVALIDITY (a rebuilt or restored mailbox). */
-  private async earlierCopy(tx: AppDb, messageIdHash: string) {
+  private async earlierCopy(tx: DbOrTx, messageIdHash: string) {
     const [row] = await tx
       .select({ id: inboundMessages.id, status: inboundMessages.status })
       .from(inboundMessages)
@@ -920,7 +920,7 @@ class MailboxPoll {
     return row;
   }
 
-  private async advanceLastUid(tx: AppDb, uid: number): Promise<void> {
+  private async advanceLastUid(tx: DbOrTx, uid: number): Promise<void> {
     await tx
       .update(mailboxStates)
       .set({ lastUid: sql`greatest(${mailboxStates.lastUid}, ${uid})`, updatedAt: new Date() })

@@ -153,7 +153,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       web.addHook('onRoute', (route) => {
         route.config = { ...(route.config ?? {}), access: 'public' };
       });
-      await web.register(fastifyStatic, { root: path.resolve(webDist), wildcard: false });
+      // docs/design/web-delivery.md: the build writes .br and .gz beside each asset and the file the browser
+      // accepts is sent as it is. Hashed names under /assets/ never change content, so browsers keep them for a
+      // year without asking; everything else (index.html, theme.js) is revalidated on every load, so a release
+      // reaches users on their next page load.
+      await web.register(fastifyStatic, {
+        root: path.resolve(webDist),
+        wildcard: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header('cache-control', webCacheControl(path.relative(webDist, filePath)));
+        },
+      });
     });
     // Deep links (/account, /admin/manage/users/edit/3) load the app, which routes on the client.
     app.setNotFoundHandler((request, reply) => {
@@ -170,4 +182,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   return app;
+}
+
+/** Files the build names by content hash (Vite's assets/ folder); any other file may change under its name. */
+export function webCacheControl(relativePath: string): string {
+  return relativePath.split(path.sep)[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

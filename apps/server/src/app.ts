@@ -22,6 +22,7 @@ import { emailSourceRoutes } from './modules/email-sources/routes';
 import { inventoryProcessingRoutes } from './modules/inventory-processing/routes';
 import { inventorySourceRoutes } from './modules/inventory-sources/routes';
 import { notificationSettingRoutes } from './modules/notifications/routes';
+import { operationsRoutes } from './modules/operations/routes';
 import { orderSubmissionEngineRoutes } from './modules/order-submission/engine/routes';
 import { orderSubmissionSourceRoutes } from './modules/order-submission/sources-routes';
 import { orderTrackingRoutes } from './modules/order-tracking/routes';
@@ -114,16 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
-  app.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
-    try {
-      await database.query('select 1');
-      return { status: 'ok', database: database.kind };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check: database unreachable');
-      return reply.code(503).send({ status: 'error', database: 'unreachable' });
-    }
-  });
-
+  await operationsRoutes(app, context);
   await authRoutes(app, context);
   await accountRoutes(app, context);
   await statsRoutes(app, context);

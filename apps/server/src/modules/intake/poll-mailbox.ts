@@ -70,6 +70,12 @@ export interface PollOptions {
   processors?: FileProcessor[];
   /** How long to wait while another poll of this mailbox holds the lease; 0 gives up at once. */
   waitForLeaseMs?: number;
+  /**
+   * Aborted when the instance shuts down: the poll is abandoned at once (its connection closed, its lease
+   * released), which loses nothing, as a kill mid-batch loses nothing, and frees the mailbox for another
+   * instance (docs/behaviour/operations.md#graceful-shutdown).
+   */
+  signal?: AbortSignal;
 }
 
 export type PollOutcome =
@@ -117,6 +123,7 @@ export async function pollMailbox(
     owner,
     leaseSeconds,
     options.waitForLeaseMs ?? 0,
+    options.signal,
   );
   if (!state) {
     return {
@@ -128,6 +135,7 @@ export async function pollMailbox(
 
   let poll: MailboxPoll | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
+  let stopListener: (() => void) | undefined;
   try {
     await failInterruptedPolls(db, emailSourceId);
     const runId = await startRun(db, {
@@ -139,6 +147,10 @@ export async function pollMailbox(
     await db.update(emailSources).set({ lastPollAt: new Date() }).where(eq(emailSources.id, emailSourceId));
     poll = new MailboxPoll(context, source, state, options.processors ?? fileProcessors());
     const running = poll;
+    const stop = () => running.abort(new PollStoppedError());
+    if (options.signal?.aborted) stop();
+    options.signal?.addEventListener('abort', stop, { once: true });
+    stopListener = () => options.signal?.removeEventListener('abort', stop);
     heartbeat = setInterval(
       () => {
         renewPollLease(db, emailSourceId, owner, leaseSeconds)
@@ -166,10 +178,13 @@ export async function pollMailbox(
         message,
         details: running.details(),
       });
-      await db
-        .update(emailSources)
-        .set({ lastPollError: message, lastPollErrorAt: new Date() })
-        .where(eq(emailSources.id, emailSourceId));
+      // An instance stopping is not the mailbox's fault: the source shows no error for it.
+      if (!(running.abortReason instanceof PollStoppedError)) {
+        await db
+          .update(emailSources)
+          .set({ lastPollError: message, lastPollErrorAt: new Date() })
+          .where(eq(emailSources.id, emailSourceId));
+      }
       return { status: 'failed', runId, message, counts: running.counts };
     }
     const message = running.summary();
@@ -181,6 +196,7 @@ export async function pollMailbox(
     return { status: 'succeeded', runId, message, counts: running.counts };
   } finally {
     clearInterval(heartbeat);
+    stopListener?.();
     await poll?.close();
     await releasePollLease(db, emailSourceId, owner).catch(() => {});
   }
@@ -192,9 +208,11 @@ async function acquireLeaseWaiting(
   owner: string,
   leaseSeconds: number,
   waitMs: number,
+  signal: AbortSignal | undefined,
 ): Promise<MailboxState | undefined> {
   const deadline = Date.now() + waitMs;
   for (;;) {
+    if (signal?.aborted) return undefined;
     const state = await acquirePollLease(db, emailSourceId, owner, leaseSeconds);
     if (state || Date.now() >= deadline) return state;
     await sleep(Math.min(500, Math.max(50, deadline - Date.now())));
@@ -215,6 +233,13 @@ async function failInterruptedPolls(db: DbOrTx, emailSourceId: number): Promise<
 
 class PollAbandonedError extends Error {
   override name = 'PollAbandonedError';
+}
+
+class PollStoppedError extends PollAbandonedError {
+  override name = 'PollStoppedError';
+  constructor() {
+    super('The instance was stopped during the poll; the poll was abandoned and the mailbox polled again.');
+  }
 }
 
 /** A mail server's refusal or a dropped connection, already worded for the operator. */

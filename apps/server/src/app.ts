@@ -25,12 +25,12 @@ import { notificationSettingRoutes } from './modules/notifications/routes';
 import { operationsRoutes } from './modules/operations/routes';
 import { orderSubmissionEngineRoutes } from './modules/order-submission/engine/routes';
 import { orderSubmissionSourceRoutes } from './modules/order-submission/sources-routes';
-import { orderVendorSourceRoutes } from './modules/order-submission/vendors-routes';
 import { orderTrackingRoutes } from './modules/order-tracking/routes';
 import { orderTrackingIngestionRoutes } from './modules/order-tracking-ingestion/routes';
 import { orderTrackingSourceRoutes } from './modules/order-tracking-sources/routes';
 import { runRoutes } from './modules/runs/routes';
 import { statsRoutes } from './modules/stats/routes';
+import { orderVendorSourceRoutes } from './modules/vendors/routes';
 import { registerBodyGuards, registerOriginCheck } from './plugins/request-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
@@ -145,7 +145,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       web.addHook('onRoute', (route) => {
         route.config = { ...(route.config ?? {}), access: 'public' };
       });
-      await web.register(fastifyStatic, { root: path.resolve(webDist), wildcard: false });
+      // docs/design/web-delivery.md: the build writes .br and .gz beside each asset and the file the browser
+      // accepts is sent as it is. Hashed names under /assets/ never change content, so browsers keep them for a
+      // year without asking; everything else (index.html, theme.js) is revalidated on every load, so a release
+      // reaches users on their next page load.
+      await web.register(fastifyStatic, {
+        root: path.resolve(webDist),
+        wildcard: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header('cache-control', webCacheControl(path.relative(webDist, filePath)));
+        },
+      });
     });
     // Deep links (/account, /admin/manage/users/edit/3) load the app, which routes on the client.
     app.setNotFoundHandler((request, reply) => {
@@ -162,4 +174,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   return app;
+}
+
+/** Files the build names by content hash (Vite's assets/ folder); any other file may change under its name. */
+export function webCacheControl(relativePath: string): string {
+  return relativePath.split(path.sep)[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

@@ -16,8 +16,8 @@ import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../context';
+import { pollInventorySftp } from '../modules/intake/sftp-intake';
 import { checkNoUpdateAlerts } from '../modules/inventory-delivery/no-update-alerts';
-import { pollInventorySftp } from '../modules/inventory-delivery/sftp-intake';
 
 export const INVENTORY_SFTP_POLL_QUEUE = 'inventory-sftp-poll';
 export const INVENTORY_ALERTS_QUEUE = 'inventory-no-update-alerts';

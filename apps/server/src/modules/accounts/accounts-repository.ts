@@ -58,3 +58,56 @@ export function isUsernameConflict(error: unknown): boolean {
   const { code, constraint } = cause as { code?: string; constraint?: string };
   return code === '23505' && (constraint === undefined || constraint === 'users_username_lower_key');
 }
+
+type UserInsert = typeof schema.users.$inferInsert;
+
+export async function insertUserRow(db: DbOrTx, values: UserInsert): Promise<UserRow> {
+  const [row] = await db.insert(schema.users).values(values).returning();
+  return row!;
+}
+
+/** The updated row, or undefined when there is no such user. */
+export async function updateUserRow(
+  db: DbOrTx,
+  id: number,
+  values: Partial<UserInsert>,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(schema.users).set(values).where(eq(schema.users.id, id)).returning();
+  return row;
+}
+
+/** Whether a user was deleted. */
+export async function deleteUserRow(db: DbOrTx, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(schema.users)
+    .where(eq(schema.users.id, id))
+    .returning({ id: schema.users.id });
+  return deleted.length > 0;
+}
+
+/** The user's saved grid columns, if any. */
+export async function findColumnSettings(db: DbOrTx, userId: number) {
+  const { orderTrackingViewSettings } = schema;
+  const [row] = await db
+    .select()
+    .from(orderTrackingViewSettings)
+    .where(eq(orderTrackingViewSettings.userId, userId));
+  return row;
+}
+
+export async function saveColumnSettings(
+  db: DbOrTx,
+  userId: number,
+  enabledColumns: Record<string, boolean>,
+) {
+  const { orderTrackingViewSettings } = schema;
+  const [row] = await db
+    .insert(orderTrackingViewSettings)
+    .values({ userId, enabledColumns })
+    .onConflictDoUpdate({
+      target: orderTrackingViewSettings.userId,
+      set: { enabledColumns, updatedAt: new Date() },
+    })
+    .returning();
+  return row!;
+}

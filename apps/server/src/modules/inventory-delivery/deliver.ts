@@ -16,10 +16,10 @@ import { SftpFailure, uploadFile } from '../../integrations/sftp';
 import { findEmailSourceById } from '../email-sources/repository';
 import { sendFromEmailSource } from '../email-sources/source-connection';
 import { readStoredFile } from '../files/stored-files';
+import { inboundFileMatches } from '../intake/inbound-files';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
 import { sourceSftpSettings, withSourceSftp } from '../inventory-sources/sftp-connection';
 import { getRun } from '../runs/runs-service';
-import { inboundFileMatches } from './inbound-files';
 import { inventoryRecipients } from './recipients';
 import { normaliseFolder } from './source-sftp';
 

@@ -31,6 +31,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secrets';
 import { readStoredFile, storeFile } from '../files/stored-files';
+import { lastRunsFor } from '../runs/runs-service';
 import {
   columnIndexErrors,
   FILE_TYPE_MESSAGE,
@@ -38,8 +39,7 @@ import {
   fieldErrorsToBadRequest,
   lockEmailSourceForUse,
   normaliseSpreadsheetFileType,
-} from '../order-tracking-sources/source-rules';
-import { lastRunsFor } from '../runs/runs-service';
+} from '../sources/source-rules';
 import {
   deleteReplacedSampleFile,
   findLiveInventorySource,

@@ -12,6 +12,7 @@ import {
   type SourceTypeId,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
+import { plural } from '../../lib/plural';
 import {
   collectDigestActivity,
   DIGEST_CAPS,
@@ -113,10 +114,6 @@ export async function buildDigest(
     };
   });
   return { window, sourceCount: activity.sources.length, errors, emails };
-}
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
 function intervalTitle(interval: string): string {

@@ -8,8 +8,8 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
-import { fieldErrorsToBadRequest, lockEmailSourceForUse } from '../order-tracking-sources/source-rules';
 import { lastRunFor, lastRunsFor } from '../runs/runs-service';
+import { fieldErrorsToBadRequest, lockEmailSourceForUse } from '../sources/source-rules';
 import {
   findLiveOrderSubmissionSource,
   findLiveVendorNamesOfSource,

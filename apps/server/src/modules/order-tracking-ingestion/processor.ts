@@ -10,6 +10,7 @@ import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { isSpreadsheetError, pinnedEncoding, readTable, type Table } from '../../integrations/spreadsheet';
 import { describeError } from '../../lib/error-redaction';
+import { plural } from '../../lib/plural';
 import { storeFile } from '../files/stored-files';
 import type {
   FileProcessor,
@@ -142,10 +143,6 @@ async function ingest(
   }
   if (source.fileHasHeader) await saveLastGoodHeaders(db, source.id, mapping.headers);
   return { mapping, ordersUpdated, ordersDeleted };
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
 export function successMessage(result: IngestResult): string {

@@ -14,6 +14,14 @@ import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import { lastRunsFor } from '../runs/runs-service';
 import {
+  columnIndexErrors,
+  FILE_TYPE_MESSAGE,
+  type FieldErrors,
+  fieldErrorsToBadRequest,
+  lockEmailSourceForUse,
+  normaliseSpreadsheetFileType,
+} from '../sources/source-rules';
+import {
   findLiveOrderTrackingSource,
   insertOrderTrackingSource,
   listLiveOrderTrackingSources,
@@ -22,14 +30,6 @@ import {
   softDeleteOrderTrackingSource,
   updateLiveOrderTrackingSource,
 } from './repository';
-import {
-  columnIndexErrors,
-  FILE_TYPE_MESSAGE,
-  type FieldErrors,
-  fieldErrorsToBadRequest,
-  lockEmailSourceForUse,
-  normaliseSpreadsheetFileType,
-} from './source-rules';
 
 const notFound = () => AppError.notFound('Order tracking source not found');
 

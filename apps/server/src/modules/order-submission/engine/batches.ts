@@ -21,10 +21,11 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import { errorText } from '../../../integrations/outgoing-mail';
+import { plural } from '../../../lib/plural';
 import { readStoredFile } from '../../files/stored-files';
 import { finishRun, getRun, startRun } from '../../runs/runs-service';
+import { loadVendorsForSubmission } from '../../vendors/service';
 import { findLiveOrderSubmissionSource } from '../sources-repository';
-import { loadVendorsForSubmission } from '../vendors-service';
 import type { Day } from './days';
 import { poNumbersOf } from './mail-content';
 import { OrderFileError, type OrderLine, readOrderFile } from './order-file';
@@ -43,7 +44,7 @@ import {
   type VendorLineInsert,
 } from './repository';
 import { groupByVendor, vendorCell } from './vendor-matching';
-import { plural, submitWaitingLines, type VendorOutcome } from './vendor-submissions';
+import { submitWaitingLines, type VendorOutcome } from './vendor-submissions';
 
 /** Triggers whose e-mail is processed alone, whatever the source's batch size. */
 const ALONE: ReadonlySet<string> = new Set(['reprocess', 'manual']);

@@ -17,6 +17,7 @@ import {
 } from '../../../integrations/browser/download-order-files';
 import { findOrderLink } from '../../../integrations/browser/order-link';
 import { errorText } from '../../../integrations/outgoing-mail';
+import { plural } from '../../../lib/plural';
 import { storeFile } from '../../files/stored-files';
 import type {
   IncomingFile,
@@ -31,7 +32,6 @@ import { dayOf } from './days';
 import { type OrderFile, OrderFileError, readOrderFile } from './order-file';
 import { claimOrderEmail, insertOrderEmail, type OrderEmailRow, updateOrderEmail } from './repository';
 import { vendorCell } from './vendor-matching';
-import { plural } from './vendor-submissions';
 
 type RecordRequest = Omit<ProcessFileRequest, 'file'> & { file: IncomingFile | null };
 

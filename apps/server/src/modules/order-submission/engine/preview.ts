@@ -10,9 +10,9 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../../lib/app-error';
+import { findLiveVendor, readTemplateFile } from '../../vendors/repository';
+import { checkTemplateUpload } from '../../vendors/template';
 import { findLiveOrderSubmissionSource } from '../sources-repository';
-import { checkTemplateUpload } from '../vendor-template';
-import { findLiveVendor, readTemplateFile } from '../vendors-repository';
 import { type OrderFile, OrderFileError, readOrderFile } from './order-file';
 import { buildVendorFile, VendorFileError } from './vendor-file';
 import { groupByVendor, vendorCell, vendorFileSettings } from './vendor-matching';

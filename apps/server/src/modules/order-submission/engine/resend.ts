@@ -8,7 +8,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
 import { readStoredFile } from '../../files/stored-files';
 import { finishRun, getRun, startRun } from '../../runs/runs-service';
-import { findLiveVendor } from '../vendors-repository';
+import { findLiveVendor } from '../../vendors/repository';
 import { type OutgoingAttachment, sendSubmissionEmail } from './submission-mail';
 
 function sentDetails(details: unknown): VendorSubmissionDetails | undefined {

@@ -20,7 +20,7 @@ import type { Clock } from '../../../context';
 import { parseTable } from '../../../integrations/spreadsheet';
 import { validate } from '../../../lib/validate';
 import type { InboundMessageContext } from '../../intake/file-processors';
-import { saveOrderVendorSource } from '../vendors-service';
+import { saveOrderVendorSource } from '../../vendors/service';
 import { orderSubmissionFileProcessor } from './processor';
 
 export function fixture(name: string): Buffer {

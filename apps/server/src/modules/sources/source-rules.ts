@@ -1,5 +1,6 @@
 /**
- * Save rules that order tracking and inventory sources share and that a zod schema cannot express alone:
+ * Save rules that every kind of source (order tracking, inventory, order submission, vendors) shares and that a
+ * zod schema cannot express alone:
  * the spreadsheet file type, column indexes when a file has no header row, and the e-mail source link.
  */
 import { SPREADSHEET_FILE_TYPES, type SpreadsheetFileType } from '@app/contracts';

@@ -18,14 +18,9 @@ import {
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import { storeFile } from '../files/stored-files';
-import {
-  type FieldErrors,
-  fieldErrorsToBadRequest,
-  lockEmailSourceForUse,
-} from '../order-tracking-sources/source-rules';
+import { lockLiveOrderSubmissionSourceForUse } from '../order-submission/sources-repository';
 import { lastRunFor, lastRunsFor } from '../runs/runs-service';
-import { lockLiveOrderSubmissionSourceForUse } from './sources-repository';
-import { checkTemplateUpload, type TemplateUpload } from './vendor-template';
+import { type FieldErrors, fieldErrorsToBadRequest, lockEmailSourceForUse } from '../sources/source-rules';
 import {
   deleteAliasOfLiveVendor,
   deleteReplacedTemplateFile,
@@ -47,7 +42,8 @@ import {
   type VendorAliasRow,
   type VendorRow,
   type VendorValues,
-} from './vendors-repository';
+} from './repository';
+import { checkTemplateUpload, type TemplateUpload } from './template';
 
 const M = VENDOR_SAVE_MESSAGES;
 const notFound = () => AppError.notFound(M.notFound);

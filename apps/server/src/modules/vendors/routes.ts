@@ -12,7 +12,7 @@ import {
   listOrderVendorSources,
   saveOrderVendorSource,
   setOrderVendorSourceActive,
-} from './vendors-service';
+} from './service';
 
 type IdParams = { Params: { id: string } };
 

@@ -141,7 +141,8 @@ describe('Check now: POST /api/email-sources/{id}/poll', () => {
   it('gives up a poll in progress when the process starts to shut down; the source shows no error', async () => {
     const source = await createMailboxSource(t, dovecot, USER, { username: 'stopping@shop.example' });
     await createTrackingSource(t, source.id);
-    for (let index = 1; index <= 3; index += 1) {
+    // Ten messages at 3 s each: the poll outlasts any lag of a loaded machine before the abort.
+    for (let index = 1; index <= 10; index += 1) {
       await dovecot.appendMessage(
         USER.user,
         await buildMail({
@@ -154,7 +155,7 @@ describe('Check now: POST /api/email-sources/{id}/poll', () => {
     const stopping = new AbortController();
     // The documented test hook: a pause before each message, so that the poll is still running when the
     // shutdown begins.
-    process.env.INTAKE_TEST_DELAY_MS = '1000';
+    process.env.INTAKE_TEST_DELAY_MS = '3000';
     let result: EmailSourcePollResult;
     try {
       const polling = pollEmailSourceNow(t.app.context, source.id, stopping.signal);

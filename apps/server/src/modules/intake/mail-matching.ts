@@ -9,6 +9,8 @@ import type { MailMatchRule } from './file-processors';
 /** The parts of a message that matching reads (mailparser's ParsedMail has them all). */
 export interface MatchableMessage {
   fromAddress: string | null;
+  /** Every address the From header(s) hold; when given, any of them may match (fromAddress is ignored). */
+  senders?: readonly string[];
   subject: string;
   attachments: MailAttachment[];
 }
@@ -57,7 +59,7 @@ const EXTENSIONS: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
 };
 
-function extensionFor(contentType: string): string {
+export function extensionFor(contentType: string): string {
   return EXTENSIONS[contentType.toLowerCase()] ?? '';
 }
 
@@ -71,9 +73,15 @@ function normaliseSubject(value: string): string {
   return value.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-export function senderMatches(rule: Pick<MailMatchRule, 'fromEmail'>, fromAddress: string | null): boolean {
+/** A list is an ambiguous sender (docs/behaviour/mail-intake.md#matching): any of its addresses may match. */
+export function senderMatches(
+  rule: Pick<MailMatchRule, 'fromEmail'>,
+  from: string | null | readonly string[],
+): boolean {
   const wanted = addressPart(rule.fromEmail);
-  return wanted !== '' && fromAddress !== null && addressPart(fromAddress) === wanted;
+  if (wanted === '' || from === null) return false;
+  const addresses = typeof from === 'string' ? [from] : from;
+  return addresses.some((address) => addressPart(address) === wanted);
 }
 
 export function subjectMatches(
@@ -87,7 +95,7 @@ export function subjectMatches(
 
 /** Sender, subject and (when set) the number of attachments: the message is meant for this source. */
 export function messageMatchesRule(rule: MailMatchRule, message: MatchableMessage): boolean {
-  if (!senderMatches(rule, message.fromAddress)) return false;
+  if (!senderMatches(rule, message.senders ?? message.fromAddress)) return false;
   if (!subjectMatches(rule, message.subject)) return false;
   if (rule.expectedAttachmentCount !== null && message.attachments.length !== rule.expectedAttachmentCount) {
     return false;

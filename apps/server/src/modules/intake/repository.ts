@@ -1,0 +1,160 @@
+/**
+ * The SQL of mail intake (docs/design/mail-intake-exactly-once.md): the e-mail source's poll status, the
+ * mailbox's UID state and the inbound_messages records. Every function takes the database or the
+ * transaction it must write in.
+ */
+import type { AppDb } from '@app/db';
+import { schema } from '@app/db';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+
+const { emailSources, inboundMessages, mailboxStates, runs, storedFiles } = schema;
+
+export type InboundMessageValues = typeof inboundMessages.$inferInsert;
+
+export async function markPollStarted(db: AppDb, emailSourceId: number): Promise<void> {
+  await db.update(emailSources).set({ lastPollAt: new Date() }).where(eq(emailSources.id, emailSourceId));
+}
+
+export async function markPollFailed(db: AppDb, emailSourceId: number, message: string): Promise<void> {
+  await db
+    .update(emailSources)
+    .set({ lastPollError: message, lastPollErrorAt: new Date() })
+    .where(eq(emailSources.id, emailSourceId));
+}
+
+export async function markPollSucceeded(db: AppDb, emailSourceId: number): Promise<void> {
+  await db
+    .update(emailSources)
+    .set({ lastPollSucceededAt: new Date(), lastPollError: null, lastPollErrorAt: null })
+    .where(eq(emailSources.id, emailSourceId));
+}
+
+/** A poll whose worker died leaves its run "running"; the next holder of the lease closes it. */
+export async function failInterruptedPolls(db: AppDb, emailSourceId: number): Promise<void> {
+  await db
+    .update(runs)
+    .set({
+      status: 'failed',
+      message: 'The poll was interrupted before it finished (the worker stopped); the next poll went on.',
+      finishedAt: new Date(),
+    })
+    .where(and(eq(runs.sourceType, 'email'), eq(runs.sourceId, emailSourceId), eq(runs.status, 'running')));
+}
+
+/** A new UIDVALIDITY: the mailbox is read again from UID 0. */
+export async function resetMailboxState(
+  db: AppDb,
+  emailSourceId: number,
+  uidValidity: number,
+): Promise<void> {
+  await db
+    .update(mailboxStates)
+    .set({ uidValidity, lastUid: 0, updatedAt: new Date() })
+    .where(eq(mailboxStates.emailSourceId, emailSourceId));
+}
+
+export async function advanceLastUid(
+  tx: AppDb,
+  emailSourceId: number,
+  uidValidity: number,
+  uid: number,
+): Promise<void> {
+  await tx
+    .update(mailboxStates)
+    .set({ lastUid: sql`greatest(${mailboxStates.lastUid}, ${uid})`, updatedAt: new Date() })
+    .where(and(eq(mailboxStates.emailSourceId, emailSourceId), eq(mailboxStates.uidValidity, uidValidity)));
+}
+
+/** Messages whose \Seen flag a dropped connection kept an earlier poll from setting. */
+export function messagesNeedingSeen(
+  db: AppDb,
+  emailSourceId: number,
+  uidValidity: number,
+): Promise<Array<{ id: number; uid: number }>> {
+  return db
+    .select({ id: inboundMessages.id, uid: inboundMessages.uid })
+    .from(inboundMessages)
+    .where(
+      and(
+        eq(inboundMessages.emailSourceId, emailSourceId),
+        eq(inboundMessages.uidValidity, uidValidity),
+        eq(inboundMessages.needsSeenFlag, true),
+      ),
+    );
+}
+
+export async function clearNeedsSeen(db: AppDb, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(inboundMessages).set({ needsSeenFlag: false }).where(inArray(inboundMessages.id, ids));
+}
+
+const messageKey = [inboundMessages.emailSourceId, inboundMessages.uidValidity, inboundMessages.uid];
+
+/** Inserts records another poller has not taken yet; returns the ones inserted (id and UID). */
+export function insertInboundMessages(
+  tx: AppDb,
+  values: InboundMessageValues[],
+): Promise<Array<{ id: number; uid: number }>> {
+  return tx
+    .insert(inboundMessages)
+    .values(values)
+    .onConflictDoNothing({ target: messageKey })
+    .returning({ id: inboundMessages.id, uid: inboundMessages.uid });
+}
+
+/** The new record's id, or undefined when another poller recorded the message first. */
+export async function insertInboundMessage(
+  tx: AppDb,
+  values: InboundMessageValues,
+): Promise<number | undefined> {
+  const [row] = await insertInboundMessages(tx, [values]);
+  return row?.id;
+}
+
+export async function markInboundFailed(tx: AppDb, inboundId: number, message: string): Promise<void> {
+  await tx
+    .update(inboundMessages)
+    .set({ status: 'failed', message })
+    .where(eq(inboundMessages.id, inboundId));
+}
+
+/** Whether this mailbox was read under another UIDVALIDITY: only then can a message be a copy. */
+export async function hasOtherEpochs(
+  db: AppDb,
+  emailSourceId: number,
+  uidValidity: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: inboundMessages.id })
+    .from(inboundMessages)
+    .where(
+      and(eq(inboundMessages.emailSourceId, emailSourceId), ne(inboundMessages.uidValidity, uidValidity)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The same message recorded under an earlier UIDVALIDITY (a rebuilt or restored mailbox). */
+export async function earlierCopy(
+  tx: AppDb,
+  emailSourceId: number,
+  uidValidity: number,
+  messageIdHash: string,
+): Promise<{ id: number; status: string } | undefined> {
+  const [row] = await tx
+    .select({ id: inboundMessages.id, status: inboundMessages.status })
+    .from(inboundMessages)
+    .where(
+      and(
+        eq(inboundMessages.emailSourceId, emailSourceId),
+        eq(inboundMessages.messageIdHash, messageIdHash),
+        ne(inboundMessages.uidValidity, uidValidity),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function deleteStoredFile(tx: AppDb, id: number): Promise<void> {
+  await tx.delete(storedFiles).where(eq(storedFiles.id, id));
+}

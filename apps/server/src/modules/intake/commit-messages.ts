@@ -13,6 +13,7 @@ import { type MailAttachment, noAttachmentMessage } from './mail-matching';
 import { errorText } from './poll-errors';
 import type { BoundRule, MessageRecord, MessageStatus, PreparedMessage } from './prepare-message';
 import {
+  addRunDetails,
   advanceLastUid,
   deleteStoredFile,
   earlierCopy,
@@ -150,15 +151,20 @@ export class MessageCommitter {
     const inbound: InboundMessageContext = { ...context, rawFileId };
     const results: ProcessFileOutcome[] = [];
     for (const choice of choices) {
+      let result: ProcessFileOutcome | undefined;
       if (choice.attachment) {
-        results.push(await this.runProcessor(tx, choice, choice.attachment, inboundId, inbound));
+        result = await this.runProcessor(tx, choice, choice.attachment, inboundId, inbound);
       } else if (choice.rule.needsNoAttachment && choice.processor.processMessage) {
-        results.push(await this.runMessageProcessor(tx, choice, inboundId, inbound));
+        result = await this.runMessageProcessor(tx, choice, inboundId, inbound);
       } else if (!siblingTookIt) {
         const message = noAttachmentMessage(choice.rule, attachments);
         const runId = await recordRun(tx, this.runFields(choice, inboundId), { status: 'failed', message });
-        results.push({ runId, status: 'failed', message });
+        result = { runId, status: 'failed', message };
       }
+      if (!result) continue;
+      // The sender and subject rules matched a forwarded message, not the e-mail: the run says which.
+      if (choice.matchedOn) await addRunDetails(tx, result.runId, { matchedOn: choice.matchedOn });
+      results.push(result);
     }
     const failures = results.filter((result) => result.status === 'failed').map((result) => result.message);
     const status: MessageStatus = failures.length > 0 ? 'failed' : 'processed';

@@ -30,6 +30,16 @@ export interface ListedMessage {
   size: number | undefined;
   /** The raw header block (BODY.PEEK[HEADER]), parsed the same way as the full message later. */
   headers: Buffer;
+  /** Its structure holds a message/rfc822 part (a forwarded message). */
+  carriesMessage: boolean;
+}
+
+type StructureNode = { type?: string; childNodes?: StructureNode[] };
+
+function carriesMessage(node: StructureNode | undefined): boolean {
+  if (!node) return false;
+  if (node.type?.toLowerCase() === 'message/rfc822') return true;
+  return (node.childNodes ?? []).some(carriesMessage);
 }
 
 export class MailboxSession {
@@ -85,7 +95,7 @@ export class MailboxSession {
     const listed = await this.imap('list the new messages', () =>
       client.fetchAll(
         `${lastUid + 1}:*`,
-        { uid: true, headers: true, internalDate: true, size: true },
+        { uid: true, headers: true, bodyStructure: true, internalDate: true, size: true },
         { uid: true },
       ),
     );
@@ -98,6 +108,7 @@ export class MailboxSession {
         internalDate: message.internalDate,
         size: message.size,
         headers: message.headers ?? Buffer.alloc(0),
+        carriesMessage: carriesMessage(message.bodyStructure),
       }));
   }
 

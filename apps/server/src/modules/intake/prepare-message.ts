@@ -6,10 +6,16 @@
  */
 import { createHash } from 'node:crypto';
 import type { FileProcessor, InboundMessageContext, MailMatchRule } from './file-processors';
-import { chooseAttachment, type MailAttachment, messageMatchesRule, senderMatches } from './mail-matching';
+import {
+  chooseAttachment,
+  type MailAttachment,
+  type MatchableMessage,
+  messageMatchesRule,
+  senderMatches,
+} from './mail-matching';
 import type { ListedMessage } from './mailbox-session';
 import { type MessageHeaders, readMessageHeaders } from './mime/headers';
-import { prepareMail } from './mime/prepare-mail';
+import { type PreparedMail, prepareMail } from './mime/prepare-mail';
 import { errorText } from './poll-errors';
 
 export type MessageStatus = 'processed' | 'ignored' | 'failed';
@@ -19,7 +25,11 @@ export interface BoundRule {
   processor: FileProcessor;
 }
 
-export type MatchedChoice = BoundRule & { attachment: MailAttachment | undefined };
+export type MatchedChoice = BoundRule & {
+  attachment: MailAttachment | undefined;
+  /** Set when the rule matched a forwarded message inside the e-mail: which one (shown in the run). */
+  matchedOn: string | null;
+};
 
 export interface MessageRecord {
   uid: number;
@@ -45,22 +55,26 @@ export type PreparedMessage =
       context: MessageContext;
     };
 
-/** A listed message: its record so far and the sources that expect one of its senders. */
+/**
+ * A listed message: its record so far and the sources that may want it. Those are the sources expecting
+ * one of its senders, or, when it carries a forwarded message, every source: the rules may match the
+ * forwarded message instead (decideMessage).
+ */
 export function screenListed(
   listed: ListedMessage,
   rules: BoundRule[],
 ): { record: MessageRecord; headers: MessageHeaders; candidates: BoundRule[] } {
   const headers = readMessageHeaders(listed.headers);
-  const candidates = rules.filter(({ rule }) => senderMatches(rule, headers.senders));
+  const bySender = rules.filter(({ rule }) => senderMatches(rule, headers.senders));
   const record: MessageRecord = {
     uid: listed.uid,
     messageIdHash: messageIdHash(listed, headers),
-    fromAddress: chosenSender(headers.senders, candidates),
+    fromAddress: chosenSender(headers.senders, bySender),
     subject: headers.subject,
     receivedAt: toDate(listed.internalDate) ?? headers.date,
     attachmentCount: 0,
   };
-  return { record, headers, candidates };
+  return { record, headers, candidates: listed.carriesMessage ? rules : bySender };
 }
 
 /** The sender a source expects when there is one, else the first address of the From header. */
@@ -69,43 +83,69 @@ function chosenSender(senders: string[], candidates: BoundRule[]): string | null
   return expected ?? senders[0] ?? null;
 }
 
-/** The read message, prepared and matched against the candidates. */
+interface MatchLevel extends MatchableMessage {
+  /** Null for the e-mail itself; else which forwarded message, in words. */
+  label: string | null;
+}
+
+/**
+ * The read message, prepared and matched against the candidates. Sender and subject rules (and the
+ * attachment count) apply to the e-mail itself or to any message forwarded inside it; the first that
+ * matches gives the files the source chooses from (the e-mail's own match offers every file, its
+ * forwarded ones included). docs/decisions/0008-mail-attachment-structures.md
+ */
 export async function decideMessage(
   base: MessageRecord,
   raw: Buffer,
   candidates: BoundRule[],
 ): Promise<PreparedMessage> {
-  let mail: Awaited<ReturnType<typeof prepareMail>>;
+  let mail: PreparedMail;
   try {
-    mail = await prepareMail(raw);
+    mail = prepareMail(raw);
   } catch (error) {
-    return {
-      kind: 'unreadable',
-      record: base,
-      bound: candidates,
-      message: `The e-mail could not be read: ${errorText(error)}`,
-    };
+    const bound = candidates.filter(({ rule }) => senderMatches(rule, base.fromAddress));
+    const message = `The e-mail could not be read: ${errorText(error)}`;
+    if (bound.length === 0) return { kind: 'ignored', record: base, note: message };
+    return { kind: 'unreadable', record: base, bound, message };
   }
   const { headers, attachments } = mail;
   const record: MessageRecord = {
     ...base,
-    fromAddress: chosenSender(headers.senders, candidates) ?? base.fromAddress,
+    fromAddress: chosenSender(
+      headers.senders,
+      candidates.filter(({ rule }) => senderMatches(rule, headers.senders)),
+    ),
     subject: headers.subject,
     attachmentCount: attachments.length,
   };
-  const matchable = {
-    fromAddress: record.fromAddress,
-    senders: headers.senders,
-    subject: headers.subject,
-    attachments,
-  };
-  const matched = candidates.filter(({ rule }) => messageMatchesRule(rule, matchable));
-  if (matched.length === 0) return { kind: 'ignored', record, note: null };
-  const choices = matched.map((bound) => ({
-    ...bound,
-    // A source whose file is behind a link reads the message itself, never an attachment.
-    attachment: bound.rule.needsNoAttachment ? undefined : chooseAttachment(bound.rule, attachments),
-  }));
+  const levels: MatchLevel[] = [
+    {
+      label: null,
+      fromAddress: record.fromAddress,
+      senders: headers.senders,
+      subject: headers.subject,
+      attachments,
+    },
+    ...mail.forwarded.map((inner) => ({
+      label: `the forwarded message from ${inner.headers.senders[0] ?? 'an unknown sender'} ("${inner.headers.subject}")`,
+      fromAddress: inner.headers.senders[0] ?? null,
+      senders: inner.headers.senders,
+      subject: inner.headers.subject,
+      attachments: inner.attachments,
+    })),
+  ];
+  const choices: MatchedChoice[] = [];
+  for (const bound of candidates) {
+    const level = levels.find((candidate) => messageMatchesRule(bound.rule, candidate));
+    if (!level) continue;
+    choices.push({
+      ...bound,
+      // A source whose file is behind a link reads the message itself, never an attachment.
+      attachment: bound.rule.needsNoAttachment ? undefined : chooseAttachment(bound.rule, level.attachments),
+      matchedOn: level.label,
+    });
+  }
+  if (choices.length === 0) return { kind: 'ignored', record, note: null };
   const context: MessageContext = {
     subject: headers.subject,
     fromAddress: record.fromAddress,

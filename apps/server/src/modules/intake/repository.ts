@@ -158,3 +158,15 @@ export async function earlierCopy(
 export async function deleteStoredFile(tx: AppDb, id: number): Promise<void> {
   await tx.delete(storedFiles).where(eq(storedFiles.id, id));
 }
+
+/** Adds keys to a run's details (shown under "More details" in Run History). */
+export async function addRunDetails(
+  tx: AppDb,
+  runId: number,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await tx
+    .update(runs)
+    .set({ details: sql`coalesce(${runs.details}, '{}'::jsonb) || ${JSON.stringify(details)}::jsonb` })
+    .where(eq(runs.id, runId));
+}

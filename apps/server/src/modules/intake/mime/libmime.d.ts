@@ -1,4 +1,4 @@
-// libmime ships no types: the three functions the MIME reader uses.
+// libmime ships no types: the two functions the MIME reader uses.
 declare module 'libmime' {
   interface ParsedHeaderValue {
     value: string;
@@ -7,7 +7,6 @@ declare module 'libmime' {
   const libmime: {
     decodeWords(value: string): string;
     parseHeaderValue(value: string): ParsedHeaderValue;
-    decode(content: Buffer | string, charset: string): string;
   };
   export default libmime;
 }

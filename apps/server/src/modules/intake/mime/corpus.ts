@@ -76,6 +76,70 @@ export function uuencode(fileName: string, content: Buffer): string {
   return lines.join(CRLF);
 }
 
+export interface TnefEntry {
+  /** The 8.3 name in attAttachTitle. */
+  title: string;
+  /** PR_ATTACH_LONG_FILENAME, as Unicode (PT_UNICODE) or 8-bit (PT_STRING8). */
+  longName?: { value: string; unicode: boolean };
+  content: Buffer;
+}
+
+function tnefAttribute(level: number, id: number, data: Buffer): Buffer {
+  const head = Buffer.alloc(9);
+  head[0] = level;
+  head.writeUInt32LE(id, 1);
+  head.writeUInt32LE(data.length, 5);
+  const checksum = Buffer.alloc(2);
+  checksum.writeUInt16LE(data.reduce((sum, byte) => (sum + byte) & 0xffff, 0));
+  return Buffer.concat([head, data, checksum]);
+}
+
+const padded = (data: Buffer) => Buffer.concat([data, Buffer.alloc(((data.length + 3) & ~3) - data.length)]);
+const u32 = (value: number) => {
+  const buffer = Buffer.alloc(4);
+  buffer.writeUInt32LE(value);
+  return buffer;
+};
+const u16pair = (type: number, id: number) => {
+  const buffer = Buffer.alloc(4);
+  buffer.writeUInt16LE(type, 0);
+  buffer.writeUInt16LE(id, 2);
+  return buffer;
+};
+
+/**
+ * A TNEF stream as Exchange writes one: a message-level attribute, then per file attAttachRendData,
+ * attAttachTitle, attAttachData and an attAttachment property list (a PT_LONG, a named property, then the
+ * long file name), so the reader has to walk past properties it does not want.
+ */
+export function buildTnef(entries: TnefEntry[]): Buffer {
+  const parts: Buffer[] = [u32(0x223e9f78), Buffer.from([0x01, 0x00])];
+  parts.push(tnefAttribute(1, 0x00078008, Buffer.from('IPM.Microsoft Mail.Note\0', 'latin1')));
+  for (const entry of entries) {
+    parts.push(tnefAttribute(2, 0x00069002, Buffer.alloc(14)));
+    parts.push(tnefAttribute(2, 0x00018010, Buffer.from(`${entry.title}\0`, 'latin1')));
+    parts.push(tnefAttribute(2, 0x0006800f, entry.content));
+    const props: Buffer[] = [];
+    props.push(u16pair(0x0003, 0x0e20), u32(entry.content.length)); // PR_ATTACH_SIZE
+    const guid = Buffer.alloc(16, 7);
+    const name = padded(Buffer.from('X-Note\0', 'utf16le'));
+    props.push(u16pair(0x001e, 0x8001), guid, u32(1), u32(Buffer.from('X-Note\0', 'utf16le').length), name);
+    props.push(u32(1), u32(3), padded(Buffer.from('ok\0', 'latin1')));
+    if (entry.longName) {
+      const bytes = Buffer.from(`${entry.longName.value}\0`, entry.longName.unicode ? 'utf16le' : 'latin1');
+      props.push(
+        u16pair(entry.longName.unicode ? 0x001f : 0x001e, 0x3707),
+        u32(1),
+        u32(bytes.length),
+        padded(bytes),
+      );
+    }
+    const count = entry.longName ? 3 : 2;
+    parts.push(tnefAttribute(2, 0x00069005, Buffer.concat([u32(count), ...props])));
+  }
+  return Buffer.concat(parts);
+}
+
 function mixed(from: string, subject: string, parts: string[], boundary = 'b-outer'): Buffer {
   return message(
     headers(from, subject, [`Content-Type: multipart/mixed; boundary="${boundary}"`]),
@@ -302,6 +366,30 @@ export function buildCorpus(prefix: string): CorpusMail[] {
         ),
       ]),
     ),
+  );
+  add(
+    'TNEF winmail.dat from Exchange, long file name in its MAPI properties',
+    t(18),
+    'tracking_18_long_name.csv',
+    mixed(SUPPLIER, SUBJECT, [
+      textBody,
+      part(
+        [
+          'Content-Type: application/ms-tnef; name="winmail.dat"',
+          'Content-Disposition: attachment; filename="winmail.dat"',
+          'Content-Transfer-Encoding: base64',
+        ],
+        base64Lines(
+          buildTnef([
+            {
+              title: 'TRACKI~1.CSV',
+              longName: { value: 'tracking_18_long_name.csv', unicode: true },
+              content: Buffer.from(csvFor(t(18))),
+            },
+          ]),
+        ),
+      ),
+    ]),
   );
   return corpus;
 }

@@ -5,13 +5,15 @@
  *
  * Which parts are files (docs/behaviour/mail-intake.md#attachment-structures): any part with a file name,
  * text parts included, whatever its disposition; uuencoded blocks; nameless application/octet-stream parts
- * (typed from their content); and the files of forwarded messages (message/rfc822), down to MAX_DEPTH.
+ * (typed from their content); the files inside TNEF (winmail.dat); and the files of forwarded messages
+ * (message/rfc822), down to MAX_DEPTH.
  * Not files: the message's own text and HTML bodies, and pictures placed in the body.
  */
 import path from 'node:path';
 import { extensionFor, type MailAttachment } from '../mail-matching';
 import { type MessageHeaders, readMessageHeaders } from './headers';
 import { sniffFileType } from './sniff';
+import { isTnef, readTnef } from './tnef';
 import { decodedBody, decodedText, type MimeNode, parseMimeNode } from './tree';
 import { extractUuencoded, hasUuencoded } from './uuencode';
 
@@ -62,6 +64,7 @@ export function partFileName(node: MimeNode): string | undefined {
   return undefined;
 }
 
+const TNEF_TYPES = new Set(['application/ms-tnef', 'application/vnd.ms-tnef']);
 const UUENCODE = new Set(['x-uuencode', 'uuencode', 'x-uue', 'uue']);
 
 export function prepareMail(raw: Buffer): PreparedMail {
@@ -127,6 +130,17 @@ function leaf(node: MimeNode, place: Place, mail: PreparedMail, level: Level): v
     for (const file of files)
       add(typed(name && files.length === 1 ? name : file.fileName, file.content, 'application/octet-stream'));
     if (files.length > 0) return;
+  }
+  if (TNEF_TYPES.has(node.contentType) || name?.toLowerCase() === 'winmail.dat') {
+    if (isTnef(content)) {
+      try {
+        const files = readTnef(content);
+        for (const file of files) add(typed(file.fileName, file.content, 'application/octet-stream'));
+        if (files.length > 0) return;
+      } catch {
+        // A TNEF stream cut short: offered as it is, so the run names it.
+      }
+    }
   }
   const isBodyText =
     !name &&

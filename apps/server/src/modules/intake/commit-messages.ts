@@ -34,6 +34,13 @@ export interface WriteResult {
   afterCommit?: Array<() => Promise<void>>;
 }
 
+type Unreadable = Extract<PreparedMessage, { kind: 'unreadable' }>;
+
+/** The stored raw message's name: which mailbox epoch and UID it was read from. */
+function emlName(uidValidity: number, uid: number): string {
+  return `message-${uidValidity}-${uid}.eml`;
+}
+
 /** Another poller recorded the message first. */
 function skippedResult(uid: number): WriteResult {
   return { status: 'skipped', uid, inboundId: 0, needsSeen: false, errors: [] };
@@ -90,8 +97,7 @@ export class MessageCommitter {
     }
     for (const item of group) {
       if (item.kind === 'matched') results.push(await this.writeMatched(tx, item));
-      if (item.kind === 'unreadable')
-        results.push(await this.writeFailed(tx, item.record, item.bound, item.message));
+      if (item.kind === 'unreadable') results.push(await this.writeFailed(tx, item));
     }
     await advanceLastUid(
       tx,
@@ -105,14 +111,19 @@ export class MessageCommitter {
   /** A message whose transaction failed: recorded as failed on its own, or, for no work at all, the poll stops. */
   private async writeAfterFailure(item: PreparedMessage, error: unknown): Promise<WriteResult> {
     if (item.kind === 'ignored') throw error;
-    const bound =
-      item.kind === 'matched' ? item.choices.map(({ rule, processor }) => ({ rule, processor })) : item.bound;
-    const message =
-      item.kind === 'matched' ? `The e-mail could not be processed: ${errorText(error)}` : item.message;
+    const failed: Unreadable =
+      item.kind === 'matched'
+        ? {
+            ...item,
+            kind: 'unreadable',
+            bound: item.choices.map(({ rule, processor }) => ({ rule, processor })),
+            message: `The e-mail could not be processed: ${errorText(error)}`,
+          }
+        : item;
     // If even this cannot be written the database is in trouble: the poll stops and the message is read
     // again next time.
     return this.context.db.transaction(async (tx) => {
-      const result = await this.writeFailed(tx, item.record, bound, message);
+      const result = await this.writeFailed(tx, failed);
       await advanceLastUid(tx, this.emailSourceId, this.uidValidity, item.record.uid);
       return result;
     });
@@ -121,7 +132,7 @@ export class MessageCommitter {
   /** A matched message: its record, the raw message and every matched source's work. */
   private async writeMatched(
     tx: AppDb,
-    { record, raw, choices, attachments, context }: Extract<PreparedMessage, { kind: 'matched' }>,
+    { record, raw, summary, choices, attachments, context }: Extract<PreparedMessage, { kind: 'matched' }>,
   ): Promise<WriteResult> {
     const earlier = this.otherEpochs
       ? await earlierCopy(tx, this.emailSourceId, this.uidValidity, record.messageIdHash)
@@ -135,7 +146,7 @@ export class MessageCommitter {
     }
     // Written as processed with its raw message at once (one statement less per message); a failure
     // below turns it into failed.
-    const rawFileId = await storeFile(tx, `message-${this.uidValidity}-${record.uid}.eml`, raw);
+    const rawFileId = await storeFile(tx, emlName(this.uidValidity, record.uid), raw);
     const inboundId = await insertInboundMessage(
       tx,
       this.recordValues(record, 'processed', null, true, rawFileId),
@@ -158,12 +169,23 @@ export class MessageCommitter {
         result = await this.runMessageProcessor(tx, choice, inboundId, inbound);
       } else if (!siblingTookIt) {
         const message = noAttachmentMessage(choice.rule, attachments);
-        const runId = await recordRun(tx, this.runFields(choice, inboundId), { status: 'failed', message });
+        // The .eml is the run's input: downloadable from Run History, and Re-process reads the message again.
+        const runId = await recordRun(
+          tx,
+          {
+            ...this.runFields(choice, inboundId),
+            fileName: emlName(this.uidValidity, record.uid),
+            inputFileId: rawFileId,
+          },
+          { status: 'failed', message },
+        );
         result = { runId, status: 'failed', message };
       }
       if (!result) continue;
       // The sender and subject rules matched a forwarded message, not the e-mail: the run says which.
       if (choice.matchedOn) await addRunDetails(tx, result.runId, { matchedOn: choice.matchedOn });
+      // A failed run names the e-mail, so a person can find it (and its .eml is kept with the message).
+      if (result.status === 'failed') await addRunDetails(tx, result.runId, { email: summary });
       results.push(result);
     }
     const failures = results.filter((result) => result.status === 'failed').map((result) => result.message);
@@ -247,19 +269,32 @@ export class MessageCommitter {
   }
 
   /**
-   * A message that could not be parsed: recorded as failed, with a failed run for each source it was meant
-   * for, so it is visible and not read again for ever.
+   * A message that could not be read or processed: recorded as failed, with its .eml, and a failed run for
+   * each source it was meant for that names it and offers the .eml, so it is visible and not read again.
    */
   private async writeFailed(
     tx: AppDb,
-    record: MessageRecord,
-    bound: BoundRule[],
-    message: string,
+    { record, raw, summary, bound, message }: Unreadable,
   ): Promise<WriteResult> {
-    const inboundId = await insertInboundMessage(tx, this.recordValues(record, 'failed', message, true));
-    if (inboundId === undefined) return skippedResult(record.uid);
+    const rawFileId = await storeFile(tx, emlName(this.uidValidity, record.uid), raw);
+    const inboundId = await insertInboundMessage(
+      tx,
+      this.recordValues(record, 'failed', message, true, rawFileId),
+    );
+    if (inboundId === undefined) {
+      await deleteStoredFile(tx, rawFileId);
+      return skippedResult(record.uid);
+    }
     for (const choice of bound) {
-      await recordRun(tx, this.runFields(choice, inboundId), { status: 'failed', message });
+      await recordRun(
+        tx,
+        {
+          ...this.runFields(choice, inboundId),
+          fileName: emlName(this.uidValidity, record.uid),
+          inputFileId: rawFileId,
+        },
+        { status: 'failed', message, details: { email: summary } },
+      );
     }
     return { status: 'failed', uid: record.uid, inboundId, needsSeen: true, errors: [message] };
   }

@@ -2,18 +2,19 @@ import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { createTestApp, signIn, type TestApp } from '../../../test/helper';
 import { buildCorpus, SUBJECT, SUPPLIER } from './mime/corpus';
 import { pollMailbox } from './poll-mailbox';
 import { createMailboxSource, createTrackingSource, recordingProcessor } from './testing';
 
 const USER = { user: 'structures@shop.example', password: 'secret-structures' };
+const NO_FILE_USER = { user: 'nofile@shop.example', password: 'secret-nofile' };
 
 let t: TestApp;
 let dovecot: DovecotServer;
 
 beforeAll(async () => {
-  [t, dovecot] = await Promise.all([createTestApp(), startDovecot({ users: [USER] })]);
+  [t, dovecot] = await Promise.all([createTestApp(), startDovecot({ users: [USER, NO_FILE_USER] })]);
 });
 afterAll(async () => {
   await Promise.all([t?.close(), dovecot?.stop()]);
@@ -75,4 +76,106 @@ describe(`every attachment structure of the corpus through a real Dovecot (${pro
       .where(eq(schema.orders.orderTrackingSourceId, source.id));
     expect(after).toHaveLength(corpus.length);
   });
+
+  it('a message that matched but gave no file fails naming the e-mail, offers its .eml, and Re-process reads it with the corrected rule', async () => {
+    const mailbox = await createMailboxSource(t, dovecot, NO_FILE_USER);
+    const source = await createTrackingSource(t, mailbox.id, {
+      fromEmail: SUPPLIER,
+      subjectValue: SUBJECT,
+      attachmentName: 'tracking_*',
+      fileType: '.csv',
+    });
+    const raw = Buffer.from(
+      [
+        `From: "Supplier" <${SUPPLIER}>`,
+        `Subject: ${SUBJECT}`,
+        'Date: Tue, 24 Nov 2026 08:00:00 +0000',
+        'Message-ID: <no-file-1@supplier.example>',
+        'Content-Type: multipart/mixed; boundary="nf"',
+        '',
+        '--nf',
+        'Content-Type: text/plain',
+        '',
+        'Attached.',
+        '--nf',
+        'Content-Type: text/csv; name="Shipments-0312.csv"',
+        '',
+        'Line,Tracking',
+        '1,1ZNOFILE',
+        '--nf--',
+        '',
+      ].join('\r\n'),
+    );
+    const uid = await dovecot.appendMessage(NO_FILE_USER.user, raw);
+    const outcome = await pollMailbox(t.app.context, mailbox.id, {
+      trigger: 'manual',
+      processors: [recordingProcessor],
+    });
+    expect(outcome.status === 'succeeded' && outcome.counts.failed).toBe(1);
+    const [run] = await t.db.db
+      .select()
+      .from(schema.runs)
+      .where(and(eq(schema.runs.sourceType, 'order-tracking'), eq(schema.runs.sourceId, source.id)));
+    expect(run).toMatchObject({
+      status: 'failed',
+      fileName: `message-${await uidValidity(mailbox.id)}-${uid}.eml`,
+    });
+    expect(run!.message).toContain('"Shipments-0312.csv"');
+    expect(run!.details).toMatchObject({
+      email: {
+        from: SUPPLIER,
+        subject: SUBJECT,
+        date: '2026-11-24T08:00:00.000Z',
+        messageId: '<no-file-1@supplier.example>',
+        uid,
+        parts: [
+          { contentType: 'text/plain', fileName: null, size: 9 },
+          { contentType: 'text/csv', fileName: 'Shipments-0312.csv', size: 25 },
+        ],
+      },
+    });
+
+    const { session } = await signIn(t, { orderUser: true });
+    const input = await t.app.inject({
+      method: 'GET',
+      url: `/api/runs/${run!.id}/input`,
+      headers: session.headers,
+    });
+    expect(input.statusCode).toBe(200);
+    expect(input.rawPayload.equals(raw)).toBe(true);
+
+    // Still the wrong name: Re-process says so and changes nothing.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/runs/${run!.id}/reprocess`,
+      headers: session.headers,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('"Shipments-0312.csv"');
+
+    await t.db.db
+      .update(schema.orderTrackingSources)
+      .set({ attachmentName: 'Shipments-*' })
+      .where(eq(schema.orderTrackingSources.id, source.id));
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/runs/${run!.id}/reprocess`,
+      headers: session.headers,
+    });
+    expect(again.statusCode).toBe(200);
+    const [rerun] = await t.db.db.select().from(schema.runs).where(eq(schema.runs.id, again.json().runId));
+    expect(rerun).toMatchObject({
+      fileName: 'Shipments-0312.csv',
+      reprocessOfRunId: run!.id,
+      inboundMessageId: run!.inboundMessageId,
+    });
+  });
 });
+
+async function uidValidity(emailSourceId: number): Promise<number | null> {
+  const [row] = await t.db.db
+    .select({ uidValidity: schema.mailboxStates.uidValidity })
+    .from(schema.mailboxStates)
+    .where(eq(schema.mailboxStates.emailSourceId, emailSourceId));
+  return row?.uidValidity ?? null;
+}

@@ -209,7 +209,6 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-const MAX_ERRORS_IN_DETAILS = 20;
 const SEEN_BATCH = 50;
 /**
  * A group commits after this many messages with work, 200 messages in all, or this long. Embedded PGlite
@@ -431,7 +430,8 @@ class MailboxPoll {
     await this.clearFlagged();
   }
 
+  /** Every failed message is listed, however many: each is one a person has to look at. */
   private noteError(uid: number, message: string): void {
-    if (this.errors.length < MAX_ERRORS_IN_DETAILS) this.errors.push(`UID ${uid}: ${message}`);
+    this.errors.push(`UID ${uid}: ${message}`);
   }
 }

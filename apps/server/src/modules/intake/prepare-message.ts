@@ -15,7 +15,7 @@ import {
 } from './mail-matching';
 import type { ListedMessage } from './mailbox-session';
 import { type MessageHeaders, readMessageHeaders } from './mime/headers';
-import { type PreparedMail, prepareMail } from './mime/prepare-mail';
+import { type PartSummary, type PreparedMail, prepareMail } from './mime/prepare-mail';
 import { errorText } from './poll-errors';
 
 export type MessageStatus = 'processed' | 'ignored' | 'failed';
@@ -43,13 +43,34 @@ export interface MessageRecord {
 /** What processors learn of the message besides its file (the raw message's id is known once stored). */
 export type MessageContext = Omit<InboundMessageContext, 'rawFileId'>;
 
+/**
+ * The e-mail as a failed run names it (docs/behaviour/mail-intake.md#failures-and-visibility): enough for a
+ * person to find it in the mailbox, and what it carried.
+ */
+export interface MailSummary {
+  from: string | null;
+  subject: string | null;
+  date: string | null;
+  messageId: string | null;
+  uid: number;
+  parts: PartSummary[];
+}
+
 export type PreparedMessage =
   | { kind: 'ignored'; record: MessageRecord; note: string | null }
-  | { kind: 'unreadable'; record: MessageRecord; bound: BoundRule[]; message: string }
+  | {
+      kind: 'unreadable';
+      record: MessageRecord;
+      raw: Buffer;
+      summary: MailSummary;
+      bound: BoundRule[];
+      message: string;
+    }
   | {
       kind: 'matched';
       record: MessageRecord;
       raw: Buffer;
+      summary: MailSummary;
       choices: MatchedChoice[];
       attachments: MailAttachment[];
       context: MessageContext;
@@ -106,7 +127,8 @@ export async function decideMessage(
     const bound = candidates.filter(({ rule }) => senderMatches(rule, base.fromAddress));
     const message = `The e-mail could not be read: ${errorText(error)}`;
     if (bound.length === 0) return { kind: 'ignored', record: base, note: message };
-    return { kind: 'unreadable', record: base, bound, message };
+    const headers = readMessageHeaders(raw);
+    return { kind: 'unreadable', record: base, raw, summary: summarise(base, headers, []), bound, message };
   }
   const { headers, attachments } = mail;
   const record: MessageRecord = {
@@ -153,7 +175,26 @@ export async function decideMessage(
     html: mail.html,
     receivedAt: record.receivedAt,
   };
-  return { kind: 'matched', record, raw, choices, attachments, context };
+  return {
+    kind: 'matched',
+    record,
+    raw,
+    summary: summarise(record, headers, mail.parts),
+    choices,
+    attachments,
+    context,
+  };
+}
+
+function summarise(record: MessageRecord, headers: MessageHeaders, parts: PartSummary[]): MailSummary {
+  return {
+    from: headers.senders.join(', ') || null,
+    subject: headers.subject || null,
+    date: (headers.date ?? record.receivedAt)?.toISOString() ?? null,
+    messageId: headers.messageId,
+    uid: record.uid,
+    parts,
+  };
 }
 
 function toDate(value: Date | string | undefined): Date | null {

@@ -170,3 +170,8 @@ export async function addRunDetails(
     .set({ details: sql`coalesce(${runs.details}, '{}'::jsonb) || ${JSON.stringify(details)}::jsonb` })
     .where(eq(runs.id, runId));
 }
+
+export async function inboundMessageById(db: AppDb, id: number) {
+  const [row] = await db.select().from(inboundMessages).where(eq(inboundMessages.id, id));
+  return row;
+}

@@ -26,7 +26,7 @@ import { finishRun, startRun } from '../runs/runs-service';
 import { MessageCommitter, type WriteResult } from './commit-messages';
 import type { FileProcessor } from './file-processors';
 import { INSTANCE_ID } from './instance';
-import { acquirePollLease, type MailboxState, releasePollLease, renewPollLease } from './mailbox-leases';
+import { acquireLeaseWaiting, type MailboxState, releasePollLease, renewPollLease } from './mailbox-leases';
 import { type ListedMessage, MailboxSession } from './mailbox-session';
 import { errorText, MailboxError, PollAbandonedError } from './poll-errors';
 import {
@@ -40,6 +40,7 @@ import { fileProcessors } from './processor-registry';
 import {
   clearNeedsSeen,
   failInterruptedPolls,
+  foldRepeatedFailure,
   hasOtherEpochs,
   markPollFailed,
   markPollStarted,
@@ -149,12 +150,11 @@ export async function pollMailbox(
       );
     } catch (error) {
       const message = pollErrorMessage(error, running);
-      await finishRun(db, runId, {
-        status: 'failed',
-        message,
-        details: running.details(),
-      });
       await markPollFailed(db, emailSourceId, message);
+      const repeated = await foldRepeatedFailure(db, emailSourceId, runId, message, running.details());
+      if (repeated !== undefined)
+        return { status: 'failed', runId: repeated, message, counts: running.counts };
+      await finishRun(db, runId, { status: 'failed', message, details: running.details() });
       return { status: 'failed', runId, message, counts: running.counts };
     }
     const message = running.summary();
@@ -165,21 +165,6 @@ export async function pollMailbox(
     clearInterval(heartbeat);
     await poll?.close();
     await releasePollLease(db, emailSourceId, owner).catch(() => {});
-  }
-}
-
-async function acquireLeaseWaiting(
-  db: AppDb,
-  emailSourceId: number,
-  owner: string,
-  leaseSeconds: number,
-  waitMs: number,
-): Promise<MailboxState | undefined> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const state = await acquirePollLease(db, emailSourceId, owner, leaseSeconds);
-    if (state || Date.now() >= deadline) return state;
-    await sleep(Math.min(500, Math.max(50, deadline - Date.now())));
   }
 }
 

@@ -175,3 +175,64 @@ export async function inboundMessageById(db: AppDb, id: number) {
   const [row] = await db.select().from(inboundMessages).where(eq(inboundMessages.id, id));
   return row;
 }
+
+/** The poll run before this one of the same mailbox, if any. */
+export async function previousPollRun(db: AppDb, emailSourceId: number, runId: number) {
+  const [row] = await db
+    .select({
+      id: runs.id,
+      status: runs.status,
+      message: runs.message,
+      details: runs.details,
+      startedAt: runs.startedAt,
+    })
+    .from(runs)
+    .where(and(eq(runs.sourceType, 'email'), eq(runs.sourceId, emailSourceId), sql`${runs.id} < ${runId}`))
+    .orderBy(sql`${runs.id} desc`)
+    .limit(1);
+  return row;
+}
+
+/** A repeat of the previous failure: that run counts it, this one goes. */
+export async function foldIntoPreviousRun(
+  db: AppDb,
+  previousId: number,
+  runId: number,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(runs).set({ details, finishedAt: new Date() }).where(eq(runs.id, previousId));
+    await tx.delete(runs).where(eq(runs.id, runId));
+  });
+}
+
+/** How often a failure repeated, in the run that stands for all of them (details.repeated). */
+interface Repeated {
+  count: number;
+  firstAt: string;
+  lastAt: string;
+}
+
+/**
+ * A dead mailbox fails the same way every few minutes: when the previous poll run failed with the same
+ * message and nothing happened in between, that run counts this one (count, first and last time) instead
+ * of a new run filling the history. Returns the id of the run that counted it.
+ */
+export async function foldRepeatedFailure(
+  db: AppDb,
+  emailSourceId: number,
+  runId: number,
+  message: string,
+  details: Record<string, unknown>,
+): Promise<number | undefined> {
+  const previous = await previousPollRun(db, emailSourceId, runId);
+  if (previous?.status !== 'failed' || previous.message !== message) return undefined;
+  const earlier = (previous.details as { repeated?: Repeated } | null)?.repeated;
+  const repeated: Repeated = {
+    count: (earlier?.count ?? 1) + 1,
+    firstAt: earlier?.firstAt ?? previous.startedAt.toISOString(),
+    lastAt: new Date().toISOString(),
+  };
+  await foldIntoPreviousRun(db, previous.id, runId, { ...details, repeated });
+  return previous.id;
+}

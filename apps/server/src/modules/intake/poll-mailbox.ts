@@ -72,9 +72,16 @@ export type PollOutcome =
   | { status: 'succeeded' | 'failed'; runId: number; message: string; counts: PollCounts }
   | { status: 'skipped'; reason: 'not-found' | 'inactive' | 'busy'; message: string };
 
-/** A lease lasts as long as a poll may (at most a minute) and is renewed every third of that. */
+/**
+ * A poll's lease lasts 15 s (less for a shorter poll timeout) and is renewed every third of that while the
+ * poll runs, however long it may take: a killed worker stops renewing, and another takes the mailbox over
+ * within ~15 s instead of waiting out a lease as long as the poll timeout
+ * (docs/design/mail-intake-exactly-once.md#leases-not-locks).
+ */
+const MAX_LEASE_SECONDS = 15;
+
 export function pollLeaseSeconds(timeoutSeconds: number): number {
-  return Math.min(Math.max(timeoutSeconds, 5), 60);
+  return Math.min(Math.max(timeoutSeconds, 5), MAX_LEASE_SECONDS);
 }
 
 /** Test hook (documented in the README): a pause before each message, so a test can kill a poll mid-batch. */

@@ -79,7 +79,8 @@ export class MailboxSession {
       await client.connect();
     } catch (error) {
       this.checkAborted();
-      throw new MailboxError(imapFailureMessage(error, client, settings, signIn.user));
+      // The worded message is for a person; the server's own error stays with it (the run's rawError).
+      throw new MailboxError(imapFailureMessage(error, client, settings, signIn.user), { cause: error });
     }
   }
 
@@ -165,6 +166,7 @@ export class MailboxSession {
         lost
           ? `The connection to ${this.where} was lost while trying to ${doing}: ${errorText(error)}`
           : `${this.where} refused to ${doing}: ${errorText(error)}`,
+        { cause: error },
       );
     }
   }

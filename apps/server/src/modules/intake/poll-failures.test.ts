@@ -192,6 +192,8 @@ describe(`a mailbox that misbehaves (${process.env.TEST_DATABASE_URL ? 'PostgreS
     const [only, ...others] = await pollRuns();
     expect(others).toEqual([]);
     expect(only!.message).toMatch(/^Could not sign in to .*authentication failed/);
+    // The worded message is for a person; the server's own words stay in the details.
+    expect((only!.details as { rawError?: string }).rawError).toMatch(/\S/);
     const repeated = (only!.details as { repeated: { count: number; firstAt: string; lastAt: string } })
       .repeated;
     expect(repeated.count).toBe(3);

@@ -158,10 +158,12 @@ export async function pollMailbox(
     } catch (error) {
       const message = pollErrorMessage(error, running);
       await markPollFailed(db, emailSourceId, message);
-      const repeated = await foldRepeatedFailure(db, emailSourceId, runId, message, running.details());
+      const cause = error instanceof Error && error.cause !== undefined ? errorText(error.cause) : undefined;
+      const details = { ...running.details(), ...(cause ? { rawError: cause } : {}) };
+      const repeated = await foldRepeatedFailure(db, emailSourceId, runId, message, details);
       if (repeated !== undefined)
         return { status: 'failed', runId: repeated, message, counts: running.counts };
-      await finishRun(db, runId, { status: 'failed', message, details: running.details() });
+      await finishRun(db, runId, { status: 'failed', message, details });
       return { status: 'failed', runId, message, counts: running.counts };
     }
     const message = running.summary();

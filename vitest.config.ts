@@ -11,8 +11,14 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // A guard against hangs, not a speed check: on a loaded 2-core machine a first spreadsheet read starts
+          // a reader process (tsx compiling it) and can take tens of seconds.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Test files share their worker's module cache: importing the whole server once per worker instead of
+          // once per file took import time from minutes to seconds. Each file still gets its own database and
+          // app (test/helper.ts), and no test mocks modules, which would leak between files.
+          isolate: false,
         },
       },
       {

@@ -20,10 +20,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ZOrderListRequestSchema } from '@app/contracts';
-import { type AppDb, createDatabase, schema } from '@app/db';
+import { createDatabase, type DbOrTx, schema } from '@app/db';
 import * as XLSX from '@e965/xlsx';
 import pg from 'pg';
-import type { AppContext } from '../apps/server/src/app';
+import type { AppContext } from '../apps/server/src/context';
 import { listOrders } from '../apps/server/src/modules/order-tracking/service';
 import { processOrderTrackingFile } from '../apps/server/src/modules/order-tracking-ingestion/processor';
 import { recompressXlsx } from './recompress-xlsx';
@@ -64,7 +64,7 @@ interface RunResult {
  * Right after an import the grid must still search quickly: the trigram indexes' pending lists were merged
  * after the commit, so no search scans 100,000 pending entries.
  */
-async function searchP95(db: AppDb): Promise<number> {
+async function searchP95(db: DbOrTx): Promise<number> {
   const times: number[] = [];
   for (let run = 0; run < 22; run++) {
     const query = ZOrderListRequestSchema.parse({

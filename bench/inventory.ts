@@ -25,7 +25,7 @@ import { createDatabase, schema } from '@app/db';
 import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import type { AppContext } from '../apps/server/src/app';
+import type { AppContext } from '../apps/server/src/context';
 import { storeFile } from '../apps/server/src/modules/files/stored-files';
 import { processInventoryFile } from '../apps/server/src/modules/inventory-processing/processor';
 import { recompressXlsx } from './recompress-xlsx';

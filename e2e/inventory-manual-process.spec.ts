@@ -577,6 +577,60 @@ test.describe('manual file processing', () => {
     expect(run.status).toBe('discarded');
   });
 
+  test('a run held outside this screen is approved from its Run Details in the run history', async ({
+    page,
+    createUser,
+    sources,
+  }) => {
+    const user = await createUser({ inventoryUser: true });
+    const source = await csvSource(sources);
+    await firstRun(sources, source.id);
+    // Held without this screen (as mail or SFTP intake would hold it): only the run history can decide it.
+    const file = csvFile('stock_2.csv', [
+      ['A1', 10],
+      ['A2', 0],
+      ['A3', 0],
+      ['A4', 0],
+    ]);
+    const response = await sources.api.post('/api/inventory-sources/manually-process', {
+      multipart: {
+        sourceId: String(source.id),
+        sendEmailNotification: 'false',
+        submitViaSftp: 'false',
+        file,
+      },
+    });
+    const heldRunId = (await response.json()).runId as number;
+    await signInAt(page, user.username, `/inventory-sources/history/${source.id}`);
+
+    const heldRow = page.locator('tbody tr').first();
+    await expect(heldRow).toContainText('Held for approval');
+    await heldRow.getByRole('button', { name: 'Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Run Details' });
+    await details.getByRole('button', { name: 'Approve and Deliver' }).click();
+    await expect(
+      details.getByText(`Approved by ${user.username} after the drift guard held it`),
+    ).toBeVisible();
+    await expect(details.getByRole('button', { name: 'Approve and Deliver' })).toHaveCount(0);
+    await expect(details.getByRole('button', { name: 'Discard' })).toHaveCount(0);
+    const run = await (await sources.api.get(`/api/runs/${heldRunId}`)).json();
+    expect(run.status).toBe('succeeded');
+    // The history follows: no held run is left.
+    await page.keyboard.press('Escape');
+    await expect(heldRow).not.toContainText('Held for approval');
+  });
+
+  test('a succeeded run offers no decision in its Run Details', async ({ page, createUser, sources }) => {
+    const user = await createUser({ inventoryUser: true });
+    const source = await csvSource(sources);
+    await firstRun(sources, source.id);
+    await signInAt(page, user.username, `/inventory-sources/history/${source.id}`);
+    await page.locator('tbody tr').first().getByRole('button', { name: 'Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Run Details' });
+    await expect(details).toBeVisible();
+    await expect(details.getByRole('button', { name: 'Approve and Deliver' })).toHaveCount(0);
+  });
+
   test('at 375 px the screen fits the width and lists the modifications as cards', async ({
     page,
     createUser,

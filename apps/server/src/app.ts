@@ -12,63 +12,27 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { AppConfig } from './config/env';
-import { configureReader } from './integrations/spreadsheet';
-import { createSystemMailer, type SystemMailer } from './integrations/system-mailer';
+import { type AppContext, type Clock, createAppContext } from './context';
+import type { SystemMailer } from './integrations/system-mailer';
 import { AppError } from './lib/app-error';
-import { serializeError } from './lib/error-redaction';
-import { requestLogSerializers } from './lib/request-log';
-import { createSecretBox, type SecretBox } from './lib/secrets';
+import { loggerOptions } from './lib/logger';
 import { accountRoutes } from './modules/accounts/routes';
 import { authRoutes } from './modules/auth/routes';
 import { emailSourceRoutes } from './modules/email-sources/routes';
 import { inventoryProcessingRoutes } from './modules/inventory-processing/routes';
 import { inventorySourceRoutes } from './modules/inventory-sources/routes';
 import { notificationSettingRoutes } from './modules/notifications/routes';
-import { notificationTestRoutes } from './modules/notifications/test-route';
 import { orderSubmissionEngineRoutes } from './modules/order-submission/engine/routes';
 import { orderSubmissionSourceRoutes } from './modules/order-submission/sources-routes';
-import { orderVendorSourceRoutes } from './modules/order-submission/vendors-routes';
 import { orderTrackingRoutes } from './modules/order-tracking/routes';
 import { orderTrackingIngestionRoutes } from './modules/order-tracking-ingestion/routes';
 import { orderTrackingSourceRoutes } from './modules/order-tracking-sources/routes';
 import { runRoutes } from './modules/runs/routes';
 import { statsRoutes } from './modules/stats/routes';
-import { type RouteBody, registerBodyGuards, registerOriginCheck } from './plugins/request-guards';
+import { orderVendorSourceRoutes } from './modules/vendors/routes';
+import { registerBodyGuards, registerOriginCheck } from './plugins/request-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { type RouteAccess, registerSession } from './plugins/session';
-
-export interface RegisteredRoute {
-  method: string;
-  url: string;
-  access: RouteAccess;
-  /** What its body is: JSON, or a multipart file upload. */
-  body: RouteBody;
-}
-
-export interface AppContext {
-  /** Every route as registered, with who may call it: the authorisation test walks this list. */
-  routes: RegisteredRoute[];
-  db: Database['db'];
-  database: Database;
-  config: AppConfig;
-  mailer: SystemMailer;
-  secrets: SecretBox;
-  accessTokens: ReturnType<typeof registerSession>;
-  /** Where scheduled work (batches, non-daily vendors, notification digests) reads the time; tests move it. */
-  clock: Clock;
-  /** Work a request hands to the job queue (password reset mail); set by startJobs, unset until then. */
-  jobQueue: JobSender | undefined;
-}
-
-export interface JobSender {
-  send(queue: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
-}
-
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+import { registerSession } from './plugins/session';
 
 export interface BuildAppOptions {
   database: Database;
@@ -84,22 +48,8 @@ declare module 'fastify' {
   }
 }
 
-/** Every logger of the app (requests, jobs, workers) writes errors through the redacting serializer. */
-function loggerOptions(
-  logger: BuildAppOptions['logger'],
-  level: AppConfig['logLevel'],
-): FastifyServerOptions['logger'] {
-  if (logger === false) return false;
-  const base = typeof logger === 'object' && logger !== null ? logger : { level };
-  return { ...base, serializers: { ...base.serializers, ...requestLogSerializers, err: serializeError } };
-}
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { database, config } = options;
-  configureReader({
-    maxHeapMb: config.spreadsheetMaxMemoryMb,
-    timeoutMs: config.spreadsheetTimeoutSeconds * 1000,
-  });
   const app = Fastify({
     // Every request log line goes through serializers that keep tokens in query strings and query
     // parameters of failed statements out of it.
@@ -108,11 +58,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 15 * 1024 * 1024,
   });
 
-  const routes: RegisteredRoute[] = [];
+  const context = createAppContext({
+    database,
+    config,
+    log: app.log,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({
+      context.routes.push({
         method,
         url: route.url,
         access: route.config?.access ?? 'user',
@@ -129,19 +85,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // `config.body: 'file'` read it with request.file().
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerOriginCheck(app, config);
-  const accessTokens = registerSession(app, database.db, config);
+  registerSession(app, database.db, context.accessTokens);
   registerBodyGuards(app);
-  const context: AppContext = {
-    routes,
-    db: database.db,
-    database,
-    config,
-    mailer: options.mailer ?? createSystemMailer(config.smtp, app.log),
-    secrets: createSecretBox(config.secretKey),
-    accessTokens,
-    clock: options.clock ?? systemClock,
-    jobQueue: undefined,
-  };
   app.decorate('context', context);
 
   app.setErrorHandler((error, request, reply) => {
@@ -190,7 +135,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await inventoryProcessingRoutes(app, context);
   await runRoutes(app, context);
   await notificationSettingRoutes(app, context);
-  await notificationTestRoutes(app, context);
   await orderSubmissionSourceRoutes(app, context);
   await orderSubmissionEngineRoutes(app, context);
   await orderVendorSourceRoutes(app, context);

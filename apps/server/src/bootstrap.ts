@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { AppConfig } from './config/env';
@@ -13,7 +13,7 @@ import { sealSftpSecret } from './modules/inventory-sources/sftp-connection';
  * a generated password that is printed once. Returns the generated password, if any.
  */
 export async function ensureInitialAdmin(
-  db: AppDb,
+  db: DbOrTx,
   config: AppConfig,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   const [{ count } = { count: 0 }] = await db
@@ -46,7 +46,7 @@ export async function ensureInitialAdmin(
  * sealed. Each row is written only if its secret is still the one read, so two instances starting together
  * do not undo each other.
  */
-export async function upgradeLegacySecrets(db: AppDb, secrets: SecretBox): Promise<number> {
+export async function upgradeLegacySecrets(db: DbOrTx, secrets: SecretBox): Promise<number> {
   let upgraded = 0;
   const { emailSources, inventorySources } = schema;
   const mailRows = await db.select().from(emailSources).where(like(emailSources.passwordEncrypted, 'v1:%'));

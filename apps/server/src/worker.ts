@@ -1,19 +1,19 @@
 /**
  * The job workers alone, without the HTTP server: mailbox polls, IDLE watchers, housekeeping and the
  * notification digest scheduler. Run one or more beside (or instead of the workers of) the web instances
- * to scale intake: `tsx src/worker.ts`
- * with the same DATABASE_URL and APP_SECRET_KEY. The queue and the mailbox leases keep two workers from
+ * to scale intake: `npm run start:worker` with the same DATABASE_URL and APP_SECRET_KEY. The queue and the mailbox leases keep two workers from
  * polling one mailbox at once. On embedded PGlite only one process may open the database, so use the
  * web server alone there.
  */
 import path from 'node:path';
 import { createDatabase } from '@app/db';
-import { buildApp } from './app';
 import { upgradeLegacySecrets } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
+import { createAppContext } from './context';
 import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
 import { redactError } from './lib/error-redaction';
+import { createLogger } from './lib/logger';
 
 async function main() {
   const config = loadConfig();
@@ -22,14 +22,13 @@ async function main() {
     dataDir: path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();
-  // The app is built for its context (secrets, mailer, what processors need) and logger, never listened on.
-  const app = await buildApp({ database, config });
-  await app.ready();
-  const sealed = await upgradeLegacySecrets(database.db, app.context.secrets);
-  if (sealed > 0) app.log.info({ sealed }, 'sealed stored secrets to their connection settings');
-  const log = app.log;
+  const log = createLogger(config.logLevel);
+  // The jobs need the context (secrets, mailer, clock), not the HTTP app: no routes are built here.
+  const context = createAppContext({ database, config, log });
+  const sealed = await upgradeLegacySecrets(database.db, context.secrets);
+  if (sealed > 0) log.info({ sealed }, 'sealed stored secrets to their connection settings');
   const jobs = await startJobs(database, log, {
-    context: app.context,
+    context,
     runFileRetentionDays: config.runFileRetentionDays,
   });
   log.info(
@@ -43,7 +42,6 @@ async function main() {
     stopping = true;
     log.info(`${signal} received, stopping the worker`);
     await jobs.stop({ graceful: true, timeoutMs: 10_000 }).catch(() => {});
-    await app.close();
     await closeBrowser();
     await database.close();
     process.exit(0);

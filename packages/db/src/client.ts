@@ -12,6 +12,13 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction (or savepoint) of AppDb, as `db.transaction(async (tx) => …)` hands it over. */
+export type AppTx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+/**
+ * What every repository function takes: the database, or the caller's transaction so that its writes commit or
+ * roll back with the caller's.
+ */
+export type DbOrTx = AppDb | AppTx;
 
 export interface Database {
   db: AppDb;
@@ -28,7 +35,7 @@ export interface Database {
 
 // Found through the package's own name, not this file's location: the compiled server bundles this module
 // into apps/server/dist, where a path relative to the module would point nowhere.
-const migrationsFolder = path.join(
+export const migrationsFolder = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@app/db/package.json')),
   'migrations',
 );
@@ -90,6 +97,11 @@ async function createPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the order grid's contains-searches, as on the PostgreSQL server.
   const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return wrapPglite(pglite);
+}
+
+/** The Database over an opened PGlite instance (tests open theirs from a saved, migrated image). */
+export function wrapPglite(pglite: PGlite): Database {
   const db = drizzlePglite(pglite, { schema }) as unknown as AppDb;
   return {
     db,

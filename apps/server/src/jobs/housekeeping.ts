@@ -1,4 +1,4 @@
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { KNOWN_ADDRESS_DAYS } from '../modules/auth/login-throttle';
@@ -21,7 +21,7 @@ export interface HousekeepingOptions {
  * output files of runs older than the retention period (docs/behaviour/runs-and-history.md#files-and-retention), and inventory quantity snapshots older
  * than the predictive algorithm can look back.
  */
-export async function runHousekeeping(db: AppDb, now = new Date(), options: HousekeepingOptions = {}) {
+export async function runHousekeeping(db: DbOrTx, now = new Date(), options: HousekeepingOptions = {}) {
   const { refreshTokens, passwordResetTokens, loginThrottle, loginKnownAddresses } = schema;
   const dayAgo = new Date(now.getTime() - DAY);
   const tokens = await db

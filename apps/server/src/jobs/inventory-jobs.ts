@@ -10,14 +10,14 @@
  * - Queue 'inventory-no-update-alerts': every instance offers a check once per INVENTORY_ALERT_CHECK_MINUTES
  *   with pg-boss throttling (one job per period, whoever sends first); the check itself is idempotent.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
+import { pollInventorySftp } from '../modules/intake/sftp-intake';
 import { checkNoUpdateAlerts } from '../modules/inventory-delivery/no-update-alerts';
-import { pollInventorySftp } from '../modules/inventory-delivery/sftp-intake';
 
 export const INVENTORY_SFTP_POLL_QUEUE = 'inventory-sftp-poll';
 export const INVENTORY_ALERTS_QUEUE = 'inventory-no-update-alerts';
@@ -142,7 +142,7 @@ function repeat(
 }
 
 /** Active inventory sources with an SFTP server whose inbound folder was not polled within SFTP_POLL_SECONDS. */
-export async function dueSftpPolls(db: AppDb, pollSeconds: number): Promise<number[]> {
+export async function dueSftpPolls(db: DbOrTx, pollSeconds: number): Promise<number[]> {
   const { inventorySources, inventorySftpStates } = schema;
   const rows = await db
     .select({ id: inventorySources.id })

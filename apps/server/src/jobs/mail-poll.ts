@@ -9,12 +9,12 @@
  *   each active mailbox not polled within MAIL_POLL_SECONDS; duplicates are refused by the queue.
  * - IDLE watchers send a job as soon as a server announces new mail.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import type { FileProcessor } from '../modules/intake/file-processors';
 import { IdleWatchers } from '../modules/intake/idle-watchers';
 import { pollLeaseSeconds, pollMailbox } from '../modules/intake/poll-mailbox';
@@ -143,7 +143,7 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
 }
 
 /** Active mailboxes with an incoming server that were not polled within MAIL_POLL_SECONDS. */
-async function duePolls(db: AppDb, pollSeconds: number): Promise<number[]> {
+async function duePolls(db: DbOrTx, pollSeconds: number): Promise<number[]> {
   const { emailSources } = schema;
   const rows = await db
     .select({ id: emailSources.id })

@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { runDueNotifications } from '../modules/notifications/scheduler';
 
 export const NOTIFICATION_DIGESTS_QUEUE = 'notification-digests';

@@ -10,7 +10,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { runDueSubmissionWork } from '../modules/order-submission/engine/due-work';
 
 export const ORDER_SUBMISSION_DUE_WORK_QUEUE = 'order-submission-due-work';

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { sendPasswordResetMail } from '../modules/auth/auth-service';
 import {
   PASSWORD_RESET_MAIL_QUEUE,

@@ -1,7 +1,7 @@
 import type { Database } from '@app/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { redactError } from '../lib/error-redaction';
 import type { FileProcessor } from '../modules/intake/file-processors';
 import { runHousekeeping } from './housekeeping';

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@app/contracts';
 import { COOKIE_NAMES } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -99,7 +99,7 @@ export function createAccessTokens(config: AppConfig) {
   };
 }
 
-async function loadSessionUser(db: AppDb, claims: AccessTokenClaims): Promise<SessionUser | null> {
+async function loadSessionUser(db: DbOrTx, claims: AccessTokenClaims): Promise<SessionUser | null> {
   const { users, refreshTokens } = schema;
   const [row] = await db
     .select({
@@ -130,8 +130,11 @@ async function loadSessionUser(db: AppDb, claims: AccessTokenClaims): Promise<Se
   return row ? { ...row, familyId: claims.familyId } : null;
 }
 
-export function registerSession(app: FastifyInstance, db: AppDb, config: AppConfig) {
-  const tokens = createAccessTokens(config);
+export function registerSession(
+  app: FastifyInstance,
+  db: DbOrTx,
+  tokens: ReturnType<typeof createAccessTokens>,
+) {
   app.decorateRequest('user', null);
 
   // One hook, before the body is read (Fastify parses bodies after onRequest): a request without the right
@@ -144,8 +147,6 @@ export function registerSession(app: FastifyInstance, db: AppDb, config: AppConf
     }
     enforceRouteAccess(request);
   });
-
-  return tokens;
 }
 
 /** The route's declared `config.access` against the signed-in user; throws 401 or 403. */

@@ -202,8 +202,9 @@ describe('downloadOrderFiles through the order page', { timeout: 120_000 }, () =
     const error = await downloadError({
       url: `${baseUrl}/no-button`,
       buttons: [{ kind: 'pdf', text: 'Download PDF' }],
-      // Waiting out the whole budget is the only way to know a button never comes; short, yet room for a slow load.
-      timeoutMs: 20_000,
+      // Waiting out the whole budget is the only way to know a button never comes. The browser is already
+      // running and the page is a few bytes on loopback, so 3 s leaves a slow machine room to load it.
+      timeoutMs: 3_000,
     });
     expect(error.message).toContain('PDF download button "Download PDF" was not found on the order page');
     expect(error.message).toContain(`${baseUrl}/no-button`);

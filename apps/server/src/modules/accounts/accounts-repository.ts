@@ -1,5 +1,5 @@
 import type { User, UserInfo } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { asc, eq, sql } from 'drizzle-orm';
 
@@ -30,12 +30,12 @@ export function toUserInfo(row: UserRow): UserInfo {
   return { userId, username, email, firstName, lastName, lastLogin, createdOn };
 }
 
-export async function findUserById(db: AppDb, id: number) {
+export async function findUserById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
 
-export async function findUserByUsername(db: AppDb, username: string) {
+export async function findUserByUsername(db: DbOrTx, username: string) {
   const [row] = await db
     .select()
     .from(users)
@@ -43,11 +43,11 @@ export async function findUserByUsername(db: AppDb, username: string) {
   return row;
 }
 
-export async function listUsers(db: AppDb) {
+export async function listUsers(db: DbOrTx) {
   return db.select().from(users).orderBy(asc(users.id));
 }
 
-export async function countUsers(db: AppDb): Promise<number> {
+export async function countUsers(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   return row?.count ?? 0;
 }
@@ -57,4 +57,57 @@ export function isUsernameConflict(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error;
   const { code, constraint } = cause as { code?: string; constraint?: string };
   return code === '23505' && (constraint === undefined || constraint === 'users_username_lower_key');
+}
+
+type UserInsert = typeof schema.users.$inferInsert;
+
+export async function insertUserRow(db: DbOrTx, values: UserInsert): Promise<UserRow> {
+  const [row] = await db.insert(schema.users).values(values).returning();
+  return row!;
+}
+
+/** The updated row, or undefined when there is no such user. */
+export async function updateUserRow(
+  db: DbOrTx,
+  id: number,
+  values: Partial<UserInsert>,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(schema.users).set(values).where(eq(schema.users.id, id)).returning();
+  return row;
+}
+
+/** Whether a user was deleted. */
+export async function deleteUserRow(db: DbOrTx, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(schema.users)
+    .where(eq(schema.users.id, id))
+    .returning({ id: schema.users.id });
+  return deleted.length > 0;
+}
+
+/** The user's saved grid columns, if any. */
+export async function findColumnSettings(db: DbOrTx, userId: number) {
+  const { orderTrackingViewSettings } = schema;
+  const [row] = await db
+    .select()
+    .from(orderTrackingViewSettings)
+    .where(eq(orderTrackingViewSettings.userId, userId));
+  return row;
+}
+
+export async function saveColumnSettings(
+  db: DbOrTx,
+  userId: number,
+  enabledColumns: Record<string, boolean>,
+) {
+  const { orderTrackingViewSettings } = schema;
+  const [row] = await db
+    .insert(orderTrackingViewSettings)
+    .values({ userId, enabledColumns })
+    .onConflictDoUpdate({
+      target: orderTrackingViewSettings.userId,
+      set: { enabledColumns, updatedAt: new Date() },
+    })
+    .returning();
+  return row!;
 }

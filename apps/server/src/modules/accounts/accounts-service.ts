@@ -9,9 +9,7 @@ import {
   type TUpdateUsername,
   type TUserFormParsed,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
-import { schema } from '@app/db';
-import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@app/db';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env';
 import type { SystemMailer } from '../../integrations/system-mailer';
@@ -25,14 +23,17 @@ import {
   SET_PASSWORD_LINK_HOURS,
 } from '../auth/auth-service';
 import {
+  deleteUserRow,
+  findColumnSettings,
   findUserById,
   findUserByUsername,
+  insertUserRow,
   isUsernameConflict,
+  saveColumnSettings,
   toUser,
   toUserInfo,
+  updateUserRow,
 } from './accounts-repository';
-
-const { users, orderTrackingViewSettings } = schema;
 
 /** Account calls act on the caller's own account only, whatever id or name the request carries. */
 export function assertOwnAccount(caller: SessionUser, target: { userId?: number | null; username?: string }) {
@@ -48,33 +49,33 @@ function usernameTaken(username: string) {
   });
 }
 
-export async function getUserInfo(db: AppDb, caller: SessionUser, username: string) {
+export async function getUserInfo(db: DbOrTx, caller: SessionUser, username: string) {
   assertOwnAccount(caller, { username });
   const row = await findUserById(db, caller.id);
   if (!row) throw AppError.notFound('User not found');
   return toUserInfo(row);
 }
 
-export async function updateUserInfo(db: AppDb, caller: SessionUser, input: TUpdateUserInfo) {
+export async function updateUserInfo(db: DbOrTx, caller: SessionUser, input: TUpdateUserInfo) {
   assertOwnAccount(caller, { userId: input.UserID });
   const email = z.email().safeParse(input.Email);
   if (!email.success)
     throw AppError.badRequest('Enter a valid email address', { Email: 'Enter a valid email address' });
-  const [row] = await db
-    .update(users)
-    .set({ email: email.data, firstName: input.FirstName || null, lastName: input.LastName || null })
-    .where(eq(users.id, caller.id))
-    .returning();
+  const row = await updateUserRow(db, caller.id, {
+    email: email.data,
+    firstName: input.FirstName || null,
+    lastName: input.LastName || null,
+  });
   if (!row) throw AppError.notFound('User not found');
   return { email: row.email, firstName: row.firstName, lastName: row.lastName };
 }
 
-export async function updateUsername(db: AppDb, caller: SessionUser, input: TUpdateUsername) {
+export async function updateUsername(db: DbOrTx, caller: SessionUser, input: TUpdateUsername) {
   assertOwnAccount(caller, { userId: input.UserID, username: input.OldUsername });
   const other = await findUserByUsername(db, input.NewUsername);
   if (other && other.id !== caller.id) throw usernameTaken(input.NewUsername);
   try {
-    await db.update(users).set({ username: input.NewUsername }).where(eq(users.id, caller.id));
+    await updateUserRow(db, caller.id, { username: input.NewUsername });
   } catch (error) {
     if (isUsernameConflict(error)) throw usernameTaken(input.NewUsername);
     throw error;
@@ -82,7 +83,7 @@ export async function updateUsername(db: AppDb, caller: SessionUser, input: TUpd
   await revokeAllSessions(db, caller.id);
 }
 
-export async function updatePassword(db: AppDb, caller: SessionUser, input: TUpdatePassword) {
+export async function updatePassword(db: DbOrTx, caller: SessionUser, input: TUpdatePassword) {
   assertOwnAccount(caller, { userId: input.UserID, username: input.Username });
   const row = await findUserById(db, caller.id);
   if (!row || !(await verifyPassword(row.passwordHash, input.OldPassword))) {
@@ -90,10 +91,7 @@ export async function updatePassword(db: AppDb, caller: SessionUser, input: TUpd
       OldPassword: 'Current password is not correct',
     });
   }
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.NewPassword) })
-    .where(eq(users.id, caller.id));
+  await updateUserRow(db, caller.id, { passwordHash: await hashPassword(input.NewPassword) });
   await revokeAllSessions(db, caller.id);
   await discardPasswordLinks(db, caller.id);
 }
@@ -107,42 +105,31 @@ function normaliseColumns(stored: Record<string, boolean | undefined> | undefine
   return columns;
 }
 
-export async function getOrderTrackingSettings(db: AppDb, userId: number): Promise<OrderTrackingSettings> {
-  const [row] = await db
-    .select()
-    .from(orderTrackingViewSettings)
-    .where(eq(orderTrackingViewSettings.userId, userId));
+export async function getOrderTrackingSettings(db: DbOrTx, userId: number): Promise<OrderTrackingSettings> {
+  const row = await findColumnSettings(db, userId);
   // Not saved yet: all columns on, as the spec's defaults say; id 0 tells the client nothing is stored.
   if (!row) return { id: 0, userId, enabledColumns: defaultEnabledColumns() };
   return { id: row.id, userId, enabledColumns: normaliseColumns(row.enabledColumns) };
 }
 
 export async function saveOrderTrackingSettings(
-  db: AppDb,
+  db: DbOrTx,
   caller: SessionUser,
   input: TOrderTrackingSettings,
 ): Promise<OrderTrackingSettings> {
   assertOwnAccount(caller, { userId: input.userId ?? null });
   const enabledColumns = normaliseColumns(input.enabledColumns);
-  const [row] = await db
-    .insert(orderTrackingViewSettings)
-    .values({ userId: caller.id, enabledColumns })
-    .onConflictDoUpdate({
-      target: orderTrackingViewSettings.userId,
-      set: { enabledColumns, updatedAt: new Date() },
-    })
-    .returning();
-  return { id: row!.id, userId: caller.id, enabledColumns };
+  const row = await saveColumnSettings(db, caller.id, enabledColumns);
+  return { id: row.id, userId: caller.id, enabledColumns };
 }
 
-export async function deleteUser(db: AppDb, caller: SessionUser, userId: number) {
+export async function deleteUser(db: DbOrTx, caller: SessionUser, userId: number) {
   if (userId === caller.id) throw AppError.badRequest('You cannot delete your own account');
-  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-  if (deleted.length === 0) throw AppError.notFound('User not found');
+  if (!(await deleteUserRow(db, userId))) throw AppError.notFound('User not found');
 }
 
 export async function saveUser(
-  db: AppDb,
+  db: DbOrTx,
   config: AppConfig,
   mailer: SystemMailer,
   caller: SessionUser,
@@ -172,22 +159,14 @@ export async function saveUser(
 
   try {
     if (input.userId === 0) {
-      const [row] = await db
-        .insert(users)
-        .values({ ...values, passwordHash: passwordHash ?? null })
-        .returning();
-      const user = toUser(row!);
+      const user = toUser(await insertUserRow(db, { ...values, passwordHash: passwordHash ?? null }));
       if (passwordHash) return { user };
       return {
         user,
         notice: await sendSetPasswordLink(db, config, mailer, user.userId, user.email, user.username),
       };
     }
-    const [row] = await db
-      .update(users)
-      .set(passwordHash ? { ...values, passwordHash } : values)
-      .where(eq(users.id, input.userId))
-      .returning();
+    const row = await updateUserRow(db, input.userId, passwordHash ? { ...values, passwordHash } : values);
     if (!row) throw AppError.notFound('User not found');
     if (passwordHash || !row.activeStatus) await revokeAllSessions(db, row.id);
     if (passwordHash) await discardPasswordLinks(db, row.id);
@@ -199,7 +178,7 @@ export async function saveUser(
 }
 
 async function sendSetPasswordLink(
-  db: AppDb,
+  db: DbOrTx,
   config: AppConfig,
   mailer: SystemMailer,
   userId: number,

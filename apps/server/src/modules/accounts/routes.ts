@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { parseIdParam, validate } from '../../lib/validate';
 import { clearSessionCookies, sessionUserOrThrow } from '../../plugins/session';

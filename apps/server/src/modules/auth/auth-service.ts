@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { LOGIN_MESSAGES } from '@app/contracts';
-import type { AppDb } from '@app/db';
-import { schema } from '@app/db';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { DbOrTx } from '@app/db';
 import type { AppConfig } from '../../config/env';
+import type { AppContext } from '../../context';
 import { MAIL_NOT_CONFIGURED } from '../../integrations/system-mailer';
 import { AppError } from '../../lib/app-error';
 import { hashToken, randomToken } from '../../lib/crypto';
@@ -17,9 +15,22 @@ import {
   rememberAddress,
 } from './login-throttle';
 import { PASSWORD_RESET_MAIL_QUEUE, passwordResetSingletonKey } from './password-reset-queue';
+import {
+  deletePasswordLink,
+  discardPasswordLinks,
+  findRefreshToken,
+  findUser,
+  findUserByLoginName,
+  insertPasswordLink,
+  insertRefreshToken,
+  revokeAllSessions,
+  revokeFamily,
+  rotateRefreshToken,
+  setLastLogin,
+  setPasswordHash,
+  usePasswordLink,
+} from './repository';
 import { type Allowance, giveBackAllowance, takeAllowance } from './request-allowance';
-
-const { users, refreshTokens, passwordResetTokens } = schema;
 
 export const RESET_LINK_MINUTES = 60;
 export const SET_PASSWORD_LINK_HOURS = 72;
@@ -31,9 +42,9 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
-export async function createRefreshToken(db: AppDb, config: AppConfig, userId: number, familyId: string) {
+export async function createRefreshToken(db: DbOrTx, config: AppConfig, userId: number, familyId: string) {
   const refreshToken = randomToken();
-  await db.insert(refreshTokens).values({
+  await insertRefreshToken(db, {
     userId,
     familyId,
     tokenHash: hashToken(refreshToken),
@@ -43,16 +54,12 @@ export async function createRefreshToken(db: AppDb, config: AppConfig, userId: n
 }
 
 export async function login(
-  db: AppDb,
+  db: DbOrTx,
   config: AppConfig,
   input: { username: string; password: string; address: string; now: Date },
 ): Promise<IssuedSession> {
   const { address, now } = input;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))
-    .limit(1);
+  const user = await findUserByLoginName(db, input.username);
   const knownAddress = user ? await isKnownAddress(db, user.id, address, now) : false;
   const claim = await claimLoginAttempt(db, now, { username: input.username, address, knownAddress });
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -61,7 +68,7 @@ export async function login(
   await releaseLoginAttempt(db, claim);
   if (!user.activeStatus) throw AppError.forbidden(LOGIN_MESSAGES.inactive);
   await rememberAddress(db, user.id, address, now);
-  await db.update(users).set({ lastLogin: now }).where(eq(users.id, user.id));
+  await setLastLogin(db, user.id, now);
   const familyId = randomUUID();
   const refreshToken = await createRefreshToken(db, config, user.id, familyId);
   return { userId: user.id, username: user.username, familyId, refreshToken };
@@ -71,28 +78,16 @@ export const NO_VALID_REFRESH_TOKEN = 'User has no valid refresh token';
 
 /** Rotates a refresh token. Presenting an already-rotated token after the grace revokes the whole family. */
 export async function refreshSession(
-  db: AppDb,
+  db: DbOrTx,
   config: AppConfig,
   presented: string | undefined,
 ): Promise<IssuedSession> {
   if (!presented) throw AppError.unauthorized(NO_VALID_REFRESH_TOKEN);
   const tokenHash = hashToken(presented);
   const now = new Date();
-  const [rotated] = await db
-    .update(refreshTokens)
-    .set({ rotatedAt: now })
-    .where(
-      and(
-        eq(refreshTokens.tokenHash, tokenHash),
-        isNull(refreshTokens.rotatedAt),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, now),
-      ),
-    )
-    .returning();
-  let token = rotated;
+  let token = await rotateRefreshToken(db, tokenHash, now);
   if (!token) {
-    const [existing] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    const existing = await findRefreshToken(db, tokenHash);
     if (!existing || existing.revokedAt || existing.expiresAt <= now) {
       throw AppError.unauthorized(NO_VALID_REFRESH_TOKEN);
     }
@@ -103,7 +98,7 @@ export async function refreshSession(
     }
     token = existing;
   }
-  const [user] = await db.select().from(users).where(eq(users.id, token.userId));
+  const user = await findUser(db, token.userId);
   if (!user?.activeStatus) {
     await revokeFamily(db, token.familyId);
     throw AppError.unauthorized(NO_VALID_REFRESH_TOKEN);
@@ -112,19 +107,7 @@ export async function refreshSession(
   return { userId: user.id, username: user.username, familyId: token.familyId, refreshToken };
 }
 
-export async function revokeFamily(db: AppDb, familyId: string) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-}
-
-export async function revokeAllSessions(db: AppDb, userId: number) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-}
+export { discardPasswordLinks, revokeAllSessions, revokeFamily } from './repository';
 
 /**
  * A one-time link to choose a password (reset, or a new user's first one). The token travels in the
@@ -132,7 +115,7 @@ export async function revokeAllSessions(db: AppDb, userId: number) {
  * older unused link of the user dies with it.
  */
 export async function issuePasswordLink(
-  db: AppDb,
+  db: DbOrTx,
   config: AppConfig,
   userId: number,
   validMinutes: number,
@@ -141,25 +124,14 @@ export async function issuePasswordLink(
   const token = randomToken();
   const tokenId = await db.transaction(async (tx) => {
     await discardPasswordLinks(tx, userId);
-    const [row] = await tx
-      .insert(passwordResetTokens)
-      .values({
-        userId,
-        tokenHash: hashToken(token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + validMinutes * 60_000),
-      })
-      .returning({ id: passwordResetTokens.id });
-    return row!.id;
+    return insertPasswordLink(tx, {
+      userId,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + validMinutes * 60_000),
+    });
   });
   return { link: `${config.publicUrl}/reset-password#token=${encodeURIComponent(token)}`, tokenId };
-}
-
-/** Kills the user's unused password links: a newer link, or a password set by any other way, replaces them. */
-export async function discardPasswordLinks(db: AppDb, userId: number) {
-  await db
-    .delete(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 export const RESET_REQUESTED_MESSAGE =
@@ -218,11 +190,7 @@ export async function sendPasswordResetMail(
   username: string,
 ): Promise<PasswordResetMailOutcome> {
   const { db, config, mailer } = context;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
-    .limit(1);
+  const user = await findUserByLoginName(db, username);
   if (!user?.activeStatus) return 'no-active-account';
   const now = context.clock.now();
   const allowanceKey = `reset:mails:${user.id}`;
@@ -243,7 +211,7 @@ export async function sendPasswordResetMail(
       ].join('\n'),
     });
   } catch (error) {
-    await db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, tokenId));
+    await deletePasswordLink(db, tokenId);
     await giveBackAllowance(db, allowanceKey);
     throw error;
   }
@@ -259,30 +227,15 @@ export const RESET_LINK_INVALID =
  * failures made by others no longer hold them back there.
  */
 export async function confirmPasswordReset(
-  db: AppDb,
+  db: DbOrTx,
   input: { token: string; newPassword: string; address: string; now: Date },
 ) {
   const passwordHash = await hashPassword(input.newPassword);
   const user = await db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: input.now })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, input.now),
-        ),
-      )
-      .returning();
+    const used = await usePasswordLink(tx, hashToken(input.token), input.now);
     if (!used) throw AppError.badRequest(RESET_LINK_INVALID);
     await discardPasswordLinks(tx, used.userId);
-    const [row] = await tx
-      .update(users)
-      .set({ passwordHash })
-      .where(eq(users.id, used.userId))
-      .returning({ id: users.id, username: users.username });
-    return row!;
+    return (await setPasswordHash(tx, used.userId, passwordHash))!;
   });
   await revokeAllSessions(db, user.id);
   await rememberAddress(db, user.id, input.address, input.now);

@@ -14,7 +14,7 @@
  * An attempt is counted as a failure before its password is checked and given back when it succeeds: a
  * burst of parallel guesses cannot all slip through before the first failure is written.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
@@ -97,7 +97,7 @@ export function tooManyLoginAttempts(waitMs: number): AppError {
  * them is still waiting.
  */
 export async function claimLoginAttempt(
-  db: AppDb,
+  db: DbOrTx,
   now: Date,
   attempt: LoginAttempt,
 ): Promise<ClaimedAttempt> {
@@ -144,7 +144,7 @@ export async function claimLoginAttempt(
  * The password was right: the account-at-address counter starts again from nothing; the account and
  * address counters take back this attempt (and lift a wait it started), keeping failures made by others.
  */
-export async function releaseLoginAttempt(db: AppDb, claim: ClaimedAttempt) {
+export async function releaseLoginAttempt(db: DbOrTx, claim: ClaimedAttempt) {
   for (const { key, rule } of claim.counters) {
     if (rule === LOGIN_BACKOFF.accountAtAddress) {
       await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
@@ -159,12 +159,12 @@ export async function releaseLoginAttempt(db: AppDb, claim: ClaimedAttempt) {
 }
 
 /** Forgets the failures of one account at one address (after the owner reset the password from there). */
-export async function clearAccountAtAddress(db: AppDb, username: string, address: string) {
+export async function clearAccountAtAddress(db: DbOrTx, username: string, address: string) {
   const [counter] = countersFor({ username, address, knownAddress: true });
   await db.delete(loginThrottle).where(eq(loginThrottle.key, counter!.key));
 }
 
-export async function isKnownAddress(db: AppDb, userId: number, address: string, now: Date) {
+export async function isKnownAddress(db: DbOrTx, userId: number, address: string, now: Date) {
   const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000);
   const [row] = await db
     .select({ userId: loginKnownAddresses.userId })
@@ -179,7 +179,7 @@ export async function isKnownAddress(db: AppDb, userId: number, address: string,
   return row !== undefined;
 }
 
-export async function rememberAddress(db: AppDb, userId: number, address: string, now: Date) {
+export async function rememberAddress(db: DbOrTx, userId: number, address: string, now: Date) {
   await db
     .insert(loginKnownAddresses)
     .values({ userId, address, lastSuccessAt: now })

@@ -1,4 +1,4 @@
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq, sql } from 'drizzle-orm';
 
@@ -17,7 +17,7 @@ const { loginThrottle } = schema;
  * when the window's uses are spent. Kept in the table of the login counters.
  */
 export async function takeAllowance(
-  db: AppDb,
+  db: DbOrTx,
   key: string,
   allowance: Allowance,
   now: Date,
@@ -43,7 +43,7 @@ export async function takeAllowance(
 }
 
 /** Returns a use that was taken for work that then failed (an e-mail that could not be sent). */
-export async function giveBackAllowance(db: AppDb, key: string) {
+export async function giveBackAllowance(db: DbOrTx, key: string) {
   await db
     .update(loginThrottle)
     .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })

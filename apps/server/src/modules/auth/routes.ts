@@ -5,7 +5,7 @@ import {
   ZResetPasswordRequestSchema,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { validate } from '../../lib/validate';
 import {
   clearSessionCookies,

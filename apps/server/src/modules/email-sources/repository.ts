@@ -1,5 +1,5 @@
 import type { EmailSource, EmailSourceListItem, LastRunSummary } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 
@@ -51,31 +51,31 @@ export function toEmailSourceListItem(
   };
 }
 
-export async function listEmailSources(db: AppDb): Promise<EmailSourceRow[]> {
+export async function listEmailSources(db: DbOrTx): Promise<EmailSourceRow[]> {
   return db
     .select()
     .from(emailSources)
     .orderBy(asc(sql`lower(${emailSources.username})`), asc(emailSources.id));
 }
 
-export async function findEmailSourceById(db: AppDb, id: number): Promise<EmailSourceRow | undefined> {
+export async function findEmailSourceById(db: DbOrTx, id: number): Promise<EmailSourceRow | undefined> {
   const [row] = await db.select().from(emailSources).where(eq(emailSources.id, id));
   return row;
 }
 
 /** Locks the row until the transaction ends, so no source can start using it while it is being deleted. */
-export async function lockEmailSource(db: AppDb, id: number): Promise<EmailSourceRow | undefined> {
+export async function lockEmailSource(db: DbOrTx, id: number): Promise<EmailSourceRow | undefined> {
   const [row] = await db.select().from(emailSources).where(eq(emailSources.id, id)).for('update');
   return row;
 }
 
-export async function insertEmailSource(db: AppDb, values: EmailSourceValues): Promise<EmailSourceRow> {
+export async function insertEmailSource(db: DbOrTx, values: EmailSourceValues): Promise<EmailSourceRow> {
   const [row] = await db.insert(emailSources).values(values).returning();
   return row!;
 }
 
 export async function updateEmailSource(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   values: Partial<EmailSourceValues>,
 ): Promise<EmailSourceRow | undefined> {
@@ -87,7 +87,7 @@ export async function updateEmailSource(
   return row;
 }
 
-export async function deleteEmailSourceRow(db: AppDb, id: number): Promise<void> {
+export async function deleteEmailSourceRow(db: DbOrTx, id: number): Promise<void> {
   await db.delete(emailSources).where(eq(emailSources.id, id));
 }
 
@@ -96,7 +96,7 @@ export async function deleteEmailSourceRow(db: AppDb, id: number): Promise<void>
  * send their orders from it.
  */
 export async function findEmailSourceUsers(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
 ): Promise<{ orderTracking: string[]; inventory: string[]; orderSubmission: string[]; vendors: string[] }> {
   const orderTracking = await db

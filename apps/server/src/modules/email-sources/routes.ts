@@ -1,6 +1,6 @@
 import { ZActiveToggleSchema, ZEmailConnectionTestSchema } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS } from '../../plugins/session';
 import { pollEmailSourceNow } from '../intake/check-now';

@@ -17,7 +17,7 @@ import {
   ZEmailSourceSchema,
   ZTestEmailSchema,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { checkImapConnection } from '../../integrations/imap-connection';
 import { type MailSignIn, resolveMailSignIn } from '../../integrations/msal';
 import { checkSmtpConnection, errorText } from '../../integrations/outgoing-mail';
@@ -46,7 +46,7 @@ import {
 } from './source-connection';
 
 export interface EmailSourceServices {
-  db: AppDb;
+  db: DbOrTx;
   secrets: SecretBox;
   config: { connectTimeoutMs: number };
 }
@@ -75,7 +75,7 @@ export function parseEmailSourceForm(body: unknown): TEmailSource {
   return validate(ZEmailSourceSaveSchema, body);
 }
 
-export async function listEmailSourceItems(db: AppDb): Promise<EmailSourceListItem[]> {
+export async function listEmailSourceItems(db: DbOrTx): Promise<EmailSourceListItem[]> {
   const rows = await listEmailSources(db);
   // Each mailbox's poll runs are recorded as runs of source type 'email' (mail intake).
   const lastRuns = await lastRunsFor(
@@ -86,7 +86,7 @@ export async function listEmailSourceItems(db: AppDb): Promise<EmailSourceListIt
   return rows.map((row) => toEmailSourceListItem(row, lastRuns.get(row.id) ?? null));
 }
 
-export async function getEmailSource(db: AppDb, id: number): Promise<EmailSource> {
+export async function getEmailSource(db: DbOrTx, id: number): Promise<EmailSource> {
   const row = await findEmailSourceById(db, id);
   if (!row) throw AppError.notFound(NOT_FOUND);
   return toEmailSource(row);
@@ -164,7 +164,7 @@ export async function saveEmailSource(
 }
 
 export async function setEmailSourceActive(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   { activeStatus }: ActiveToggle,
 ): Promise<{ id: number; activeStatus: boolean }> {
@@ -174,7 +174,7 @@ export async function setEmailSourceActive(
 }
 
 /** Refused while a live source reads its mail from it or a live vendor sends its orders from it. */
-export async function deleteEmailSource(db: AppDb, id: number): Promise<void> {
+export async function deleteEmailSource(db: DbOrTx, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockEmailSource(tx, id);
     if (!row) throw AppError.notFound(NOT_FOUND);
@@ -203,7 +203,7 @@ function inUseMessage(users: Awaited<ReturnType<typeof findEmailSourceUsers>>) {
 }
 
 /** The picker's entries: the username, with the address when it differs, sorted by that name. */
-export async function listEmailSourcePickerPairs(db: AppDb): Promise<PickerPair[]> {
+export async function listEmailSourcePickerPairs(db: DbOrTx): Promise<PickerPair[]> {
   const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   return (await listEmailSources(db))
     .map((row) => ({ item1: pickerName(row), item2: row.id }))

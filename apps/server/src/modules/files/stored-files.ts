@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 
@@ -15,7 +15,7 @@ export function contentTypeFor(fileName: string): string {
   return CONTENT_TYPES[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream';
 }
 
-export async function storeFile(db: AppDb, fileName: string, content: Buffer) {
+export async function storeFile(db: DbOrTx, fileName: string, content: Buffer) {
   const [row] = await db
     .insert(schema.storedFiles)
     .values({
@@ -29,7 +29,7 @@ export async function storeFile(db: AppDb, fileName: string, content: Buffer) {
   return row!.id;
 }
 
-export async function readStoredFile(db: AppDb, id: number) {
+export async function readStoredFile(db: DbOrTx, id: number) {
   const [row] = await db.select().from(schema.storedFiles).where(eq(schema.storedFiles.id, id));
   return row;
 }

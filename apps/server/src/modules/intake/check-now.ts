@@ -1,5 +1,5 @@
 import type { EmailSourcePollResult } from '@app/contracts';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { pollLeaseSeconds, pollMailbox } from './poll-mailbox';
 

@@ -4,8 +4,8 @@
  * sources' work and the mailbox's last UID — so none is ever half done and a crash only means the group
  * is read again.
  */
-import type { AppDb } from '@app/db';
-import type { AppContext } from '../../app';
+import type { DbOrTx } from '@app/db';
+import type { AppContext } from '../../context';
 import { storeFile } from '../files/stored-files';
 import { recordRun } from '../runs/runs-service';
 import type { InboundMessageContext, ProcessFileOutcome } from './file-processors';
@@ -76,7 +76,7 @@ export class MessageCommitter {
     }
   }
 
-  private async writeGroup(tx: AppDb, group: PreparedMessage[]): Promise<WriteResult[]> {
+  private async writeGroup(tx: DbOrTx, group: PreparedMessage[]): Promise<WriteResult[]> {
     const results: WriteResult[] = [];
     const ignored = group.filter((item) => item.kind === 'ignored');
     if (ignored.length > 0) {
@@ -131,7 +131,7 @@ export class MessageCommitter {
 
   /** A matched message: its record, the raw message and every matched source's work. */
   private async writeMatched(
-    tx: AppDb,
+    tx: DbOrTx,
     { record, raw, summary, choices, attachments, context }: Extract<PreparedMessage, { kind: 'matched' }>,
   ): Promise<WriteResult> {
     const earlier = this.otherEpochs
@@ -207,7 +207,7 @@ export class MessageCommitter {
 
   /** A processor isolates its own failures; one that throws anyway is rolled back to a savepoint. */
   private async runProcessor(
-    tx: AppDb,
+    tx: DbOrTx,
     bound: BoundRule,
     attachment: MailAttachment,
     inboundMessageId: number,
@@ -241,7 +241,7 @@ export class MessageCommitter {
 
   /** The same for a source that reads the message itself (its file is behind a link): no file to store. */
   private async runMessageProcessor(
-    tx: AppDb,
+    tx: DbOrTx,
     bound: BoundRule,
     inboundMessageId: number,
     message: InboundMessageContext,
@@ -273,7 +273,7 @@ export class MessageCommitter {
    * each source it was meant for that names it and offers the .eml, so it is visible and not read again.
    */
   private async writeFailed(
-    tx: AppDb,
+    tx: DbOrTx,
     { record, raw, summary, bound, message }: Unreadable,
   ): Promise<WriteResult> {
     const rawFileId = await storeFile(tx, emlName(this.uidValidity, record.uid), raw);

@@ -1,6 +1,6 @@
 import type { RunSourceType, RunStatus, RunTrigger } from '@app/contracts';
-import type { AppDb } from '@app/db';
-import type { AppContext } from '../../app';
+import type { DbOrTx } from '@app/db';
+import type { AppContext } from '../../context';
 
 /**
  * The contract between intake (mail, SFTP, manual upload, re-process) and the processing of one file for
@@ -16,7 +16,7 @@ export interface IncomingFile {
 
 export interface ProcessFileRequest {
   /** The transaction (or db) to write in. */
-  db: AppDb;
+  db: DbOrTx;
   context: AppContext;
   sourceId: number;
   file: IncomingFile;
@@ -85,7 +85,7 @@ export interface MailMatchRule {
 export interface FileProcessor {
   sourceType: RunSourceType;
   /** Active, not deleted sources bound to this e-mail source. */
-  mailRules(db: AppDb, emailSourceId: number): Promise<MailMatchRule[]>;
+  mailRules(db: DbOrTx, emailSourceId: number): Promise<MailMatchRule[]>;
   process(request: ProcessFileRequest): Promise<ProcessFileOutcome>;
   /** For rules with `needsNoAttachment`: the message alone, in the caller's transaction like `process`. */
   processMessage?(request: ProcessMessageRequest): Promise<ProcessFileOutcome>;

@@ -6,12 +6,12 @@
  * deactivated or deleted, or when the server has no IDLE (the timer polls still cover that mailbox).
  * Watching never reads or flags a message: the mailbox is opened read-only (EXAMINE).
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { connectImap } from '../../integrations/imap-connection';
 import { findEmailSourceById } from '../email-sources/repository';
 import { mailServerSettings, openMailboxSecret } from '../email-sources/source-connection';
@@ -94,7 +94,7 @@ export class IdleWatchers {
   }
 }
 
-async function activeMailboxIds(db: AppDb): Promise<Set<number>> {
+async function activeMailboxIds(db: DbOrTx): Promise<Set<number>> {
   const rows = await db
     .select({ id: schema.emailSources.id })
     .from(schema.emailSources)

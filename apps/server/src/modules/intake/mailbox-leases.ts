@@ -4,7 +4,7 @@
  * connection, a poll may take minutes, and a holder killed with -9 must not block the mailbox for ever —
  * its lease simply runs out. Holders renew while they work and release when they are done.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 
@@ -12,7 +12,7 @@ const { mailboxStates } = schema;
 
 export type MailboxState = typeof mailboxStates.$inferSelect;
 
-export async function ensureMailboxState(db: AppDb, emailSourceId: number): Promise<void> {
+export async function ensureMailboxState(db: DbOrTx, emailSourceId: number): Promise<void> {
   await db.insert(mailboxStates).values({ emailSourceId }).onConflictDoNothing();
 }
 
@@ -22,7 +22,7 @@ function until(seconds: number) {
 
 /** Takes the poll lease when it is free or expired; the state row when taken, undefined when held. */
 export async function acquirePollLease(
-  db: AppDb,
+  db: DbOrTx,
   emailSourceId: number,
   owner: string,
   seconds: number,
@@ -43,7 +43,7 @@ export async function acquirePollLease(
 
 /** False when the lease was lost (it expired and another instance took it): the holder must stop. */
 export async function renewPollLease(
-  db: AppDb,
+  db: DbOrTx,
   emailSourceId: number,
   owner: string,
   seconds: number,
@@ -56,7 +56,7 @@ export async function renewPollLease(
   return rows.length > 0;
 }
 
-export async function releasePollLease(db: AppDb, emailSourceId: number, owner: string): Promise<void> {
+export async function releasePollLease(db: DbOrTx, emailSourceId: number, owner: string): Promise<void> {
   await db
     .update(mailboxStates)
     .set({ leaseOwner: null, leaseUntil: null })
@@ -65,7 +65,7 @@ export async function releasePollLease(db: AppDb, emailSourceId: number, owner: 
 
 /** The IDLE watcher's lease: one instance keeps the IDLE connection of a mailbox. */
 export async function acquireWatcherLease(
-  db: AppDb,
+  db: DbOrTx,
   emailSourceId: number,
   owner: string,
   seconds: number,
@@ -89,7 +89,7 @@ export async function acquireWatcherLease(
 }
 
 export async function renewWatcherLease(
-  db: AppDb,
+  db: DbOrTx,
   emailSourceId: number,
   owner: string,
   seconds: number,
@@ -102,7 +102,7 @@ export async function renewWatcherLease(
   return rows.length > 0;
 }
 
-export async function releaseWatcherLease(db: AppDb, emailSourceId: number, owner: string): Promise<void> {
+export async function releaseWatcherLease(db: DbOrTx, emailSourceId: number, owner: string): Promise<void> {
   await db
     .update(mailboxStates)
     .set({ watcherOwner: null, watcherUntil: null })
@@ -111,7 +111,7 @@ export async function releaseWatcherLease(db: AppDb, emailSourceId: number, owne
 
 /** Takes the poll lease, waiting up to `waitMs` while another poll holds it. */
 export async function acquireLeaseWaiting(
-  db: AppDb,
+  db: DbOrTx,
   emailSourceId: number,
   owner: string,
   leaseSeconds: number,

@@ -5,7 +5,7 @@
  * whatever error the closed connection causes.
  */
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import {
   closeQuietly,
   imapEndpoint,

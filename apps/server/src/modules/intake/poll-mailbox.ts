@@ -18,8 +18,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RunTrigger } from '@app/contracts';
-import type { AppDb } from '@app/db';
-import type { AppContext } from '../../app';
+import type { DbOrTx } from '@app/db';
+import type { AppContext } from '../../context';
 import { MicrosoftSignInError } from '../../integrations/msal';
 import { type EmailSourceRow, findEmailSourceById } from '../email-sources/repository';
 import { finishRun, startRun } from '../runs/runs-service';
@@ -218,7 +218,7 @@ const IGNORED_BATCH = 200;
 class MailboxPoll {
   readonly counts: PollCounts = { messagesSeen: 0, processed: 0, ignored: 0, failed: 0 };
   private readonly session: MailboxSession;
-  private readonly db: AppDb;
+  private readonly db: DbOrTx;
   private uidValidity = 0;
   private rescan = false;
   private lastUid = 0;

@@ -3,7 +3,7 @@
  * mailbox's UID state and the inbound_messages records. Every function takes the database or the
  * transaction it must write in.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 
@@ -11,18 +11,18 @@ const { emailSources, inboundMessages, mailboxStates, runs, storedFiles } = sche
 
 export type InboundMessageValues = typeof inboundMessages.$inferInsert;
 
-export async function markPollStarted(db: AppDb, emailSourceId: number): Promise<void> {
+export async function markPollStarted(db: DbOrTx, emailSourceId: number): Promise<void> {
   await db.update(emailSources).set({ lastPollAt: new Date() }).where(eq(emailSources.id, emailSourceId));
 }
 
-export async function markPollFailed(db: AppDb, emailSourceId: number, message: string): Promise<void> {
+export async function markPollFailed(db: DbOrTx, emailSourceId: number, message: string): Promise<void> {
   await db
     .update(emailSources)
     .set({ lastPollError: message, lastPollErrorAt: new Date() })
     .where(eq(emailSources.id, emailSourceId));
 }
 
-export async function markPollSucceeded(db: AppDb, emailSourceId: number): Promise<void> {
+export async function markPollSucceeded(db: DbOrTx, emailSourceId: number): Promise<void> {
   await db
     .update(emailSources)
     .set({ lastPollSucceededAt: new Date(), lastPollError: null, lastPollErrorAt: null })
@@ -30,7 +30,7 @@ export async function markPollSucceeded(db: AppDb, emailSourceId: number): Promi
 }
 
 /** A poll whose worker died leaves its run "running"; the next holder of the lease closes it. */
-export async function failInterruptedPolls(db: AppDb, emailSourceId: number): Promise<void> {
+export async function failInterruptedPolls(db: DbOrTx, emailSourceId: number): Promise<void> {
   await db
     .update(runs)
     .set({
@@ -43,7 +43,7 @@ export async function failInterruptedPolls(db: AppDb, emailSourceId: number): Pr
 
 /** A new UIDVALIDITY: the mailbox is read again from UID 0. */
 export async function resetMailboxState(
-  db: AppDb,
+  db: DbOrTx,
   emailSourceId: number,
   uidValidity: number,
 ): Promise<void> {
@@ -54,7 +54,7 @@ export async function resetMailboxState(
 }
 
 export async function advanceLastUid(
-  tx: AppDb,
+  tx: DbOrTx,
   emailSourceId: number,
   uidValidity: number,
   uid: number,
@@ -67,7 +67,7 @@ export async function advanceLastUid(
 
 /** Messages whose \Seen flag a dropped connection kept an earlier poll from setting. */
 export function messagesNeedingSeen(
-  db: AppDb,
+  db: DbOrTx,
   emailSourceId: number,
   uidValidity: number,
 ): Promise<Array<{ id: number; uid: number }>> {
@@ -83,7 +83,7 @@ export function messagesNeedingSeen(
     );
 }
 
-export async function clearNeedsSeen(db: AppDb, ids: number[]): Promise<void> {
+export async function clearNeedsSeen(db: DbOrTx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.update(inboundMessages).set({ needsSeenFlag: false }).where(inArray(inboundMessages.id, ids));
 }
@@ -92,7 +92,7 @@ const messageKey = [inboundMessages.emailSourceId, inboundMessages.uidValidity, 
 
 /** Inserts records another poller has not taken yet; returns the ones inserted (id and UID). */
 export function insertInboundMessages(
-  tx: AppDb,
+  tx: DbOrTx,
   values: InboundMessageValues[],
 ): Promise<Array<{ id: number; uid: number }>> {
   return tx
@@ -104,14 +104,14 @@ export function insertInboundMessages(
 
 /** The new record's id, or undefined when another poller recorded the message first. */
 export async function insertInboundMessage(
-  tx: AppDb,
+  tx: DbOrTx,
   values: InboundMessageValues,
 ): Promise<number | undefined> {
   const [row] = await insertInboundMessages(tx, [values]);
   return row?.id;
 }
 
-export async function markInboundFailed(tx: AppDb, inboundId: number, message: string): Promise<void> {
+export async function markInboundFailed(tx: DbOrTx, inboundId: number, message: string): Promise<void> {
   await tx
     .update(inboundMessages)
     .set({ status: 'failed', message })
@@ -120,7 +120,7 @@ export async function markInboundFailed(tx: AppDb, inboundId: number, message: s
 
 /** Whether this mailbox was read under another UIDVALIDITY: only then can a message be a copy. */
 export async function hasOtherEpochs(
-  db: AppDb,
+  db: DbOrTx,
   emailSourceId: number,
   uidValidity: number,
 ): Promise<boolean> {
@@ -136,7 +136,7 @@ export async function hasOtherEpochs(
 
 /** The same message recorded under an earlier UIDVALIDITY (a rebuilt or restored mailbox). */
 export async function earlierCopy(
-  tx: AppDb,
+  tx: DbOrTx,
   emailSourceId: number,
   uidValidity: number,
   messageIdHash: string,
@@ -155,13 +155,13 @@ export async function earlierCopy(
   return row;
 }
 
-export async function deleteStoredFile(tx: AppDb, id: number): Promise<void> {
+export async function deleteStoredFile(tx: DbOrTx, id: number): Promise<void> {
   await tx.delete(storedFiles).where(eq(storedFiles.id, id));
 }
 
 /** Adds keys to a run's details (shown under "More details" in Run History). */
 export async function addRunDetails(
-  tx: AppDb,
+  tx: DbOrTx,
   runId: number,
   details: Record<string, unknown>,
 ): Promise<void> {
@@ -171,13 +171,13 @@ export async function addRunDetails(
     .where(eq(runs.id, runId));
 }
 
-export async function inboundMessageById(db: AppDb, id: number) {
+export async function inboundMessageById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(inboundMessages).where(eq(inboundMessages.id, id));
   return row;
 }
 
 /** The poll run before this one of the same mailbox, if any. */
-export async function previousPollRun(db: AppDb, emailSourceId: number, runId: number) {
+export async function previousPollRun(db: DbOrTx, emailSourceId: number, runId: number) {
   const [row] = await db
     .select({
       id: runs.id,
@@ -195,7 +195,7 @@ export async function previousPollRun(db: AppDb, emailSourceId: number, runId: n
 
 /** A repeat of the previous failure: that run counts it, this one goes. */
 export async function foldIntoPreviousRun(
-  db: AppDb,
+  db: DbOrTx,
   previousId: number,
   runId: number,
   details: Record<string, unknown>,
@@ -219,7 +219,7 @@ interface Repeated {
  * of a new run filling the history. Returns the id of the run that counted it.
  */
 export async function foldRepeatedFailure(
-  db: AppDb,
+  db: DbOrTx,
   emailSourceId: number,
   runId: number,
   message: string,

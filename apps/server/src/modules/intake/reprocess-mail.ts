@@ -4,7 +4,7 @@
  * that message again with the source's current rules (a corrected attachment name, file type or subject),
  * exactly as a poll would, and hands the file it now finds to the processor.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import type { FileProcessor, InboundMessageContext, IncomingFile } from './file-processors';
 import { noAttachmentMessage } from './mail-matching';
@@ -16,7 +16,7 @@ export function isStoredMessage(fileName: string): boolean {
 }
 
 export async function fileFromStoredMessage(
-  db: AppDb,
+  db: DbOrTx,
   processor: FileProcessor,
   sourceId: number,
   inboundMessageId: number,

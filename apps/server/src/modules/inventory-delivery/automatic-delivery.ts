@@ -12,8 +12,8 @@
  * Only succeeded runs are delivered: a held run waits for an operator, a failed one has nothing to send.
  */
 
-import type { AppDb } from '@app/db';
-import type { AppContext } from '../../app';
+import type { DbOrTx } from '@app/db';
+import type { AppContext } from '../../context';
 import { errorText } from '../../integrations/outgoing-mail';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
 import { getRun } from '../runs/runs-service';
@@ -25,7 +25,7 @@ export interface DeliveryPlan {
   submitSftp: boolean;
 }
 
-export async function automaticDeliveryPlan(db: AppDb, source: InventorySourceRow): Promise<DeliveryPlan> {
+export async function automaticDeliveryPlan(db: DbOrTx, source: InventorySourceRow): Promise<DeliveryPlan> {
   return {
     sendEmail: (await inventoryRecipients(db)).length > 0,
     submitSftp: source.sftpServerAddress.trim() !== '' && source.sftpOutboundFolder.trim() !== '',

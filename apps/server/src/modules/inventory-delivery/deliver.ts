@@ -7,19 +7,19 @@
  * never an exception. Both channels are attempted independently.
  */
 import { RUN_TRIGGER_LABELS, type RunDetails, type RunTrigger } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { errorText } from '../../integrations/outgoing-mail';
 import { SftpFailure, uploadFile } from '../../integrations/sftp';
 import { findEmailSourceById } from '../email-sources/repository';
 import { sendFromEmailSource } from '../email-sources/source-connection';
 import { readStoredFile } from '../files/stored-files';
+import { inboundFileMatches } from '../intake/inbound-files';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
 import { sourceSftpSettings, withSourceSftp } from '../inventory-sources/sftp-connection';
 import { getRun } from '../runs/runs-service';
-import { inboundFileMatches } from './inbound-files';
 import { inventoryRecipients } from './recipients';
 import { normaliseFolder } from './source-sftp';
 
@@ -109,7 +109,7 @@ export async function deliverInventoryRun(
 }
 
 async function loadDeliverableRun(
-  db: AppDb,
+  db: DbOrTx,
   input: DeliverInventoryRunInput,
 ): Promise<DeliverableRun | string> {
   const run = await getRun(db, input.runId);
@@ -228,7 +228,7 @@ function deliveryBody(sourceName: string, run: DeliverableRun['run'], fileName: 
 }
 
 /** Merges `details.delivery` into the run's details in one statement (other keys are kept). */
-async function recordDelivery(db: AppDb, runId: number, delivery: InventoryDelivery): Promise<void> {
+async function recordDelivery(db: DbOrTx, runId: number, delivery: InventoryDelivery): Promise<void> {
   const { runs } = schema;
   const record: RunDeliveryRecord = { ...delivery, at: new Date().toISOString() };
   await db

@@ -7,7 +7,7 @@
  *
  * Several instances may run the check at once: it runs in one transaction under an advisory lock.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 
@@ -43,7 +43,7 @@ function isoDate(value: Date): string {
 }
 
 /** Records an alert run for every inventory source that became silent since its last file; `now` for tests. */
-export async function checkNoUpdateAlerts(db: AppDb, now: Date = new Date()): Promise<NoUpdateCheck> {
+export async function checkNoUpdateAlerts(db: DbOrTx, now: Date = new Date()): Promise<NoUpdateCheck> {
   const { inventorySources, runs } = schema;
   return db.transaction(async (tx) => {
     await tx.execute(ALERT_LOCK);

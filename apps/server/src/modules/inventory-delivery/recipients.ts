@@ -1,4 +1,4 @@
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 
@@ -6,7 +6,7 @@ import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
  * Who receives generated inventory files (docs/behaviour/inventory.md#delivery): active users who want e-mail notifications and may
  * see inventory (the Inventory User flag, or admin). Addresses are de-duplicated case-insensitively.
  */
-export async function inventoryRecipients(db: AppDb): Promise<string[]> {
+export async function inventoryRecipients(db: DbOrTx): Promise<string[]> {
   const { users } = schema;
   const rows = await db
     .select({ email: users.email })

@@ -6,10 +6,10 @@
  * the predictive algorithm never learns from a file nobody accepted.
  */
 import type { InventoryRunDetails, ItemStatus, RunRecord } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { readTable } from '../../integrations/spreadsheet';
 import { AppError } from '../../lib/app-error';
 import { readStoredFile } from '../files/stored-files';
@@ -31,7 +31,7 @@ import {
 const { runs } = schema;
 type RunRow = typeof runs.$inferSelect;
 
-async function lockHeldRun(db: AppDb, runId: number, verb: 'approved' | 'discarded'): Promise<RunRow> {
+async function lockHeldRun(db: DbOrTx, runId: number, verb: 'approved' | 'discarded'): Promise<RunRow> {
   const [run] = await db.select().from(runs).where(eq(runs.id, runId)).for('update');
   if (run?.sourceType !== 'inventory') throw AppError.notFound('Inventory run not found');
   if (run.status !== 'held') {
@@ -57,8 +57,7 @@ export async function approveHeldRun(
 ): Promise<RunRecord> {
   const { db } = context;
   const now = new Date();
-  const approved = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDb;
+  const approved = await db.transaction(async (tx) => {
     const run = await lockHeldRun(tx, runId, 'approved');
     const sourceId = run.sourceId;
     const source = sourceId === null ? undefined : await lockLiveInventorySource(tx, sourceId);
@@ -159,8 +158,7 @@ export async function discardHeldRun(
   by: string | null = null,
 ): Promise<RunRecord> {
   const { db } = context;
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDb;
+  await db.transaction(async (tx) => {
     const run = await lockHeldRun(tx, runId, 'discarded');
     const details = (run.details ?? {}) as InventoryRunDetails;
     const reason = details.held?.reason ?? 'held by the drift guard';

@@ -13,19 +13,15 @@
 import type {
   HeaderDrift,
   InventoryColumnInfo,
-  InventoryHeldInfo,
-  InventoryModification,
   InventoryProcessingSummary,
-  InventoryRunDetails,
-  InventoryStatusChange,
-  ItemStatus,
   RunDetails,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { isSpreadsheetError } from '../../integrations/spreadsheet';
 import { describeError } from '../../lib/error-redaction';
+import { plural } from '../../lib/plural';
 import { readStoredFile, storeFile } from '../files/stored-files';
 import type {
   FileProcessor,
@@ -41,28 +37,21 @@ import {
 } from '../inventory-sources/repository';
 import { finishRun, startRun } from '../runs/runs-service';
 import { type ActivatedItem, availabilityRule, parseActivatedItems } from './availability';
+import { applyPredictions, decideItems, type PredictionOutcome, predictionCandidates } from './decide-items';
 import { type OutputRow, type OutputTemplate, outputFileName, prepareOutput } from './output-file';
-import {
-  DAY_MS,
-  describePrediction,
-  fallsBelowThreshold,
-  formatAmount,
-  inferUpdateIntervalDays,
-  type PredictiveSettings,
-  predictQuantity,
-} from './predictive';
+import { DAY_MS, formatAmount, inferUpdateIntervalDays, type PredictiveSettings } from './predictive';
 import {
   deleteItemStates,
-  type ItemState,
   insertSnapshots,
   loadItemStates,
-  type StateUpdate,
   saveLastGoodHeaders,
   snapshotSummaries,
   successfulRunsSince,
   untrustedRunIds,
   upsertItemStates,
 } from './repository';
+import { activatedItemWarnings, type RunReportParts, runReport } from './run-report';
+import { compareWithStates, driftGuard } from './state-changes';
 import {
   type ColumnPlan,
   collectItems,
@@ -74,10 +63,8 @@ import {
 
 const { inventorySources } = schema;
 
-/** Lists in results and run details are capped; their counts are not. */
-export const LIST_CAP = 50;
-export const MODIFICATIONS_CAP = 500;
-export const LOG_CAP = 200;
+export { LOG_CAP, MODIFICATIONS_CAP } from './decide-items';
+export { LIST_CAP } from './state-changes';
 
 export interface InventoryProcessOptions {
   /** The processing time (tests and the benchmark fix it). Default: now. */
@@ -155,15 +142,6 @@ export function emptySummary(): InventoryProcessingSummary {
   };
 }
 
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
-
-function capped(list: readonly string[], total: number, cap = LIST_CAP): string {
-  const more = total - Math.min(list.length, cap);
-  return `${list.slice(0, cap).join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`;
-}
-
 function timer() {
   const started = performance.now();
   let last = started;
@@ -176,7 +154,7 @@ function timer() {
 
 /** Reads the files and checks the settings; nothing is written. Throws InventoryFailure or SpreadsheetError. */
 async function prepareRun(
-  db: AppDb,
+  db: DbOrTx,
   source: Source,
   file: { fileName: string; content: Buffer },
 ): Promise<PreparedRun> {
@@ -230,27 +208,18 @@ function predictiveSettingsOf(source: Source): PredictiveSettings | string {
   };
 }
 
-interface Decision {
-  item: ActivatedItem;
-  status: ItemStatus;
-  quantity: number | null;
-  missing: boolean;
-  early: boolean;
-}
-
-interface RunWork {
-  status: 'succeeded' | 'held';
-  message: string;
-  heldReason: string | null;
-  report: Omit<InventoryRunReport, 'runId' | 'status' | 'heldReason' | 'success' | 'message' | 'errors'>;
-  details: InventoryRunDetails;
+interface RunWork extends RunReportParts {
   output: { fileName: string; content: Buffer };
   outputFileId: number;
 }
 
-/** Everything that writes, in the savepoint. */
+/**
+ * Everything that writes, in the savepoint: the item snapshots, the decisions (decide-items.ts) against the stored
+ * states (state-changes.ts, with the drift guard), the new states unless held, the generated file, and the run's
+ * account of itself (run-report.ts).
+ */
 async function applyRun(
-  db: AppDb,
+  db: DbOrTx,
   source: Source,
   runId: number,
   prepared: PreparedRun,
@@ -260,8 +229,6 @@ async function applyRun(
   const { plan, supplier, template, activated } = prepared;
   const timings = [...prepared.timings];
   const lap = timer();
-  const processingLogs: string[] = [];
-  const debugLogs: string[] = [];
   const warnings = [...plan.warnings, ...supplier.warnings];
 
   // One run at a time per source: states and snapshots are read and written as one step.
@@ -279,38 +246,15 @@ async function applyRun(
   lap(`stored ${plural(snapshots.length, 'snapshot')}`, timings);
 
   const rule = availabilityRule(source);
-  let activeItemsFound = 0;
-  for (const item of supplier.items.values()) {
-    if (rule.decide(item.quantity, item.status).status === 'Active') activeItemsFound++;
-  }
-
-  // Base decisions for the user-activated items.
-  const decisions: Decision[] = activated.map((item) => {
-    const found = supplier.items.get(item.key);
-    if (!found) return { item, status: 'Inactive', quantity: null, missing: true, early: false };
-    return {
-      item,
-      status: rule.decide(found.quantity, found.status).status,
-      quantity: found.quantity,
-      missing: false,
-      early: false,
-    };
-  });
-
-  // The predictive algorithm, for items Active by their quantity (a supplier's explicit status stands).
-  const modifications: InventoryModification[] = [];
-  const predictionReasons: string[] = [];
-  let earlyCount = 0;
+  const { decisions, activeItemsFound } = decideItems(activated, supplier, rule);
+  const predictionLogs: string[] = [];
+  let predictions: PredictionOutcome = { earlyCount: 0, reasons: [], modifications: [] };
   if (source.usesPredictiveAlgorithm) {
     const settings = predictiveSettingsOf(source);
     if (typeof settings === 'string') {
       warnings.push(settings);
     } else {
-      const candidates = decisions.filter((decision) => {
-        if (decision.status !== 'Active' || decision.quantity === null) return false;
-        const found = supplier.items.get(decision.item.key)!;
-        return rule.decide(found.quantity, found.status).basis === 'quantity';
-      });
+      const candidates = predictionCandidates(decisions, supplier, rule);
       const from = new Date(now.getTime() - settings.lookbackDays * DAY_MS);
       const history = await successfulRunsSince(db, source.id, from);
       const horizonDays = inferUpdateIntervalDays([
@@ -325,116 +269,34 @@ async function applyRun(
         itemNumbers: candidates.map((decision) => decision.item.key),
         minPoints: settings.minDataPoints,
       });
-      debugLogs.push(
+      predictionLogs.push(
         `Predictive algorithm: ${plural(candidates.length, 'candidate item')}, ${plural(summaries.size, 'item')} with at least ${settings.minDataPoints} snapshots in the last ${plural(settings.lookbackDays, 'day')}; horizon ${formatAmount(horizonDays)} ${horizonDays === 1 ? 'day' : 'days'} (median interval of ${plural(history.length, 'earlier successful run')} and this one).`,
       );
-      for (const decision of candidates) {
-        const summary = summaries.get(decision.item.key);
-        if (!summary) continue;
-        const prediction = predictQuantity(decision.quantity!, summary, settings, horizonDays);
-        if (!prediction || !fallsBelowThreshold(prediction.predicted, source.minItemsToBeActive)) continue;
-        decision.status = 'Inactive';
-        decision.early = true;
-        earlyCount++;
-        const reason = describePrediction(
-          decision.item.text,
-          prediction,
-          settings,
-          source.minItemsToBeActive,
-        );
-        if (predictionReasons.length < LOG_CAP) predictionReasons.push(reason);
-        if (modifications.length < MODIFICATIONS_CAP) {
-          modifications.push({
-            rowIndex: supplier.items.get(decision.item.key)!.rowIndex,
-            itemNumber: decision.item.text,
-            originalQuantity: prediction.quantity,
-            newQuantity: Math.round(prediction.predicted * 100) / 100,
-            reason,
-          });
-        }
-      }
+      predictions = applyPredictions(candidates, {
+        supplier,
+        summaries,
+        settings,
+        horizonDays,
+        minItemsToBeActive: source.minItemsToBeActive,
+      });
       lap('predictions', timings);
     }
   }
 
-  // Counts, changes against the stored states, and the drift guard.
-  let activeCount = 0;
-  const missing: string[] = [];
-  let missingCount = 0;
-  const turnedInactive: InventoryStatusChange[] = [];
-  const turnedActive: InventoryStatusChange[] = [];
-  let turnedInactiveCount = 0;
-  let turnedActiveCount = 0;
-  let currentlyActive = 0;
-  const updates: StateUpdate[] = [];
-  for (const decision of decisions) {
-    if (decision.status === 'Active') activeCount++;
-    if (decision.missing) {
-      missingCount++;
-      if (missing.length < LIST_CAP) missing.push(decision.item.text);
-    }
-    const state: ItemState | undefined = states.get(decision.item.key);
-    if (state?.status === 'Active') currentlyActive++;
-    const from = state?.status ?? null;
-    if (from !== decision.status) {
-      const change = { itemNumber: decision.item.text, from, to: decision.status };
-      if (decision.status === 'Inactive') {
-        turnedInactiveCount++;
-        if (turnedInactive.length < LIST_CAP) turnedInactive.push(change);
-      } else {
-        turnedActiveCount++;
-        if (turnedActive.length < LIST_CAP) turnedActive.push(change);
-      }
-    }
-    if (!state || state.status !== decision.status || state.lastQuantity !== decision.quantity) {
-      updates.push({ itemNumber: decision.item.key, status: decision.status, quantity: decision.quantity });
-    }
-  }
-  const inactiveCount = decisions.length - activeCount;
-  // Only the items that were Active and are still user-activated count for the guard.
-  const turningInactive = decisions.filter(
-    (decision) => decision.status === 'Inactive' && states.get(decision.item.key)?.status === 'Active',
-  ).length;
-  const percent = currentlyActive > 0 ? (turningInactive / currentlyActive) * 100 : 0;
-  let held: InventoryHeldInfo | undefined;
-  const limit = source.driftGuardPercent;
-  const heldInfo = (kind: InventoryHeldInfo['kind'], reason: string): InventoryHeldInfo => ({
-    kind,
-    reason,
-    currentlyActive,
-    turningInactive,
-    percent: Math.round(percent * 10) / 10,
-    limitPercent: limit,
-  });
-  if (supplier.counts.processedRows === 0) {
-    held = heldInfo(
-      'empty-file',
-      'The file has no data rows. Nothing was delivered and no item changed: check the file, then approve or discard this run.',
-    );
-  } else if (currentlyActive > 0 && percent > limit) {
-    held = heldInfo(
-      'drift',
-      `This file would turn ${plural(turningInactive, 'item')} of the ${plural(currentlyActive, 'Active item')} Inactive (${formatAmount(percent)}%), more than the drift guard allows (${limit}%). Nothing was delivered and no item changed: check the file, then approve or discard this run.`,
-    );
-  }
-
-  if (missingCount > 0) {
-    warnings.push(
-      `${plural(missingCount, 'user-activated item is', 'user-activated items are')} not in the supplier file and ${missingCount === 1 ? 'was' : 'were'} marked Inactive: ${capped(missing, missingCount)}.`,
-    );
-  }
-  if (prepared.duplicateActivated.length > 0) {
-    warnings.push(
-      `${plural(prepared.duplicateActivated.length, 'user-activated item is', 'user-activated items are')} listed more than once: ${capped(prepared.duplicateActivated, prepared.duplicateActivated.length)}.`,
-    );
-  }
-  if (activated.length === 0)
-    warnings.push('The source has no user-activated items: the generated file has no item rows.');
+  const changes = compareWithStates(decisions, states);
+  const held = driftGuard(changes, supplier.counts.processedRows, source.driftGuardPercent);
+  warnings.push(
+    ...activatedItemWarnings({
+      changes,
+      duplicateActivated: prepared.duplicateActivated,
+      activatedCount: activated.length,
+    }),
+  );
 
   // The new states (unless held) go to the database while the generated file is built here: the two overlap.
   const applyStates = async () => {
     if (held) return;
-    await upsertItemStates(db, source.id, runId, now, updates, options.batchSize);
+    await upsertItemStates(db, source.id, runId, now, changes.updates, options.batchSize);
     const keys = new Set(activated.map((item) => item.key));
     await deleteItemStates(
       db,
@@ -462,100 +324,29 @@ async function applyRun(
   lap(
     held
       ? 'stored the generated file'
-      : `updated ${plural(updates.length, 'item state')}, stored the generated file`,
+      : `updated ${plural(changes.updates.length, 'item state')}, stored the generated file`,
     timings,
   );
 
-  const { counts } = supplier;
-  processingLogs.push(
-    `Read ${plural(counts.totalRows, 'data row')} of the supplier file: ${plural(counts.processedRows, 'row')} with an item number (${plural(supplier.items.size, 'distinct item')}), ${plural(counts.skippedRows, 'row')} skipped.`,
-    `${plural(activeItemsFound, 'supplier item')} Active by the rule (quantity ${rule.thresholdText}${source.statusSupersedesQuantity ? ', or an available status' : ''}).`,
-    `${plural(decisions.length, 'user-activated item')}: ${activeCount.toLocaleString('en-US')} Active, ${inactiveCount.toLocaleString('en-US')} Inactive (${plural(missingCount, 'item')} missing from the file${source.usesPredictiveAlgorithm ? `, ${plural(earlyCount, 'item')} Inactive early by prediction` : ''}).`,
-    `Status changes: ${turnedActiveCount.toLocaleString('en-US')} to Active, ${turnedInactiveCount.toLocaleString('en-US')} to Inactive.`,
-    `Generated ${fileName} (${plural(rows.length, 'item row')}).`,
-  );
-  if (held) processingLogs.push(`Held for approval: ${held.reason}`);
-  debugLogs.push(
-    plan.hasHeader
-      ? `Supplier header row: ${plan.headers.map((header) => `"${header}"`).join(', ')}`
-      : 'Supplier file has no header row.',
-    `Item number column "${source.itemNumberColumnName}" → index ${plan.itemColumn}; quantity column "${source.qtyColumnName}" → index ${plan.qtyColumn}${plan.statusColumn === null ? '' : `; status column "${source.itemStatusColumnName}" → index ${plan.statusColumn}`}.`,
-    `Generated file: ${template.type}, data from row ${template.firstDataRow + 1}, item column ${template.itemColumn}, status column ${template.statusColumn}, date column ${template.dateColumn} (${template.dateDescription}).`,
-    ...predictionReasons,
-    ...(earlyCount > predictionReasons.length
-      ? [
-          `… and ${(earlyCount - predictionReasons.length).toLocaleString('en-US')} more items Inactive early.`,
-        ]
-      : []),
-    ...warnings.map((warning) => `Warning: ${warning}`),
-    ...timings,
-  );
-
-  const summaryText = `${plural(decisions.length, 'item')}: ${activeCount.toLocaleString('en-US')} Active, ${inactiveCount.toLocaleString('en-US')} Inactive`;
-  const extras = [
-    missingCount > 0 ? `${missingCount.toLocaleString('en-US')} missing from the file` : '',
-    earlyCount > 0 ? `${earlyCount.toLocaleString('en-US')} Inactive early by prediction` : '',
-  ].filter(Boolean);
-  const message = held
-    ? `Held for approval: ${held.reason}`
-    : `Processed ${summaryText}${extras.length > 0 ? ` (${extras.join(', ')})` : ''}.`;
-
-  const details: InventoryRunDetails = {
-    counts: {
-      processed: decisions.length,
-      active: activeCount,
-      inactive: inactiveCount,
-      missing: missingCount,
-      inactiveEarly: earlyCount,
-      supplierRows: counts.totalRows,
-      supplierItems: supplier.items.size,
-    },
+  const report = runReport({
+    source,
+    plan,
+    template,
+    supplier,
+    decisions,
+    activeItemsFound,
+    ruleThresholdText: rule.thresholdText,
+    changes,
+    predictions,
+    held,
+    fileName,
+    rowCount: rows.length,
     warnings,
-    errors: held ? [held.reason] : [],
-    logs: processingLogs,
-    ...(plan.headerDrift ? { headerDrift: plan.headerDrift } : {}),
-    ...(plan.hasHeader && !plan.empty ? { headers: plan.headers } : {}),
-    changes: { turnedInactive, turnedInactiveCount, turnedActive, turnedActiveCount },
-    ...(held ? { held } : {}),
-    predictions: predictionReasons.slice(0, LIST_CAP),
-    deliveryRequest: options.manualDelivery
-      ? { mode: 'manual', ...options.manualDelivery }
-      : { mode: 'automatic' },
-    output: {
-      fileName,
-      firstDataRow: template.firstDataRow,
-      itemColumn: template.itemColumn,
-      statusColumn: template.statusColumn,
-      stripLeadingZeroes: source.stripLeadingZeroes,
-    },
-  };
-
-  return {
-    status: held ? 'held' : 'succeeded',
-    message,
-    heldReason: held?.reason ?? null,
-    report: {
-      processedCount: decisions.length,
-      activeCount,
-      inactiveCount,
-      processingLogs,
-      debugLogs,
-      modificationsCount: earlyCount,
-      columnInfo: plan.columnInfo,
-      processingSummary: {
-        totalRows: counts.totalRows,
-        processedRows: counts.processedRows,
-        skippedRows: counts.skippedRows,
-        activeItemsFound,
-        itemsModified: earlyCount,
-        modifications,
-      },
-      warnings,
-    },
-    details,
-    output: { fileName, content },
-    outputFileId,
-  };
+    predictionLogs,
+    timings,
+    manualDelivery: options.manualDelivery,
+  });
+  return { ...report, output: { fileName, content }, outputFileId };
 }
 
 function failureMessage(error: unknown): string {
@@ -589,9 +380,7 @@ export async function processInventoryFile(
     if (!source)
       throw new InventoryFailure(`Inventory source ${request.sourceId} does not exist or was deleted.`);
     const prepared = await prepareRun(db, source, file);
-    work = await db.transaction((savepoint) =>
-      applyRun(savepoint as unknown as AppDb, source, runId, prepared, now, options),
-    );
+    work = await db.transaction((savepoint) => applyRun(savepoint, source, runId, prepared, now, options));
   } catch (error) {
     const message = failureMessage(error);
     const extra = error instanceof InventoryFailure ? error.extra : {};
@@ -663,7 +452,7 @@ export async function processInventoryFile(
 }
 
 /** Active, not deleted inventory sources bound to a mailbox, as intake matches them (docs/behaviour/mail-intake.md#matching). */
-export async function inventoryMailRules(db: AppDb, emailSourceId: number): Promise<MailMatchRule[]> {
+export async function inventoryMailRules(db: DbOrTx, emailSourceId: number): Promise<MailMatchRule[]> {
   const rows = await db
     .select()
     .from(inventorySources)

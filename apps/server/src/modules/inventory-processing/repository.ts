@@ -4,7 +4,7 @@
  * predictive algorithm needs, and the current status of user-activated items.
  */
 import type { ItemStatus } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { DAY_MS, type SeriesSummary } from './predictive';
@@ -35,7 +35,7 @@ export interface SnapshotInput {
 }
 
 export async function insertSnapshots(
-  db: AppDb,
+  db: DbOrTx,
   sourceId: number,
   runId: number,
   capturedAt: Date,
@@ -58,7 +58,7 @@ export async function insertSnapshots(
 
 /** The times of the source's successful runs since `from`: the update interval the algorithm expects. */
 export async function successfulRunsSince(
-  db: AppDb,
+  db: DbOrTx,
   sourceId: number,
   from: Date,
 ): Promise<Array<{ id: number; startedAt: Date }>> {
@@ -79,7 +79,7 @@ export async function successfulRunsSince(
  * Runs of the source whose snapshots are not (yet) history: held runs waiting for an operator, and other
  * runs still in progress. Failed runs have none (their savepoint rolled back) and discarded runs lost theirs.
  */
-export async function untrustedRunIds(db: AppDb, sourceId: number, currentRunId: number): Promise<number[]> {
+export async function untrustedRunIds(db: DbOrTx, sourceId: number, currentRunId: number): Promise<number[]> {
   const rows = await db
     .select({ id: runs.id })
     .from(runs)
@@ -106,7 +106,7 @@ function rowsOf<T>(result: unknown): T[] {
  * quantity), already in time order: no sort, no heap reads for settled rows.
  */
 export async function snapshotSummaries(
-  db: AppDb,
+  db: DbOrTx,
   input: {
     sourceId: number;
     from: Date;
@@ -156,7 +156,7 @@ export async function snapshotSummaries(
 }
 
 export async function snapshotQuantitiesOfRun(
-  db: AppDb,
+  db: DbOrTx,
   runId: number,
   itemNumbers: string[],
 ): Promise<Map<string, number>> {
@@ -172,7 +172,7 @@ export async function snapshotQuantitiesOfRun(
   return quantities;
 }
 
-export async function deleteSnapshotsOfRun(db: AppDb, runId: number): Promise<void> {
+export async function deleteSnapshotsOfRun(db: DbOrTx, runId: number): Promise<void> {
   await db.delete(inventoryItemSnapshots).where(eq(inventoryItemSnapshots.runId, runId));
 }
 
@@ -180,7 +180,7 @@ export async function deleteSnapshotsOfRun(db: AppDb, runId: number): Promise<vo
  * Housekeeping: snapshots of runs started before `cutoff` (no lookback reaches past 365 days). Returns the
  * number of rows deleted.
  */
-export async function deleteSnapshotsBefore(db: AppDb, cutoff: Date): Promise<number> {
+export async function deleteSnapshotsBefore(db: DbOrTx, cutoff: Date): Promise<number> {
   const result = (await db.execute(sql`
     delete from ${inventoryItemSnapshots}
     where run_id in (
@@ -196,7 +196,7 @@ export interface ItemState {
   lastQuantity: number | null;
 }
 
-export async function loadItemStates(db: AppDb, sourceId: number): Promise<Map<string, ItemState>> {
+export async function loadItemStates(db: DbOrTx, sourceId: number): Promise<Map<string, ItemState>> {
   const rows = await db
     .select({
       itemNumber: inventoryItemStates.itemNumber,
@@ -222,7 +222,7 @@ export interface StateUpdate {
 
 /** Inserts or updates states; `status_since` moves only when the status changes. */
 export async function upsertItemStates(
-  db: AppDb,
+  db: DbOrTx,
   sourceId: number,
   runId: number,
   at: Date,
@@ -253,7 +253,7 @@ export async function upsertItemStates(
 }
 
 export async function deleteItemStates(
-  db: AppDb,
+  db: DbOrTx,
   sourceId: number,
   itemNumbers: readonly string[],
 ): Promise<void> {
@@ -264,7 +264,7 @@ export async function deleteItemStates(
   `);
 }
 
-export async function saveLastGoodHeaders(db: AppDb, sourceId: number, headers: string[]): Promise<void> {
+export async function saveLastGoodHeaders(db: DbOrTx, sourceId: number, headers: string[]): Promise<void> {
   await db
     .update(inventorySources)
     .set({ lastGoodHeaders: headers })

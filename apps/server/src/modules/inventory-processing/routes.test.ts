@@ -1,9 +1,12 @@
+import { createServer } from 'node:net';
 import { MAX_UPLOAD_BYTES } from '@app/contracts';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
+import { createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/helper';
 import { parseTable } from '../../integrations/spreadsheet';
+import { createSendingEmailSource, sftpFields } from '../inventory-delivery/testing';
 import {
   createInventorySource,
   csvFile,
@@ -15,43 +18,63 @@ import {
   stockFile,
 } from './testing';
 
-// The delivery module is another engineer's (real SMTP/SFTP); here only when and how it is called matters.
-const { deliverMock, seenStatuses } = vi.hoisted(() => ({
-  deliverMock: vi.fn(),
-  seenStatuses: [] as string[],
-}));
-vi.mock('../inventory-delivery/deliver', () => ({ deliverInventoryRun: deliverMock }));
-
+// Delivery is the real one: e-mail through an SMTP catcher, SFTP to a loopback port where nothing listens.
 let t: TestApp;
+let catcher: SmtpCatcher;
+let closedPort: number;
 let inventoryUser: Session;
 let debugUser: Session;
 let orderUser: Session;
 beforeAll(async () => {
+  catcher = await startSmtpCatcher();
+  closedPort = await freePort();
   t = await createTestApp();
   inventoryUser = (await signIn(t, { inventoryUser: true })).session;
   debugUser = (await signIn(t, { inventoryUser: true, debugMode: true })).session;
   orderUser = (await signIn(t, { orderUser: true, debugMode: true })).session;
+  await createUser(t, {
+    email: 'buyer@retailer.example',
+    inventoryUser: true,
+    sendNotificationsToEmail: true,
+  });
 });
 afterAll(async () => {
-  await t.close();
+  await Promise.all([t?.close(), catcher?.close()]);
 });
 beforeEach(() => {
-  deliverMock.mockReset();
-  seenStatuses.length = 0;
-  deliverMock.mockImplementation(
-    async (_context: unknown, input: { runId: number; sendEmail: boolean; submitSftp: boolean }) => {
-      // Read outside any transaction: the run must already be committed as succeeded.
-      const [run] = await t.db.db.select().from(schema.runs).where(eq(schema.runs.id, input.runId));
-      seenStatuses.push(run!.status);
-      return {
-        ...(input.sendEmail
-          ? { email: { ok: true, message: 'Sent "feed.xlsx" to buyer@retailer.example', recipients: [] } }
-          : {}),
-        ...(input.submitSftp ? { sftp: { ok: false, message: 'Connection refused', remotePath: null } } : {}),
-      };
-    },
-  );
+  catcher.messages.length = 0;
 });
+
+/** A loopback port that was free a moment ago: connecting to it is refused. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A source whose file goes out by e-mail through the catcher and by SFTP to a server that refuses. */
+async function deliveringSource() {
+  const mailbox = await createSendingEmailSource(t, catcher);
+  return createInventorySource(t, {
+    emailSourceId: mailbox.id,
+    ...sftpFields(t, { host: '127.0.0.1', port: closedPort, username: 'feed', password: 'feed-secret' }),
+  });
+}
+
+/** Which runs of the source the database holds while the catcher holds the e-mail back. */
+async function statusesDuringDelivery(sourceId: number, request: Promise<unknown>): Promise<string[]> {
+  const release = catcher.hold();
+  try {
+    await catcher.waitForHeld(1, 20_000);
+    const runs = await t.db.db.select().from(schema.runs).where(eq(schema.runs.sourceId, sourceId));
+    return runs.map((run) => run.status);
+  } finally {
+    release();
+    await request;
+  }
+}
 
 interface Part {
   name: string;
@@ -141,29 +164,27 @@ describe('POST /api/inventory-sources/manually-process', () => {
     const run = await runOf(t, result.runId);
     expect(run).toMatchObject({ status: 'succeeded', trigger: 'manual', fileName: 'supplier-stock.csv' });
     expect(run.details.deliveryRequest).toEqual({ mode: 'manual', sendEmail: false, submitSftp: false });
-    expect(deliverMock).not.toHaveBeenCalled();
+    expect(catcher.messages).toHaveLength(0);
   });
 
   it('delivers after commit as the switches ask and reports the outcome', async () => {
-    const source = await createInventorySource(t);
-    const response = await post(PROCESS, inventoryUser, form(flags(source.id, true, true), supplierCsv()));
-    const result = response.json();
-    expect(deliverMock).toHaveBeenCalledTimes(1);
-    expect(deliverMock.mock.calls[0]![1]).toEqual({
-      runId: result.runId,
-      sourceId: source.id,
-      sendEmail: true,
-      submitSftp: true,
-    });
-    expect(seenStatuses).toEqual(['succeeded']);
-    expect(result.delivery).toEqual({
-      email: { ok: true, message: 'Sent "feed.xlsx" to buyer@retailer.example' },
-      sftp: { ok: false, message: 'Connection refused' },
-    });
+    const source = await deliveringSource();
+    const request = post(PROCESS, inventoryUser, form(flags(source.id, true, true), supplierCsv()));
+    // The e-mail goes out only once the run is committed as succeeded.
+    expect(await statusesDuringDelivery(source.id, request)).toEqual(['succeeded']);
+    const result = (await request).json();
+    expect(catcher.messages).toHaveLength(1);
+    const [mail] = catcher.messages;
+    expect(mail!.envelopeTo).toEqual(['buyer@retailer.example']);
+    expect(mail!.parsed.attachments.map((attachment) => attachment.filename)).toEqual([result.fileName]);
+    const emailed = `Sent "${result.fileName}" to buyer@retailer.example`;
+    expect(result.delivery.email).toEqual({ ok: true, message: emailed });
+    expect(result.delivery.sftp.ok).toBe(false);
+    expect(result.delivery.sftp.message).toMatch(/connection refused/i);
     expect(result.processingLogs).toEqual(
       expect.arrayContaining([
-        'Email notification: Sent "feed.xlsx" to buyer@retailer.example',
-        'SFTP submission: failed: Connection refused',
+        `Email notification: ${emailed}`,
+        `SFTP submission: failed: ${result.delivery.sftp.message}`,
       ]),
     );
     expect(result.message).toBe(
@@ -172,7 +193,8 @@ describe('POST /api/inventory-sources/manually-process', () => {
   });
 
   it('a failed run answers success false with the message, one error and zero counts', async () => {
-    const source = await createInventorySource(t, { qtyColumnName: 'Stock' });
+    const mailbox = await createSendingEmailSource(t, catcher);
+    const source = await createInventorySource(t, { qtyColumnName: 'Stock', emailSourceId: mailbox.id });
     const response = await post(PROCESS, inventoryUser, form(flags(source.id, true), supplierCsv()));
     expect(response.statusCode).toBe(200);
     const result = response.json();
@@ -188,7 +210,7 @@ describe('POST /api/inventory-sources/manually-process', () => {
     });
     expect(result.errors).toEqual([result.message]);
     expect(result.message).toMatch(/^Column "Stock" \(quantity\) is not in the file\./);
-    expect(deliverMock).not.toHaveBeenCalled();
+    expect(catcher.messages).toHaveLength(0);
   });
 
   it('refuses bad input and stores nothing', async () => {
@@ -239,7 +261,7 @@ describe('POST /api/inventory-sources/manually-process', () => {
     });
     expect(json.statusCode).toBe(415);
     expect(await countRows()).toEqual(before);
-    expect(deliverMock).not.toHaveBeenCalled();
+    expect(catcher.messages).toHaveLength(0);
   });
 });
 
@@ -258,7 +280,7 @@ describe('held runs: approve and discard', () => {
   const wipe = () => stockFile(Object.fromEntries(Object.keys(allStocked).map((item) => [item, 0])));
 
   async function heldRun(sendEmail = false) {
-    const source = await createInventorySource(t);
+    const source = await deliveringSource();
     const first = await post(
       PROCESS,
       inventoryUser,
@@ -284,10 +306,13 @@ describe('held runs: approve and discard', () => {
     expect(result.processingLogs).toContain(
       'Not delivered: the run is held for approval; approving it delivers the file as requested.',
     );
-    expect(deliverMock).not.toHaveBeenCalled();
+    expect(catcher.messages).toHaveLength(0);
     expect((await statesOf(t, source.id))['000123']).toBe('Active');
 
-    const response = await post(`/api/inventory-sources/runs/${runId}/approve`, inventoryUser);
+    const approval = post(`/api/inventory-sources/runs/${runId}/approve`, inventoryUser);
+    // The approved run is committed (the held one became succeeded) before its file is e-mailed.
+    expect(await statusesDuringDelivery(source.id, approval)).toEqual(['succeeded', 'succeeded']);
+    const response = await approval;
     expect(response.statusCode).toBe(200);
     const run = response.json();
     expect(run).toMatchObject({ id: runId, status: 'succeeded', hasOutputFile: true });
@@ -296,14 +321,10 @@ describe('held runs: approve and discard', () => {
     );
     expect(run.details.approved.by).toBe(inventoryUser.username);
     expect(Object.values(await statesOf(t, source.id))).toEqual(Array(9).fill('Inactive'));
-    expect(deliverMock).toHaveBeenCalledTimes(1);
-    expect(deliverMock.mock.calls[0]![1]).toEqual({
-      runId,
-      sourceId: source.id,
-      sendEmail: true,
-      submitSftp: false,
-    });
-    expect(seenStatuses).toEqual(['succeeded']);
+    // As the held request asked: e-mailed, not uploaded.
+    expect(catcher.messages).toHaveLength(1);
+    expect(catcher.messages[0]!.parsed.attachments).toHaveLength(1);
+    expect(run.details.delivery?.sftp).toBeUndefined();
     const [row] = await t.db.db
       .select()
       .from(schema.inventoryItemStates)
@@ -329,7 +350,7 @@ describe('held runs: approve and discard', () => {
     expect(Object.values(await statesOf(t, source.id))).toEqual(Array(9).fill('Active'));
     expect((await post(`/api/inventory-sources/runs/${runId}/discard`, inventoryUser)).statusCode).toBe(409);
     expect((await post(`/api/inventory-sources/runs/${runId}/approve`, inventoryUser)).statusCode).toBe(409);
-    expect(deliverMock).not.toHaveBeenCalled();
+    expect(catcher.messages).toHaveLength(0);
   });
 
   it('an older held run cannot be approved over a newer successful one', async () => {

@@ -4,7 +4,7 @@
  */
 import { INVENTORY_PROCESSING_MESSAGES as M } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { parseIdParam } from '../../lib/validate';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';

@@ -11,8 +11,8 @@ import {
   ZDebugModifyFieldsSchema,
   ZManualProcessFieldsSchema,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
-import type { AppContext } from '../../app';
+import type { DbOrTx } from '@app/db';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
 import type { SessionUser } from '../../plugins/session';
@@ -22,7 +22,7 @@ import { debugModifyFile } from './debug-modify';
 import { processInventoryFile } from './processor';
 import { type MultipartUpload, requireUploadOfType } from './upload';
 
-async function sourceOrNotFound(db: AppDb, id: number) {
+async function sourceOrNotFound(db: DbOrTx, id: number) {
   const source = await findLiveInventorySource(db, id);
   if (!source) throw AppError.notFound(M.sourceNotFound);
   return source;
@@ -42,7 +42,7 @@ export async function manuallyProcessFile(
 
   const outcome = await db.transaction((tx) =>
     processInventoryFile(
-      { db: tx as unknown as AppDb, context, sourceId: source.id, file, trigger: 'manual' },
+      { db: tx, context, sourceId: source.id, file, trigger: 'manual' },
       { manualDelivery: { sendEmail, submitSftp } },
     ),
   );

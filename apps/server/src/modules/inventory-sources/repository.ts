@@ -1,4 +1,4 @@
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 
@@ -14,7 +14,7 @@ export type InventorySourceValues = Omit<
 // from every call of this module.
 const isLive = (id: number) => and(eq(inventorySources.id, id), isNull(inventorySources.deletedAt));
 
-export async function listLiveInventorySources(db: AppDb): Promise<InventorySourceRow[]> {
+export async function listLiveInventorySources(db: DbOrTx): Promise<InventorySourceRow[]> {
   return db
     .select()
     .from(inventorySources)
@@ -23,7 +23,7 @@ export async function listLiveInventorySources(db: AppDb): Promise<InventorySour
 }
 
 export async function findLiveInventorySource(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
 ): Promise<InventorySourceRow | undefined> {
   const [row] = await db.select().from(inventorySources).where(isLive(id));
@@ -32,7 +32,7 @@ export async function findLiveInventorySource(
 
 /** The live row, locked for update until the transaction ends. */
 export async function lockLiveInventorySource(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
 ): Promise<InventorySourceRow | undefined> {
   const [row] = await db.select().from(inventorySources).where(isLive(id)).for('update');
@@ -40,7 +40,7 @@ export async function lockLiveInventorySource(
 }
 
 export async function insertInventorySource(
-  db: AppDb,
+  db: DbOrTx,
   values: InventorySourceValues,
 ): Promise<InventorySourceRow> {
   const [row] = await db.insert(inventorySources).values(values).returning();
@@ -48,7 +48,7 @@ export async function insertInventorySource(
 }
 
 export async function updateLiveInventorySource(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   values: Partial<InventorySourceValues>,
 ): Promise<InventorySourceRow | undefined> {
@@ -60,7 +60,7 @@ export async function updateLiveInventorySource(
   return row;
 }
 
-export async function softDeleteInventorySource(db: AppDb, id: number): Promise<boolean> {
+export async function softDeleteInventorySource(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db
     .update(inventorySources)
     .set({ deletedAt: new Date(), activeStatus: false, updatedAt: new Date() })
@@ -70,7 +70,7 @@ export async function softDeleteInventorySource(db: AppDb, id: number): Promise<
 }
 
 /** Removes a sample file that a newer upload replaced; only the source ever pointed at it. */
-export async function deleteReplacedSampleFile(db: AppDb, fileId: number): Promise<void> {
+export async function deleteReplacedSampleFile(db: DbOrTx, fileId: number): Promise<void> {
   await db.delete(storedFiles).where(eq(storedFiles.id, fileId));
 }
 
@@ -91,7 +91,7 @@ const sameServer = (id: number, server: SftpServer) =>
 
 /** Records the key of the first successful connection; a key recorded meanwhile is kept. */
 export async function recordSftpHostKey(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   server: SftpServer,
   fingerprint: string,
@@ -111,7 +111,7 @@ export async function recordSftpHostKey(
 
 /** Notes the other key a refused connection was offered, for the editor to show and accept. */
 export async function noteSftpHostKeyPresented(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   server: SftpServer,
   fingerprint: string,
@@ -123,7 +123,7 @@ export async function noteSftpHostKeyPresented(
 }
 
 /** The recorded key was presented again: an earlier different one no longer needs a decision. */
-export async function clearSftpHostKeyPresented(db: AppDb, id: number, server: SftpServer): Promise<void> {
+export async function clearSftpHostKeyPresented(db: DbOrTx, id: number, server: SftpServer): Promise<void> {
   await db
     .update(inventorySources)
     .set({ sftpHostKeyPresented: null, sftpHostKeyPresentedAt: null })

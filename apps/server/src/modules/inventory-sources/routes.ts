@@ -5,7 +5,7 @@ import {
   ZSftpConnectionTestSchema,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS } from '../../plugins/session';
 import { attachmentHeader } from '../files/stored-files';

@@ -16,7 +16,7 @@ import {
   type TInventorySource,
   type TSftpConnectionTest,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import {
   DEFAULT_SFTP_PORT,
   listFolder,
@@ -31,6 +31,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secrets';
 import { readStoredFile, storeFile } from '../files/stored-files';
+import { lastRunsFor } from '../runs/runs-service';
 import {
   columnIndexErrors,
   FILE_TYPE_MESSAGE,
@@ -38,8 +39,7 @@ import {
   fieldErrorsToBadRequest,
   lockEmailSourceForUse,
   normaliseSpreadsheetFileType,
-} from '../order-tracking-sources/source-rules';
-import { lastRunsFor } from '../runs/runs-service';
+} from '../sources/source-rules';
 import {
   deleteReplacedSampleFile,
   findLiveInventorySource,
@@ -143,11 +143,11 @@ function toSftpHostKeyState(row: InventorySourceRow): SftpHostKeyState {
   };
 }
 
-async function loadSample(db: AppDb, row: InventorySourceRow) {
+async function loadSample(db: DbOrTx, row: InventorySourceRow) {
   return row.sampleFileId === null ? undefined : readStoredFile(db, row.sampleFileId);
 }
 
-export async function listInventorySources(db: AppDb): Promise<InventorySourceListItem[]> {
+export async function listInventorySources(db: DbOrTx): Promise<InventorySourceListItem[]> {
   const rows = await listLiveInventorySources(db);
   const lastRuns = await lastRunsFor(
     db,
@@ -157,13 +157,13 @@ export async function listInventorySources(db: AppDb): Promise<InventorySourceLi
   return rows.map((row) => toInventorySourceListItem(row, lastRuns.get(row.id) ?? null));
 }
 
-export async function getInventorySource(db: AppDb, id: number): Promise<InventorySource> {
+export async function getInventorySource(db: DbOrTx, id: number): Promise<InventorySource> {
   const row = await findLiveInventorySource(db, id);
   if (!row) throw notFound();
   return toInventorySource(row, await loadSample(db, row));
 }
 
-export async function getInventorySampleFile(db: AppDb, id: number) {
+export async function getInventorySampleFile(db: DbOrTx, id: number) {
   const row = await findLiveInventorySource(db, id);
   if (!row) throw notFound();
   const sample = await loadSample(db, row);
@@ -302,7 +302,7 @@ function nextSftpSecret(
  * address or port forgets the recorded host key.
  */
 export async function saveInventorySource(
-  db: AppDb,
+  db: DbOrTx,
   secrets: SecretBox,
   input: TInventorySource,
 ): Promise<InventorySource> {
@@ -345,12 +345,12 @@ const FORGOTTEN_HOST_KEY = {
   sftpHostKeyPresentedAt: null,
 } satisfies Partial<InventorySourceValues>;
 
-export async function deleteInventorySource(db: AppDb, id: number): Promise<void> {
+export async function deleteInventorySource(db: DbOrTx, id: number): Promise<void> {
   if (!(await softDeleteInventorySource(db, id))) throw notFound();
 }
 
 export async function setInventorySourceActive(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   { activeStatus }: ActiveToggle,
 ): Promise<ActiveToggle & { id: number }> {
@@ -368,7 +368,7 @@ const SFTP_TEST_MAX_ENTRIES = 200;
  * refused (the stored password only ever goes to the server it was saved for).
  */
 async function savedSourceForTest(
-  db: AppDb,
+  db: DbOrTx,
   input: TSftpConnectionTest,
 ): Promise<InventorySourceRow | undefined> {
   if (input.id === 0) return undefined;
@@ -412,7 +412,7 @@ function folderFailureMessage(failure: SftpFailure, connectedAs: string, folder:
  * must match (the first successful test records it); elsewhere the key is only shown.
  */
 export async function testSftpConnection(
-  db: AppDb,
+  db: DbOrTx,
   secrets: SecretBox,
   config: { connectTimeoutMs: number },
   input: TSftpConnectionTest,
@@ -478,7 +478,7 @@ export async function testSftpConnection(
  * connection noted (a key that changed again since needs another look).
  */
 export async function acceptSftpHostKey(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   { fingerprint }: TAcceptSftpHostKey,
 ): Promise<SftpHostKeyState> {

@@ -5,7 +5,7 @@
  * key recorded for it, and the first successful sign-in records that key.
  */
 import { SFTP_SECRET_NAME, type SftpSecretSettings, sftpSecretBinding } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import {
   DEFAULT_SFTP_PORT,
   SftpHostKeyMismatch,
@@ -77,7 +77,7 @@ export function sourceSftpSettings(
  * refused one, and a refused different key is noted on the source for the editor to show and accept.
  */
 export async function withSourceSftp<T>(
-  db: AppDb,
+  db: DbOrTx,
   source: InventorySourceRow,
   settings: SftpSettings,
   work: (session: SftpSession, server: SftpServerInfo) => Promise<T>,

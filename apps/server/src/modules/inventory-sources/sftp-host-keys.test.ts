@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
+import { pollInventorySftp } from '../intake/sftp-intake';
 import { deliverInventoryRun } from '../inventory-delivery/deliver';
-import { pollInventorySftp } from '../inventory-delivery/sftp-intake';
 import { createInventoryRun, createInventorySource, sftpFields } from '../inventory-delivery/testing';
 
 let t: TestApp;

@@ -12,7 +12,7 @@
  *   An item without an earlier snapshot has no quantity change, but one that shows up at 0 has reached 0.
  */
 import { type RunSourceType, SOURCE_TYPE_RUN_SOURCE, type SourceTypeId } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { findSources } from './repository';
@@ -138,7 +138,7 @@ export interface DigestActivity {
  * are listed — every live source of the type that is switched on or has runs within the window.
  */
 export async function digestSources(
-  db: AppDb,
+  db: DbOrTx,
   sourceTypeId: SourceTypeId,
   sourceIds: readonly number[],
   window: DigestWindow,
@@ -305,7 +305,7 @@ function addRun(into: RunTotals, run: DigestRun): void {
 
 /** Everything a digest of these sources can show; the sections the setting switched off are dropped later. */
 export async function collectDigestActivity(
-  db: AppDb,
+  db: DbOrTx,
   input: {
     sourceTypeId: SourceTypeId;
     sources: DigestSource[];
@@ -441,7 +441,7 @@ interface ItemRow {
  * per list, only the rows the digest shows. One statement; each item costs two probes of the snapshot index.
  */
 async function inventoryItemActivity(
-  db: AppDb,
+  db: DbOrTx,
   sourceIds: number[],
   window: DigestWindow,
 ): Promise<Map<number, InventoryItemActivity>> {

@@ -11,7 +11,8 @@ import {
   SOURCE_TYPE_LABELS,
   type SourceTypeId,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
+import { plural } from '../../lib/plural';
 import {
   collectDigestActivity,
   DIGEST_CAPS,
@@ -81,7 +82,7 @@ export interface BuildDigestOptions {
 
 /** Reads the window's activity and builds the e-mails; sends nothing. */
 export async function buildDigest(
-  db: AppDb,
+  db: DbOrTx,
   setting: NotificationSettingRow,
   options: BuildDigestOptions,
 ): Promise<BuiltDigest> {
@@ -113,10 +114,6 @@ export async function buildDigest(
     };
   });
   return { window, sourceCount: activity.sources.length, errors, emails };
-}
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
 function intervalTitle(interval: string): string {

@@ -1,5 +1,5 @@
 import type { SourceTypeId } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
@@ -19,7 +19,7 @@ export type NotificationSettingValues = Omit<
 
 /** The settings of the given source types. */
 export async function listNotificationSettingRows(
-  db: AppDb,
+  db: DbOrTx,
   sourceTypeIds: readonly SourceTypeId[],
 ): Promise<NotificationSettingRow[]> {
   if (sourceTypeIds.length === 0) return [];
@@ -31,7 +31,7 @@ export async function listNotificationSettingRows(
 }
 
 export async function findNotificationSettingRow(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
 ): Promise<NotificationSettingRow | undefined> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.id, id));
@@ -39,7 +39,7 @@ export async function findNotificationSettingRow(
 }
 
 export async function insertNotificationSetting(
-  db: AppDb,
+  db: DbOrTx,
   values: NotificationSettingValues,
 ): Promise<NotificationSettingRow> {
   const [row] = await db.insert(notificationSettings).values(values).returning();
@@ -48,7 +48,7 @@ export async function insertNotificationSetting(
 
 /** Replaces the editable fields and the schedule; last_notification_sent belongs to the scheduler. */
 export async function updateNotificationSetting(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   values: NotificationSettingValues,
 ): Promise<NotificationSettingRow | undefined> {
@@ -60,7 +60,7 @@ export async function updateNotificationSetting(
   return row;
 }
 
-export async function deleteNotificationSettingRow(db: AppDb, id: number): Promise<boolean> {
+export async function deleteNotificationSettingRow(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db
     .delete(notificationSettings)
     .where(eq(notificationSettings.id, id))
@@ -81,7 +81,7 @@ export interface SourceRef {
  * name and its deletion mark in its own columns.
  */
 export async function findSources(
-  db: AppDb,
+  db: DbOrTx,
   sourceTypeId: SourceTypeId,
   ids?: number[],
 ): Promise<SourceRef[]> {

@@ -5,7 +5,7 @@ import {
   ZValidateCronSchema,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import {
@@ -18,11 +18,12 @@ import {
   notificationEmailInfo,
   updateNotificationSettingById,
 } from './service';
+import { sendTestNotification } from './test-notification';
 
 /**
  * Notification settings (docs/behaviour/notifications.md), for admins and users with any of the three flags; each call
  * then checks the flag of the setting's source type (service.ts). The "Test Notification" call,
- * POST /api/notification-settings/{id}/test, lives in test-route.ts.
+ * POST /api/notification-settings/{id}/test, sends through test-notification.ts.
  */
 export async function notificationSettingRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context;
@@ -70,4 +71,11 @@ export async function notificationSettingRoutes(app: FastifyInstance, context: A
     await deleteNotificationSetting(db, sessionUserOrThrow(request), parseIdParam(request.params.id));
     return reply.code(204).send();
   });
+
+  app.post<{ Params: { id: string } }>(
+    '/api/notification-settings/:id/test',
+    { config: { access: SOURCE_ACCESS.anySource } },
+    async (request) =>
+      sendTestNotification(context, sessionUserOrThrow(request), parseIdParam(request.params.id)),
+  );
 }

@@ -15,10 +15,10 @@
  * - A claimed occurrence whose sending is interrupted by a crash is not retried (at most once); the next
  *   occurrence reports as usual.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, isNotNull, lte, ne } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { NotificationSettingRow } from './digest';
 import { nextRunAt, notificationSchedule } from './schedule';
 import { type DigestDelivery, sendDigest } from './send-digest';
@@ -123,7 +123,7 @@ export async function runDueNotifications(
   }
 }
 
-async function markSent(db: AppDb, settingId: number, at: Date): Promise<void> {
+async function markSent(db: DbOrTx, settingId: number, at: Date): Promise<void> {
   await db
     .update(notificationSettings)
     .set({ lastNotificationSent: at })

@@ -11,10 +11,10 @@ import {
   SOURCE_TYPE_LABELS,
   SOURCE_TYPE_RECIPIENT_GROUP,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { MAIL_NOT_CONFIGURED } from '../../integrations/system-mailer';
 import { buildDigest, type NotificationSettingRow } from './digest';
 
@@ -41,7 +41,7 @@ const GROUP_FLAG = {
 } as const;
 
 /** Active users who receive notifications by e-mail and hold the group's flag, by address. */
-export async function groupRecipients(db: AppDb, group: RecipientGroup): Promise<string[]> {
+export async function groupRecipients(db: DbOrTx, group: RecipientGroup): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
     .from(users)
@@ -70,7 +70,7 @@ function unique(addresses: string[]): string[] {
 
 /** overrideEmailRecipients when it lists any, else the users of the source type's group (docs/behaviour/notifications.md#recipients). */
 export async function digestRecipients(
-  db: AppDb,
+  db: DbOrTx,
   setting: Pick<NotificationSettingRow, 'overrideEmailRecipients' | 'sourceTypeId'>,
 ): Promise<string[]> {
   const override = unique(parseRecipientList(setting.overrideEmailRecipients));

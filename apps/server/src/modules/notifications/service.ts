@@ -18,8 +18,8 @@ import {
   type TNotificationSetting,
   type TValidateCron,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
-import type { AppContext } from '../../app';
+import type { DbOrTx } from '@app/db';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { hasFlag, type SessionUser, type UserFlag } from '../../plugins/session';
 import {
@@ -69,7 +69,7 @@ export function assertSourceTypeAccess(
 
 /** The stored setting, if it exists and the caller may use its source type (404, then 403). */
 export async function findSettingFor(
-  db: AppDb,
+  db: DbOrTx,
   caller: NotificationCaller,
   id: number,
 ): Promise<NotificationSettingRow> {
@@ -81,7 +81,7 @@ export async function findSettingFor(
 
 /** GET /api/notification-settings: only the settings of the caller's source types. */
 export async function listNotificationSettings(
-  db: AppDb,
+  db: DbOrTx,
   caller: NotificationCaller,
 ): Promise<NotificationSetting[]> {
   const rows = await listNotificationSettingRows(db, callerSourceTypes(caller));
@@ -90,7 +90,7 @@ export async function listNotificationSettings(
 }
 
 export async function getNotificationSetting(
-  db: AppDb,
+  db: DbOrTx,
   caller: NotificationCaller,
   id: number,
 ): Promise<NotificationSetting> {
@@ -126,7 +126,7 @@ export async function updateNotificationSettingById(
 }
 
 export async function deleteNotificationSetting(
-  db: AppDb,
+  db: DbOrTx,
   caller: NotificationCaller,
   id: number,
 ): Promise<void> {
@@ -184,7 +184,7 @@ async function settingValues(
  * that type with those names. Every one must be a live source of the chosen type.
  */
 async function includedSourceIds(
-  db: AppDb,
+  db: DbOrTx,
   sourceTypeId: SourceTypeId,
   ids: number[],
   names: string[],
@@ -216,7 +216,7 @@ async function includedSourceIds(
 
 type SourceNames = Map<SourceTypeId, Map<number, SourceRef>>;
 
-async function sourceNamesFor(db: AppDb, rows: NotificationSettingRow[]): Promise<SourceNames> {
+async function sourceNamesFor(db: DbOrTx, rows: NotificationSettingRow[]): Promise<SourceNames> {
   const idsByType = new Map<SourceTypeId, Set<number>>();
   for (const row of rows) {
     if (!isSourceTypeId(row.sourceTypeId)) continue;
@@ -267,7 +267,7 @@ function toNotificationSetting(row: NotificationSettingRow, names: SourceNames):
 
 /** GET /api/notification-settings/source-options: the live sources of a type, for the source picker. */
 export async function listSourceOptions(
-  db: AppDb,
+  db: DbOrTx,
   caller: NotificationCaller,
   sourceTypeId: SourceTypeId,
 ): Promise<NotificationSourceOption[]> {

@@ -3,8 +3,9 @@ import { createDatabase, type Database, schema } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { injectFromPublicOrigin, type TestApp } from '../../../test/helper';
-import { buildApp, type Clock } from '../../app';
+import { buildApp } from '../../app';
 import { type AppConfig, loadConfig } from '../../config/env';
+import type { Clock } from '../../context';
 import { nextRunAt, notificationSchedule } from './schedule';
 
 /** A clock the test sets; every app built with it reads the same time. */

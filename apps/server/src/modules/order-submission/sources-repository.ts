@@ -1,4 +1,4 @@
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
@@ -14,7 +14,7 @@ export type OrderSubmissionSourceValues = Omit<
 const isLive = (id: number) =>
   and(eq(orderSubmissionSources.id, id), eq(orderSubmissionSources.deletedStatus, false));
 
-export async function listLiveOrderSubmissionSources(db: AppDb): Promise<OrderSubmissionSourceRow[]> {
+export async function listLiveOrderSubmissionSources(db: DbOrTx): Promise<OrderSubmissionSourceRow[]> {
   return db
     .select()
     .from(orderSubmissionSources)
@@ -23,7 +23,7 @@ export async function listLiveOrderSubmissionSources(db: AppDb): Promise<OrderSu
 }
 
 export async function findLiveOrderSubmissionSource(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
 ): Promise<OrderSubmissionSourceRow | undefined> {
   const [row] = await db.select().from(orderSubmissionSources).where(isLive(id));
@@ -35,7 +35,7 @@ export async function findLiveOrderSubmissionSource(
  * then looks for its vendors, so it waits for a vendor save that links to it and sees that vendor.
  */
 export async function lockLiveOrderSubmissionSourceForUse(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
 ): Promise<OrderSubmissionSourceRow | undefined> {
   const [row] = await db.select().from(orderSubmissionSources).where(isLive(id)).for('share');
@@ -43,7 +43,7 @@ export async function lockLiveOrderSubmissionSourceForUse(
 }
 
 export async function lockLiveOrderSubmissionSourceForDelete(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
 ): Promise<OrderSubmissionSourceRow | undefined> {
   const [row] = await db.select().from(orderSubmissionSources).where(isLive(id)).for('update');
@@ -51,7 +51,7 @@ export async function lockLiveOrderSubmissionSourceForDelete(
 }
 
 export async function insertOrderSubmissionSource(
-  db: AppDb,
+  db: DbOrTx,
   values: OrderSubmissionSourceValues,
 ): Promise<OrderSubmissionSourceRow> {
   const [row] = await db.insert(orderSubmissionSources).values(values).returning();
@@ -59,7 +59,7 @@ export async function insertOrderSubmissionSource(
 }
 
 export async function updateLiveOrderSubmissionSource(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   values: Partial<OrderSubmissionSourceValues>,
 ): Promise<OrderSubmissionSourceRow | undefined> {
@@ -71,7 +71,7 @@ export async function updateLiveOrderSubmissionSource(
   return row;
 }
 
-export async function softDeleteOrderSubmissionSource(db: AppDb, id: number): Promise<boolean> {
+export async function softDeleteOrderSubmissionSource(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db
     .update(orderSubmissionSources)
     .set({ deletedStatus: true, activeStatus: false, updatedAt: new Date() })
@@ -81,7 +81,7 @@ export async function softDeleteOrderSubmissionSource(db: AppDb, id: number): Pr
 }
 
 /** Names of the live vendors whose parent is this source. */
-export async function findLiveVendorNamesOfSource(db: AppDb, sourceId: number): Promise<string[]> {
+export async function findLiveVendorNamesOfSource(db: DbOrTx, sourceId: number): Promise<string[]> {
   const rows = await db
     .select({ name: orderVendorSources.vendorNameFromFile })
     .from(orderVendorSources)

@@ -6,10 +6,10 @@ import {
   type PickerPair,
   type TOrderSubmissionSource,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
-import { fieldErrorsToBadRequest, lockEmailSourceForUse } from '../order-tracking-sources/source-rules';
 import { lastRunFor, lastRunsFor } from '../runs/runs-service';
+import { fieldErrorsToBadRequest, lockEmailSourceForUse } from '../sources/source-rules';
 import {
   findLiveOrderSubmissionSource,
   findLiveVendorNamesOfSource,
@@ -58,7 +58,7 @@ export function toOrderSubmissionSource(
   };
 }
 
-export async function listOrderSubmissionSources(db: AppDb): Promise<OrderSubmissionSource[]> {
+export async function listOrderSubmissionSources(db: DbOrTx): Promise<OrderSubmissionSource[]> {
   const rows = await listLiveOrderSubmissionSources(db);
   const lastRuns = await lastRunsFor(
     db,
@@ -69,11 +69,11 @@ export async function listOrderSubmissionSources(db: AppDb): Promise<OrderSubmis
 }
 
 /** GET /api/order-submission/order-submission-list: the vendor editor's parent picker. */
-export async function listOrderSubmissionPickerPairs(db: AppDb): Promise<PickerPair[]> {
+export async function listOrderSubmissionPickerPairs(db: DbOrTx): Promise<PickerPair[]> {
   return (await listLiveOrderSubmissionSources(db)).map((row) => ({ item1: row.sourceName, item2: row.id }));
 }
 
-export async function getOrderSubmissionSource(db: AppDb, id: number): Promise<OrderSubmissionSource> {
+export async function getOrderSubmissionSource(db: DbOrTx, id: number): Promise<OrderSubmissionSource> {
   const row = await findLiveOrderSubmissionSource(db, id);
   if (!row) throw notFound();
   return toOrderSubmissionSource(row, await lastRunFor(db, 'order-submission', id));
@@ -111,7 +111,7 @@ function toValues(input: TOrderSubmissionSource): OrderSubmissionSourceValues {
  * the delete call, and a deleted one cannot be saved back to life.
  */
 export async function saveOrderSubmissionSource(
-  db: AppDb,
+  db: DbOrTx,
   input: TOrderSubmissionSource,
 ): Promise<OrderSubmissionSource> {
   const row = await db.transaction(async (tx) => {
@@ -134,7 +134,7 @@ export async function saveOrderSubmissionSource(
  * Soft delete, refused while live vendors name this source as their parent: they would silently stop
  * receiving orders.
  */
-export async function deleteOrderSubmissionSource(db: AppDb, id: number): Promise<void> {
+export async function deleteOrderSubmissionSource(db: DbOrTx, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await lockLiveOrderSubmissionSourceForDelete(tx, id))) throw notFound();
     const vendors = await findLiveVendorNamesOfSource(tx, id);
@@ -149,7 +149,7 @@ export async function deleteOrderSubmissionSource(db: AppDb, id: number): Promis
 }
 
 export async function setOrderSubmissionSourceActive(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   { activeStatus }: ActiveToggle,
 ): Promise<ActiveToggle & { id: number }> {

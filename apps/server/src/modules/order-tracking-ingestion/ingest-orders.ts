@@ -8,7 +8,7 @@
  * "Orders updated" counts rows that were inserted, changed, revived (soft-deleted and back in a file) or
  * that gained a tracking number; a row identical to what is stored is not written at all.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { DATE_FIELDS, type MappedOrders, NUMBER_FIELDS, type ValueField } from './map-rows';
@@ -24,7 +24,7 @@ export const DEFAULT_BATCH_SIZE = 25_000;
 /** Key of the transaction-level advisory lock that lets one import per source run at a time. */
 const INGEST_LOCK_CLASS = 724_310_002;
 
-async function rowsOf<T>(db: AppDb, statement: SQL): Promise<T[]> {
+async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
   // node-postgres and PGlite both answer { rows }.
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
@@ -55,7 +55,7 @@ const arrayParam = (values: ReadonlyArray<string | number | null>, type: string)
   sql`${arrayLiteral(values)}::${sql.raw(type)}`;
 
 /** Serialises imports of one source: two files of the same supplier never interleave their batches. */
-export async function lockSourceForIngest(db: AppDb, sourceId: number): Promise<void> {
+export async function lockSourceForIngest(db: DbOrTx, sourceId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${INGEST_LOCK_CLASS}::int, ${sourceId}::int)`);
 }
 
@@ -65,7 +65,7 @@ export async function lockSourceForIngest(db: AppDb, sourceId: number): Promise<
  * the notes.
  */
 async function upsertBatch(
-  db: AppDb,
+  db: DbOrTx,
   sourceId: number,
   mapped: MappedOrders,
   start: number,
@@ -143,7 +143,7 @@ async function upsertBatch(
 
 /** Upserts every order (one per unique key) in batches; returns the number of orders updated. */
 export async function upsertOrders(
-  db: AppDb,
+  db: DbOrTx,
   sourceId: number,
   mapped: MappedOrders,
   batchSize = DEFAULT_BATCH_SIZE,
@@ -161,7 +161,7 @@ export async function upsertOrders(
  * revive it on the next file. Returns how many were deleted.
  */
 export async function softDeleteStaleOrders(
-  db: AppDb,
+  db: DbOrTx,
   sourceId: number,
   days: number,
   keysInFile: ReadonlySet<string>,
@@ -194,7 +194,7 @@ export async function softDeleteStaleOrders(
 }
 
 /** Remembers the header row of a file that imported cleanly, for the next file's drift report. */
-export async function saveLastGoodHeaders(db: AppDb, sourceId: number, headers: string[]): Promise<void> {
+export async function saveLastGoodHeaders(db: DbOrTx, sourceId: number, headers: string[]): Promise<void> {
   await db
     .update(orderTrackingSources)
     .set({ lastGoodHeaders: headers })

@@ -5,11 +5,12 @@
  * failed run that says why. Only a failure of the database itself is thrown.
  */
 import type { HeaderDrift, RunDetails, SpreadsheetFileType } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { isSpreadsheetError, pinnedEncoding, readTable, type Table } from '../../integrations/spreadsheet';
 import { describeError } from '../../lib/error-redaction';
+import { plural } from '../../lib/plural';
 import { storeFile } from '../files/stored-files';
 import type {
   FileProcessor,
@@ -43,7 +44,7 @@ export class IngestFailure extends Error {
 }
 
 export async function findIngestSource(
-  db: AppDb,
+  db: DbOrTx,
   sourceId: number,
 ): Promise<OrderTrackingSourceRow | undefined> {
   const [row] = await db
@@ -123,7 +124,7 @@ interface IngestResult {
 
 /** The writes of one file, in the given transaction (a savepoint of the caller's). */
 async function ingest(
-  db: AppDb,
+  db: DbOrTx,
   source: OrderTrackingSourceRow,
   mapping: MappingSuccess,
   options: IngestOptions,
@@ -142,10 +143,6 @@ async function ingest(
   }
   if (source.fileHasHeader) await saveLastGoodHeaders(db, source.id, mapping.headers);
   return { mapping, ordersUpdated, ordersDeleted };
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
 export function successMessage(result: IngestResult): string {
@@ -186,9 +183,7 @@ export async function processOrderTrackingFile(
     if (!source)
       throw new IngestFailure(`Order tracking source ${request.sourceId} does not exist or was deleted.`);
     const mapping = await prepareFile(source, file);
-    result = await db.transaction((savepoint) =>
-      ingest(savepoint as unknown as AppDb, source, mapping, options),
-    );
+    result = await db.transaction((savepoint) => ingest(savepoint, source, mapping, options));
   } catch (error) {
     const message = failureMessage(error);
     const extra = error instanceof IngestFailure ? error.extra : {};
@@ -232,7 +227,7 @@ async function mergeSearchEntriesQuietly(context: ProcessFileRequest['context'])
 }
 
 /** Active, not deleted order tracking sources bound to a mailbox, as intake matches them (docs/behaviour/mail-intake.md#matching). */
-export async function orderTrackingMailRules(db: AppDb, emailSourceId: number): Promise<MailMatchRule[]> {
+export async function orderTrackingMailRules(db: DbOrTx, emailSourceId: number): Promise<MailMatchRule[]> {
   const rows = await db
     .select()
     .from(orderTrackingSources)

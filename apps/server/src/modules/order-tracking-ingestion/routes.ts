@@ -3,9 +3,9 @@
  * how the source's settings read it, or to import it through the same processor mail intake uses.
  */
 import { type HeaderDrift, MAX_UPLOAD_BYTES } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { isSpreadsheetError } from '../../integrations/spreadsheet';
 import { AppError } from '../../lib/app-error';
 import { assertNoNulCharacter, parseIdParam } from '../../lib/validate';
@@ -60,7 +60,7 @@ async function readUpload(request: FastifyRequest): Promise<IncomingFile> {
   }
 }
 
-async function sourceOrNotFound(db: AppDb, id: number) {
+async function sourceOrNotFound(db: DbOrTx, id: number) {
   const source = await findIngestSource(db, id);
   if (!source) throw AppError.notFound('Order tracking source not found');
   return source;
@@ -111,7 +111,7 @@ export async function orderTrackingIngestionRoutes(app: FastifyInstance, context
       const file = await readUpload(request);
       const outcome = await db.transaction((tx) =>
         orderTrackingFileProcessor.process({
-          db: tx as unknown as AppDb,
+          db: tx,
           context,
           sourceId,
           file,

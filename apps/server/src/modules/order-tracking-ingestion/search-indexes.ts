@@ -7,7 +7,7 @@
  * merges the lists itself, after its transaction has committed: the searches never pay for a long list,
  * and the import never holds its transaction open for the merge.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { sql } from 'drizzle-orm';
 
 export const ORDER_SEARCH_INDEXES = [
@@ -20,7 +20,7 @@ export const ORDER_SEARCH_INDEXES = [
 ] as const;
 
 /** Merges the pending lists of the search indexes; returns how many pending-list pages were merged. */
-export async function mergePendingSearchEntries(db: AppDb): Promise<number> {
+export async function mergePendingSearchEntries(db: DbOrTx): Promise<number> {
   let pages = 0;
   for (const index of ORDER_SEARCH_INDEXES) {
     const result = (await db.execute(

@@ -1,4 +1,4 @@
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
@@ -15,7 +15,7 @@ export type OrderTrackingSourceValues = Omit<
 const isLive = (id: number) =>
   and(eq(orderTrackingSources.id, id), eq(orderTrackingSources.deletedStatus, false));
 
-export async function listLiveOrderTrackingSources(db: AppDb): Promise<OrderTrackingSourceRow[]> {
+export async function listLiveOrderTrackingSources(db: DbOrTx): Promise<OrderTrackingSourceRow[]> {
   return db
     .select()
     .from(orderTrackingSources)
@@ -24,7 +24,7 @@ export async function listLiveOrderTrackingSources(db: AppDb): Promise<OrderTrac
 }
 
 export async function findLiveOrderTrackingSource(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
 ): Promise<OrderTrackingSourceRow | undefined> {
   const [row] = await db.select().from(orderTrackingSources).where(isLive(id));
@@ -32,7 +32,7 @@ export async function findLiveOrderTrackingSource(
 }
 
 export async function insertOrderTrackingSource(
-  db: AppDb,
+  db: DbOrTx,
   values: OrderTrackingSourceValues,
 ): Promise<OrderTrackingSourceRow> {
   const [row] = await db.insert(orderTrackingSources).values(values).returning();
@@ -40,7 +40,7 @@ export async function insertOrderTrackingSource(
 }
 
 export async function updateLiveOrderTrackingSource(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   values: Partial<OrderTrackingSourceValues>,
 ): Promise<OrderTrackingSourceRow | undefined> {
@@ -52,7 +52,7 @@ export async function updateLiveOrderTrackingSource(
   return row;
 }
 
-export async function softDeleteOrderTrackingSource(db: AppDb, id: number): Promise<boolean> {
+export async function softDeleteOrderTrackingSource(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db
     .update(orderTrackingSources)
     .set({ deletedStatus: true, activeStatus: false, updatedAt: new Date() })

@@ -10,9 +10,17 @@ import {
   type TOrderTrackingSource,
   type UniqueColumn,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import { lastRunsFor } from '../runs/runs-service';
+import {
+  columnIndexErrors,
+  FILE_TYPE_MESSAGE,
+  type FieldErrors,
+  fieldErrorsToBadRequest,
+  lockEmailSourceForUse,
+  normaliseSpreadsheetFileType,
+} from '../sources/source-rules';
 import {
   findLiveOrderTrackingSource,
   insertOrderTrackingSource,
@@ -22,14 +30,6 @@ import {
   softDeleteOrderTrackingSource,
   updateLiveOrderTrackingSource,
 } from './repository';
-import {
-  columnIndexErrors,
-  FILE_TYPE_MESSAGE,
-  type FieldErrors,
-  fieldErrorsToBadRequest,
-  lockEmailSourceForUse,
-  normaliseSpreadsheetFileType,
-} from './source-rules';
 
 const notFound = () => AppError.notFound('Order tracking source not found');
 
@@ -81,7 +81,7 @@ export function toOrderTrackingSourceListItem(
   };
 }
 
-export async function listOrderTrackingSources(db: AppDb): Promise<OrderTrackingSourceListItem[]> {
+export async function listOrderTrackingSources(db: DbOrTx): Promise<OrderTrackingSourceListItem[]> {
   const rows = await listLiveOrderTrackingSources(db);
   const lastRuns = await lastRunsFor(
     db,
@@ -91,7 +91,7 @@ export async function listOrderTrackingSources(db: AppDb): Promise<OrderTracking
   return rows.map((row) => toOrderTrackingSourceListItem(row, lastRuns.get(row.id) ?? null));
 }
 
-export async function getOrderTrackingSource(db: AppDb, id: number): Promise<OrderTrackingSource> {
+export async function getOrderTrackingSource(db: DbOrTx, id: number): Promise<OrderTrackingSource> {
   const row = await findLiveOrderTrackingSource(db, id);
   if (!row) throw notFound();
   return toOrderTrackingSource(row);
@@ -144,7 +144,7 @@ function toValues(input: TOrderTrackingSource): OrderTrackingSourceValues {
  * the delete call, and a deleted one cannot be saved back to life.
  */
 export async function saveOrderTrackingSource(
-  db: AppDb,
+  db: DbOrTx,
   input: TOrderTrackingSource,
 ): Promise<OrderTrackingSource> {
   const errors = fieldErrorsOf(input);
@@ -164,12 +164,12 @@ export async function saveOrderTrackingSource(
   return toOrderTrackingSource(row);
 }
 
-export async function deleteOrderTrackingSource(db: AppDb, id: number): Promise<void> {
+export async function deleteOrderTrackingSource(db: DbOrTx, id: number): Promise<void> {
   if (!(await softDeleteOrderTrackingSource(db, id))) throw notFound();
 }
 
 export async function setOrderTrackingSourceActive(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   { activeStatus }: ActiveToggle,
 ): Promise<ActiveToggle & { id: number }> {

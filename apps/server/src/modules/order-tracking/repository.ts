@@ -11,13 +11,13 @@
  * Column names and sort expressions come from the fixed maps below, never from the request.
  */
 import type { OrderRecord, OrderSortableColumn, TOrderEdit } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 
 const { orders, orderTrackingNumbers } = schema;
 
-async function rowsOf<T>(db: AppDb, statement: SQL): Promise<T[]> {
+async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
   // node-postgres and PGlite both answer { rows }.
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
@@ -240,7 +240,7 @@ function countSql(filter: Filter): SQL {
 }
 
 /** The exact number of live orders, from the trigger-maintained counter. */
-export async function countLiveOrders(db: AppDb): Promise<number> {
+export async function countLiveOrders(db: DbOrTx): Promise<number> {
   const [row] = await rowsOf<{ live: number | string }>(
     db,
     sql`select coalesce(sum(live), 0)::int as live from order_live_counts`,
@@ -265,7 +265,7 @@ export interface ValueLookup {
  * all lookups.
  */
 export async function findValuesContaining(
-  db: AppDb,
+  db: DbOrTx,
   lookups: ValueLookup[],
 ): Promise<Array<string[] | undefined>> {
   if (lookups.length === 0) return [];
@@ -328,7 +328,7 @@ function needsRows(filter: Filter): boolean {
  * choice of strategy (PostgreSQL CASE evaluates only the chosen branch), the page's ids and their rows.
  */
 export async function findOrderPage(
-  db: AppDb,
+  db: DbOrTx,
   request: PageRequest,
 ): Promise<{ total: number; orders: OrderRecord[] }> {
   const { filter, sort, pageSize } = request;
@@ -451,7 +451,7 @@ const RECORD_COLUMNS = sql.raw(`
   to_char(o.last_updated at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastUpdated"`);
 
 /** The orders with these ids, with their tracking numbers and source name, in the order of `ids`. */
-export async function loadOrders(db: AppDb, ids: number[]): Promise<OrderRecord[]> {
+export async function loadOrders(db: DbOrTx, ids: number[]): Promise<OrderRecord[]> {
   if (ids.length === 0) return [];
   const rows = await rowsOf<OrderRecord>(
     db,
@@ -466,18 +466,18 @@ export async function loadOrders(db: AppDb, ids: number[]): Promise<OrderRecord[
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function findOrder(db: AppDb, id: number): Promise<OrderRecord | undefined> {
+export async function findOrder(db: DbOrTx, id: number): Promise<OrderRecord | undefined> {
   const [order] = await loadOrders(db, [id]);
   return order;
 }
 
-export async function orderExists(db: AppDb, id: number): Promise<boolean> {
+export async function orderExists(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
   return rows.length > 0;
 }
 
 /** Marks a live order deleted; false when there is no live order with this id. */
-export async function softDeleteOrder(db: AppDb, id: number): Promise<boolean> {
+export async function softDeleteOrder(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db
     .update(orders)
     .set({ deletedStatus: true })
@@ -486,7 +486,7 @@ export async function softDeleteOrder(db: AppDb, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function updateOrderNote(db: AppDb, id: number, note: string | null): Promise<boolean> {
+export async function updateOrderNote(db: DbOrTx, id: number, note: string | null): Promise<boolean> {
   const rows = await db
     .update(orders)
     .set({ notes: note })
@@ -498,7 +498,7 @@ export async function updateOrderNote(db: AppDb, id: number, note: string | null
 export type OrderFields = Omit<TOrderEdit, 'trackingNumbers'>;
 
 /** Saves the edited fields of a live order and stamps lastUpdated; false when there is none. */
-export async function updateOrderFields(db: AppDb, id: number, fields: OrderFields): Promise<boolean> {
+export async function updateOrderFields(db: DbOrTx, id: number, fields: OrderFields): Promise<boolean> {
   const rows = await db
     .update(orders)
     .set({ ...fields, lastUpdated: sql`now()` })
@@ -508,7 +508,7 @@ export async function updateOrderFields(db: AppDb, id: number, fields: OrderFiel
 }
 
 /** Makes the order's tracking numbers exactly `numbers`: numbers kept keep their ids, new ones are added. */
-export async function replaceTrackingNumbers(db: AppDb, orderId: number, numbers: string[]): Promise<void> {
+export async function replaceTrackingNumbers(db: DbOrTx, orderId: number, numbers: string[]): Promise<void> {
   await db
     .delete(orderTrackingNumbers)
     .where(

@@ -1,5 +1,5 @@
 import type { OrderListResponse, OrderRecord, TOrderEdit, TOrderListQuery, TOrderNote } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import {
   type Condition,
@@ -41,7 +41,7 @@ export function containsPattern(text: string): string {
  * The request's non-empty search inputs as SQL conditions. Undefined: no search. 'nothing': no order can
  * match (an AND term, or every OR term, names a supplier or brand that no live order has).
  */
-async function resolveFilter(db: AppDb, query: TOrderListQuery): Promise<Filter | 'nothing' | undefined> {
+async function resolveFilter(db: DbOrTx, query: TOrderListQuery): Promise<Filter | 'nothing' | undefined> {
   const mode = query.AndOrParam ? 'and' : 'or';
   const terms = (Object.keys(SEARCH_FIELDS) as SearchParam[]).flatMap((param) =>
     query[param] ? [{ field: SEARCH_FIELDS[param], pattern: containsPattern(query[param]) }] : [],
@@ -83,7 +83,7 @@ function sortKeys(sortParams: Record<string, boolean>): SortKey[] {
  * The grid's list call: at most two statements, the supplier/brand name lookup (only when those fields
  * are searched) and one statement for the exact total, the page and its rows (see findOrderPage).
  */
-export async function listOrders(db: AppDb, query: TOrderListQuery): Promise<OrderListResponse> {
+export async function listOrders(db: DbOrTx, query: TOrderListQuery): Promise<OrderListResponse> {
   const sort = sortKeys(query.SortParams);
   const filter = await resolveFilter(db, query);
   if (filter === 'nothing') return { orders: [], totalRecordCount: 0 };
@@ -96,20 +96,20 @@ export async function listOrders(db: AppDb, query: TOrderListQuery): Promise<Ord
   return { orders, totalRecordCount: total };
 }
 
-export async function getOrder(db: AppDb, id: number): Promise<OrderRecord> {
+export async function getOrder(db: DbOrTx, id: number): Promise<OrderRecord> {
   const order = await findOrder(db, id);
   if (!order || order.deletedStatus) throw AppError.notFound(NOT_FOUND);
   return order;
 }
 
 /** Soft delete. Deleting an order that is already deleted succeeds (a repeated click is not an error). */
-export async function deleteOrder(db: AppDb, id: number): Promise<void> {
+export async function deleteOrder(db: DbOrTx, id: number): Promise<void> {
   if (await softDeleteOrder(db, id)) return;
   if (!(await orderExists(db, id))) throw AppError.notFound(NOT_FOUND);
 }
 
 export async function saveOrderNote(
-  db: AppDb,
+  db: DbOrTx,
   input: TOrderNote,
 ): Promise<{ orderId: number; note: string }> {
   // A blank note clears it. A note is an annotation: it does not change lastUpdated (the grid's order).
@@ -156,7 +156,7 @@ function checkEdit(input: TOrderEdit): string[] {
  * Edit Order on the detail page (beyond the spec): saves every field, makes the tracking numbers the given
  * list (trimmed, blanks dropped, duplicates merged) and stamps lastUpdated.
  */
-export async function editOrder(db: AppDb, id: number, input: TOrderEdit): Promise<OrderRecord> {
+export async function editOrder(db: DbOrTx, id: number, input: TOrderEdit): Promise<OrderRecord> {
   const numbers = checkEdit(input);
   const { trackingNumbers: _ignored, ...fields } = input;
   await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { ZRunListQuerySchema } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { attachmentHeader } from '../files/stored-files';

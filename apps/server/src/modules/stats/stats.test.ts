@@ -13,7 +13,7 @@ afterAll(async () => {
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 describe('GET /api/order-tracking/list/update-stats', () => {
-  it('is empty with no runs, and sums order tracking runs of the past 24 hours per source', async () => {
+  it('is empty with no runs, and sums order tracking runs of the past 24 hours per source, renamed or not', async () => {
     const { session } = await signIn(t);
     const empty = await t.app.inject({
       method: 'GET',
@@ -33,10 +33,11 @@ describe('GET /api/order-tracking/list/update-stats', () => {
         ordersUpdated: 10,
         ordersDeleted: 1,
       },
+      // The same source under its name before a rename: one line, under the newest name.
       {
         ...run,
         sourceId: 1,
-        sourceName: 'Acme Shipping',
+        sourceName: 'Acme Old Name',
         finishedAt: hoursAgo(23),
         ordersUpdated: 5,
         ordersDeleted: 0,

@@ -16,15 +16,16 @@ import type {
   SubmissionUnknownVendor,
   SubmissionVendorSummary,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../context';
 import { errorText } from '../../../integrations/outgoing-mail';
+import { plural } from '../../../lib/plural';
 import { readStoredFile } from '../../files/stored-files';
 import { finishRun, getRun, startRun } from '../../runs/runs-service';
+import { loadVendorsForSubmission } from '../../vendors/service';
 import { findLiveOrderSubmissionSource } from '../sources-repository';
-import { loadVendorsForSubmission } from '../vendors-service';
 import type { Day } from './days';
 import { poNumbersOf } from './mail-content';
 import { OrderFileError, type OrderLine, readOrderFile } from './order-file';
@@ -43,7 +44,7 @@ import {
   type VendorLineInsert,
 } from './repository';
 import { groupByVendor, vendorCell } from './vendor-matching';
-import { plural, submitWaitingLines, type VendorOutcome } from './vendor-submissions';
+import { submitWaitingLines, type VendorOutcome } from './vendor-submissions';
 
 /** Triggers whose e-mail is processed alone, whatever the source's batch size. */
 const ALONE: ReadonlySet<string> = new Set(['reprocess', 'manual']);
@@ -104,9 +105,9 @@ interface Grouped {
  */
 export async function processBatch(context: AppContext, batchId: number): Promise<number | null> {
   const grouped = await context.db.transaction(async (tx) => {
-    const batch = await claimWaitingBatch(tx as unknown as AppDb, batchId);
+    const batch = await claimWaitingBatch(tx, batchId);
     if (!batch) return undefined;
-    return groupBatch(tx as unknown as AppDb, batch);
+    return groupBatch(tx, batch);
   });
   if (!grouped) return null;
   await sendAndFinish(context, grouped);
@@ -143,7 +144,7 @@ interface ReadEmail {
   notes: string[];
 }
 
-async function groupBatch(db: AppDb, batch: BatchRow): Promise<Grouped> {
+async function groupBatch(db: DbOrTx, batch: BatchRow): Promise<Grouped> {
   const emails = await emailsOfBatch(db, batch.id);
   const source = await findLiveOrderSubmissionSource(db, batch.orderSubmissionSourceId);
   const sourceName = source?.sourceName ?? `Order submission source ${batch.orderSubmissionSourceId}`;
@@ -245,7 +246,11 @@ async function groupBatch(db: AppDb, batch: BatchRow): Promise<Grouped> {
   return { batch, runId, vendorIds: grouping.groups.map((group) => group.vendor.id), details };
 }
 
-async function readEmailFile(db: AppDb, email: OrderEmailRow, encoding: string): Promise<ReadEmail | string> {
+async function readEmailFile(
+  db: DbOrTx,
+  email: OrderEmailRow,
+  encoding: string,
+): Promise<ReadEmail | string> {
   const name = email.orderFileName ?? 'the order file';
   if (email.orderFileId === null) return `The e-mail "${email.subject}" has no order file.`;
   const stored = await readStoredFile(db, email.orderFileId);
@@ -277,7 +282,7 @@ async function sendAndFinish(context: AppContext, grouped: Grouped): Promise<voi
   }
 }
 
-async function finishBatch(db: AppDb, grouped: Grouped, outcomes: VendorOutcome[]): Promise<void> {
+async function finishBatch(db: DbOrTx, grouped: Grouped, outcomes: VendorOutcome[]): Promise<void> {
   const { details } = grouped;
   const lineRuns = await batchLineRuns(db, grouped.batch.id);
   const vendors: SubmissionVendorSummary[] = details.vendors.map((summary) => {

@@ -13,7 +13,7 @@
  * 6. Order e-mails older than RUN_FILE_RETENTION_DAYS whose lines have all been sent are forgotten, so
  *    that their files fall under the run file retention like every other input.
  */
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../context';
 import { errorText } from '../../../integrations/outgoing-mail';
 import { finishLateBatch, processBatch, resumeSendingBatch } from './batches';
 import { dayOf } from './days';

@@ -6,10 +6,10 @@
  * stopped right after the commit) is picked up by the due-work job; taking one up is a claim
  * (waiting → processing), so two instances never both follow the same link.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../context';
 import {
   type DownloadButton,
   downloadOrderFiles,
@@ -17,6 +17,7 @@ import {
 } from '../../../integrations/browser/download-order-files';
 import { findOrderLink } from '../../../integrations/browser/order-link';
 import { errorText } from '../../../integrations/outgoing-mail';
+import { plural } from '../../../lib/plural';
 import { storeFile } from '../../files/stored-files';
 import type {
   IncomingFile,
@@ -31,7 +32,6 @@ import { dayOf } from './days';
 import { type OrderFile, OrderFileError, readOrderFile } from './order-file';
 import { claimOrderEmail, insertOrderEmail, type OrderEmailRow, updateOrderEmail } from './repository';
 import { vendorCell } from './vendor-matching';
-import { plural } from './vendor-submissions';
 
 type RecordRequest = Omit<ProcessFileRequest, 'file'> & { file: IncomingFile | null };
 
@@ -151,12 +151,12 @@ async function fetchLinkedOrder(context: AppContext, email: OrderEmailRow): Prom
   const { db } = context;
   const fail = async (text: string) => {
     await db.transaction(async (tx) => {
-      await updateOrderEmail(tx as unknown as AppDb, email.id, {
+      await updateOrderEmail(tx, email.id, {
         status: 'failed',
         message: text,
         claimedAt: null,
       });
-      await finishIntakeRun(tx as unknown as AppDb, email.intakeRunId, {
+      await finishIntakeRun(tx, email.intakeRunId, {
         status: 'failed',
         message: text,
         details: { errors: [text] },
@@ -205,7 +205,7 @@ async function fetchLinkedOrder(context: AppContext, email: OrderEmailRow): Prom
   if (source.downloadPdf && source.pdfDownloadButtonText.trim() !== '' && !pdf)
     warnings.push('The order link gave no PDF: vendors that want a PDF get one printed from their file.');
   await db.transaction(async (tx) => {
-    const inner = tx as unknown as AppDb;
+    const inner = tx;
     const orderFileId = await storeFile(inner, spreadsheet.fileName, spreadsheet.content);
     const pdfFileId = pdf ? await storeFile(inner, pdf.fileName, pdf.content) : null;
     await updateOrderEmail(inner, email.id, {
@@ -244,7 +244,7 @@ async function fetchLinkedOrder(context: AppContext, email: OrderEmailRow): Prom
 }
 
 async function finishIntakeRun(
-  db: AppDb,
+  db: DbOrTx,
   runId: number | null,
   outcome: Parameters<typeof finishRun>[2],
 ): Promise<void> {

@@ -8,11 +8,11 @@ import {
   VENDOR_PREVIEW_ROW_LIMIT,
   type VendorPreviewResponse,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { AppError } from '../../../lib/app-error';
+import { findLiveVendor, readTemplateFile } from '../../vendors/repository';
+import { checkTemplateUpload } from '../../vendors/template';
 import { findLiveOrderSubmissionSource } from '../sources-repository';
-import { checkTemplateUpload } from '../vendor-template';
-import { findLiveVendor, readTemplateFile } from '../vendors-repository';
 import { type OrderFile, OrderFileError, readOrderFile } from './order-file';
 import { buildVendorFile, VendorFileError } from './vendor-file';
 import { groupByVendor, vendorCell, vendorFileSettings } from './vendor-matching';
@@ -23,7 +23,7 @@ export interface PreviewInput {
 }
 
 async function templateOf(
-  db: AppDb,
+  db: DbOrTx,
   vendor: TOrderVendorSource,
 ): Promise<{ fileName: string; content: Buffer } | null> {
   if (vendor.submitFileTemplate !== null) {
@@ -41,7 +41,7 @@ async function templateOf(
     : null;
 }
 
-export async function previewVendorFile(db: AppDb, input: PreviewInput): Promise<VendorPreviewResponse> {
+export async function previewVendorFile(db: DbOrTx, input: PreviewInput): Promise<VendorPreviewResponse> {
   const { vendor } = input;
   const source = await findLiveOrderSubmissionSource(db, vendor.orderSubmissionSourceId);
   if (!source) {

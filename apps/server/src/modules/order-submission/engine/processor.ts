@@ -5,7 +5,7 @@
  * itself (`processMessage`), whose order file is fetched from the link after the commit, and the number of
  * attachments is not checked for it (a logo or a signature must not keep the order out).
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FileProcessor, MailMatchRule, ProcessFileRequest } from '../../intake/file-processors';
@@ -13,7 +13,7 @@ import { recordLinkedOrderEmail, recordOrderEmail } from './order-emails';
 
 const { orderSubmissionSources } = schema;
 
-export async function orderSubmissionMailRules(db: AppDb, emailSourceId: number): Promise<MailMatchRule[]> {
+export async function orderSubmissionMailRules(db: DbOrTx, emailSourceId: number): Promise<MailMatchRule[]> {
   const rows = await db
     .select()
     .from(orderSubmissionSources)

@@ -2,7 +2,7 @@
  * SQL of the submission engine. Every hand-over of work is a claim: one UPDATE ... WHERE <state> RETURNING,
  * so that of two app instances (or a request and a job) only one ever gets a given e-mail, batch or line.
  */
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Day, dayOf } from './days';
@@ -27,7 +27,7 @@ const olderThan = (
   seconds: number,
 ) => lt(column, sql`now() - make_interval(secs => ${seconds})`);
 
-export async function insertOrderEmail(db: AppDb, values: OrderEmailInsert): Promise<number> {
+export async function insertOrderEmail(db: DbOrTx, values: OrderEmailInsert): Promise<number> {
   const [row] = await db
     .insert(submissionOrderEmails)
     .values(values)
@@ -35,13 +35,13 @@ export async function insertOrderEmail(db: AppDb, values: OrderEmailInsert): Pro
   return row!.id;
 }
 
-export async function findOrderEmail(db: AppDb, id: number): Promise<OrderEmailRow | undefined> {
+export async function findOrderEmail(db: DbOrTx, id: number): Promise<OrderEmailRow | undefined> {
   const [row] = await db.select().from(submissionOrderEmails).where(eq(submissionOrderEmails.id, id));
   return row;
 }
 
 /** waiting → processing; also takes back an e-mail whose claim expired (its instance stopped). */
-export async function claimOrderEmail(db: AppDb, id: number): Promise<OrderEmailRow | undefined> {
+export async function claimOrderEmail(db: DbOrTx, id: number): Promise<OrderEmailRow | undefined> {
   const [row] = await db
     .update(submissionOrderEmails)
     .set({ status: 'processing', claimedAt: sql`now()` })
@@ -62,7 +62,7 @@ export async function claimOrderEmail(db: AppDb, id: number): Promise<OrderEmail
 }
 
 export async function updateOrderEmail(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   values: Partial<Omit<OrderEmailInsert, 'id'>>,
 ): Promise<void> {
@@ -70,7 +70,7 @@ export async function updateOrderEmail(
 }
 
 /** E-mails recorded but never taken up, or whose instance stopped while following their link. */
-export async function orderEmailsToResume(db: AppDb): Promise<number[]> {
+export async function orderEmailsToResume(db: DbOrTx): Promise<number[]> {
   const rows = await db
     .select({ id: submissionOrderEmails.id })
     .from(submissionOrderEmails)
@@ -87,7 +87,7 @@ export async function orderEmailsToResume(db: AppDb): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-export async function countReadyEmails(db: AppDb, sourceId: number, day: Day): Promise<number> {
+export async function countReadyEmails(db: DbOrTx, sourceId: number, day: Day): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(submissionOrderEmails)
@@ -103,7 +103,7 @@ export async function countReadyEmails(db: AppDb, sourceId: number, day: Day): P
 
 /** (source, day) pairs with ready e-mails from before `today`: batches that will not complete any more. */
 export async function unfinishedBatchDays(
-  db: AppDb,
+  db: DbOrTx,
   today: Day,
 ): Promise<Array<{ sourceId: number; day: Day }>> {
   const rows = await db
@@ -123,7 +123,7 @@ export async function unfinishedBatchDays(
  * Returns undefined (and writes nothing) when fewer than `atLeast` e-mails could be claimed.
  */
 export async function formBatch(
-  db: AppDb,
+  db: DbOrTx,
   input: { sourceId: number; day: Day; trigger: string; late: boolean; atLeast: number; emailId?: number },
 ): Promise<{ batchId: number; emailIds: number[] } | undefined> {
   return db
@@ -162,7 +162,7 @@ export async function formBatch(
 class NotEnough extends Error {}
 
 /** waiting → sending, for the instance that groups its lines. */
-export async function claimWaitingBatch(db: AppDb, batchId: number): Promise<BatchRow | undefined> {
+export async function claimWaitingBatch(db: DbOrTx, batchId: number): Promise<BatchRow | undefined> {
   const [row] = await db
     .update(submissionBatches)
     .set({ status: 'sending', claimedAt: sql`now()` })
@@ -172,7 +172,7 @@ export async function claimWaitingBatch(db: AppDb, batchId: number): Promise<Bat
 }
 
 /** A batch left 'sending' by an instance that stopped: taken over once its claim expired. */
-export async function reclaimSendingBatch(db: AppDb, batchId: number): Promise<BatchRow | undefined> {
+export async function reclaimSendingBatch(db: DbOrTx, batchId: number): Promise<BatchRow | undefined> {
   const [row] = await db
     .update(submissionBatches)
     .set({ claimedAt: sql`now()` })
@@ -187,7 +187,7 @@ export async function reclaimSendingBatch(db: AppDb, batchId: number): Promise<B
   return row;
 }
 
-export async function batchesToResume(db: AppDb): Promise<Array<{ id: number; status: string }>> {
+export async function batchesToResume(db: DbOrTx): Promise<Array<{ id: number; status: string }>> {
   return db
     .select({ id: submissionBatches.id, status: submissionBatches.status })
     .from(submissionBatches)
@@ -204,19 +204,19 @@ export async function batchesToResume(db: AppDb): Promise<Array<{ id: number; st
 }
 
 export async function updateBatch(
-  db: AppDb,
+  db: DbOrTx,
   batchId: number,
   values: Partial<Omit<typeof submissionBatches.$inferInsert, 'id'>>,
 ): Promise<void> {
   await db.update(submissionBatches).set(values).where(eq(submissionBatches.id, batchId));
 }
 
-export async function findBatch(db: AppDb, batchId: number): Promise<BatchRow | undefined> {
+export async function findBatch(db: DbOrTx, batchId: number): Promise<BatchRow | undefined> {
   const [row] = await db.select().from(submissionBatches).where(eq(submissionBatches.id, batchId));
   return row;
 }
 
-export async function emailsOfBatch(db: AppDb, batchId: number): Promise<OrderEmailRow[]> {
+export async function emailsOfBatch(db: DbOrTx, batchId: number): Promise<OrderEmailRow[]> {
   return db
     .select()
     .from(submissionOrderEmails)
@@ -224,7 +224,7 @@ export async function emailsOfBatch(db: AppDb, batchId: number): Promise<OrderEm
     .orderBy(asc(submissionOrderEmails.id));
 }
 
-export async function insertVendorLines(db: AppDb, rows: VendorLineInsert[]): Promise<void> {
+export async function insertVendorLines(db: DbOrTx, rows: VendorLineInsert[]): Promise<void> {
   const CHUNK = 500;
   for (let start = 0; start < rows.length; start += CHUNK) {
     await db.insert(submissionVendorLines).values(rows.slice(start, start + CHUNK));
@@ -255,7 +255,7 @@ export interface WaitingLine {
   };
 }
 
-export async function waitingLinesOf(db: AppDb, vendorId: number): Promise<WaitingLine[]> {
+export async function waitingLinesOf(db: DbOrTx, vendorId: number): Promise<WaitingLine[]> {
   const rows = await db
     .select({
       id: submissionVendorLines.id,
@@ -310,7 +310,7 @@ export async function waitingLinesOf(db: AppDb, vendorId: number): Promise<Waiti
 }
 
 /** The vendors that have lines waiting. */
-export async function vendorsWithWaitingLines(db: AppDb): Promise<number[]> {
+export async function vendorsWithWaitingLines(db: DbOrTx): Promise<number[]> {
   const rows = await db
     .selectDistinct({ vendorId: submissionVendorLines.vendorId })
     .from(submissionVendorLines)
@@ -320,7 +320,7 @@ export async function vendorsWithWaitingLines(db: AppDb): Promise<number[]> {
 }
 
 /** Claims lines for a vendor run; returns the ids it got (all, unless another instance was first). */
-export async function claimLines(db: AppDb, lineIds: number[], runId: number): Promise<number[]> {
+export async function claimLines(db: DbOrTx, lineIds: number[], runId: number): Promise<number[]> {
   if (lineIds.length === 0) return [];
   const rows = await db
     .update(submissionVendorLines)
@@ -332,7 +332,7 @@ export async function claimLines(db: AppDb, lineIds: number[], runId: number): P
 
 /** Per vendor, the lines of a batch and the runs that took them (null: still waiting). */
 export async function batchLineRuns(
-  db: AppDb,
+  db: DbOrTx,
   batchId: number,
 ): Promise<Array<{ vendorId: number; runId: number | null; lines: number; runStatus: string | null }>> {
   const rows = await db
@@ -354,7 +354,7 @@ export async function batchLineRuns(
  * outcome: whether the e-mail went out is unknown, so they are closed as failed (never sent again by
  * themselves; an operator checks with the vendor and re-sends).
  */
-export async function failInterruptedVendorRuns(db: AppDb): Promise<number> {
+export async function failInterruptedVendorRuns(db: DbOrTx): Promise<number> {
   const rows = await db
     .update(runs)
     .set({
@@ -376,7 +376,7 @@ export async function failInterruptedVendorRuns(db: AppDb): Promise<number> {
 
 /** The latest vendor run whose file could not be made, and when the vendor was last saved. */
 export async function lastBuildFailure(
-  db: AppDb,
+  db: DbOrTx,
   vendorId: number,
 ): Promise<{ failedAt: Date; vendorUpdatedAt: Date } | undefined> {
   const { orderVendorSources } = schema;
@@ -404,7 +404,7 @@ export async function lastBuildFailure(
  * e-mail and batch, however old.
  */
 export async function deleteExpiredOrderEmails(
-  db: AppDb,
+  db: DbOrTx,
   cutoff: Date,
 ): Promise<{ emails: number; batches: number }> {
   const waitingLine = (column: 'email_id' | 'batch_id', id: unknown) =>

@@ -4,11 +4,11 @@
  * run with trigger 'manual' and reprocessOfRunId pointing at the original.
  */
 import type { ResendSubmissionOutcome, SubmissionAttachment, VendorSubmissionDetails } from '@app/contracts';
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
 import { readStoredFile } from '../../files/stored-files';
 import { finishRun, getRun, startRun } from '../../runs/runs-service';
-import { findLiveVendor } from '../vendors-repository';
+import { findLiveVendor } from '../../vendors/repository';
 import { type OutgoingAttachment, sendSubmissionEmail } from './submission-mail';
 
 function sentDetails(details: unknown): VendorSubmissionDetails | undefined {

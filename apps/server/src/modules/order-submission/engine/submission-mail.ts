@@ -3,7 +3,7 @@
  * XOAUTH2 for Microsoft sources). Never throws: every problem is an outcome whose message an operator can
  * act on, recorded in the vendor's run.
  */
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../context';
 import { errorText } from '../../../integrations/outgoing-mail';
 import { findEmailSourceById } from '../../email-sources/repository';
 import { sendFromEmailSource } from '../../email-sources/source-connection';

@@ -11,17 +11,16 @@ import {
   type TVendorAlias,
   ZOrderVendorSourceSchema,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import type { CaughtMail } from '../../../../../../test-servers/smtp-catcher';
 import type { TestApp } from '../../../../test/helper';
-import type { Clock } from '../../../app';
+import type { Clock } from '../../../context';
 import { parseTable } from '../../../integrations/spreadsheet';
 import { validate } from '../../../lib/validate';
 import type { InboundMessageContext } from '../../intake/file-processors';
-import { saveOrderVendorSource } from '../vendors-service';
+import { saveOrderVendorSource } from '../../vendors/service';
 import { orderSubmissionFileProcessor } from './processor';
 
 export function fixture(name: string): Buffer {
@@ -140,7 +139,7 @@ export async function deliverOrderEmail(
   const outcome = await t.db.db.transaction((tx) =>
     input.file
       ? orderSubmissionFileProcessor.process({
-          db: tx as unknown as AppDb,
+          db: tx,
           context,
           sourceId,
           file: input.file,
@@ -148,7 +147,7 @@ export async function deliverOrderEmail(
           message,
         })
       : orderSubmissionFileProcessor.processMessage({
-          db: tx as unknown as AppDb,
+          db: tx,
           context,
           sourceId,
           trigger: 'mail',

@@ -27,16 +27,17 @@ import {
   splitEmailList,
   type VendorSubmissionDetails,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../context';
 import { renderPdf } from '../../../integrations/browser/pdf';
 import { errorText } from '../../../integrations/outgoing-mail';
 import { AppError } from '../../../lib/app-error';
+import { plural } from '../../../lib/plural';
 import { readStoredFile, storeFile } from '../../files/stored-files';
 import { finishRun, recordRun, startRun } from '../../runs/runs-service';
-import { getOrderVendorSource, markVendorSubmitted } from '../vendors-service';
+import { getOrderVendorSource, markVendorSubmitted } from '../../vendors/service';
 import { addDays, type Day, dayOf } from './days';
 import { bodyText, distinct, fillWildcards, poNumbersOf } from './mail-content';
 import { mergeOrderLines } from './merged-order-file';
@@ -92,7 +93,7 @@ function distinctNumbers(values: readonly number[]): number[] {
   return [...new Set(values)];
 }
 
-async function loadVendor(db: AppDb, vendorId: number): Promise<OrderVendorSource | undefined> {
+async function loadVendor(db: DbOrTx, vendorId: number): Promise<OrderVendorSource | undefined> {
   try {
     return await getOrderVendorSource(db, vendorId);
   } catch (error) {
@@ -472,8 +473,4 @@ export function contentTypeOf(fileName: string): string {
   return fileName.toLowerCase().endsWith('.xls')
     ? 'application/vnd.ms-excel'
     : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-}
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }

@@ -32,8 +32,19 @@ function TextList({ items, tone }: { items: string[]; tone?: 'error' | 'warning'
   );
 }
 
-/** Everything a run recorded: summary, counts, warnings, errors, header drift, logs. */
-export function RunDetailsDialog({ run, onClose }: { run: RunRecord | null; onClose: () => void }) {
+/**
+ * Everything a run recorded: summary, counts, warnings, errors, header drift, logs; `actions` are what the
+ * page offers to do with the run (a held inventory run's decision).
+ */
+export function RunDetailsDialog({
+  run,
+  onClose,
+  actions,
+}: {
+  run: RunRecord | null;
+  onClose: () => void;
+  actions?: ReactNode;
+}) {
   return (
     <Dialog open={run !== null} onOpenChange={(open) => !open && onClose()}>
       {run && (
@@ -46,6 +57,7 @@ export function RunDetailsDialog({ run, onClose }: { run: RunRecord | null; onCl
           </DialogHeader>
           {/* The dialog's own × button ('Close') and Escape close it. */}
           <RunDetailsBody run={run} />
+          {actions}
         </DialogContent>
       )}
     </Dialog>

@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { emailSourcesQueryOptions } from '@/features/email-sources/api/email-sources';
+import { HeldRunActions } from '@/features/inventory-processing/components/held-run-actions';
 import { inventorySourcesQueryOptions } from '@/features/inventory-sources/api/inventory-sources';
 import { submissionSourcesQueryOptions } from '@/features/order-submission/api/order-submission-sources';
 import { vendorsQueryOptions } from '@/features/order-submission/api/order-vendors';
@@ -215,7 +216,15 @@ export function RunHistoryPage({ sourceType }: { sourceType: HistorySourceType }
         </Alert>
       )}
       {body}
-      <RunDetailsDialog run={detailsRun} onClose={() => setDetailsRun(null)} />
+      <RunDetailsDialog
+        run={detailsRun}
+        onClose={() => setDetailsRun(null)}
+        actions={
+          detailsRun?.sourceType === 'inventory' && detailsRun.status === 'held' ? (
+            <HeldRunActions run={detailsRun} onDecided={setDetailsRun} />
+          ) : undefined
+        }
+      />
       <ReprocessDialog run={reprocessRun} onClose={() => setReprocessRun(null)} />
       <ResendDialog run={resendRun} onClose={() => setResendRun(null)} />
     </div>

@@ -18,10 +18,10 @@
  *   kept on the source's SFTP state. A poll that finds nothing writes no run (the state shows the poll).
  */
 import path from 'node:path';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { errorText } from '../../integrations/outgoing-mail';
 import {
   downloadFile,
@@ -33,13 +33,13 @@ import {
   type SftpSession,
 } from '../../integrations/sftp';
 import { storeFile } from '../files/stored-files';
-import type { FileProcessor, ProcessFileOutcome } from '../intake/file-processors';
+import { deliverAutomaticRun } from '../inventory-delivery/automatic-delivery';
+import type { RunDeliveryRecord } from '../inventory-delivery/deliver';
 import { inventoryFileProcessor } from '../inventory-processing/processor';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
 import { sourceSftpSettings, withSourceSftp } from '../inventory-sources/sftp-connection';
 import { recordRun } from '../runs/runs-service';
-import { deliverAutomaticRun } from './automatic-delivery';
-import type { RunDeliveryRecord } from './deliver';
+import type { FileProcessor, ProcessFileOutcome } from './file-processors';
 import { pickInboundFiles } from './inbound-files';
 
 const { inventorySftpFiles, inventorySftpStates, runs } = schema;
@@ -292,7 +292,7 @@ class InboundFolderIntake {
         .onConflictDoNothing()
         .returning({ id: inventorySftpFiles.id });
       if (!claimed) return undefined;
-      const result = await this.process(tx as unknown as AppDb, { fileName: entry.name, content });
+      const result = await this.process(tx, { fileName: entry.name, content });
       await tx
         .update(inventorySftpFiles)
         .set({ runId: result.runId })
@@ -314,11 +314,14 @@ class InboundFolderIntake {
   }
 
   /** The processor isolates its own failures; one that throws anyway is rolled back to a savepoint. */
-  private async process(tx: AppDb, file: { fileName: string; content: Buffer }): Promise<AfterCommitOutcome> {
+  private async process(
+    tx: DbOrTx,
+    file: { fileName: string; content: Buffer },
+  ): Promise<AfterCommitOutcome> {
     try {
       return await tx.transaction((savepoint) =>
         this.processor.process({
-          db: savepoint as unknown as AppDb,
+          db: savepoint,
           context: this.context,
           sourceId: this.source.id,
           file,
@@ -388,7 +391,7 @@ class InboundFolderIntake {
  * (succeeded or held) and has no
  * delivery recorded: an older file's output must never replace a newer one at the retailer.
  */
-async function shouldDeliver(db: AppDb, sourceId: number, file: SftpFileOutcome): Promise<boolean> {
+async function shouldDeliver(db: DbOrTx, sourceId: number, file: SftpFileOutcome): Promise<boolean> {
   if (file.action === 'processed') return file.status === 'succeeded';
   if (file.action !== 'moved' || file.runId === undefined) return false;
   const [newest] = await db
@@ -407,7 +410,7 @@ async function shouldDeliver(db: AppDb, sourceId: number, file: SftpFileOutcome)
   return newest?.id === file.runId && newest.status === 'succeeded' && !newest.details?.delivery;
 }
 
-async function deliveryOf(db: AppDb, runId: number | undefined): Promise<RunDeliveryRecord | undefined> {
+async function deliveryOf(db: DbOrTx, runId: number | undefined): Promise<RunDeliveryRecord | undefined> {
   if (runId === undefined) return undefined;
   const [row] = await db.select({ details: runs.details }).from(runs).where(eq(runs.id, runId));
   return row?.details?.delivery as RunDeliveryRecord | undefined;
@@ -423,7 +426,7 @@ function identityIs(identity: { sourceId: number; remotePath: string; size: numb
 }
 
 /** `details.sftp` of the run: where the file was read and where it went. */
-async function noteOnRun(db: AppDb, runId: number, note: Record<string, unknown>): Promise<void> {
+async function noteOnRun(db: DbOrTx, runId: number, note: Record<string, unknown>): Promise<void> {
   await db
     .update(runs)
     .set({
@@ -432,7 +435,7 @@ async function noteOnRun(db: AppDb, runId: number, note: Record<string, unknown>
     .where(eq(runs.id, runId));
 }
 
-async function markPollStarted(db: AppDb, sourceId: number, now: Date): Promise<void> {
+async function markPollStarted(db: DbOrTx, sourceId: number, now: Date): Promise<void> {
   await db
     .insert(inventorySftpStates)
     .values({ sourceId, lastPollAt: now })
@@ -440,7 +443,7 @@ async function markPollStarted(db: AppDb, sourceId: number, now: Date): Promise<
 }
 
 async function markPollSucceeded(
-  db: AppDb,
+  db: DbOrTx,
   sourceId: number,
   now: Date,
   problem: string | null,
@@ -451,7 +454,7 @@ async function markPollSucceeded(
     .where(eq(inventorySftpStates.sourceId, sourceId));
 }
 
-async function noteError(db: AppDb, sourceId: number, message: string, now: Date): Promise<void> {
+async function noteError(db: DbOrTx, sourceId: number, message: string, now: Date): Promise<void> {
   await db
     .update(inventorySftpStates)
     .set({ lastError: message, lastErrorAt: now })

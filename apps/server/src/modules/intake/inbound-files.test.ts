@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SftpEntry } from '../../integrations/sftp';
+import { normaliseFolder } from '../inventory-delivery/source-sftp';
 import { inboundFileMatches, pickInboundFiles } from './inbound-files';
-import { normaliseFolder } from './source-sftp';
 
 const rule = { attachmentName: 'stock_*', fileType: '.csv' };
 

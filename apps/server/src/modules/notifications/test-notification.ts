@@ -6,11 +6,8 @@
  * why nothing was sent: 409 no recipients, 503 mail not configured or refused by the SMTP server.
  */
 import type { NotificationTestResult } from '@app/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { parseIdParam } from '../../lib/validate';
-import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { sendDigest } from './send-digest';
 import { findSettingFor, type NotificationCaller } from './service';
 
@@ -29,13 +26,4 @@ export async function sendTestNotification(
     emailCount: delivery.emailCount,
     recipients: delivery.recipients,
   };
-}
-
-export async function notificationTestRoutes(app: FastifyInstance, context: AppContext) {
-  app.post<{ Params: { id: string } }>(
-    '/api/notification-settings/:id/test',
-    { config: { access: SOURCE_ACCESS.anySource } },
-    async (request) =>
-      sendTestNotification(context, sessionUserOrThrow(request), parseIdParam(request.params.id)),
-  );
 }

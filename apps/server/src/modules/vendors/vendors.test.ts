@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { recordRun } from '../runs/runs-service';
-import { loadVendorsForSubmission, markVendorSubmitted } from './vendors-service';
+import { loadVendorsForSubmission, markVendorSubmitted } from './service';
 
 const fixture = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../../../test/fixtures/${name}`, import.meta.url)));

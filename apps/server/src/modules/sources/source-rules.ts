@@ -1,9 +1,10 @@
 /**
- * Save rules that order tracking and inventory sources share and that a zod schema cannot express alone:
+ * Save rules that every kind of source (order tracking, inventory, order submission, vendors) shares and that a
+ * zod schema cannot express alone:
  * the spreadsheet file type, column indexes when a file has no header row, and the e-mail source link.
  */
 import { SPREADSHEET_FILE_TYPES, type SpreadsheetFileType } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
@@ -45,7 +46,7 @@ export function fieldErrorsToBadRequest(fields: FieldErrors, lead = 'Invalid req
  * Whether the e-mail source exists, holding a share lock until the transaction ends: deleting an e-mail
  * source locks it for update and then checks which sources use it, so it waits for this save and sees it.
  */
-export async function lockEmailSourceForUse(db: AppDb, id: number): Promise<boolean> {
+export async function lockEmailSourceForUse(db: DbOrTx, id: number): Promise<boolean> {
   const [row] = await db
     .select({ id: schema.emailSources.id })
     .from(schema.emailSources)

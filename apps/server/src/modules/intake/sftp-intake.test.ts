@@ -7,11 +7,11 @@ import { type SftpTestServer, startSftpServer } from '../../../../../test-server
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { createTestApp, createUser, sealedSftpPassword, type TestApp } from '../../../test/helper';
 import { readStoredFile } from '../files/stored-files';
-import type { FileProcessor } from '../intake/file-processors';
+import { createSendingEmailSource, type RunNotes, sftpFields } from '../inventory-delivery/testing';
 import { inventoryFileProcessor } from '../inventory-processing/processor';
 import { createInventorySource, csvFile, processFile, stockFile } from '../inventory-processing/testing';
+import type { FileProcessor } from './file-processors';
 import { pollInventorySftp } from './sftp-intake';
-import { createSendingEmailSource, type RunNotes, sftpFields } from './testing';
 
 let t: TestApp;
 let sftp: SftpTestServer;

@@ -1,5 +1,5 @@
 import { VENDOR_NAME_UNIQUE_CONSTRAINT } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 
@@ -27,7 +27,7 @@ export interface VendorListRow {
 }
 
 export async function listLiveVendors(
-  db: AppDb,
+  db: DbOrTx,
   { includeInactive }: { includeInactive: boolean },
 ): Promise<VendorListRow[]> {
   const aliasCount = db
@@ -60,20 +60,20 @@ export async function listLiveVendors(
   return rows.map((row) => ({ ...row, aliasCount: row.aliasCount ?? 0 }));
 }
 
-export async function findLiveVendor(db: AppDb, id: number): Promise<VendorRow | undefined> {
+export async function findLiveVendor(db: DbOrTx, id: number): Promise<VendorRow | undefined> {
   const [row] = await db.select().from(orderVendorSources).where(isLive(id));
   return row;
 }
 
 /** Locked, so that a concurrent save cannot replace (and drop) the template this one keeps. */
-export async function lockLiveVendor(db: AppDb, id: number): Promise<VendorRow | undefined> {
+export async function lockLiveVendor(db: DbOrTx, id: number): Promise<VendorRow | undefined> {
   const [row] = await db.select().from(orderVendorSources).where(isLive(id)).for('update');
   return row;
 }
 
 /** The live vendors of a submission source, for the submission engine. */
 export async function listLiveVendorsOfSource(
-  db: AppDb,
+  db: DbOrTx,
   orderSubmissionSourceId: number,
 ): Promise<VendorRow[]> {
   return db
@@ -88,13 +88,13 @@ export async function listLiveVendorsOfSource(
     .orderBy(asc(orderVendorSources.id));
 }
 
-export async function insertVendor(db: AppDb, values: VendorValues): Promise<VendorRow> {
+export async function insertVendor(db: DbOrTx, values: VendorValues): Promise<VendorRow> {
   const [row] = await db.insert(orderVendorSources).values(values).returning();
   return row!;
 }
 
 export async function updateLiveVendor(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   values: Partial<VendorValues> & { lastSubmittedAt?: Date | null },
 ): Promise<VendorRow | undefined> {
@@ -106,7 +106,7 @@ export async function updateLiveVendor(
   return row;
 }
 
-export async function softDeleteVendor(db: AppDb, id: number): Promise<boolean> {
+export async function softDeleteVendor(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db
     .update(orderVendorSources)
     .set({ deletedStatus: true, activeStatus: false, updatedAt: new Date() })
@@ -132,7 +132,7 @@ export function isUniqueViolation(error: unknown): boolean {
  * Serialises vendor saves for the length of the transaction, so that the name checks that span vendors
  * and aliases (which no single index can express) see every committed name.
  */
-export async function lockVendorNames(db: AppDb): Promise<void> {
+export async function lockVendorNames(db: DbOrTx): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('order_vendor_names'))`);
 }
 
@@ -147,7 +147,7 @@ export interface NameOwner {
  * `names`, ignoring case and surrounding spaces.
  */
 export async function findNameOwners(
-  db: AppDb,
+  db: DbOrTx,
   names: string[],
   exceptVendorId: number,
 ): Promise<NameOwner[]> {
@@ -187,7 +187,7 @@ export async function findNameOwners(
   ];
 }
 
-export async function listAliasesOf(db: AppDb, vendorIds: number[]): Promise<VendorAliasRow[]> {
+export async function listAliasesOf(db: DbOrTx, vendorIds: number[]): Promise<VendorAliasRow[]> {
   if (vendorIds.length === 0) return [];
   return db
     .select()
@@ -197,7 +197,7 @@ export async function listAliasesOf(db: AppDb, vendorIds: number[]): Promise<Ven
 }
 
 export async function insertAlias(
-  db: AppDb,
+  db: DbOrTx,
   parentVendorSourceId: number,
   values: VendorAliasValues,
 ): Promise<VendorAliasRow> {
@@ -210,7 +210,7 @@ export async function insertAlias(
 
 /** Updates an alias of the given vendor; undefined when the vendor has no alias with that id. */
 export async function updateAliasOf(
-  db: AppDb,
+  db: DbOrTx,
   parentVendorSourceId: number,
   id: number,
   values: VendorAliasValues,
@@ -226,7 +226,7 @@ export async function updateAliasOf(
 }
 
 /** Deletes an alias of a live vendor; false when there is none with that id. */
-export async function deleteAliasOfLiveVendor(db: AppDb, id: number): Promise<boolean> {
+export async function deleteAliasOfLiveVendor(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db
     .delete(orderVendorAliases)
     .where(
@@ -245,11 +245,11 @@ export async function deleteAliasOfLiveVendor(db: AppDb, id: number): Promise<bo
   return rows.length > 0;
 }
 
-export async function readTemplateFile(db: AppDb, fileId: number) {
+export async function readTemplateFile(db: DbOrTx, fileId: number) {
   const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
   return row;
 }
 
-export async function deleteReplacedTemplateFile(db: AppDb, fileId: number): Promise<void> {
+export async function deleteReplacedTemplateFile(db: DbOrTx, fileId: number): Promise<void> {
   await db.delete(storedFiles).where(eq(storedFiles.id, fileId));
 }

@@ -15,17 +15,12 @@ import {
   type VendorAlias,
   type VendorMapField,
 } from '@app/contracts';
-import type { AppDb } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import { storeFile } from '../files/stored-files';
-import {
-  type FieldErrors,
-  fieldErrorsToBadRequest,
-  lockEmailSourceForUse,
-} from '../order-tracking-sources/source-rules';
+import { lockLiveOrderSubmissionSourceForUse } from '../order-submission/sources-repository';
 import { lastRunFor, lastRunsFor } from '../runs/runs-service';
-import { lockLiveOrderSubmissionSourceForUse } from './sources-repository';
-import { checkTemplateUpload, type TemplateUpload } from './vendor-template';
+import { type FieldErrors, fieldErrorsToBadRequest, lockEmailSourceForUse } from '../sources/source-rules';
 import {
   deleteAliasOfLiveVendor,
   deleteReplacedTemplateFile,
@@ -47,7 +42,8 @@ import {
   type VendorAliasRow,
   type VendorRow,
   type VendorValues,
-} from './vendors-repository';
+} from './repository';
+import { checkTemplateUpload, type TemplateUpload } from './template';
 
 const M = VENDOR_SAVE_MESSAGES;
 const notFound = () => AppError.notFound(M.notFound);
@@ -118,13 +114,13 @@ export function toOrderVendorSource(
   };
 }
 
-async function loadTemplate(db: AppDb, row: VendorRow): Promise<StoredTemplate | undefined> {
+async function loadTemplate(db: DbOrTx, row: VendorRow): Promise<StoredTemplate | undefined> {
   if (row.submitFileTemplateId === null) return undefined;
   const file = await readTemplateFile(db, row.submitFileTemplateId);
   return file ? { fileName: row.submitFileTemplateFileName, content: file.content } : undefined;
 }
 
-async function toRecord(db: AppDb, row: VendorRow): Promise<OrderVendorSource> {
+async function toRecord(db: DbOrTx, row: VendorRow): Promise<OrderVendorSource> {
   return toOrderVendorSource(
     row,
     await listAliasesOf(db, [row.id]),
@@ -134,7 +130,7 @@ async function toRecord(db: AppDb, row: VendorRow): Promise<OrderVendorSource> {
 }
 
 export async function listOrderVendorSources(
-  db: AppDb,
+  db: DbOrTx,
   options: { includeInactive: boolean },
 ): Promise<OrderVendorSourceListItem[]> {
   const rows = await listLiveVendors(db, options);
@@ -162,13 +158,13 @@ export async function listOrderVendorSources(
   }));
 }
 
-export async function getOrderVendorSource(db: AppDb, id: number): Promise<OrderVendorSource> {
+export async function getOrderVendorSource(db: DbOrTx, id: number): Promise<OrderVendorSource> {
   const row = await findLiveVendor(db, id);
   if (!row) throw notFound();
   return toRecord(db, row);
 }
 
-export async function getVendorTemplateFile(db: AppDb, id: number) {
+export async function getVendorTemplateFile(db: DbOrTx, id: number) {
   const row = await findLiveVendor(db, id);
   if (!row) throw notFound();
   const file =
@@ -185,7 +181,7 @@ export interface VendorForSubmission {
 
 /** The live vendors of a submission source (active or not: callers decide), for the submission engine. */
 export async function loadVendorsForSubmission(
-  db: AppDb,
+  db: DbOrTx,
   orderSubmissionSourceId: number,
 ): Promise<VendorForSubmission[]> {
   const rows = await listLiveVendorsOfSource(db, orderSubmissionSourceId);
@@ -213,7 +209,7 @@ export async function loadVendorsForSubmission(
 }
 
 /** Records when a non-daily vendor was last sent its accumulated orders. */
-export async function markVendorSubmitted(db: AppDb, id: number, at: Date): Promise<void> {
+export async function markVendorSubmitted(db: DbOrTx, id: number, at: Date): Promise<void> {
   await updateLiveVendor(db, id, { lastSubmittedAt: at });
 }
 
@@ -258,7 +254,7 @@ const sha256 = (content: Buffer) => createHash('sha256').update(content).digest(
 
 /** The template a save sends, unless it is the stored one echoed back by the editor. */
 async function newTemplateOf(
-  db: AppDb,
+  db: DbOrTx,
   existing: VendorRow | undefined,
   upload: TemplateUpload | null,
 ): Promise<TemplateUpload | null> {
@@ -272,7 +268,7 @@ async function newTemplateOf(
 }
 
 /** Names the order file may use for this vendor must not already name another vendor. */
-async function nameClashes(tx: AppDb, input: TOrderVendorSource, vendorId: number): Promise<FieldErrors> {
+async function nameClashes(tx: DbOrTx, input: TOrderVendorSource, vendorId: number): Promise<FieldErrors> {
   if (input.deletedStatus) return {};
   const liveAliases = input.vendorSourceAliases
     .map((alias, index) => ({ alias, index }))
@@ -310,7 +306,7 @@ function conflictOf(errors: FieldErrors): AppError {
  * left out are kept (deleting one has its own call). A template that is null keeps the stored one.
  */
 export async function saveOrderVendorSource(
-  db: AppDb,
+  db: DbOrTx,
   input: TOrderVendorSource,
 ): Promise<OrderVendorSource> {
   const errors: FieldErrors = {};
@@ -380,16 +376,16 @@ export async function saveOrderVendorSource(
 }
 
 /** Soft delete: the vendor's runs keep their vendor, and its name is free for a new vendor. */
-export async function deleteOrderVendorSource(db: AppDb, id: number): Promise<void> {
+export async function deleteOrderVendorSource(db: DbOrTx, id: number): Promise<void> {
   if (!(await softDeleteVendor(db, id))) throw notFound();
 }
 
-export async function deleteVendorAlias(db: AppDb, id: number): Promise<void> {
+export async function deleteVendorAlias(db: DbOrTx, id: number): Promise<void> {
   if (!(await deleteAliasOfLiveVendor(db, id))) throw AppError.notFound(M.aliasNotFound);
 }
 
 export async function setOrderVendorSourceActive(
-  db: AppDb,
+  db: DbOrTx,
   id: number,
   { activeStatus }: ActiveToggle,
 ): Promise<ActiveToggle & { id: number }> {

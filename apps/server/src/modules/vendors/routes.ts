@@ -1,6 +1,6 @@
 import { ZActiveToggleSchema, ZOrderVendorSourceSchema, ZVendorListQuerySchema } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS } from '../../plugins/session';
 import { attachmentHeader } from '../files/stored-files';
@@ -12,7 +12,7 @@ import {
   listOrderVendorSources,
   saveOrderVendorSource,
   setOrderVendorSourceActive,
-} from './vendors-service';
+} from './service';
 
 type IdParams = { Params: { id: string } };
 

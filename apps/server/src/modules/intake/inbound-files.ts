@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { SftpEntry } from '../../integrations/sftp';
-import { fileNameMatches } from '../intake/mail-matching';
+import { fileNameMatches } from './mail-matching';
 
 export interface InboundRule {
   attachmentName: string;

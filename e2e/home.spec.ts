@@ -48,21 +48,29 @@ test('the statistics rows from the server fill the table', async ({ page, create
   await expect(page.getByText(TEXTS.homeEmpty)).toHaveCount(0);
 });
 
-test('a failed statistics call leaves the list empty and tells the user', async ({
+test('a failed statistics call says it could not load, not that there is no data, and Try again loads it', async ({
   page,
   createUser,
   signIn,
 }) => {
+  let failing = true;
   await page.route('**/api/order-tracking/list/update-stats', (route) =>
-    route.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal Server Error' } }),
+    failing
+      ? route.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal Server Error' } })
+      : route.continue(),
   );
   const user = await createUser({ orderUser: true });
   await signIn(page, user.username);
 
-  await expect(page.getByRole('cell', { name: TEXTS.homeEmpty })).toBeVisible();
   await expect(
     page.getByText('The stats for the past 24 hours could not be loaded. Please try again later.'),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(TEXTS.homeEmpty)).toHaveCount(0);
+
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('cell', { name: TEXTS.homeEmpty })).toBeVisible();
+  await expect(page.getByText('could not be loaded', { exact: false })).toHaveCount(0);
 });
 
 test.describe('on a phone', () => {

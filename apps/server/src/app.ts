@@ -22,6 +22,7 @@ import { emailSourceRoutes } from './modules/email-sources/routes';
 import { inventoryProcessingRoutes } from './modules/inventory-processing/routes';
 import { inventorySourceRoutes } from './modules/inventory-sources/routes';
 import { notificationSettingRoutes } from './modules/notifications/routes';
+import { operationsRoutes } from './modules/operations/routes';
 import { orderSubmissionEngineRoutes } from './modules/order-submission/engine/routes';
 import { orderSubmissionSourceRoutes } from './modules/order-submission/sources-routes';
 import { orderTrackingRoutes } from './modules/order-tracking/routes';
@@ -114,16 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
-  app.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
-    try {
-      await database.query('select 1');
-      return { status: 'ok', database: database.kind };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check: database unreachable');
-      return reply.code(503).send({ status: 'error', database: 'unreachable' });
-    }
-  });
-
+  await operationsRoutes(app, context);
   await authRoutes(app, context);
   await accountRoutes(app, context);
   await statsRoutes(app, context);
@@ -153,7 +145,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       web.addHook('onRoute', (route) => {
         route.config = { ...(route.config ?? {}), access: 'public' };
       });
-      await web.register(fastifyStatic, { root: path.resolve(webDist), wildcard: false });
+      // docs/design/web-delivery.md: the build writes .br and .gz beside each asset and the file the browser
+      // accepts is sent as it is. Hashed names under /assets/ never change content, so browsers keep them for a
+      // year without asking; everything else (index.html, theme.js) is revalidated on every load, so a release
+      // reaches users on their next page load.
+      await web.register(fastifyStatic, {
+        root: path.resolve(webDist),
+        wildcard: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header('cache-control', webCacheControl(path.relative(webDist, filePath)));
+        },
+      });
     });
     // Deep links (/account, /admin/manage/users/edit/3) load the app, which routes on the client.
     app.setNotFoundHandler((request, reply) => {
@@ -170,4 +174,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   return app;
+}
+
+/** Files the build names by content hash (Vite's assets/ folder); any other file may change under its name. */
+export function webCacheControl(relativePath: string): string {
+  return relativePath.split(path.sep)[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

@@ -6,6 +6,9 @@ import { createTestApp, type Session, signIn, type TestApp } from '../test/helpe
 /** The only routes reachable without a session (issue 2); anything else registered must answer 401. */
 const PUBLIC_ROUTES = new Set([
   'GET /health',
+  'GET /ready',
+  // Not a session route: it checks its own bearer token (METRICS_TOKEN), see modules/operations/routes.test.ts.
+  'GET /metrics',
   'POST /auth/login',
   'POST /auth/refresh-token',
   'POST /auth/reset-password',

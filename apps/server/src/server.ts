@@ -1,17 +1,29 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase } from '@app/db';
+import { createDatabase, type Database } from '@app/db';
 import { buildApp } from './app';
 import { ensureInitialAdmin, upgradeLegacySecrets } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
 import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
+import { createBackup, describeKey, listenForBackups } from './lib/backup';
 import { redactError } from './lib/error-redaction';
+import { JOBS_STOP_MS, stopOnSignals } from './lib/shutdown';
 
 async function main() {
   const config = loadConfig();
   config.webDistDir ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
-  const database = await createDatabase({
+  // On the embedded database, before opening it: refuses a second process on the same DATA_DIR, and
+  // serves `npm run backup` while running.
+  let database: Database | undefined;
+  const backups = config.databaseUrl
+    ? undefined
+    : await listenForBackups(
+        config.dataDir,
+        () => createBackup(database!.pglite!, describeKey(config.dataDir, config.secretKey)),
+        { error: (obj, msg) => console.error(msg, obj) },
+      );
+  database = await createDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
@@ -42,19 +54,17 @@ async function main() {
     `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
   );
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await closeBrowser();
-    await jobs.stop({ graceful: true, timeoutMs: 10_000 }).catch(() => {});
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(app.log, () => [
+    // The job queue first: /ready answers 503 from here on, polls in progress are abandoned and their
+    // mailboxes handed on, while the HTTP server stops taking connections and finishes its requests.
+    {
+      name: 'jobs and HTTP server',
+      run: () => Promise.all([jobs.stop({ graceful: true, timeoutMs: JOBS_STOP_MS }), app.close()]),
+    },
+    { name: 'browser', run: closeBrowser },
+    { name: 'backup socket', run: async () => backups?.close() },
+    { name: 'database', run: () => database.close() },
+  ]);
 }
 
 main().catch((error) => {

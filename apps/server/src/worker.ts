@@ -6,18 +6,30 @@
  * web server alone there.
  */
 import path from 'node:path';
-import { createDatabase } from '@app/db';
+import { createDatabase, type Database } from '@app/db';
 import { upgradeLegacySecrets } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
 import { createAppContext } from './context';
 import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
+import { createBackup, describeKey, listenForBackups } from './lib/backup';
 import { redactError } from './lib/error-redaction';
 import { createLogger } from './lib/logger';
+import { JOBS_STOP_MS, stopOnSignals } from './lib/shutdown';
 
 async function main() {
   const config = loadConfig();
-  const database = await createDatabase({
+  // On the embedded database, before opening it: refuses a second process on the same DATA_DIR, and
+  // serves `npm run backup` while running.
+  let database: Database | undefined;
+  const backups = config.databaseUrl
+    ? undefined
+    : await listenForBackups(
+        config.dataDir,
+        () => createBackup(database!.pglite!, describeKey(config.dataDir, config.secretKey)),
+        { error: (obj, msg) => console.error(msg, obj) },
+      );
+  database = await createDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
@@ -36,18 +48,12 @@ async function main() {
     'worker started: mail intake, housekeeping and notification jobs',
   );
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal} received, stopping the worker`);
-    await jobs.stop({ graceful: true, timeoutMs: 10_000 }).catch(() => {});
-    await closeBrowser();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(log, () => [
+    { name: 'jobs', run: () => jobs.stop({ graceful: true, timeoutMs: JOBS_STOP_MS }) },
+    { name: 'browser', run: closeBrowser },
+    { name: 'backup socket', run: async () => backups?.close() },
+    { name: 'database', run: () => database.close() },
+  ]);
 }
 
 main().catch((error) => {

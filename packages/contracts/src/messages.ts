@@ -3,6 +3,8 @@ export const GUARD_MESSAGES = {
   sessionExpired: 'Your session has expired. Please log in again.',
   accessDenied: 'Access denied. Please log in with proper credentials.',
   pleaseLogIn: 'Please log in to continue.',
+  /** Beyond the spec: a signed-in user sent to Home from a page their role or flags do not open. */
+  noPermission: 'You do not have permission to open that page. Ask an administrator if you need it.',
 } as const;
 
 export const LOGIN_MESSAGES = {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -30,6 +30,8 @@ export interface Database {
   connectionString?: string;
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
+  /** Migrations of this build not yet applied to the database (readiness: 0 once `migrate` has run). */
+  pendingMigrations(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,26 @@ export const migrationsFolder = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@app/db/package.json')),
   'migrations',
 );
+/**
+ * Drizzle's migrator applies every migration newer than the newest `created_at` in its table, so the same
+ * comparison tells how many are left.
+ */
+async function countPendingMigrations(
+  query: (text: string) => Promise<Array<{ last: string | number | null }>>,
+): Promise<number> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  let last = 0;
+  try {
+    const [row] = await query('select max(created_at) as last from drizzle.__drizzle_migrations');
+    last = Number(row?.last ?? 0);
+  } catch {
+    // No migrations table yet: nothing was applied.
+  }
+  return journal.entries.filter((entry) => entry.when > last).length;
+}
+
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_ID = 724_310_001;
 
@@ -47,12 +69,14 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite's files; `memory://` keeps it in memory (tests). */
   dataDir?: string;
+  /** PGlite: a data-directory tarball (a backup) to fill an empty `dataDir` with. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return createPostgres(options.url, options.poolSize ?? 10);
-  return createPglite(options.dataDir ?? 'memory://');
+  return createPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
 async function createPostgres(url: string, poolSize: number): Promise<Database> {
@@ -87,16 +111,22 @@ async function createPostgres(url: string, poolSize: number): Promise<Database> 
         client.release();
       }
     },
+    pendingMigrations() {
+      return countPendingMigrations(async (text) => (await pool.query(text)).rows);
+    },
     async close() {
       await pool.end();
     },
   };
 }
 
-async function createPglite(dataDir: string): Promise<Database> {
+async function createPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the order grid's contains-searches, as on the PostgreSQL server.
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   return wrapPglite(pglite);
 }
 
@@ -113,6 +143,9 @@ export function wrapPglite(pglite: PGlite): Database {
     },
     async migrate() {
       await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+    },
+    pendingMigrations() {
+      return countPendingMigrations(async (text) => (await pglite.query(text)).rows as never);
     },
     async close() {
       await pglite.close();

@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   CHROMIUM_PATH: z.string().optional(),
   ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES: boolText.default(false),
+  /** Turns GET /metrics on; Prometheus sends it as `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_POLL_SECONDS: z.coerce.number().int().min(1, 'MAIL_POLL_SECONDS must be at least 1').default(300),
   MAIL_POLL_TIMEOUT_SECONDS: z.coerce
@@ -167,6 +169,8 @@ export interface AppConfig {
   runFileRetentionDays: number;
   webDistDir: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** METRICS_TOKEN: GET /metrics answers only when it is set, and only to this bearer token. */
+  metricsToken: string | undefined;
   /** Cookies get the Secure flag when the public URL is https. */
   secureCookies: boolean;
   /** Each active mailbox is polled this often (IDLE wakes it earlier where the server supports it). */
@@ -238,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runFileRetentionDays: e.RUN_FILE_RETENTION_DAYS,
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     secureCookies: publicUrl.startsWith('https://'),
     mailPollSeconds: e.MAIL_POLL_SECONDS,
     mailPollTimeoutSeconds: e.MAIL_POLL_TIMEOUT_SECONDS,

@@ -67,17 +67,36 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
   // createQueue leaves an existing queue as it was: apply changed settings (MAIL_POLL_TIMEOUT_SECONDS).
   await boss.updateQueue(MAIL_POLL_QUEUE, queueOptions);
 
+  const requestPoll = (emailSourceId: number, reason: MailPollJobData['reason']) =>
+    boss.send(MAIL_POLL_QUEUE, { emailSourceId, reason } satisfies MailPollJobData, {
+      singletonKey: mailPollSingletonKey(emailSourceId),
+    });
+
+  // Aborted by stop(): polls in progress are abandoned at once and their mailboxes handed on.
+  const stopping = new AbortController();
   await boss.work<MailPollJobData>(
     MAIL_POLL_QUEUE,
     { localConcurrency: 2, pollingIntervalSeconds: 1 },
     async ([job]) => {
       if (!job) return;
-      const outcome = await pollMailbox(context, job.data.emailSourceId, {
-        trigger: 'schedule',
-        reason: job.retryCount > 0 ? 'retry' : job.data.reason,
-        ...(options.processors ? { processors: options.processors() } : {}),
-        waitForLeaseMs: leaseSeconds * 1000 + 2_000,
-      });
+      const outcome = stopping.signal.aborted
+        ? undefined
+        : await pollMailbox(context, job.data.emailSourceId, {
+            trigger: 'schedule',
+            reason: job.retryCount > 0 ? 'retry' : job.data.reason,
+            ...(options.processors ? { processors: options.processors() } : {}),
+            waitForLeaseMs: leaseSeconds * 1000 + 2_000,
+            signal: stopping.signal,
+          });
+      if (stopping.signal.aborted) {
+        // Completed rather than failed: a failed job waits out its retry delay, while a fresh one is
+        // taken by another instance within a second (the lease is already released).
+        await requestPoll(job.data.emailSourceId, job.data.reason).catch((error) =>
+          log.warn({ err: error, emailSourceId: job.data.emailSourceId }, 'mail poll hand-over failed'),
+        );
+        return;
+      }
+      if (!outcome) return;
       if (outcome.status === 'failed') {
         // Recorded on the source and in the run already; throwing makes pg-boss retry it.
         throw new Error(outcome.message);
@@ -90,11 +109,6 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
       }
     },
   );
-
-  const requestPoll = (emailSourceId: number, reason: MailPollJobData['reason']) =>
-    boss.send(MAIL_POLL_QUEUE, { emailSourceId, reason } satisfies MailPollJobData, {
-      singletonKey: mailPollSingletonKey(emailSourceId),
-    });
 
   const dispatch = async () => {
     let sent = 0;
@@ -137,6 +151,7 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
     idleWatchers,
     async stop() {
       clearInterval(timer);
+      stopping.abort();
       await idleWatchers?.stop();
     },
   };

@@ -5,7 +5,8 @@ import { ThemeProvider, useTheme } from './theme';
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
-  // docs/behaviour/screens.md#toasts: toasts last 5 s, at most one at a time.
+  // docs/behaviour/screens.md#toasts: toasts last 5 s, at most one at a time, bottom right where they cover none
+  // of the header's or a page's top controls, each with a close button.
   return (
     <Toaster
       theme={resolvedTheme}
@@ -13,7 +14,7 @@ function ThemedToaster() {
       visibleToasts={1}
       richColors
       closeButton
-      position="top-right"
+      position="bottom-right"
     />
   );
 }

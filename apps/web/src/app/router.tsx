@@ -1,109 +1,286 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { AccountPage } from '@/features/account/account-page';
-import { AdminDashboardPage } from '@/features/admin/admin-dashboard-page';
-import { RequireAdmin, RequirePermission, RequireSession } from '@/features/auth/components/route-guards';
-import { LoginPage } from '@/features/auth/routes/login-page';
-import { ResetPasswordPage } from '@/features/auth/routes/reset-password-page';
-import { EmailSourceEditorPage } from '@/features/email-sources/routes/email-source-editor-page';
-import { EmailSourceListPage } from '@/features/email-sources/routes/email-source-list-page';
-import { HomePage } from '@/features/home/home-page';
-import { ManualProcessPage } from '@/features/inventory-processing/routes/manual-process-page';
-import { InventorySourceEditorPage } from '@/features/inventory-sources/routes/inventory-source-editor-page';
-import { InventorySourceListPage } from '@/features/inventory-sources/routes/inventory-source-list-page';
-import { AppLayout } from '@/features/layout/app-layout';
-import { NotFoundPage } from '@/features/layout/not-found-page';
-import { NotificationSettingEditorPage } from '@/features/notification-settings/routes/notification-setting-editor-page';
-import { NotificationSettingListPage } from '@/features/notification-settings/routes/notification-setting-list-page';
-import { SubmissionSourceEditorPage } from '@/features/order-submission/routes/submission-source-editor-page';
-import { SubmissionSourceListPage } from '@/features/order-submission/routes/submission-source-list-page';
-import { VendorEditorPage } from '@/features/order-submission/routes/vendor-editor-page';
-import { VendorListPage } from '@/features/order-submission/routes/vendor-list-page';
-import { OrderDetailPage } from '@/features/order-tracking/routes/order-detail-page';
-import { OrderTrackingPage } from '@/features/order-tracking/routes/order-tracking-page';
-import { OrderTrackingSourceEditorPage } from '@/features/order-tracking-sources/routes/order-tracking-source-editor-page';
-import { OrderTrackingSourceListPage } from '@/features/order-tracking-sources/routes/order-tracking-source-list-page';
-import { RunHistoryPage } from '@/features/runs/routes/run-history-page';
-import { SourcesHubPage } from '@/features/sources/sources-hub-page';
-import { UserEditorPage } from '@/features/users/user-editor-page';
-import { UserListPage } from '@/features/users/user-list-page';
+import {
+  FullPageSpinner,
+  RequireAdmin,
+  RequirePermission,
+  RequireSession,
+} from '@/features/auth/components/route-guards';
+import type { RouteHandle } from '@/features/layout/route-handle';
+import type { HistorySourceType } from '@/features/runs/api/runs';
+
+/**
+ * Every screen is its own chunk, fetched when its route matches: the login page loads only what it needs and a
+ * signed-in user downloads a screen's code the first time it is opened (docs/design/web-delivery.md).
+ */
+/**
+ * Lists, the order grid and run histories use the full window width (docs/behaviour/screens.md#layout); forms
+ * and detail pages keep a readable measure.
+ */
+const DATA_PAGE: RouteHandle = { fullWidth: true };
+
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+function runHistory(sourceType: HistorySourceType) {
+  return page(
+    () => import('@/features/runs/routes/run-history-page'),
+    ({ RunHistoryPage }) =>
+      function RunHistoryRoute() {
+        return <RunHistoryPage sourceType={sourceType} />;
+      },
+  );
+}
 
 export const router = createBrowserRouter([
-  { path: '/', element: <LoginPage /> },
-  // Beyond the spec: the page the e-mailed reset link opens.
-  { path: '/reset-password', element: <ResetPasswordPage /> },
   {
-    element: <RequireSession />,
+    // Shown on the first load while the chunks of the matched routes arrive.
+    HydrateFallback: FullPageSpinner,
     children: [
       {
-        element: <AppLayout />,
+        path: '/',
+        lazy: page(
+          () => import('@/features/auth/routes/login-page'),
+          (m) => m.LoginPage,
+        ),
+      },
+      // Beyond the spec: the page the e-mailed reset link opens.
+      {
+        path: '/reset-password',
+        lazy: page(
+          () => import('@/features/auth/routes/reset-password-page'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
+        element: <RequireSession />,
         children: [
-          { path: '/home', element: <HomePage /> },
-          { path: '/account', element: <AccountPage /> },
-          { path: '/sources', element: <SourcesHubPage /> },
           {
-            element: <RequirePermission permission="anySourceFlag" />,
+            lazy: page(
+              () => import('@/features/layout/app-layout'),
+              (m) => m.AppLayout,
+            ),
             children: [
-              { path: '/email-sources', element: <EmailSourceListPage /> },
-              { path: '/email-sources/edit/:sourceId', element: <EmailSourceEditorPage /> },
-              { path: '/email-sources/history/:id', element: <RunHistoryPage sourceType="email" /> },
-              // docs/behaviour/notifications.md#access: admins or any of the three flags (admins hold every flag).
-              { path: '/notification-settings', element: <NotificationSettingListPage /> },
-              { path: '/notification-settings/edit/:settingId', element: <NotificationSettingEditorPage /> },
-            ],
-          },
-          {
-            element: <RequirePermission permission="orderUser" />,
-            children: [
-              { path: '/order-tracking-sources', element: <OrderTrackingSourceListPage /> },
-              { path: '/order-tracking-sources/edit/:sourceId', element: <OrderTrackingSourceEditorPage /> },
               {
-                path: '/order-tracking-sources/history/:id',
-                element: <RunHistoryPage sourceType="order-tracking" />,
+                path: '/home',
+                lazy: page(
+                  () => import('@/features/home/home-page'),
+                  (m) => m.HomePage,
+                ),
+              },
+              {
+                path: '/account',
+                lazy: page(
+                  () => import('@/features/account/account-page'),
+                  (m) => m.AccountPage,
+                ),
+              },
+              {
+                path: '/sources',
+                lazy: page(
+                  () => import('@/features/sources/sources-hub-page'),
+                  (m) => m.SourcesHubPage,
+                ),
+              },
+              {
+                element: <RequirePermission permission="anySourceFlag" />,
+                children: [
+                  {
+                    path: '/email-sources',
+                    handle: DATA_PAGE,
+                    lazy: page(
+                      () => import('@/features/email-sources/routes/email-source-list-page'),
+                      (m) => m.EmailSourceListPage,
+                    ),
+                  },
+                  {
+                    path: '/email-sources/edit/:sourceId',
+                    lazy: page(
+                      () => import('@/features/email-sources/routes/email-source-editor-page'),
+                      (m) => m.EmailSourceEditorPage,
+                    ),
+                  },
+                  { path: '/email-sources/history/:id', handle: DATA_PAGE, lazy: runHistory('email') },
+                  // docs/behaviour/notifications.md#access: admins or any of the three flags (admins hold every flag).
+                  {
+                    path: '/notification-settings',
+                    handle: DATA_PAGE,
+                    lazy: page(
+                      () => import('@/features/notification-settings/routes/notification-setting-list-page'),
+                      (m) => m.NotificationSettingListPage,
+                    ),
+                  },
+                  {
+                    path: '/notification-settings/edit/:settingId',
+                    lazy: page(
+                      () =>
+                        import('@/features/notification-settings/routes/notification-setting-editor-page'),
+                      (m) => m.NotificationSettingEditorPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                element: <RequirePermission permission="orderUser" />,
+                children: [
+                  {
+                    path: '/order-tracking-sources',
+                    handle: DATA_PAGE,
+                    lazy: page(
+                      () =>
+                        import('@/features/order-tracking-sources/routes/order-tracking-source-list-page'),
+                      (m) => m.OrderTrackingSourceListPage,
+                    ),
+                  },
+                  {
+                    path: '/order-tracking-sources/edit/:sourceId',
+                    lazy: page(
+                      () =>
+                        import('@/features/order-tracking-sources/routes/order-tracking-source-editor-page'),
+                      (m) => m.OrderTrackingSourceEditorPage,
+                    ),
+                  },
+                  {
+                    path: '/order-tracking-sources/history/:id',
+                    handle: DATA_PAGE,
+                    lazy: runHistory('order-tracking'),
+                  },
+                ],
+              },
+              {
+                element: <RequirePermission permission="inventoryUser" />,
+                children: [
+                  {
+                    path: '/inventory-sources',
+                    handle: DATA_PAGE,
+                    lazy: page(
+                      () => import('@/features/inventory-sources/routes/inventory-source-list-page'),
+                      (m) => m.InventorySourceListPage,
+                    ),
+                  },
+                  {
+                    path: '/inventory-sources/edit/:sourceId',
+                    lazy: page(
+                      () => import('@/features/inventory-sources/routes/inventory-source-editor-page'),
+                      (m) => m.InventorySourceEditorPage,
+                    ),
+                  },
+                  {
+                    path: '/inventory-sources/history/:id',
+                    handle: DATA_PAGE,
+                    lazy: runHistory('inventory'),
+                  },
+                  {
+                    path: '/inventory-sources/manually-process/:id',
+                    lazy: page(
+                      () => import('@/features/inventory-processing/routes/manual-process-page'),
+                      (m) => m.ManualProcessPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                element: <RequirePermission permission="submissionUser" />,
+                children: [
+                  {
+                    path: '/order-submission/sources',
+                    handle: DATA_PAGE,
+                    lazy: page(
+                      () => import('@/features/order-submission/routes/submission-source-list-page'),
+                      (m) => m.SubmissionSourceListPage,
+                    ),
+                  },
+                  {
+                    path: '/order-submission/sources/edit/:sourceId',
+                    lazy: page(
+                      () => import('@/features/order-submission/routes/submission-source-editor-page'),
+                      (m) => m.SubmissionSourceEditorPage,
+                    ),
+                  },
+                  {
+                    path: '/order-submission/sources/history/:id',
+                    handle: DATA_PAGE,
+                    lazy: runHistory('order-submission'),
+                  },
+                  {
+                    path: '/order-submission/vendor',
+                    handle: DATA_PAGE,
+                    lazy: page(
+                      () => import('@/features/order-submission/routes/vendor-list-page'),
+                      (m) => m.VendorListPage,
+                    ),
+                  },
+                  {
+                    path: '/order-submission/vendor/edit/:vendorId',
+                    lazy: page(
+                      () => import('@/features/order-submission/routes/vendor-editor-page'),
+                      (m) => m.VendorEditorPage,
+                    ),
+                  },
+                  {
+                    path: '/order-submission/vendor/history/:id',
+                    handle: DATA_PAGE,
+                    lazy: runHistory('vendor'),
+                  },
+                ],
+              },
+              {
+                element: <RequirePermission permission="orderUser" />,
+                children: [
+                  {
+                    path: '/order-tracking',
+                    handle: DATA_PAGE,
+                    lazy: page(
+                      () => import('@/features/order-tracking/routes/order-tracking-page'),
+                      (m) => m.OrderTrackingPage,
+                    ),
+                  },
+                  {
+                    path: '/order-tracking/order/:orderId',
+                    lazy: page(
+                      () => import('@/features/order-tracking/routes/order-detail-page'),
+                      (m) => m.OrderDetailPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  {
+                    path: '/admin',
+                    lazy: page(
+                      () => import('@/features/admin/admin-dashboard-page'),
+                      (m) => m.AdminDashboardPage,
+                    ),
+                  },
+                  {
+                    path: '/admin/manage/users',
+                    handle: DATA_PAGE,
+                    lazy: page(
+                      () => import('@/features/users/user-list-page'),
+                      (m) => m.UserListPage,
+                    ),
+                  },
+                  {
+                    path: '/admin/manage/users/edit/:userId',
+                    lazy: page(
+                      () => import('@/features/users/user-editor-page'),
+                      (m) => m.UserEditorPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                path: '*',
+                lazy: page(
+                  () => import('@/features/layout/not-found-page'),
+                  (m) => m.NotFoundPage,
+                ),
               },
             ],
           },
-          {
-            element: <RequirePermission permission="inventoryUser" />,
-            children: [
-              { path: '/inventory-sources', element: <InventorySourceListPage /> },
-              { path: '/inventory-sources/edit/:sourceId', element: <InventorySourceEditorPage /> },
-              { path: '/inventory-sources/history/:id', element: <RunHistoryPage sourceType="inventory" /> },
-              { path: '/inventory-sources/manually-process/:id', element: <ManualProcessPage /> },
-            ],
-          },
-          {
-            element: <RequirePermission permission="submissionUser" />,
-            children: [
-              { path: '/order-submission/sources', element: <SubmissionSourceListPage /> },
-              { path: '/order-submission/sources/edit/:sourceId', element: <SubmissionSourceEditorPage /> },
-              {
-                path: '/order-submission/sources/history/:id',
-                element: <RunHistoryPage sourceType="order-submission" />,
-              },
-              { path: '/order-submission/vendor', element: <VendorListPage /> },
-              { path: '/order-submission/vendor/edit/:vendorId', element: <VendorEditorPage /> },
-              {
-                path: '/order-submission/vendor/history/:id',
-                element: <RunHistoryPage sourceType="vendor" />,
-              },
-            ],
-          },
-          {
-            element: <RequirePermission permission="orderUser" />,
-            children: [
-              { path: '/order-tracking', element: <OrderTrackingPage /> },
-              { path: '/order-tracking/order/:orderId', element: <OrderDetailPage /> },
-            ],
-          },
-          {
-            element: <RequireAdmin />,
-            children: [
-              { path: '/admin', element: <AdminDashboardPage /> },
-              { path: '/admin/manage/users', element: <UserListPage /> },
-              { path: '/admin/manage/users/edit/:userId', element: <UserEditorPage /> },
-            ],
-          },
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],

@@ -54,6 +54,25 @@ export function clearClientSession() {
   }
 }
 
+/**
+ * Set by a deliberate logout, cleared by the next sign-in: a page opened in between says "Please log in", not that
+ * a session expired (docs/behaviour/accounts-and-sign-in.md#route-guards).
+ */
+const SIGNED_OUT_KEY = 'signedOut';
+
+export function markSignedOut() {
+  localStorage.setItem(SIGNED_OUT_KEY, '1');
+}
+
+export function clearSignedOut() {
+  localStorage.removeItem(SIGNED_OUT_KEY);
+}
+
+/** The message for a request that found no valid session. */
+export function sessionEndMessage(): string {
+  return localStorage.getItem(SIGNED_OUT_KEY) ? GUARD_MESSAGES.pleaseLogIn : GUARD_MESSAGES.sessionExpired;
+}
+
 let refreshInFlight: Promise<boolean> | null = null;
 
 /** One refresh at a time: parallel 401s share it, so the rotated token is not presented twice. */
@@ -117,9 +136,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       response = await fetch(path, init);
     } else {
       console.error('Session expired. Redirecting to login.');
+      const message = sessionEndMessage();
       clearClientSession();
-      onSessionExpired(GUARD_MESSAGES.sessionExpired);
-      throw new ApiError(401, GUARD_MESSAGES.sessionExpired);
+      onSessionExpired(message);
+      throw new ApiError(401, message);
     }
   }
   const body = await readBody(response);

@@ -116,9 +116,11 @@ export async function acquireLeaseWaiting(
   owner: string,
   leaseSeconds: number,
   waitMs: number,
+  signal?: AbortSignal,
 ): Promise<MailboxState | undefined> {
   const deadline = Date.now() + waitMs;
   for (;;) {
+    if (signal?.aborted) return undefined;
     const state = await acquirePollLease(db, emailSourceId, owner, leaseSeconds);
     if (state || Date.now() >= deadline) return state;
     await sleep(Math.min(500, Math.max(50, deadline - Date.now())));

@@ -4,6 +4,13 @@ export class PollAbandonedError extends Error {
   override name = 'PollAbandonedError';
 }
 
+export class PollStoppedError extends PollAbandonedError {
+  override name = 'PollStoppedError';
+  constructor() {
+    super('The instance was stopped during the poll; the poll was abandoned and the mailbox polled again.');
+  }
+}
+
 /** A mail server's refusal or a dropped connection, already worded for the operator. */
 export class MailboxError extends Error {
   override name = 'MailboxError';

@@ -28,7 +28,7 @@ import type { FileProcessor } from './file-processors';
 import { INSTANCE_ID } from './instance';
 import { acquireLeaseWaiting, type MailboxState, releasePollLease, renewPollLease } from './mailbox-leases';
 import { type ListedMessage, MailboxSession } from './mailbox-session';
-import { errorText, MailboxError, PollAbandonedError } from './poll-errors';
+import { errorText, MailboxError, PollAbandonedError, PollStoppedError } from './poll-errors';
 import {
   type BoundRule,
   decideMessage,
@@ -66,6 +66,12 @@ export interface PollOptions {
   processors?: FileProcessor[];
   /** How long to wait while another poll of this mailbox holds the lease; 0 gives up at once. */
   waitForLeaseMs?: number;
+  /**
+   * Aborted when the instance shuts down: the poll is abandoned at once (its connection closed, its lease
+   * released), which loses nothing, as a kill mid-batch loses nothing, and frees the mailbox for another
+   * instance (docs/behaviour/operations.md#graceful-shutdown).
+   */
+  signal?: AbortSignal;
 }
 
 export type PollOutcome =
@@ -113,6 +119,7 @@ export async function pollMailbox(
     owner,
     leaseSeconds,
     options.waitForLeaseMs ?? 0,
+    options.signal,
   );
   if (!state) {
     return {
@@ -124,6 +131,7 @@ export async function pollMailbox(
 
   let poll: MailboxPoll | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
+  let stopListener: (() => void) | undefined;
   try {
     await failInterruptedPolls(db, emailSourceId);
     const runId = await startRun(db, {
@@ -135,6 +143,10 @@ export async function pollMailbox(
     await markPollStarted(db, emailSourceId);
     poll = new MailboxPoll(context, source, state, options.processors ?? fileProcessors());
     const running = poll;
+    const stop = () => running.abort(new PollStoppedError());
+    if (options.signal?.aborted) stop();
+    options.signal?.addEventListener('abort', stop, { once: true });
+    stopListener = () => options.signal?.removeEventListener('abort', stop);
     heartbeat = setInterval(
       () => {
         renewPollLease(db, emailSourceId, owner, leaseSeconds)
@@ -157,7 +169,9 @@ export async function pollMailbox(
       );
     } catch (error) {
       const message = pollErrorMessage(error, running);
-      await markPollFailed(db, emailSourceId, message);
+      // An instance stopping is not the mailbox's fault: the source shows no error for it.
+      if (!(running.abortReason instanceof PollStoppedError))
+        await markPollFailed(db, emailSourceId, message);
       const cause = error instanceof Error && error.cause !== undefined ? errorText(error.cause) : undefined;
       const details = { ...running.details(), ...(cause ? { rawError: cause } : {}) };
       const repeated = await foldRepeatedFailure(db, emailSourceId, runId, message, details);
@@ -172,6 +186,7 @@ export async function pollMailbox(
     return { status: 'succeeded', runId, message, counts: running.counts };
   } finally {
     clearInterval(heartbeat);
+    stopListener?.();
     await poll?.close();
     await releasePollLease(db, emailSourceId, owner).catch(() => {});
   }

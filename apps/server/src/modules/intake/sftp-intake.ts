@@ -19,8 +19,6 @@
  */
 import path from 'node:path';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { errorText } from '../../integrations/outgoing-mail';
 import {
@@ -41,8 +39,18 @@ import { sourceSftpSettings, withSourceSftp } from '../inventory-sources/sftp-co
 import { recordRun } from '../runs/runs-service';
 import type { FileProcessor, ProcessFileOutcome } from './file-processors';
 import { pickInboundFiles } from './inbound-files';
-
-const { inventorySftpFiles, inventorySftpStates, runs } = schema;
+import {
+  claimFile,
+  deliveryOf,
+  findRecordedFile,
+  markPollStarted,
+  markPollSucceeded,
+  newestRunWithOutput,
+  noteError,
+  noteOnRun,
+  recordFileMoved,
+  recordFileRun,
+} from './sftp-repository';
 
 export const PROCESSED_FOLDER = 'processed';
 export const DEFAULT_MIN_FILE_AGE_SECONDS = 30;
@@ -242,7 +250,7 @@ class InboundFolderIntake {
       // Servers always send a modification time; without one, name and size alone identify the file.
       modifiedAt: entry.modifiedAt ? new Date(entry.modifiedAt) : new Date(0),
     };
-    const [recorded] = await db.select().from(inventorySftpFiles).where(identityIs(identity));
+    const recorded = await findRecordedFile(db, identity);
     if (recorded) {
       return {
         name: entry.name,
@@ -286,18 +294,11 @@ class InboundFolderIntake {
     }
 
     const outcome = await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .insert(inventorySftpFiles)
-        .values(identity)
-        .onConflictDoNothing()
-        .returning({ id: inventorySftpFiles.id });
-      if (!claimed) return undefined;
+      const claimedId = await claimFile(tx, identity);
+      if (claimedId === undefined) return undefined;
       const result = await this.process(tx, { fileName: entry.name, content });
-      await tx
-        .update(inventorySftpFiles)
-        .set({ runId: result.runId })
-        .where(eq(inventorySftpFiles.id, claimed.id));
-      return { ...result, recordId: claimed.id };
+      await recordFileRun(tx, claimedId, result.runId);
+      return { ...result, recordId: claimedId };
     });
     if (!outcome) return { name: entry.name, remotePath, action: 'taken' };
     const processed: SftpFileOutcome = {
@@ -367,10 +368,7 @@ class InboundFolderIntake {
     if ('movedTo' in move) {
       outcome.movedTo = move.movedTo;
       if (outcome.recordId !== undefined) {
-        await db
-          .update(inventorySftpFiles)
-          .set({ movedTo: move.movedTo })
-          .where(eq(inventorySftpFiles.id, outcome.recordId));
+        await recordFileMoved(db, outcome.recordId, move.movedTo);
       }
     } else {
       outcome.moveError = move.error;
@@ -394,69 +392,6 @@ class InboundFolderIntake {
 async function shouldDeliver(db: DbOrTx, sourceId: number, file: SftpFileOutcome): Promise<boolean> {
   if (file.action === 'processed') return file.status === 'succeeded';
   if (file.action !== 'moved' || file.runId === undefined) return false;
-  const [newest] = await db
-    .select({ id: runs.id, status: runs.status, details: runs.details })
-    .from(runs)
-    .where(
-      and(
-        eq(runs.sourceType, 'inventory'),
-        eq(runs.sourceId, sourceId),
-        inArray(runs.trigger, ['mail', 'sftp', 'manual', 'reprocess']),
-        isNotNull(runs.outputFileId),
-      ),
-    )
-    .orderBy(desc(runs.startedAt), desc(runs.id))
-    .limit(1);
+  const newest = await newestRunWithOutput(db, sourceId);
   return newest?.id === file.runId && newest.status === 'succeeded' && !newest.details?.delivery;
-}
-
-async function deliveryOf(db: DbOrTx, runId: number | undefined): Promise<RunDeliveryRecord | undefined> {
-  if (runId === undefined) return undefined;
-  const [row] = await db.select({ details: runs.details }).from(runs).where(eq(runs.id, runId));
-  return row?.details?.delivery as RunDeliveryRecord | undefined;
-}
-
-function identityIs(identity: { sourceId: number; remotePath: string; size: number; modifiedAt: Date }) {
-  return and(
-    eq(inventorySftpFiles.sourceId, identity.sourceId),
-    eq(inventorySftpFiles.remotePath, identity.remotePath),
-    eq(inventorySftpFiles.size, identity.size),
-    eq(inventorySftpFiles.modifiedAt, identity.modifiedAt),
-  );
-}
-
-/** `details.sftp` of the run: where the file was read and where it went. */
-async function noteOnRun(db: DbOrTx, runId: number, note: Record<string, unknown>): Promise<void> {
-  await db
-    .update(runs)
-    .set({
-      details: sql`coalesce(${runs.details}, '{}'::jsonb) || jsonb_build_object('sftp', ${JSON.stringify(note)}::jsonb)`,
-    })
-    .where(eq(runs.id, runId));
-}
-
-async function markPollStarted(db: DbOrTx, sourceId: number, now: Date): Promise<void> {
-  await db
-    .insert(inventorySftpStates)
-    .values({ sourceId, lastPollAt: now })
-    .onConflictDoUpdate({ target: inventorySftpStates.sourceId, set: { lastPollAt: now } });
-}
-
-async function markPollSucceeded(
-  db: DbOrTx,
-  sourceId: number,
-  now: Date,
-  problem: string | null,
-): Promise<void> {
-  await db
-    .update(inventorySftpStates)
-    .set({ lastPollSucceededAt: now, lastError: problem, lastErrorAt: problem ? now : null })
-    .where(eq(inventorySftpStates.sourceId, sourceId));
-}
-
-async function noteError(db: DbOrTx, sourceId: number, message: string, now: Date): Promise<void> {
-  await db
-    .update(inventorySftpStates)
-    .set({ lastError: message, lastErrorAt: now })
-    .where(eq(inventorySftpStates.sourceId, sourceId));
 }

@@ -15,10 +15,12 @@
  * - A claimed occurrence whose sending is interrupted by a crash is not retried (at most once); the next
  *   occurrence reports as usual.
  */
+
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, isNotNull, lte, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { digestsSentTotal } from '../../lib/metrics';
 import type { NotificationSettingRow } from './digest';
 import { nextRunAt, notificationSchedule } from './schedule';
 import { type DigestDelivery, sendDigest } from './send-digest';
@@ -107,6 +109,7 @@ export async function runDueNotifications(
       if (delivery.sentCount > 0) await markSent(context.db, setting.id, now);
       if (delivery.status === 'sent') {
         result.sent += 1;
+        digestsSentTotal.inc();
         log?.info(
           { settingId: setting.id, runId: delivery.runId },
           `notification "${setting.name}": ${delivery.message}`,

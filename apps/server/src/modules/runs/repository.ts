@@ -13,6 +13,7 @@ import type {
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { countRun } from '../../lib/metrics';
 
 const { runs } = schema;
 export type RunRow = typeof runs.$inferSelect;
@@ -57,7 +58,7 @@ export async function startRun(db: DbOrTx, input: StartRunInput): Promise<number
 }
 
 export async function finishRun(db: DbOrTx, runId: number, input: FinishRunInput): Promise<void> {
-  await db
+  const [finished] = await db
     .update(runs)
     .set({
       status: input.status,
@@ -68,7 +69,9 @@ export async function finishRun(db: DbOrTx, runId: number, input: FinishRunInput
       ...(input.outputFileId !== undefined ? { outputFileId: input.outputFileId } : {}),
       finishedAt: new Date(),
     })
-    .where(eq(runs.id, runId));
+    .where(eq(runs.id, runId))
+    .returning({ sourceType: runs.sourceType, startedAt: runs.startedAt, finishedAt: runs.finishedAt });
+  if (finished) countRun(finished.sourceType, input.status, finished.startedAt, finished.finishedAt!);
 }
 
 /** A finished run in one statement, for steps that have no "running" phase worth showing. */

@@ -4,17 +4,62 @@ import * as React from "react"
 
 import { cn } from "@/lib/utils"
 
-function Table({ className, ...props }: React.ComponentProps<"table">) {
+/** True while the scroll container has columns hidden to the right of what it shows. */
+function useMoreToTheRight(container: React.RefObject<HTMLDivElement | null>) {
+  const [more, setMore] = React.useState(false)
+  React.useEffect(() => {
+    const element = container.current
+    if (!element) return
+    // One pixel of slack: browsers round scroll positions at fractional zoom levels.
+    const update = () =>
+      setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1)
+    update()
+    element.addEventListener("scroll", update, { passive: true })
+    const observer = new ResizeObserver(update)
+    observer.observe(element)
+    if (element.firstElementChild) observer.observe(element.firstElementChild)
+    return () => {
+      element.removeEventListener("scroll", update)
+      observer.disconnect()
+    }
+  }, [container])
+  return more
+}
+
+/**
+ * docs/behaviour/screens.md#wide-tables: a table wider than its frame scrolls sideways and shows it — a shadow
+ * on the right edge while columns are hidden there. With `stickyLastColumn` the last column (row actions)
+ * stays in view while the rest scrolls under it.
+ */
+function Table({
+  className,
+  stickyLastColumn = false,
+  ...props
+}: React.ComponentProps<"table"> & { stickyLastColumn?: boolean }) {
+  const container = React.useRef<HTMLDivElement>(null)
+  const moreToTheRight = useMoreToTheRight(container)
   return (
-    <div
-      data-slot="table-container"
-      className="relative w-full overflow-x-auto"
-    >
-      <table
-        data-slot="table"
-        className={cn("w-full caption-bottom text-sm", className)}
-        {...props}
-      />
+    <div className="relative w-full">
+      <div
+        ref={container}
+        data-slot="table-container"
+        data-sticky-last={stickyLastColumn || undefined}
+        data-more-right={moreToTheRight || undefined}
+        className="relative w-full overflow-x-auto"
+      >
+        <table
+          data-slot="table"
+          className={cn("w-full caption-bottom text-sm", className)}
+          {...props}
+        />
+      </div>
+      {moreToTheRight && !stickyLastColumn && (
+        <div
+          aria-hidden
+          data-slot="table-scroll-cue"
+          className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-foreground/15 to-transparent"
+        />
+      )}
     </div>
   )
 }

@@ -1,7 +1,8 @@
-import { ChevronDown, LogOut, Menu, Monitor, Moon, Settings, Sun, UserRound } from 'lucide-react';
+import { ChevronDown, Info, LogOut, Menu, Monitor, Moon, Settings, Sun, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { type Theme, useTheme } from '@/app/theme';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -27,6 +28,7 @@ import { logout, useCurrentUser, usePermissions } from '@/features/auth/api/sess
 import { useIsMobile } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 import { isNavLinkActive, type NavLinkItem, navLinksFor } from './nav-links';
+import { noticeFromState, useFullWidthPage } from './route-handle';
 
 const PRODUCT_NAME = 'Inbox Ops';
 
@@ -50,11 +52,12 @@ function useLogout() {
 export function AppLayout() {
   const isMobile = useIsMobile();
   const links = navLinksFor(usePermissions());
+  const width = useFullWidthPage() ? 'max-w-none' : 'max-w-7xl';
 
   return (
     <div className="flex min-h-svh flex-col bg-background">
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-        <div className="mx-auto flex h-14 w-full max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
+        <div className={cn('mx-auto flex h-14 w-full items-center gap-6 px-4 sm:px-6 lg:px-8', width)}>
           <Link
             to="/home"
             className="shrink-0 rounded-md font-semibold text-lg tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -80,10 +83,23 @@ export function AppLayout() {
           )}
         </div>
       </header>
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      <main className={cn('mx-auto w-full min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8', width)}>
+        <LayoutNoticeAlert />
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/** A sentence handed over by the previous page (why it sent the user here), shown until the next navigation. */
+function LayoutNoticeAlert() {
+  const notice = noticeFromState(useLocation().state);
+  if (!notice) return null;
+  return (
+    <Alert className="mb-6">
+      <Info aria-hidden />
+      <AlertDescription className="text-foreground">{notice}</AlertDescription>
+    </Alert>
   );
 }
 

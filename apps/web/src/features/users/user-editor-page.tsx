@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { ControlledSwitchField } from '@/features/sources/components/source-editor-parts';
 import { useSaveState } from '@/hooks/use-save-state';
 import { ApiError, describeError } from '@/lib/api-client';
@@ -125,6 +126,7 @@ function UserForm({ initial, saveState }: { initial: TUserForm; saveState: SaveS
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <UnsavedChangesGuard control={form.control} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -141,7 +141,7 @@ function YesNo({ value }: { value: boolean }) {
 function UsersTable({ users, onDelete }: { users: User[]; onDelete: (user: User) => void }) {
   return (
     <div className="rounded-md border">
-      <Table>
+      <Table stickyLastColumn>
         <TableHeader>
           <TableRow>
             <TableHead>User Id</TableHead>

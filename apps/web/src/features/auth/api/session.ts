@@ -1,6 +1,6 @@
 import type { CurrentUser, MessageResponse, TLogin } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, clearClientSession, rememberUsername } from '@/lib/api-client';
+import { api, clearClientSession, clearSignedOut, markSignedOut, rememberUsername } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 
 export const currentUserQuery = queryOptions({
@@ -35,6 +35,7 @@ export function usePermissions() {
 
 export async function login(input: TLogin) {
   await api.post<void>('/auth/login', input);
+  clearSignedOut();
   rememberUsername(input.username);
   queryClient.clear();
 }
@@ -47,6 +48,7 @@ export async function logout() {
     console.warn('Server logout failed, clearing client session anyway:', error);
   }
   clearClientSession();
+  markSignedOut();
   queryClient.clear();
 }
 

@@ -2,7 +2,8 @@ import { GUARD_MESSAGES } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, api } from '@/lib/api-client';
+import type { LayoutNotice } from '@/features/layout/route-handle';
+import { ApiError, api, sessionEndMessage } from '@/lib/api-client';
 import { permissionsOf, useCurrentUser } from '../api/session';
 
 export function FullPageSpinner() {
@@ -14,7 +15,7 @@ export function FullPageSpinner() {
 }
 
 function guardMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return GUARD_MESSAGES.sessionExpired;
+  if (error instanceof ApiError && error.status === 401) return sessionEndMessage();
   if (error instanceof ApiError && error.status === 403) return GUARD_MESSAGES.accessDenied;
   return GUARD_MESSAGES.pleaseLogIn;
 }
@@ -43,7 +44,11 @@ type Permission = keyof ReturnType<typeof permissionsOf>;
 export function RequirePermission({ permission }: { permission: Permission }) {
   const user = useCurrentUser();
   if (user.isPending) return <FullPageSpinner />;
-  return permissionsOf(user.data)[permission] ? <Outlet /> : <Navigate to="/home" replace />;
+  if (permissionsOf(user.data)[permission]) return <Outlet />;
+  // docs/behaviour/accounts-and-sign-in.md#route-guards: Home says why the page did not open.
+  return (
+    <Navigate to="/home" replace state={{ notice: GUARD_MESSAGES.noPermission } satisfies LayoutNotice} />
+  );
 }
 
 export const RequireAdmin = () => <RequirePermission permission="isAdmin" />;

@@ -1,35 +1,26 @@
-import {
-  type ApiErrorBody,
-  LOGIN_MESSAGES,
-  type TLogin,
-  ZLoginSchema,
-  ZResetPasswordRequestSchema,
-} from '@app/contracts';
+import { type ApiErrorBody, LOGIN_MESSAGES, type TLogin, ZLoginSchema } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, Info } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FieldError, PasswordInput } from '@/components/password-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, describeError } from '@/lib/api-client';
-import { login, requestPasswordReset } from '../api/session';
+import { ApiError } from '@/lib/api-client';
+import { login } from '../api/session';
+
+// The dialog and its libraries load on the first press of Forgot Password (or when the pointer or focus reaches
+// the button), not with the login page: docs/design/web-delivery.md.
+const loadForgotPasswordDialog = () => import('../components/forgot-password-dialog');
+const ForgotPasswordDialog = lazy(() =>
+  loadForgotPasswordDialog().then((module) => ({ default: module.ForgotPasswordDialog })),
+);
 
 function hasServerMessage(error: ApiError): boolean {
   const body = error.body as Partial<ApiErrorBody> | undefined;
@@ -59,6 +50,8 @@ export function LoginPage() {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Stays true after the first opening so the dialog keeps its closing animation.
+  const [forgotRequested, setForgotRequested] = useState(false);
 
   const form = useForm<z.input<typeof ZLoginSchema>, unknown, TLogin>({
     resolver: zodResolver(ZLoginSchema),
@@ -72,16 +65,21 @@ export function LoginPage() {
     ? null
     : (messageFromState(location.state) ?? searchParams.get('message'));
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  // docs/behaviour/accounts-and-sign-in.md#sign-in: every press of Login starts afresh, so an earlier failure or
+  // handed-over message never stands beside the field errors of this attempt.
+  const clearOutcome = () => {
     setSubmitted(true);
     setSubmitError(null);
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    clearOutcome();
     try {
       await login(values);
       navigate('/home');
     } catch (error) {
       setSubmitError(loginErrorMessage(error));
     }
-  });
+  }, clearOutcome);
 
   return (
     <main className="flex min-h-svh items-center justify-center bg-muted/30 px-4 py-10">
@@ -134,98 +132,30 @@ export function LoginPage() {
               {isSubmitting ? 'Logging in...' : 'Login'}
             </Button>
           </form>
-          <Button type="button" variant="link" className="self-center" onClick={() => setForgotOpen(true)}>
+          <Button
+            type="button"
+            variant="link"
+            className="self-center"
+            onPointerEnter={() => void loadForgotPasswordDialog()}
+            onFocus={() => void loadForgotPasswordDialog()}
+            onClick={() => {
+              setForgotRequested(true);
+              setForgotOpen(true);
+            }}
+          >
             Forgot Password
           </Button>
         </CardContent>
       </Card>
-      <ForgotPasswordDialog
-        open={forgotOpen}
-        onOpenChange={setForgotOpen}
-        initialUsername={form.getValues('username').trim()}
-      />
+      {forgotRequested && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            open={forgotOpen}
+            onOpenChange={setForgotOpen}
+            initialUsername={form.getValues('username').trim()}
+          />
+        </Suspense>
+      )}
     </main>
-  );
-}
-
-const ZForgotPasswordFormSchema = z.object({ username: ZResetPasswordRequestSchema });
-type TForgotPasswordForm = z.output<typeof ZForgotPasswordFormSchema>;
-
-function ForgotPasswordDialog({
-  open,
-  onOpenChange,
-  initialUsername,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  initialUsername: string;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Forgot Password</DialogTitle>
-          <DialogDescription>
-            Enter your username and we will e-mail you a link to reset your password.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so every opening starts from a fresh form. */}
-        {open && <ForgotPasswordForm initialUsername={initialUsername} />}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ForgotPasswordForm({ initialUsername }: { initialUsername: string }) {
-  const fieldId = useId();
-  const errorId = `${fieldId}-error`;
-  const form = useForm<z.input<typeof ZForgotPasswordFormSchema>, unknown, TForgotPasswordForm>({
-    resolver: zodResolver(ZForgotPasswordFormSchema),
-    defaultValues: { username: initialUsername },
-  });
-  const reset = useMutation({
-    mutationFn: (username: string) => requestPasswordReset(username),
-    onSuccess: (response) => {
-      toast.success(response.message);
-    },
-  });
-  const error = form.formState.errors.username?.message;
-
-  const onSubmit = form.handleSubmit((values) => reset.mutate(values.username));
-
-  return (
-    <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-      {reset.isSuccess && (
-        <Alert>
-          <Info aria-hidden />
-          <AlertDescription className="text-foreground">{reset.data.message}</AlertDescription>
-        </Alert>
-      )}
-      {reset.isError && (
-        <Alert variant="destructive">
-          <CircleAlert aria-hidden />
-          <AlertDescription>
-            {describeError(reset.error, 'The reset e-mail could not be sent. Please try again.')}
-          </AlertDescription>
-        </Alert>
-      )}
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fieldId}>Username</Label>
-        <Input
-          id={fieldId}
-          autoComplete="username"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          {...form.register('username')}
-        />
-        <FieldError id={errorId} message={error} />
-      </div>
-      <DialogFooter>
-        <Button type="submit" disabled={reset.isPending}>
-          {reset.isPending && <Spinner aria-hidden />}
-          Send Reset Email
-        </Button>
-      </DialogFooter>
-    </form>
   );
 }

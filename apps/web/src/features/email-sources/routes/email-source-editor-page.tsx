@@ -22,6 +22,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { ControlledSwitchField, parseSourceId } from '@/features/sources/components/source-editor-parts';
 import { formPort, mailSecretState, type StoredSecretState } from '@/features/sources/lib/stored-secret';
 import { useLogError } from '@/hooks/use-log-error';
@@ -308,6 +309,7 @@ function EmailSourceForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <UnsavedChangesGuard control={form.control} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -132,7 +132,7 @@ function useActiveToggle(source: EmailSourceListItem) {
 function EmailSourcesTable({ sources, ...handlers }: { sources: EmailSourceListItem[] } & RowHandlers) {
   return (
     <div className="rounded-md border">
-      <Table>
+      <Table stickyLastColumn>
         <TableHeader>
           <TableRow>
             <TableHead className="w-16">Active</TableHead>

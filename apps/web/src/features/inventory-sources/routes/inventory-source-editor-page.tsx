@@ -21,6 +21,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
 import {
   applyServerFieldErrors,
@@ -383,6 +384,7 @@ function InventorySourceForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <UnsavedChangesGuard control={form.control} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

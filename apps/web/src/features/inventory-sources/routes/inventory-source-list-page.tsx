@@ -245,7 +245,7 @@ function SourcesTable({ sources, onDelete }: { sources: Source[]; onDelete: (sou
         </p>
       )}
       <div className="rounded-md border">
-        <Table>
+        <Table stickyLastColumn>
           <TableHeader>
             <TableRow>
               {columns.map((column) => (

@@ -291,7 +291,7 @@ function SettingsTable({
 }) {
   return (
     <div className="rounded-md border">
-      <Table>
+      <Table stickyLastColumn>
         <TableHeader>
           <TableRow>
             <TableHead>Name</TableHead>

@@ -202,7 +202,7 @@ function SourcesTable({ sources, onDelete }: { sources: Source[]; onDelete: (sou
     <div className="space-y-3">
       {someHidden && <HiddenColumnsHint />}
       <div className="rounded-md border">
-        <Table>
+        <Table stickyLastColumn>
           <TableHeader>
             <TableRow>
               {visible.map((column) => (

@@ -144,7 +144,7 @@ export function VendorListPage() {
 function VendorsTable({ vendors, onDelete }: { vendors: Vendor[]; onDelete: (vendor: Vendor) => void }) {
   return (
     <div className="rounded-md border">
-      <Table>
+      <Table stickyLastColumn>
         <TableHeader>
           <TableRow>
             <TableHead className="w-16">Active</TableHead>

@@ -20,6 +20,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { ProcessFileDialog } from '@/features/runs/components/process-file-dialog';
 import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
@@ -356,6 +357,7 @@ function OrderTrackingSourceForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <UnsavedChangesGuard control={form.control} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

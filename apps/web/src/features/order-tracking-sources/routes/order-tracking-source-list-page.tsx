@@ -119,7 +119,8 @@ const countText = (value: number | null) => (value === null ? '—' : String(val
 function TextCell({ value, className }: { value: string | null | undefined; className?: string }) {
   return (
     <TableCell className={className}>
-      <span className="block max-w-64 truncate" title={value ?? undefined}>
+      {/* 11 rem per free-text column keeps all ten columns on a 1,440 px screen; the full text is in the title. */}
+      <span className="block max-w-44 truncate" title={value ?? undefined}>
         {value || '—'}
       </span>
     </TableCell>
@@ -129,7 +130,7 @@ function TextCell({ value, className }: { value: string | null | undefined; clas
 function SourcesTable({ sources, ...handlers }: { sources: Source[] } & RowHandlers) {
   return (
     <div className="rounded-md border">
-      <Table>
+      <Table stickyLastColumn>
         <TableHeader>
           <TableRow>
             <TableHead className="w-16">Active</TableHead>

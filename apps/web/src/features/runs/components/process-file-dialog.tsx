@@ -51,8 +51,10 @@ export function ProcessFileDialog({
   return (
     <Dialog open={source !== null} onOpenChange={(open) => !open && !busy && onClose()}>
       {source && (
-        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
-          <DialogHeader>
+        // docs/behaviour/screens.md#dialogs: header and footer stay put and only the body scrolls, so a wide
+        // or long preview can never push Import, Cancel or the close button out of reach, at any width.
+        <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-4xl">
+          <DialogHeader className="px-6 pt-6 pr-12 pb-4">
             <DialogTitle>Process File</DialogTitle>
             <DialogDescription>
               Import a file into "{source.sourceName}" with the source's saved settings. You see a preview
@@ -145,52 +147,57 @@ function ProcessFileBody({
   const importing = processFile.isPending;
 
   return (
-    <div className="space-y-5">
-      {!outcome && (
-        <div className="grid gap-2">
-          <Label htmlFor={inputId}>File</Label>
-          <Input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept={accept}
-            aria-describedby={hintId}
-            aria-invalid={fileError ? true : undefined}
-            disabled={importing}
-            onChange={onFileChange}
-          />
-          <p id={hintId} className="text-muted-foreground text-sm">
-            {source.fileType ? `A ${source.fileType} file` : 'A .csv, .xls or .xlsx file'} of at most 10 MB.
-          </p>
-          {fileError && (
-            <p role="alert" className="text-destructive text-sm">
-              {fileError}
+    <>
+      <div
+        data-slot="dialog-body"
+        className="min-h-0 min-w-0 flex-1 space-y-5 overflow-y-auto px-6 pt-1 pb-4"
+      >
+        {!outcome && (
+          <div className="grid gap-2">
+            <Label htmlFor={inputId}>File</Label>
+            <Input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              accept={accept}
+              aria-describedby={hintId}
+              aria-invalid={fileError ? true : undefined}
+              disabled={importing}
+              onChange={onFileChange}
+            />
+            <p id={hintId} className="text-muted-foreground text-sm">
+              {source.fileType ? `A ${source.fileType} file` : 'A .csv, .xls or .xlsx file'} of at most 10 MB.
             </p>
-          )}
-        </div>
-      )}
+            {fileError && (
+              <p role="alert" className="text-destructive text-sm">
+                {fileError}
+              </p>
+            )}
+          </div>
+        )}
 
-      {preview.isPending && (
-        <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden />
-          Reading file...
-        </p>
-      )}
-      {preview.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{describeError(preview.error, 'The file could not be read.')}</AlertDescription>
-        </Alert>
-      )}
-      {previewData && !outcome && <PreviewView preview={previewData} />}
+        {preview.isPending && (
+          <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+            <Loader2 className="size-4 animate-spin" aria-hidden />
+            Reading file...
+          </p>
+        )}
+        {preview.isError && (
+          <Alert variant="destructive">
+            <AlertDescription>{describeError(preview.error, 'The file could not be read.')}</AlertDescription>
+          </Alert>
+        )}
+        {previewData && !outcome && <PreviewView preview={previewData} />}
 
-      {processError && (
-        <Alert variant="destructive">
-          <AlertDescription>{processError}</AlertDescription>
-        </Alert>
-      )}
-      {outcome && <OutcomeView outcome={outcome} sourceId={source.id} onNavigate={onClose} />}
+        {processError && (
+          <Alert variant="destructive">
+            <AlertDescription>{processError}</AlertDescription>
+          </Alert>
+        )}
+        {outcome && <OutcomeView outcome={outcome} sourceId={source.id} onNavigate={onClose} />}
+      </div>
 
-      <DialogFooter>
+      <DialogFooter className="border-t px-6 py-4">
         {outcome ? (
           <>
             <Button variant="outline" onClick={reset}>
@@ -210,7 +217,7 @@ function ProcessFileBody({
           </>
         )}
       </DialogFooter>
-    </div>
+    </>
   );
 }
 

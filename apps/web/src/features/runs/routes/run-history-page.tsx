@@ -295,7 +295,7 @@ function StartedAt({ run }: { run: RunRecord }) {
 function RunsTable({ runs, ...props }: { runs: RunRecord[] } & RunViewProps) {
   return (
     <div className="rounded-md border">
-      <Table>
+      <Table stickyLastColumn>
         <TableHeader>
           <TableRow>
             <TableHead>Started</TableHead>

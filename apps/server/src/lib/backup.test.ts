@@ -1,0 +1,230 @@
+/**
+ * `npm run backup` / `npm run restore` on the embedded database, run as the commands an operator types:
+ * a backup from a running process (over its socket) and one with no process running, each restored into a
+ * fresh DATA_DIR, opened, and its stored secrets opened with the restored key.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDatabase, type Database, schema } from '@app/db';
+import { createTestDatabase } from '@app/db/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../test/processes';
+import { loadConfig } from '../config/env';
+import { openMailboxSecret, sealMailboxSecret } from '../modules/email-sources/source-connection';
+import { createBackup, describeKey, listenForBackups, readBackup } from './backup';
+import { createSecretBox } from './secrets';
+
+const MAILBOX_PASSWORD = 'imap-password-kept-sealed';
+const root = mkdtempSync(path.join(tmpdir(), 'inbox-ops-backup-'));
+const live = path.join(root, 'live');
+
+/** An npm command from the repository root, as docs/deploying.md gives it. */
+function npm(args: string[], env: Record<string, string>) {
+  return run('npm', args, env);
+}
+
+function run(command: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+let database: Database;
+let socket: Server;
+let secretKey: string;
+let emailSourceId: number;
+
+/** Opens a restored DATA_DIR as the server would and checks what the backup held. */
+async function expectRestored(dataDir: string) {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  expect(config.secretKey).toBe(secretKey);
+  const restored = await createDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    expect(await restored.pendingMigrations()).toBe(0);
+    await restored.migrate();
+    const [row] = await restored.db
+      .select()
+      .from(schema.emailSources)
+      .where(eq(schema.emailSources.id, emailSourceId));
+    expect(row?.username).toBe('backup@shop.example');
+    expect(openMailboxSecret(createSecretBox(config.secretKey), row!)).toEqual({
+      ok: true,
+      secret: MAILBOX_PASSWORD,
+    });
+  } finally {
+    await restored.close();
+  }
+}
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+// The embedded database only: the PostgreSQL run of this file covers pg_dump and pg_restore below.
+describe.skipIf(serverUrl)('backup and restore of the embedded database', () => {
+  beforeAll(async () => {
+    // As on a first start: the key is created in DATA_DIR, the database migrated.
+    const config = loadConfig({ DATA_DIR: live, LOG_LEVEL: 'silent' });
+    secretKey = config.secretKey;
+    socket = await listenForBackups(
+      live,
+      () => createBackup(database.pglite!, describeKey(live, secretKey)),
+      {
+        error: () => {},
+      },
+    );
+    database = await createDatabase({ dataDir: path.join(live, 'pglite') });
+    await database.migrate();
+    const settings = {
+      username: 'backup@shop.example',
+      email: 'backup@shop.example',
+      incomingServer: 'imap.shop.example',
+      incomingPort: 993,
+      outgoingServer: '',
+      outgoingPort: null,
+      ssl: true,
+      isMsal: false,
+      msalClientId: '',
+      msalTenantId: '',
+    };
+    const [row] = await database.db
+      .insert(schema.emailSources)
+      .values({
+        ...settings,
+        passwordEncrypted: sealMailboxSecret(createSecretBox(secretKey), settings, MAILBOX_PASSWORD),
+      })
+      .returning();
+    emailSourceId = row!.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    socket?.close();
+    await database?.close().catch(() => {});
+  });
+
+  it('backs up a running process through its socket, and restores into an empty DATA_DIR', async () => {
+    const file = path.join(root, 'running.backup');
+    const backup = await npm(['run', 'backup', '--', '--out', file], { DATA_DIR: live });
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toContain('taken from the running server');
+    expect(backup.output).toMatch(/the secret key \(fingerprint [0-9a-f]{16}\) is inside it/);
+    expect(readBackup(readFileSync(file)).header.secretKey).toBe(secretKey);
+
+    const target = path.join(root, 'restored-running');
+    const restore = await npm(['run', 'restore', '--', '--in', file], { DATA_DIR: target });
+    expect(restore.code, restore.output).toBe(0);
+    await expectRestored(target);
+
+    // Nothing is overwritten: the same restore again is refused and leaves the directory as it was.
+    const again = await npm(['run', 'restore', '--', '--in', file], { DATA_DIR: target });
+    expect(again.code).toBe(1);
+    expect(again.output).toContain('already holds a database or a secret key');
+    await expectRestored(target);
+  }, 300_000);
+
+  it('keeps a second process off a DATA_DIR that one has open', async () => {
+    await expect(listenForBackups(live, async () => Buffer.alloc(0), { error: () => {} })).rejects.toThrow(
+      /Another inbox-ops process has the database in .* open/,
+    );
+  });
+
+  it('backs up directly when no process runs, and refuses a restore with another APP_SECRET_KEY', async () => {
+    socket.close();
+    await database.close();
+    expect(existsSync(path.join(live, 'backup.sock'))).toBe(false);
+    const file = path.join(root, 'stopped.backup');
+    const backup = await npm(['run', 'backup', '--', '--out', file], { DATA_DIR: live });
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toContain('directly (no server running)');
+
+    const wrongKey = path.join(root, 'restored-wrong-key');
+    const refused = await npm(['run', 'restore', '--', '--in', file], {
+      DATA_DIR: wrongKey,
+      APP_SECRET_KEY: 'another-key-another-key-another-key-0123',
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('is not the key of this backup');
+    expect(existsSync(path.join(wrongKey, 'pglite'))).toBe(false);
+
+    const target = path.join(root, 'restored-stopped');
+    const restore = await npm(['run', 'restore', '--', '--in', file], { DATA_DIR: target });
+    expect(restore.code, restore.output).toBe(0);
+    await expectRestored(target);
+  }, 300_000);
+});
+
+describe.skipIf(!serverUrl)(
+  'pg_dump and pg_restore of a PostgreSQL database (docs/deploying.md#backups)',
+  () => {
+    it('restores into a new database where the rows are and the stored secrets open with the same key', async () => {
+      const source = await createTestDatabase();
+      const name = `restored_${Date.now().toString(36)}`;
+      const targetUrl = Object.assign(new URL(serverUrl!), { pathname: `/${name}` }).toString();
+      const dump = path.join(root, 'inbox-ops.dump');
+      try {
+        const secrets = createSecretBox('pg-dump-test-key-pg-dump-test-key-0123');
+        const settings = {
+          username: 'pg@shop.example',
+          email: 'pg@shop.example',
+          incomingServer: 'imap.shop.example',
+          incomingPort: 993,
+          outgoingServer: '',
+          outgoingPort: null,
+          ssl: true,
+          isMsal: false,
+          msalClientId: '',
+          msalTenantId: '',
+        };
+        const [row] = await source.db
+          .insert(schema.emailSources)
+          .values({ ...settings, passwordEncrypted: sealMailboxSecret(secrets, settings, MAILBOX_PASSWORD) })
+          .returning();
+
+        const env = { DATABASE_URL: source.connectionString!, NEW_DATABASE_URL: targetUrl };
+        const dumped = await run('bash', ['-c', 'pg_dump --format=custom --file="$DUMP" "$DATABASE_URL"'], {
+          ...env,
+          DUMP: dump,
+        });
+        expect(dumped.code, dumped.output).toBe(0);
+        const created = await run('createdb', ['--maintenance-db', serverUrl!, name], {});
+        expect(created.code, created.output).toBe(0);
+        const restored = await run(
+          'bash',
+          ['-c', 'pg_restore --no-owner --dbname="$NEW_DATABASE_URL" "$DUMP"'],
+          { ...env, DUMP: dump },
+        );
+        expect(restored.code, restored.output).toBe(0);
+
+        const target = await createDatabase({ url: targetUrl, poolSize: 2 });
+        try {
+          expect(await target.pendingMigrations()).toBe(0);
+          const [copy] = await target.db
+            .select()
+            .from(schema.emailSources)
+            .where(eq(schema.emailSources.id, row!.id));
+          expect(openMailboxSecret(secrets, copy!)).toEqual({ ok: true, secret: MAILBOX_PASSWORD });
+        } finally {
+          await target.close();
+        }
+      } finally {
+        await source.dispose();
+        await run('dropdb', ['--maintenance-db', serverUrl!, '--if-exists', name], {});
+      }
+    }, 120_000);
+  },
+);

@@ -1,0 +1,109 @@
+/**
+ * Liveness, readiness and metrics for load balancers and Prometheus
+ * (docs/behaviour/operations.md). None of them takes a session: /health and /ready are public and say
+ * nothing private, /metrics checks its own bearer token.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { httpRequestDuration, mailboxLastSuccess, metricsRegistry, queueJobs } from '../../lib/metrics';
+
+type Check = 'ok' | 'failed';
+
+export async function operationsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { database, config } = context;
+
+  app.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
+    try {
+      await database.query('select 1');
+      return { status: 'ok', database: database.kind };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 'error', database: 'unreachable' });
+    }
+  });
+
+  app.get('/ready', { config: { access: 'public' } }, async (_request, reply) => {
+    const checks: { database: Check; migrations: Check; queue: Check } = {
+      database: 'failed',
+      migrations: 'failed',
+      queue: 'failed',
+    };
+    try {
+      await database.query('select 1');
+      checks.database = 'ok';
+      if ((await database.pendingMigrations()) === 0) checks.migrations = 'ok';
+    } catch (error) {
+      app.log.warn({ err: error }, 'readiness check: database unreachable');
+    }
+    // Set by startJobs, unset the moment a shutdown begins: a stopping instance leaves the rotation.
+    if (context.jobQueue) checks.queue = 'ok';
+    const ready = Object.values(checks).every((check) => check === 'ok');
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+  });
+
+  // Timed for every route, also the ones answered by a hook (401) or not found (route "unmatched", so
+  // that scanners' URLs do not become label values).
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    httpRequestDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  const expected = config.metricsToken ? digest(config.metricsToken) : undefined;
+  app.get('/metrics', { config: { access: 'public' } }, async (request, reply) => {
+    // Off unless METRICS_TOKEN is set: answered here rather than left unregistered, because the web app's
+    // fallback would otherwise answer GET /metrics with its index page.
+    if (!expected) return notFound(request, reply);
+    const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
+    if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .send({ statusCode: 401, code: 'UNAUTHORIZED', message: 'A valid metrics token is required.' });
+    }
+    await refreshDatabaseGauges(context);
+    return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  });
+}
+
+function digest(token: string): Buffer {
+  // Hashed first so that the comparison takes the same time whatever the length of what was sent.
+  return createHash('sha256').update(token).digest();
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(404)
+    .send({ statusCode: 404, code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url}` });
+}
+
+async function refreshDatabaseGauges(context: AppContext): Promise<void> {
+  const jobs = await context.database
+    .query<{ queue: string; state: string; count: number }>(
+      'select name as queue, state::text as state, count(*)::int as count from pgboss.job group by 1, 2',
+    )
+    // Before the queue's first start its schema does not exist yet: no jobs.
+    .catch(() => []);
+  queueJobs.reset();
+  for (const row of jobs) queueJobs.set({ queue: row.queue, state: row.state }, row.count);
+
+  const { emailSources } = schema;
+  const mailboxes = await context.db
+    .select({ id: emailSources.id, at: emailSources.lastPollSucceededAt })
+    .from(emailSources)
+    .where(eq(emailSources.activeStatus, true));
+  // Reset, so a deleted or deactivated mailbox stops being reported (and stops alerting).
+  mailboxLastSuccess.reset();
+  for (const row of mailboxes) {
+    mailboxLastSuccess.set(
+      { email_source_id: String(row.id) },
+      row.at ? Math.floor(row.at.getTime() / 1000) : 0,
+    );
+  }
+}

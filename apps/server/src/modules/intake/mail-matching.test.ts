@@ -3,7 +3,6 @@ import type { MailMatchRule } from './file-processors';
 import {
   addressPart,
   chooseAttachment,
-  countableAttachments,
   fileNameMatches,
   type MailAttachment,
   messageMatchesRule,
@@ -68,31 +67,6 @@ describe('message matching (docs/behaviour/mail-intake.md#matching)', () => {
 });
 
 describe('attachments', () => {
-  it('never counts inline pictures: related parts, inline parts with a Content-ID, unnamed inline images', () => {
-    const content = Buffer.from('x');
-    const counted = countableAttachments([
-      {
-        filename: 'logo.png',
-        contentType: 'image/png',
-        contentDisposition: 'inline',
-        cid: 'logo',
-        related: true,
-        content,
-      },
-      { filename: 'sig.jpg', contentType: 'image/jpeg', contentDisposition: 'inline', cid: 'sig', content },
-      { contentType: 'image/gif', contentDisposition: 'inline', content },
-      // Apple Mail sends real files inline, with a name and no Content-ID: those count.
-      { filename: 'tracking.csv', contentType: 'text/csv', contentDisposition: 'inline', content },
-      { filename: 'photo.jpg', contentType: 'image/jpeg', contentDisposition: 'attachment', content },
-      { contentType: 'text/csv', contentDisposition: 'attachment', content },
-    ]);
-    expect(counted.map((attachment) => attachment.fileName)).toEqual([
-      'tracking.csv',
-      'photo.jpg',
-      'attachment-3.csv',
-    ]);
-  });
-
   it('reads "*" as a wildcard over the whole name, case-insensitive, with or without the extension', () => {
     expect(fileNameMatches('tracking_*.csv', 'TRACKING_0101.CSV')).toBe(true);
     expect(fileNameMatches('tracking_*.csv', 'old_tracking_0101.csv')).toBe(false);

@@ -6,9 +6,11 @@ import path from 'node:path';
 import { wildcardMatches } from '../../lib/wildcard';
 import type { MailMatchRule } from './file-processors';
 
-/** The parts of a message that matching reads (mailparser's ParsedMail has them all). */
+/** The parts of a message that matching reads (the prepared message, mime/prepare-mail.ts). */
 export interface MatchableMessage {
   fromAddress: string | null;
+  /** Every address the From header(s) hold; when given, any of them may match (fromAddress is ignored). */
+  senders?: readonly string[];
   subject: string;
   attachments: MailAttachment[];
 }
@@ -19,45 +21,15 @@ export interface MailAttachment {
   content: Buffer;
 }
 
-/** The mailparser attachment fields that tell a file from an inline picture. */
-export interface ParsedAttachmentLike {
-  filename?: string | undefined;
-  contentType: string;
-  contentDisposition?: string | undefined;
-  cid?: string | undefined;
-  related?: boolean | undefined;
-  content: Buffer;
-}
-
-/**
- * The files a person would call attachments. A picture placed in the body (a signature logo, a pasted
- * screenshot) is not one: mailparser marks it `related` (part of multipart/related) or it is inline with a
- * Content-ID. Apple Mail sends real files as `inline` with a file name, so inline alone does not exclude.
- */
-export function countableAttachments(attachments: ParsedAttachmentLike[]): MailAttachment[] {
-  return attachments
-    .filter((part) => {
-      if (part.related) return false;
-      const inline = (part.contentDisposition ?? '').toLowerCase() === 'inline';
-      if (inline && part.cid) return false;
-      if (inline && !part.filename && part.contentType.toLowerCase().startsWith('image/')) return false;
-      return true;
-    })
-    .map((part, index) => ({
-      fileName: part.filename?.trim() || `attachment-${index + 1}${extensionFor(part.contentType)}`,
-      contentType: part.contentType,
-      content: part.content,
-    }));
-}
-
 const EXTENSIONS: Record<string, string> = {
   'text/csv': '.csv',
   'application/csv': '.csv',
   'application/vnd.ms-excel': '.xls',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
+  'message/rfc822': '.eml',
 };
 
-function extensionFor(contentType: string): string {
+export function extensionFor(contentType: string): string {
   return EXTENSIONS[contentType.toLowerCase()] ?? '';
 }
 
@@ -71,9 +43,15 @@ function normaliseSubject(value: string): string {
   return value.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-export function senderMatches(rule: Pick<MailMatchRule, 'fromEmail'>, fromAddress: string | null): boolean {
+/** A list is an ambiguous sender (docs/behaviour/mail-intake.md#matching): any of its addresses may match. */
+export function senderMatches(
+  rule: Pick<MailMatchRule, 'fromEmail'>,
+  from: string | null | readonly string[],
+): boolean {
   const wanted = addressPart(rule.fromEmail);
-  return wanted !== '' && fromAddress !== null && addressPart(fromAddress) === wanted;
+  if (wanted === '' || from === null) return false;
+  const addresses = typeof from === 'string' ? [from] : from;
+  return addresses.some((address) => addressPart(address) === wanted);
 }
 
 export function subjectMatches(
@@ -87,7 +65,7 @@ export function subjectMatches(
 
 /** Sender, subject and (when set) the number of attachments: the message is meant for this source. */
 export function messageMatchesRule(rule: MailMatchRule, message: MatchableMessage): boolean {
-  if (!senderMatches(rule, message.fromAddress)) return false;
+  if (!senderMatches(rule, message.senders ?? message.fromAddress)) return false;
   if (!subjectMatches(rule, message.subject)) return false;
   if (rule.expectedAttachmentCount !== null && message.attachments.length !== rule.expectedAttachmentCount) {
     return false;

@@ -108,3 +108,25 @@ export async function releaseWatcherLease(db: DbOrTx, emailSourceId: number, own
     .set({ watcherOwner: null, watcherUntil: null })
     .where(and(eq(mailboxStates.emailSourceId, emailSourceId), eq(mailboxStates.watcherOwner, owner)));
 }
+
+/** Takes the poll lease, waiting up to `waitMs` while another poll holds it. */
+export async function acquireLeaseWaiting(
+  db: DbOrTx,
+  emailSourceId: number,
+  owner: string,
+  leaseSeconds: number,
+  waitMs: number,
+  signal?: AbortSignal,
+): Promise<MailboxState | undefined> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (signal?.aborted) return undefined;
+    const state = await acquirePollLease(db, emailSourceId, owner, leaseSeconds);
+    if (state || Date.now() >= deadline) return state;
+    await sleep(Math.min(500, Math.max(50, deadline - Date.now())));
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

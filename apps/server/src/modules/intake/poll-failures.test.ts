@@ -173,4 +173,40 @@ describe(`a mailbox that misbehaves (${process.env.TEST_DATABASE_URL ? 'PostgreS
       );
     }
   });
+
+  it('folds identical consecutive failures of a mailbox into one run with a count, first and last time', async () => {
+    const wrongPassword = await createMailboxSource(t, dovecot, {
+      user: USER.user,
+      password: 'still-not-it',
+    });
+    const poll = () => pollMailbox(t.app.context, wrongPassword.id, { trigger: 'manual', processors: [] });
+    const outcomes = [await poll(), await poll(), await poll()];
+    const runIds = outcomes.map((outcome) => (outcome.status === 'failed' ? outcome.runId : 0));
+    expect(new Set(runIds).size).toBe(1);
+    const pollRuns = () =>
+      t.db.db
+        .select()
+        .from(schema.runs)
+        .where(and(eq(schema.runs.sourceType, 'email'), eq(schema.runs.sourceId, wrongPassword.id)))
+        .orderBy(asc(schema.runs.id));
+    const [only, ...others] = await pollRuns();
+    expect(others).toEqual([]);
+    expect(only!.message).toMatch(/^Could not sign in to .*authentication failed/);
+    // The worded message is for a person; the server's own words stay in the details.
+    expect((only!.details as { rawError?: string }).rawError).toMatch(/\S/);
+    const repeated = (only!.details as { repeated: { count: number; firstAt: string; lastAt: string } })
+      .repeated;
+    expect(repeated.count).toBe(3);
+    expect(repeated.firstAt).toBe(only!.startedAt.toISOString());
+    expect(Date.parse(repeated.lastAt)).toBeGreaterThanOrEqual(Date.parse(repeated.firstAt));
+
+    // Another failure is a run of its own.
+    await t.db.db
+      .update(schema.emailSources)
+      .set({ incomingPort: 1 })
+      .where(eq(schema.emailSources.id, wrongPassword.id));
+    const other = await poll();
+    expect(other.status === 'failed' && other.runId).not.toBe(runIds[0]);
+    expect(await pollRuns()).toHaveLength(2);
+  });
 });

@@ -13,6 +13,7 @@ import { hasFlag, type SessionUser, SOURCE_ACCESS, type UserFlag } from '../../p
 import { readStoredFile } from '../files/stored-files';
 import type { FileProcessor } from '../intake/file-processors';
 import { fileProcessors } from '../intake/processor-registry';
+import { fileFromStoredMessage, isStoredMessage } from '../intake/reprocess-mail';
 import { findNotificationSettingRow } from '../notifications/repository';
 import { getRun, listRuns, type RunRow, sourceIsLive } from './repository';
 
@@ -129,16 +130,23 @@ export async function reprocessRun(
     throw AppError.conflict('The input file of this run was deleted after the retention period');
   }
   const sourceId = row.sourceId;
-  const inputFileId = row.inputFileId;
+  // A run whose input is the e-mail (it matched but gave no file): the message is read again with the
+  // source's current rules, and the file found is the new run's input.
+  const fromMessage =
+    row.inboundMessageId !== null && isStoredMessage(file.fileName)
+      ? await fileFromStoredMessage(db, processor, sourceId, row.inboundMessageId, file.content)
+      : undefined;
+  const inputFileId = fromMessage ? null : row.inputFileId;
   const outcome = await db.transaction((tx) =>
     processor.process({
       db: tx,
       context,
       sourceId,
-      file: { fileName: file.fileName, content: file.content },
+      file: fromMessage?.file ?? { fileName: file.fileName, content: file.content },
       trigger: 'reprocess',
       reprocessOfRunId: row.id,
       inputFileId,
+      ...(fromMessage ? { inboundMessageId: row.inboundMessageId, message: fromMessage.message } : {}),
     }),
   );
   const { afterCommit, ...result } = outcome;

@@ -26,8 +26,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  // Guards against hangs, not speed checks: `npm test` runs two shards at once on 2 cores, where a page that
-  // compiles a large chunk or a server that parses a workbook can take several seconds.
+  // Guards against hangs, not speed checks: on a busy 2-core machine a page that compiles a large chunk or a
+  // server that parses a workbook can take several seconds.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],

@@ -66,6 +66,18 @@ export function markSignedOut() {
 
 export function clearSignedOut() {
   localStorage.removeItem(SIGNED_OUT_KEY);
+  sessionEndedByApp = false;
+}
+
+/**
+ * Set when the app itself ends the session (a changed username or password) and shows its own message: a request
+ * still in flight then fails quietly instead of replacing that message with "session expired". In memory only,
+ * so a reload (or the next sign-in) forgets it.
+ */
+let sessionEndedByApp = false;
+
+export function markSessionEndedByApp() {
+  sessionEndedByApp = true;
 }
 
 /** The message for a request that found no valid session. */
@@ -135,6 +147,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (await refreshSession()) {
       response = await fetch(path, init);
     } else {
+      if (sessionEndedByApp) throw new ApiError(401, sessionEndMessage());
       console.error('Session expired. Redirecting to login.');
       const message = sessionEndMessage();
       clearClientSession();

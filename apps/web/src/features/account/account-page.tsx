@@ -30,7 +30,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { useCurrentUser } from '@/features/auth/api/session';
-import { ApiError, clearClientSession, describeError } from '@/lib/api-client';
+import { ApiError, clearClientSession, describeError, markSessionEndedByApp } from '@/lib/api-client';
 import { formatLongDateTime } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
 import { cn } from '@/lib/utils';
@@ -245,6 +245,8 @@ function ValueCard({ title, value }: { title: string; value: string }) {
 function useEndSession() {
   const navigate = useNavigate();
   return (message: string) => {
+    // Queries still in flight meet the ended session; they must not announce it as expired over this message.
+    markSessionEndedByApp();
     clearClientSession();
     queryClient.clear();
     navigate('/', { replace: true, state: { message } });

@@ -1,4 +1,3 @@
-import type { RunRecord } from '@app/contracts';
 import { Loader2 } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,20 +10,32 @@ const DECISION_FAILED: Record<HeldRunAction, string> = {
 };
 
 /**
- * The drift guard's two choices for a held inventory run in its Run Details (docs/behaviour/inventory.md#drift-guard):
- * a run held during mail or SFTP intake is decided here, as one held by Process File is on the processing screen.
- * The server records who decided; approving delivers the file as the run's request asked.
+ * The drift guard's two choices for a held inventory run (docs/behaviour/inventory.md#drift-guard), on the processing
+ * screen right after Process File and in a run's Run Details (a run held during mail or SFTP intake). The server
+ * records who decided; approving delivers the file as the run's request asked.
  */
 export function HeldRunActions({
-  run,
+  sourceId,
+  runId,
   onDecided,
 }: {
-  run: RunRecord;
+  sourceId: number;
+  /** Null while the run is not known: the buttons stay disabled. */
+  runId: number | null;
   onDecided: (run: InventoryRunRecord) => void;
 }) {
-  const decide = useDecideHeldRun(run.sourceId ?? 0);
+  const decide = useDecideHeldRun(sourceId);
   const pending = decide.isPending ? decide.variables.action : null;
-  const act = (action: HeldRunAction) => decide.mutate({ runId: run.id, action }, { onSuccess: onDecided });
+  const act = (action: HeldRunAction) => {
+    if (runId === null) return;
+    decide.mutate(
+      { runId, action },
+      {
+        onSuccess: onDecided,
+        onError: (error) => console.error(`Error on ${action} of run ${runId}:`, error),
+      },
+    );
+  };
 
   return (
     <div className="space-y-3">
@@ -36,7 +47,7 @@ export function HeldRunActions({
         </Alert>
       )}
       <div className="flex flex-wrap gap-2 [&>button]:flex-1 sm:[&>button]:flex-none">
-        <Button type="button" onClick={() => act('approve')} disabled={pending !== null}>
+        <Button type="button" onClick={() => act('approve')} disabled={pending !== null || runId === null}>
           {pending === 'approve' && <Loader2 aria-hidden className="animate-spin" />}
           Approve and Deliver
         </Button>
@@ -45,7 +56,7 @@ export function HeldRunActions({
           variant="outline"
           className="border-destructive/50 text-destructive hover:bg-destructive/10 hover:text-destructive"
           onClick={() => act('discard')}
-          disabled={pending !== null}
+          disabled={pending !== null || runId === null}
         >
           {pending === 'discard' && <Loader2 aria-hidden className="animate-spin" />}
           Discard

@@ -1,21 +1,11 @@
 import type { InventoryProcessingResult, InventoryStatusChange, RunRecord } from '@app/contracts';
 import { Loader2, TriangleAlert } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { describeError } from '@/lib/api-client';
-import {
-  type HeldRunAction,
-  type InventoryRunRecord,
-  useDecideHeldRun,
-  useHeldRun,
-} from '../api/inventory-processing';
+import { type InventoryRunRecord, useHeldRun } from '../api/inventory-processing';
 import { DeliveryOutcomeList, readDelivery } from './delivery-outcome';
 import { DetailList } from './detail-list';
-
-const DECISION_FAILED: Record<HeldRunAction, string> = {
-  approve: 'Failed to approve the run',
-  discard: 'Failed to discard the run',
-};
+import { HeldRunActions } from './held-run-actions';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -36,8 +26,6 @@ export function HeldRunPanel({
 }) {
   const runId = result.runId;
   const run = useHeldRun(runId !== null && !decision ? runId : null);
-  const decide = useDecideHeldRun(sourceId);
-  const pending = decide.isPending ? decide.variables.action : null;
 
   if (decision) return <DecisionOutcome run={decision} />;
 
@@ -46,17 +34,6 @@ export function HeldRunPanel({
   const changes = details?.changes;
   const turningInactive: InventoryStatusChange[] = changes?.turnedInactive ?? [];
   const more = (changes?.turnedInactiveCount ?? 0) - turningInactive.length;
-
-  const act = (action: HeldRunAction) => {
-    if (runId === null) return;
-    decide.mutate(
-      { runId, action },
-      {
-        onSuccess: onDecided,
-        onError: (error) => console.error(`Error on ${action} of run ${runId}:`, error),
-      },
-    );
-  };
 
   return (
     <div className="space-y-4">
@@ -115,30 +92,7 @@ export function HeldRunPanel({
         )}
       </section>
 
-      {decide.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>
-            {describeError(decide.error, DECISION_FAILED[decide.variables?.action ?? 'approve'])}
-          </AlertDescription>
-        </Alert>
-      )}
-
-      <div className="flex flex-wrap gap-2 [&>button]:flex-1 sm:[&>button]:flex-none">
-        <Button type="button" onClick={() => act('approve')} disabled={pending !== null || runId === null}>
-          {pending === 'approve' && <Loader2 aria-hidden className="animate-spin" />}
-          Approve and Deliver
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          className="border-destructive/50 text-destructive hover:bg-destructive/10 hover:text-destructive"
-          onClick={() => act('discard')}
-          disabled={pending !== null || runId === null}
-        >
-          {pending === 'discard' && <Loader2 aria-hidden className="animate-spin" />}
-          Discard
-        </Button>
-      </div>
+      <HeldRunActions sourceId={sourceId} runId={runId} onDecided={onDecided} />
     </div>
   );
 }

@@ -221,7 +221,11 @@ export function RunHistoryPage({ sourceType }: { sourceType: HistorySourceType }
         onClose={() => setDetailsRun(null)}
         actions={
           detailsRun?.sourceType === 'inventory' && detailsRun.status === 'held' ? (
-            <HeldRunActions run={detailsRun} onDecided={setDetailsRun} />
+            <HeldRunActions
+              sourceId={detailsRun.sourceId ?? 0}
+              runId={detailsRun.id}
+              onDecided={setDetailsRun}
+            />
           ) : undefined
         }
       />

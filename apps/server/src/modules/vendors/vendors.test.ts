@@ -11,7 +11,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { recordRun } from '../runs/runs-service';
 import { loadVendorsForSubmission, markVendorSubmitted } from './service';
 
@@ -114,22 +114,13 @@ function vendorBody(overrides: Record<string, unknown> = {}) {
 }
 
 const save = (payload: unknown, session: Session = submissionUser) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/order-submission/vendor/save',
-    headers: session.headers,
-    payload: payload as Record<string, unknown>,
-  });
+  asUser(t, session).post('/api/order-submission/vendor/save', payload as Record<string, unknown>);
 const get = (id: number | string, session: Session = submissionUser) =>
   t.app.inject({ method: 'GET', url: `/api/order-submission/vendor/get/${id}`, headers: session.headers });
 const post = (url: string, session: Session = submissionUser, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: session.headers, ...(payload ? { payload } : {}) });
 const list = async (query = '', session: Session = submissionUser) => {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/order-submission/vendor/active${query}`,
-    headers: session.headers,
-  });
+  const response = await asUser(t, session).get(`/api/order-submission/vendor/active${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Array<Record<string, unknown>>;
 };
@@ -210,11 +201,7 @@ describe('who may call the vendor routes', () => {
       const vendor = created.json();
       expect((await get(vendor.id, session)).statusCode).toBe(200);
       expect((await list('', session)).some((row) => row.id === vendor.id)).toBe(true);
-      const template = await t.app.inject({
-        method: 'GET',
-        url: `/api/order-submission/vendor/${vendor.id}/template`,
-        headers: session.headers,
-      });
+      const template = await asUser(t, session).get(`/api/order-submission/vendor/${vendor.id}/template`);
       expect(template.statusCode).toBe(200);
       const toggled = await post(`/api/order-submission/vendor/${vendor.id}/active`, session, {
         activeStatus: false,
@@ -281,11 +268,7 @@ describe('POST /api/order-submission/vendor/save and GET /api/order-submission/v
     expect(loaded.json()).toEqual(expected);
     expect(Object.keys(mapValues)).toHaveLength(24);
 
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/api/order-submission/vendor/${saved.id}/template`,
-      headers: submissionUser.headers,
-    });
+    const download = await asUser(t, submissionUser).get(`/api/order-submission/vendor/${saved.id}/template`);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(TEMPLATES.xlsx)).toBe(true);
     expect(download.headers['content-disposition']).toContain('filename="globex-template.xlsx"');
@@ -314,11 +297,9 @@ describe('POST /api/order-submission/vendor/save and GET /api/order-submission/v
       mapPo: '',
       staticFileData1: '',
     });
-    const noTemplate = await t.app.inject({
-      method: 'GET',
-      url: `/api/order-submission/vendor/${saved.id}/template`,
-      headers: submissionUser.headers,
-    });
+    const noTemplate = await asUser(t, submissionUser).get(
+      `/api/order-submission/vendor/${saved.id}/template`,
+    );
     expect(noTemplate.statusCode).toBe(404);
   });
 
@@ -628,11 +609,9 @@ describe('GET /api/order-submission/vendor/active, toggles and delete', () => {
     const all = (await list('?includeInactive=true')).map((row) => row.id);
     expect(all).toContain(inactive.id);
     expect(all).not.toContain(deleted.id);
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/order-submission/vendor/active?includeInactive=maybe',
-      headers: submissionUser.headers,
-    });
+    const bad = await asUser(t, submissionUser).get(
+      '/api/order-submission/vendor/active?includeInactive=maybe',
+    );
     expect(bad.statusCode).toBe(400);
   });
 

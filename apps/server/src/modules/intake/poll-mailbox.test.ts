@@ -200,7 +200,12 @@ describe(`mail intake poll (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
 
     // One run per poll, with the counts; the source shows when it was polled.
     const [pollRun] = await runsOf('email', box.source.id);
-    expect(pollRun).toMatchObject({ trigger: 'manual', status: 'succeeded', sourceName: USERS[0]!.user });
+    // Named as everywhere else: the username (here also the address) and the server.
+    expect(pollRun).toMatchObject({
+      trigger: 'manual',
+      status: 'succeeded',
+      sourceName: `${USERS[0]!.user} (${box.source.incomingServer})`,
+    });
     expect((pollRun!.details as RunDetails).counts).toEqual({
       messagesSeen: 7,
       processed: 4,

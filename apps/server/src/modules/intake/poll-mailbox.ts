@@ -17,7 +17,7 @@
  *   the error is recorded on the e-mail source and the job queue retries it.
  */
 import { randomUUID } from 'node:crypto';
-import type { RunTrigger } from '@app/contracts';
+import { emailSourceLabel, type RunTrigger } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
 import { MicrosoftSignInError } from '../../integrations/msal';
@@ -144,7 +144,7 @@ export async function pollMailbox(
     const runId = await startRun(db, {
       sourceType: 'email',
       sourceId: emailSourceId,
-      sourceName: source.username,
+      sourceName: emailSourceLabel(source),
       trigger: options.trigger,
     });
     await markPollStarted(db, emailSourceId);

@@ -1,4 +1,4 @@
-import type { EmailSourceListItem } from '@app/contracts';
+import { type EmailSourceListItem, emailSourceLabel } from '@app/contracts';
 import { History, Mail, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
@@ -79,11 +79,11 @@ export function EmailSourceListPage() {
       {body}
       <ConfirmDeleteItemDialog
         item={pendingDelete}
-        name={(source) => source.username}
+        name={emailSourceLabel}
         onClose={() => setPendingDelete(null)}
         onConfirm={async (source) => {
           await deleteSource.mutateAsync(source.id);
-          toast.success(`Email source "${source.username}" deleted`);
+          toast.success(`Email source "${emailSourceLabel(source)}" deleted`);
         }}
       />
       <SendTestEmailDialog source={testSource} onClose={() => setTestSource(null)} />

@@ -1,4 +1,4 @@
-import type { EmailSourceListItem, EmailSourcePollResult } from '@app/contracts';
+import { type EmailSourceListItem, type EmailSourcePollResult, emailSourceLabel } from '@app/contracts';
 import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { describeError } from '@/lib/api-client';
@@ -56,21 +56,24 @@ export function pollResultText(name: string, result: EmailSourcePollResult): str
  * 'Check now' for one e-mail source: polls the mailbox and waits for the poll to finish. A loading toast is
  * the busy state (replaced by the counts, or by the reason it failed); the list refreshes afterwards.
  */
-export function useCheckNow(source: Pick<EmailSourceListItem, 'id' | 'username'>) {
+export function useCheckNow(
+  source: Pick<EmailSourceListItem, 'id' | 'username' | 'email' | 'incomingServer'>,
+) {
   const check = useCheckEmailSourceNow();
+  const name = emailSourceLabel(source);
   const run = () => {
-    const id = toast.loading(`Checking "${source.username}"...`);
+    const id = toast.loading(`Checking "${name}"...`);
     check.mutate(source.id, {
       onSuccess: (result) => {
         if (result.status === 'failed') {
-          toast.error(`Checking "${source.username}" failed: ${result.message}`, { id });
+          toast.error(`Checking "${name}" failed: ${result.message}`, { id });
         } else {
-          toast.success(pollResultText(source.username, result), { id });
+          toast.success(pollResultText(name, result), { id });
         }
       },
       onError: (error) => {
         console.error('Error checking email source:', error);
-        toast.error(describeError(error, `"${source.username}" could not be checked.`), { id });
+        toast.error(describeError(error, `"${name}" could not be checked.`), { id });
       },
     });
   };

@@ -1,4 +1,4 @@
-import { RUN_PAGE_SIZE, RUN_TRIGGER_LABELS, type RunRecord } from '@app/contracts';
+import { emailSourceLabel, RUN_PAGE_SIZE, RUN_TRIGGER_LABELS, type RunRecord } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileSearch, RotateCcw, Send } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -70,7 +70,8 @@ function useSourceName(sourceType: HistorySourceType, sourceId: number | null): 
   if (sourceType === 'inventory') return inventory.data?.find((s) => s.id === sourceId)?.sourceName;
   if (sourceType === 'order-submission') return submission.data?.find((s) => s.id === sourceId)?.sourceName;
   if (sourceType === 'vendor') return vendors.data?.find((s) => s.id === sourceId)?.vendorNameFromFile;
-  return email.data?.find((s) => s.id === sourceId)?.username;
+  const emailSource = email.data?.find((s) => s.id === sourceId);
+  return emailSource && emailSourceLabel(emailSource);
 }
 
 function usePageParam(): [number, (page: number) => void] {

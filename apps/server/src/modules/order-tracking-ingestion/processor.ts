@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { isSpreadsheetError, pinnedEncoding, readTable, type Table } from '../../integrations/spreadsheet';
 import { describeError } from '../../lib/error-redaction';
 import { plural } from '../../lib/plural';
+import type { ProgressReporter } from '../../lib/progress';
 import { storeFile } from '../files/stored-files';
 import type {
   FileProcessor,
@@ -114,6 +115,7 @@ export async function prepareFile(
 
 export interface IngestOptions {
   batchSize?: number;
+  progress?: ProgressReporter;
 }
 
 interface IngestResult {
@@ -130,11 +132,18 @@ async function ingest(
   options: IngestOptions,
 ): Promise<IngestResult> {
   await lockSourceForIngest(db, source.id);
+  // Counted in the file's rows, which is what the operator knows; several rows can make one order.
+  const { progress } = options;
+  const rows = mapping.counts.rowsRead;
+  const keys = mapping.orders.uniqueKeys.length;
+  await progress?.total(rows);
   const ordersUpdated = await upsertOrders(
     db,
     source.id,
     mapping.orders,
     options.batchSize ?? DEFAULT_BATCH_SIZE,
+    progress &&
+      ((ordersDone) => progress.done(ordersDone === keys ? rows : Math.floor((ordersDone / keys) * rows))),
   );
   let ordersDeleted = 0;
   if (source.deleteAfterDays !== null && source.deleteAfterDays > 0) {
@@ -183,7 +192,10 @@ export async function processOrderTrackingFile(
     if (!source)
       throw new IngestFailure(`Order tracking source ${request.sourceId} does not exist or was deleted.`);
     const mapping = await prepareFile(source, file);
-    result = await db.transaction((savepoint) => ingest(savepoint, source, mapping, options));
+    const progress = options.progress ?? request.progress;
+    result = await db.transaction((savepoint) =>
+      ingest(savepoint, source, mapping, { ...options, progress }),
+    );
   } catch (error) {
     const message = failureMessage(error);
     const extra = error instanceof IngestFailure ? error.extra : {};

@@ -17,7 +17,7 @@ import { vendorsQueryOptions } from '@/features/order-submission/api/order-vendo
 import { orderTrackingSourcesQueryOptions } from '@/features/order-tracking-sources/api/order-tracking-sources';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { type HistorySourceType, runInputUrl, runOutputUrl, sourceListPath, useRuns } from '../api/runs';
 import { ReprocessDialog } from '../components/reprocess-dialog';
@@ -331,10 +331,10 @@ function RunsTable({ runs, ...props }: { runs: RunRecord[] } & RunViewProps) {
                 </span>
               </TableCell>
               {props.showOrders && (
-                <TableCell className="text-right tabular-nums">{run.ordersUpdated}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCount(run.ordersUpdated)}</TableCell>
               )}
               {props.showOrders && (
-                <TableCell className="text-right tabular-nums">{run.ordersDeleted}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCount(run.ordersDeleted)}</TableCell>
               )}
               <TableCell className="min-w-48 max-w-md whitespace-normal break-words">
                 {run.message ?? '—'}

@@ -457,18 +457,29 @@ describe('e-mail source data', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('email-list pairs the display name with the id, sorted by name', async () => {
+  it('email-list pairs the username, address and server with the id, sorted by name', async () => {
     const zed = await createSource({ username: 'Zed Supplier', email: 'zed@example.com' });
     const same = await createSource({ username: 'alpha@example.com', email: 'Alpha@example.com' });
     const mid = await createSource({ username: 'middle', email: 'middle@example.com' });
+    // Two mailboxes with one username, told apart by their address and server.
+    const ordersA = await createSource({ username: 'orders', email: 'orders@a.example' });
+    const ordersB = await createSource({
+      username: 'orders',
+      email: 'orders@b.example',
+      incomingServer: 'mail.b.example',
+    });
     const response = await asUser(t, operator).get('/api/email-sources/email-list');
     expect(response.statusCode).toBe(200);
     const pairs: PickerPair[] = response.json();
-    const ours = pairs.filter((pair) => [zed.id, same.id, mid.id].includes(pair.item2));
+    const ours = pairs.filter((pair) =>
+      [zed.id, same.id, mid.id, ordersA.id, ordersB.id].includes(pair.item2),
+    );
     expect(ours).toEqual([
-      { item1: 'alpha@example.com', item2: same.id },
-      { item1: 'middle (middle@example.com)', item2: mid.id },
-      { item1: 'Zed Supplier (zed@example.com)', item2: zed.id },
+      { item1: 'alpha@example.com (imap.example.com)', item2: same.id },
+      { item1: 'middle (middle@example.com, imap.example.com)', item2: mid.id },
+      { item1: 'orders (orders@a.example, imap.example.com)', item2: ordersA.id },
+      { item1: 'orders (orders@b.example, mail.b.example)', item2: ordersB.id },
+      { item1: 'Zed Supplier (zed@example.com, imap.example.com)', item2: zed.id },
     ]);
     const names = pairs.map((pair) => pair.item1.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));

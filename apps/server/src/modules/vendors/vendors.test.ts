@@ -60,13 +60,14 @@ afterAll(async () => {
   await t.close();
 });
 
+// items.xlsx uses columns A to F; a save checks every mapping against the template.
 const mapValues = Object.fromEntries(
-  VENDOR_MAP_FIELDS.map(({ field }, index) => [field, `${String.fromCharCode(65 + index)}`]),
+  VENDOR_MAP_FIELDS.map(({ field }, index) => [field, `${String.fromCharCode(65 + (index % 6))}`]),
 );
 const staticValues = Object.fromEntries(
   STATIC_DATA_SLOTS.flatMap((slot) => [
     [`staticFileData${slot}`, `Static ${slot}`],
-    [`mapStaticFileData${slot}`, `Z${slot}`],
+    [`mapStaticFileData${slot}`, `${String.fromCharCode(64 + slot)}`],
   ]),
 );
 
@@ -391,6 +392,66 @@ describe('POST /api/order-submission/vendor/save and GET /api/order-submission/v
     );
     // Six saves, one of them a 15 MB body.
   }, 180_000);
+
+  it('refuses mappings that name no column of the template header row, by text or letter, naming each', async () => {
+    // items.xlsx: row 1 is Item Number, Description, Qty, Unit Price, Ship Date, Tracking (columns A to F).
+    const body = await expectRefused(
+      vendorBody({
+        submitFileHeaderRowIndex: '0',
+        ...Object.fromEntries(VENDOR_MAP_FIELDS.map(({ field }) => [field, ''])),
+        mapPo: 'P.O. Number',
+        mapQty: ' qty ',
+        mapUnitPrice: 'unitprice',
+        mapItemDescription: 'Description, G',
+        mapShipTo: 'f',
+        mapStaticFileData1: 'Notes',
+        mapStaticFileData2: '',
+      }),
+      400,
+      {
+        mapPo: 'No column "P.O. Number" in the template\'s header row.',
+        mapItemDescription: 'No column "G" in the template\'s header row.',
+        mapStaticFileData1: 'No column "Notes" in the template\'s header row.',
+        mapStaticFileData2: 'Static Value 2 needs a column to go in.',
+      },
+    );
+    expect(Object.keys(body.fields ?? {}).sort()).toEqual([
+      'mapItemDescription',
+      'mapPo',
+      'mapStaticFileData1',
+      'mapStaticFileData2',
+    ]);
+    expect(body.message).toBe(
+      'These mappings name no column of the template: PO ("P.O. Number"), Item Description ("Description, G"), ' +
+        'Static Value 1 Column ("Notes"), Static Value 2 Column (empty). The template\'s header row (row 1) is: ' +
+        '"Item Number", "Description", "Qty", "Unit Price", "Ship Date", "Tracking". Name a column by its header ' +
+        'text or by its letter (A, B, ...).',
+    );
+
+    // A blank header row is pointed out on the index itself.
+    const blankRow = await expectRefused(vendorBody({ submitFileHeaderRowIndex: '40' }), 400, {
+      submitFileHeaderRowIndex:
+        'Row 41 of the template is blank, so it cannot be the header row (the index counts from 0).',
+    });
+    expect(Object.keys(blankRow.fields ?? {})).toEqual(['submitFileHeaderRowIndex']);
+
+    // The stored template is checked when the save keeps it; without a template nothing is checked.
+    const saved = (
+      await save(vendorBody({ vendorNameFromFile: 'Mapped Vendor', vendorSourceAliases: [] }))
+    ).json();
+    await expectRefused(vendorBody({ ...saved, submitFileTemplate: null, mapTotal: 'Total' }), 400, {
+      mapTotal: 'No column "Total" in the template\'s header row.',
+    });
+    const noTemplate = await save(
+      vendorBody({
+        vendorNameFromFile: 'Untemplated Vendor',
+        vendorSourceAliases: [],
+        submitFileTemplate: null,
+        mapTotal: 'Total',
+      }),
+    );
+    expect(noTemplate.statusCode, noTemplate.body).toBe(200);
+  });
 
   it('refuses missing required fields with "Required" and stores nothing', async () => {
     await expectRefused({ vendorSourceAliases: [{ id: 0, vendorAliasNameFromFile: ' ' }] }, 400, {

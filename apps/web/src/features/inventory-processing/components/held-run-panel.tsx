@@ -2,12 +2,13 @@ import type { InventoryProcessingResult, InventoryStatusChange, RunRecord } from
 import { Loader2, TriangleAlert } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { describeError } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { type InventoryRunRecord, useHeldRun } from '../api/inventory-processing';
 import { DeliveryOutcomeList, readDelivery } from './delivery-outcome';
 import { DetailList } from './detail-list';
 import { HeldRunActions } from './held-run-actions';
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = formatCount;
 
 /**
  * docs/behaviour/inventory.md#drift-guard: a held run shows why, what approving it would change, and the operator's two

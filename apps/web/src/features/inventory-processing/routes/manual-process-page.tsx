@@ -14,6 +14,7 @@ import {
   useInventorySource,
 } from '@/features/inventory-sources/api/inventory-sources';
 import { runHistoryPath } from '@/features/runs/api/runs';
+import { useWorkProgress } from '@/features/runs/api/work-progress';
 import { LoadErrorBanner } from '@/features/sources/components/source-editor-parts';
 import { type InventoryRunRecord, useDebugModify, useManualProcess } from '../api/inventory-processing';
 import { DebugAnalysisCard } from '../components/debug-analysis-card';
@@ -103,6 +104,7 @@ export function ManualProcessPage() {
 function ManualProcessWorkspace({ source }: { source: InventorySource }) {
   const { debugMode } = usePermissions();
   const processFile = useManualProcess(source.id);
+  const work = useWorkProgress();
   const debugModify = useDebugModify();
 
   const [file, setFile] = useState<File | null>(null);
@@ -155,12 +157,15 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
         file,
         sendEmailNotification,
         submitViaSftp,
+        progressKey: work.begin(),
       });
       showResult({ kind: 'process', result: answer });
     } catch (failure) {
       console.error('Error processing file:', failure);
       const message = requestFailureMessage(failure, M.processFailed);
       showResult({ kind: 'process', result: failedProcessingResult(message, source) });
+    } finally {
+      work.end();
     }
   };
 
@@ -262,6 +267,7 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
           <ResultsCard
             sourceId={source.id}
             processing={processing}
+            progress={work.progress}
             result={result}
             decision={decision}
             onDecided={setDecision}

@@ -198,11 +198,13 @@ export function SubmissionSourceListPage() {
 
 function SourcesTable({ sources, onDelete }: { sources: Source[]; onDelete: (source: Source) => void }) {
   const { visible, someHidden } = useVisibleColumns(columnsFor(onDelete));
+  // The swipe hint only where the table really scrolls (docs/behaviour/screens.md#wide-tables).
+  const [scrollable, setScrollable] = useState(false);
   return (
     <div className="space-y-3">
-      {someHidden && <HiddenColumnsHint />}
+      {someHidden && scrollable && <HiddenColumnsHint />}
       <div className="rounded-md border">
-        <Table stickyLastColumn>
+        <Table stickyLastColumn onScrollableChange={setScrollable}>
           <TableHeader>
             <TableRow>
               {visible.map((column) => (

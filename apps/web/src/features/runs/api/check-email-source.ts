@@ -6,9 +6,14 @@ import { inventorySourceKeys } from '@/features/inventory-sources/api/inventory-
 import { orderTrackingSourceKeys } from '@/features/order-tracking-sources/api/order-tracking-sources';
 import { api } from '@/lib/api-client';
 import { runKeys } from './runs';
+import { progressHeaders } from './work-progress';
 
-export function checkEmailSourceNow(emailSourceId: number) {
-  return api.post<EmailSourcePollResult>(`/api/email-sources/${emailSourceId}/poll`);
+export function checkEmailSourceNow({ id, progressKey }: { id: number; progressKey?: string }) {
+  return api.post<EmailSourcePollResult>(
+    `/api/email-sources/${id}/poll`,
+    undefined,
+    progressKey ? progressHeaders(progressKey) : undefined,
+  );
 }
 
 export function useCheckEmailSourceNow() {

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderTrackingSourceKeys } from '@/features/order-tracking-sources/api/order-tracking-sources';
 import { api } from '@/lib/api-client';
 import { runKeys } from './runs';
+import { progressHeaders } from './work-progress';
 
 export type PreviewValue = string | number | null | string[];
 
@@ -42,10 +43,20 @@ export function previewOrderTrackingFile({ sourceId, file }: { sourceId: number;
   return api.post<OrderTrackingPreview>(`/api/order-tracking-sources/${sourceId}/preview`, fileForm(file));
 }
 
-export function processOrderTrackingFile({ sourceId, file }: { sourceId: number; file: File }) {
+export function processOrderTrackingFile({
+  sourceId,
+  file,
+  progressKey,
+}: {
+  sourceId: number;
+  file: File;
+  /** useWorkProgress's key: the server counts the rows as it imports them. */
+  progressKey?: string;
+}) {
   return api.post<OrderTrackingProcessOutcome>(
     `/api/order-tracking-sources/${sourceId}/process`,
     fileForm(file),
+    progressKey ? progressHeaders(progressKey) : undefined,
   );
 }
 

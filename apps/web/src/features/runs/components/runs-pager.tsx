@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { formatCount } from '@/lib/format';
 
 export function lastPage(totalRecords: number, pageSize: number): number {
   return Math.max(1, Math.ceil(totalRecords / pageSize));
@@ -24,10 +25,10 @@ export function RunsPager({
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="flex items-center gap-4">
         <span aria-live="polite">
-          Page {Math.min(page, last)} of {last}
+          Page {formatCount(Math.min(page, last))} of {formatCount(last)}
         </span>
         <span className="text-muted-foreground">
-          {totalRecords} {totalRecords === 1 ? 'run' : 'runs'}
+          {formatCount(totalRecords)} {totalRecords === 1 ? 'run' : 'runs'}
         </span>
       </div>
       <nav aria-label="Pagination" className="flex items-center gap-1">

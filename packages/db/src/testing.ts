@@ -6,7 +6,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { createDatabase, type Database, migrationsFolder, wrapPglite } from './client';
+import { createDatabase, type Database, migrationsFolder } from './client';
+import { wrapPglite } from './pglite-client';
 
 /**
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server named by

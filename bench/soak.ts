@@ -5,8 +5,8 @@
  *
  * - A database of its own on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres),
  *   created and dropped here; a private Dovecot with several mailboxes; a loopback SMTP catcher.
- * - K web instances (`node apps/server/dist/server.js`, what `npm start` runs; `npm run build` first) and
- *   one worker (`node apps/server/dist/worker.js`, what `npm run start:worker` runs), started directly so
+ * - K web instances (`apps/server/dist/server.js` as `npm start` runs it; `npm run build` first) and
+ *   one worker (`apps/server/dist/worker.js` as `npm run start:worker` runs it), started directly so
  *   that the signal reaches the process itself and not an npm wrapper.
  * - N messages (each a CSV of 3 order lines) appended round-robin across the mailboxes over T minutes;
  *   M kills spread over the same time (the holder of a poll lease first: a kill during a poll), each
@@ -39,6 +39,8 @@ const SUPPLIER = 'shipping@supplier.example';
 /** Ports of the web instances (the range this repository's soak uses). */
 const FIRST_PORT = Number(process.env.SOAK_FIRST_PORT ?? 4510);
 const RESTART_DELAY_MS = 2_000;
+/** The options of `npm start` and `npm run start:worker` (apps/server/package.json). */
+const NODE_ARGS = ['--max-semi-space-size=4', '--enable-source-maps'];
 
 const { values: flags } = parseArgs({
   options: {
@@ -93,7 +95,7 @@ async function dropDatabase(name: string): Promise<void> {
 }
 
 function startSlot(slot: Slot, env: Record<string, string>): void {
-  const child = spawn(process.execPath, ['--enable-source-maps', slot.script], {
+  const child = spawn(process.execPath, [...NODE_ARGS, slot.script], {
     cwd: REPO,
     env: {
       PATH: process.env.PATH ?? '',
@@ -156,7 +158,16 @@ async function main() {
   const secretKey = randomBytes(32).toString('base64url');
   let database: Database | undefined;
   const slots: Slot[] = [];
+  // Ctrl-C: no instance is left running (Dovecot is stopped by its own exit handler).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const slot of slots) slot.child?.kill('SIGKILL');
+      console.error(`soak: stopped by ${signal}; database ${databaseName} is left on the server`);
+      process.exit(130);
+    });
+  }
   let exitCode = 1;
+  let keepLogs = false;
   try {
     database = await createDatabase({ url, poolSize: 3 });
     await database.migrate();
@@ -228,21 +239,24 @@ async function main() {
     // Survivors' /health, every second: a failure of an instance that was not just killed counts.
     let healthFailures = 0;
     let healthChecks = 0;
+    const healthReasons = new Map<string, number>();
     const healthTimer = setInterval(() => {
       for (const slot of webs) {
         if (!slot.alive || Date.now() - slot.startedAt < 15_000) continue;
         healthChecks += 1;
         const pid = slot.child?.pid;
         // A check cut short by this very instance's kill is not a survivor's failure.
-        const failed = () =>
+        const failed = (why: string) =>
           void sleep(1_000).then(() => {
-            if (slot.alive && slot.child?.pid === pid) healthFailures += 1;
+            if (!slot.alive || slot.child?.pid !== pid) return;
+            healthFailures += 1;
+            healthReasons.set(why, (healthReasons.get(why) ?? 0) + 1);
           });
         fetch(`http://127.0.0.1:${slot.port}/health`, { signal: AbortSignal.timeout(5_000) }).then(
           (response) => {
-            if (!response.ok) failed();
+            if (!response.ok) failed(`HTTP ${response.status}`);
           },
-          failed,
+          (error: Error) => failed(error.name === 'TimeoutError' ? 'no answer within 5 s' : error.message),
         );
       }
     }, 1_000);
@@ -430,7 +444,10 @@ async function main() {
           ? `${counts.join(' ')} (${counts.length} slots, ${slotsNotOne} not exactly one)`
           : 'no whole minute',
       ],
-      ['survivors /health failures', `${healthFailures} of ${healthChecks}`],
+      [
+        'survivors /health failures',
+        `${healthFailures} of ${healthChecks}${healthFailures > 0 ? ` (${[...healthReasons].map(([why, count]) => `${why}: ${count}`).join(', ')})` : ''}`,
+      ],
       ['warnings/errors in logs', warnings.map((entry) => `${entry.slot} ${entry.warn}`).join(', ')],
       [
         'RSS per process (last / max)',
@@ -460,6 +477,7 @@ async function main() {
     }
     console.log(`\nsoak: ${MESSAGES} messages, ${duplicates} duplicates, ${lost} lost`);
     exitCode = duplicates > 0 || lost > 0 ? 1 : 0;
+    keepLogs = healthFailures > 0;
   } finally {
     for (const slot of slots) {
       if (slot.alive) {
@@ -470,7 +488,9 @@ async function main() {
     await database?.close();
     await Promise.all([dovecot.stop(), catcher.close()]);
     await dropDatabase(databaseName);
-    if (exitCode === 0) rmSync(workDir, { recursive: true, force: true });
+    // The logs stay for a run that failed or saw a survivor's /health fail.
+    if (exitCode === 0 && keepLogs === false) rmSync(workDir, { recursive: true, force: true });
+    else console.log(`soak: logs kept in ${workDir}`);
   }
   process.exit(exitCode);
 }

@@ -40,7 +40,7 @@ const SUPPLIER = 'shipping@supplier.example';
 const FIRST_PORT = Number(process.env.SOAK_FIRST_PORT ?? 4510);
 const RESTART_DELAY_MS = 2_000;
 /** The options of `npm start` and `npm run start:worker` (apps/server/package.json). */
-const NODE_ARGS = ['--max-semi-space-size=4', '--enable-source-maps'];
+const NODE_ARGS = ['--enable-source-maps'];
 
 const { values: flags } = parseArgs({
   options: {

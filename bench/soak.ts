@@ -256,7 +256,12 @@ async function main() {
           (response) => {
             if (!response.ok) failed(`HTTP ${response.status}`);
           },
-          (error: Error) => failed(error.name === 'TimeoutError' ? 'no answer within 5 s' : error.message),
+          (error: Error) =>
+            failed(
+              error.name === 'TimeoutError'
+                ? 'no answer within 5 s'
+                : ((error.cause as { code?: string } | undefined)?.code ?? error.message),
+            ),
         );
       }
     }, 1_000);

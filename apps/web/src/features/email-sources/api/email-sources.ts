@@ -9,21 +9,10 @@ import type {
 } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { emailSourceKeys } from '@/lib/query-keys';
+import { emailSourcesQueryOptions } from '@/lib/source-lists';
 
 // Everything lives under ['email-sources'], so a save or delete also refreshes the picker other editors use.
-export const emailSourceKeys = {
-  all: ['email-sources'] as const,
-  list: ['email-sources', 'list'] as const,
-  picker: ['email-sources', 'picker'] as const,
-  detail: (id: number) => ['email-sources', 'detail', id] as const,
-};
-
-export const emailSourcesQueryOptions = () =>
-  queryOptions({
-    queryKey: emailSourceKeys.list,
-    queryFn: ({ signal }) => api.get<EmailSourceListItem[]>('/api/email-sources/emails', signal),
-  });
-
 export function useEmailSources() {
   return useQuery(emailSourcesQueryOptions());
 }

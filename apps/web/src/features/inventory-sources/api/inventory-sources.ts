@@ -12,24 +12,14 @@ import type {
 } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { inventorySourceKeys } from '@/lib/query-keys';
+import { inventorySourcesQueryOptions } from '@/lib/source-lists';
 
 export const INVENTORY_SOURCES_PATH = '/inventory-sources';
 export const inventorySourceEditPath = (id: number) => `${INVENTORY_SOURCES_PATH}/edit/${id}`;
 export const inventoryManualProcessPath = (id: number) => `${INVENTORY_SOURCES_PATH}/manually-process/${id}`;
 /** The stored sample inventory file, served as an attachment. */
 export const inventorySampleFileUrl = (id: number) => `/api/inventory-sources/inventory/${id}/sample-file`;
-
-export const inventorySourceKeys = {
-  all: ['inventory-sources'] as const,
-  list: ['inventory-sources', 'list'] as const,
-  detail: (id: number) => ['inventory-sources', 'detail', id] as const,
-};
-
-export const inventorySourcesQueryOptions = () =>
-  queryOptions({
-    queryKey: inventorySourceKeys.list,
-    queryFn: ({ signal }) => api.get<InventorySourceListItem[]>('/api/inventory-sources/inventories', signal),
-  });
 
 export function useInventorySources() {
   return useQuery(inventorySourcesQueryOptions());

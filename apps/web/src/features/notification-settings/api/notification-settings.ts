@@ -13,21 +13,12 @@ import type {
 } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { notificationSettingKeys } from '@/lib/query-keys';
 
 export const NOTIFICATION_SETTINGS_PATH = '/notification-settings';
 export const notificationSettingEditPath = (id: number) => `${NOTIFICATION_SETTINGS_PATH}/edit/${id}`;
 
 const API = '/api/notification-settings';
-
-export const notificationSettingKeys = {
-  all: ['notification-settings'] as const,
-  list: ['notification-settings', 'list'] as const,
-  detail: (id: number) => ['notification-settings', 'detail', id] as const,
-  emailInfo: ['notification-settings', 'email-info'] as const,
-  sourceOptions: (sourceTypeId: SourceTypeId) =>
-    ['notification-settings', 'source-options', sourceTypeId] as const,
-  cron: (expression: string) => ['notification-settings', 'validate-cron', expression] as const,
-};
 
 export function useNotificationSettings() {
   return useQuery(

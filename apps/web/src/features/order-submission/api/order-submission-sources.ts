@@ -4,23 +4,11 @@
 import type { OrderSubmissionSource, OrderSubmissionSourceListItem, PickerPair } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { submissionSourceKeys } from '@/lib/query-keys';
+import { submissionSourcesQueryOptions } from '@/lib/source-lists';
 
 export const SUBMISSION_SOURCES_PATH = '/order-submission/sources';
 export const submissionSourceEditPath = (id: number) => `${SUBMISSION_SOURCES_PATH}/edit/${id}`;
-
-export const submissionSourceKeys = {
-  all: ['order-submission-sources'] as const,
-  list: ['order-submission-sources', 'list'] as const,
-  detail: (id: number) => ['order-submission-sources', 'detail', id] as const,
-  picker: ['order-submission-sources', 'picker'] as const,
-};
-
-export const submissionSourcesQueryOptions = () =>
-  queryOptions({
-    queryKey: submissionSourceKeys.list,
-    queryFn: ({ signal }) =>
-      api.get<OrderSubmissionSourceListItem[]>('/api/order-submission/sources/active', signal),
-  });
 
 export function useSubmissionSources() {
   return useQuery(submissionSourcesQueryOptions());

@@ -10,29 +10,13 @@ import type {
 } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { vendorKeys } from '@/lib/query-keys';
+import { vendorsQueryOptions } from '@/lib/source-lists';
 
 export const VENDORS_PATH = '/order-submission/vendor';
 export const vendorEditPath = (id: number) => `${VENDORS_PATH}/edit/${id}`;
 /** The stored template, served as an attachment under its own file name. */
 export const vendorTemplateUrl = (id: number) => `/api/order-submission/vendor/${id}/template`;
-
-export const vendorKeys = {
-  all: ['order-vendors'] as const,
-  lists: ['order-vendors', 'list'] as const,
-  list: (includeInactive: boolean) => ['order-vendors', 'list', { includeInactive }] as const,
-  detail: (id: number) => ['order-vendors', 'detail', id] as const,
-};
-
-/** docs/behaviour/order-submission.md#vendor-list: the list shows active vendors; `includeInactive` (beyond the spec) finds switched-off ones. */
-export const vendorsQueryOptions = (includeInactive = false) =>
-  queryOptions({
-    queryKey: vendorKeys.list(includeInactive),
-    queryFn: ({ signal }) =>
-      api.get<OrderVendorSourceListItem[]>(
-        `/api/order-submission/vendor/active${includeInactive ? '?includeInactive=true' : ''}`,
-        signal,
-      ),
-  });
 
 export function useVendors(includeInactive: boolean) {
   return useQuery(vendorsQueryOptions(includeInactive));

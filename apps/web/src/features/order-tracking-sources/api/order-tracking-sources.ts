@@ -2,22 +2,11 @@
 import type { OrderTrackingSource, OrderTrackingSourceListItem } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { orderTrackingSourceKeys } from '@/lib/query-keys';
+import { orderTrackingSourcesQueryOptions } from '@/lib/source-lists';
 
 export const ORDER_TRACKING_SOURCES_PATH = '/order-tracking-sources';
 export const orderTrackingSourceEditPath = (id: number) => `${ORDER_TRACKING_SOURCES_PATH}/edit/${id}`;
-
-export const orderTrackingSourceKeys = {
-  all: ['order-tracking-sources'] as const,
-  list: ['order-tracking-sources', 'list'] as const,
-  detail: (id: number) => ['order-tracking-sources', 'detail', id] as const,
-};
-
-export const orderTrackingSourcesQueryOptions = () =>
-  queryOptions({
-    queryKey: orderTrackingSourceKeys.list,
-    queryFn: ({ signal }) =>
-      api.get<OrderTrackingSourceListItem[]>('/api/order-tracking-sources/active', signal),
-  });
 
 export function useOrderTrackingSources() {
   return useQuery(orderTrackingSourcesQueryOptions());

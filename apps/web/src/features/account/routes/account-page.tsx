@@ -43,7 +43,7 @@ import {
   useUpdateUserInfo,
   useUpdateUsername,
   useUserInfo,
-} from './api/account';
+} from '../api/account';
 
 const PASSWORD_MISMATCH = 'New password and confirm password do not match';
 

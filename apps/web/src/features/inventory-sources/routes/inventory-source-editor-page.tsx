@@ -10,7 +10,7 @@ import {
   type TInventorySource,
 } from '@app/contracts';
 import { Download } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
@@ -30,9 +30,9 @@ import { useEmailSourceOptions } from '@/features/sources/api/email-source-optio
 import {
   EditorFooter,
   EditorHeader,
-  EditorSkeleton,
-  LoadErrorBanner,
+  editorContent,
   MailedFileSelects,
+  PickerLoadBanner,
   parseSourceId,
   SaveMessages,
 } from '@/features/sources/components/source-editor-parts';
@@ -92,21 +92,15 @@ export function InventorySourceEditorPage() {
   useLogError(source.error, 'Error fetching inventory source:');
   useLogError(emailSources.error, 'Error fetching email sources:');
 
-  let content: ReactNode;
-  if (sourceId === null) {
-    content = <LoadErrorBanner message={M.loadFailed} />;
-  } else if (!isCreate && source.isPending) {
-    content = <EditorSkeleton cards={6} />;
-  } else if (!isCreate && source.isError) {
-    // docs/behaviour/screens.md#load-failures: the inventory source's own failure wins over the e-mail list's.
-    content = <LoadErrorBanner message={M.loadFailed} onRetry={() => void source.refetch()} />;
-  } else {
-    const loaded = isCreate ? undefined : source.data;
-    content = (
+  // docs/behaviour/screens.md#load-failures: the inventory source's own failure wins over the e-mail list's.
+  const content = editorContent({
+    id: sourceId,
+    record: source,
+    loadFailed: M.loadFailed,
+    cards: 6,
+    form: (loaded) => (
       <>
-        {emailSources.isError && (
-          <LoadErrorBanner message={M.emailListFailed} onRetry={() => void emailSources.refetch()} />
-        )}
+        <PickerLoadBanner query={emailSources} message={M.emailListFailed} />
         <InventorySourceForm
           key={sourceId}
           initial={loaded ? toInventoryFormValues(loaded) : NEW_INVENTORY_SOURCE}
@@ -116,8 +110,8 @@ export function InventorySourceEditorPage() {
           state={editorSave}
         />
       </>
-    );
-  }
+    ),
+  });
 
   return (
     <div className="space-y-6">

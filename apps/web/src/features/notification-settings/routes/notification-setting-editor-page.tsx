@@ -9,7 +9,7 @@ import {
   type TNotificationSetting,
 } from '@app/contracts';
 import { Info, Loader2, Send } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
@@ -24,7 +24,7 @@ import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { usePermissions } from '@/features/auth/api/session';
 import {
   EditorHeader,
-  EditorSkeleton,
+  editorContent,
   LoadErrorBanner,
   parseSourceId,
   SaveMessages,
@@ -92,23 +92,19 @@ export function NotificationSettingEditorPage() {
 
   useLogError(setting.error, 'Error fetching notification setting:');
 
-  let content: ReactNode;
-  if (settingId === null) {
-    content = <LoadErrorBanner message={M.loadFailed} />;
-  } else if (!isCreate && setting.isPending) {
-    content = <EditorSkeleton cards={4} />;
-  } else if (!isCreate && setting.isError) {
-    content = <LoadErrorBanner message={M.loadFailed} onRetry={() => void setting.refetch()} />;
-  } else {
-    const loaded = isCreate ? undefined : setting.data;
-    content = (
+  const content = editorContent({
+    id: settingId,
+    record: setting,
+    loadFailed: M.loadFailed,
+    cards: 4,
+    form: (loaded) => (
       <NotificationSettingForm
         key={settingId}
         initial={loaded ? toNotificationFormValues(loaded) : NEW_NOTIFICATION_SETTING}
         loaded={loaded}
       />
-    );
-  }
+    ),
+  });
 
   return (
     <div className="space-y-6">

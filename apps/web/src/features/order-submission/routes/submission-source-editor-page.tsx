@@ -5,7 +5,6 @@ import {
   type TOrderSubmissionSource,
 } from '@app/contracts';
 import { History } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
@@ -23,9 +22,9 @@ import { useEmailSourceOptions } from '@/features/sources/api/email-source-optio
 import {
   EditorFooter,
   EditorHeader,
-  EditorSkeleton,
-  LoadErrorBanner,
+  editorContent,
   MailedFileSelects,
+  PickerLoadBanner,
   parseSourceId,
   SaveMessages,
 } from '@/features/sources/components/source-editor-parts';
@@ -60,31 +59,24 @@ export function SubmissionSourceEditorPage() {
   useLogError(source.error, 'Error fetching order submission source:');
   useLogError(emailSources.error, 'Error fetching email sources:');
 
-  let content: ReactNode;
-  if (sourceId === null) {
-    content = <LoadErrorBanner message={M.loadFailed} />;
-  } else if (!isCreate && source.isPending) {
-    content = <EditorSkeleton cards={4} />;
-  } else if (!isCreate && source.isError) {
-    content = <LoadErrorBanner message={M.loadFailed} onRetry={() => void source.refetch()} />;
-  } else {
-    const initial =
-      isCreate || !source.data ? NEW_SUBMISSION_SOURCE : toSubmissionSourceFormValues(source.data);
-    content = (
+  const content = editorContent({
+    id: sourceId,
+    record: source,
+    loadFailed: M.loadFailed,
+    cards: 4,
+    form: (loaded) => (
       <>
-        {emailSources.isError && (
-          <LoadErrorBanner message={M.emailListFailed} onRetry={() => void emailSources.refetch()} />
-        )}
+        <PickerLoadBanner query={emailSources} message={M.emailListFailed} />
         <SubmissionSourceForm
           key={sourceId}
-          initial={initial}
+          initial={loaded ? toSubmissionSourceFormValues(loaded) : NEW_SUBMISSION_SOURCE}
           emailSourcePairs={emailSources.data}
           emailSourcesLoading={emailSources.isPending}
           state={editorSave}
         />
       </>
-    );
-  }
+    ),
+  });
 
   return (
     <div className="space-y-6">

@@ -10,7 +10,7 @@ import {
   vendorSaveErrorMessage,
 } from '@app/contracts';
 import { ArrowLeft, Download, History } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
@@ -29,9 +29,9 @@ import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
 import {
-  EditorSkeleton,
+  editorContent,
   emailSourceSelectOptions,
-  LoadErrorBanner,
+  PickerLoadBanner,
   pairSelectOptions,
   parseSourceId,
   SaveMessages,
@@ -78,26 +78,15 @@ export function VendorEditorPage() {
   useLogError(emailSources.error, 'Error fetching email sources:');
   useLogError(submissionSources.error, 'Error fetching order submission sources:');
 
-  let content: ReactNode;
-  if (vendorId === null) {
-    content = <LoadErrorBanner message={V.loadFailed} />;
-  } else if (!isCreate && vendor.isPending) {
-    content = <EditorSkeleton cards={6} />;
-  } else if (!isCreate && vendor.isError) {
-    content = <LoadErrorBanner message={V.loadFailed} onRetry={() => void vendor.refetch()} />;
-  } else {
-    const loaded = isCreate ? undefined : vendor.data;
-    content = (
+  const content = editorContent({
+    id: vendorId,
+    record: vendor,
+    loadFailed: V.loadFailed,
+    cards: 6,
+    form: (loaded) => (
       <>
-        {emailSources.isError && (
-          <LoadErrorBanner message={V.emailListFailed} onRetry={() => void emailSources.refetch()} />
-        )}
-        {submissionSources.isError && (
-          <LoadErrorBanner
-            message={V.submissionListFailed}
-            onRetry={() => void submissionSources.refetch()}
-          />
-        )}
+        <PickerLoadBanner query={emailSources} message={V.emailListFailed} />
+        <PickerLoadBanner query={submissionSources} message={V.submissionListFailed} />
         <VendorForm
           key={vendorId}
           initial={loaded ? toVendorFormValues(loaded) : NEW_VENDOR}
@@ -109,8 +98,8 @@ export function VendorEditorPage() {
           state={editorSave}
         />
       </>
-    );
-  }
+    ),
+  });
 
   return (
     <div className="space-y-6">

@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileUp, History } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
@@ -31,10 +31,10 @@ import { useEmailSourceOptions } from '@/features/sources/api/email-source-optio
 import {
   EditorFooter,
   EditorHeader,
-  EditorSkeleton,
-  LoadErrorBanner,
+  editorContent,
   MailedFileSelects,
   numberText,
+  PickerLoadBanner,
   parseSourceId,
   SaveMessages,
 } from '@/features/sources/components/source-editor-parts';
@@ -156,31 +156,24 @@ export function OrderTrackingSourceEditorPage() {
   useLogError(source.error, 'Error fetching order tracking source:');
   useLogError(emailSources.error, 'Error fetching email sources:');
 
-  let content: ReactNode;
-  if (sourceId === null) {
-    content = <LoadErrorBanner message={M.loadFailed} />;
-  } else if (!isCreate && source.isPending) {
-    content = <EditorSkeleton cards={4} />;
-  } else if (!isCreate && source.isError) {
-    content = <LoadErrorBanner message={M.loadFailed} onRetry={() => void source.refetch()} />;
-  } else {
-    const initial =
-      isCreate || !source.data ? NEW_ORDER_TRACKING_SOURCE : toOrderTrackingFormValues(source.data);
-    content = (
+  const content = editorContent({
+    id: sourceId,
+    record: source,
+    loadFailed: M.loadFailed,
+    cards: 4,
+    form: (loaded) => (
       <>
-        {emailSources.isError && (
-          <LoadErrorBanner message={M.emailListFailed} onRetry={() => void emailSources.refetch()} />
-        )}
+        <PickerLoadBanner query={emailSources} message={M.emailListFailed} />
         <OrderTrackingSourceForm
           key={sourceId}
-          initial={initial}
+          initial={loaded ? toOrderTrackingFormValues(loaded) : NEW_ORDER_TRACKING_SOURCE}
           emailSourcePairs={emailSources.data}
           emailSourcesLoading={emailSources.isPending}
           state={editorSave}
         />
       </>
-    );
-  }
+    ),
+  });
 
   return (
     <div className="space-y-6">

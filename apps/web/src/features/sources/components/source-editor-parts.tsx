@@ -10,6 +10,7 @@ import {
   TEXT_ENCODING_OPTIONS,
 } from '@app/contracts';
 import { ArrowLeft, CheckCircle2, CircleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SelectField } from '@/components/form/bound-fields';
 import { type SelectOption, withCurrentOption } from '@/components/form/form-field';
@@ -157,6 +158,51 @@ export function EditorFooter({
       </Button>
     </div>
   );
+}
+
+/** The slice of a query an editor page reads. */
+interface LoadedQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
+/**
+ * What an editor page shows under its header: the load failure (an address id that is not a number, or a
+ * record that could not be loaded, with 'Try again'), the skeleton while it loads, else the form for the
+ * loaded record (undefined when the id is 0, a create).
+ */
+export function editorContent<T>({
+  id,
+  record,
+  loadFailed,
+  cards,
+  form,
+}: {
+  id: number | null;
+  record: LoadedQuery<T>;
+  loadFailed: string;
+  cards: number;
+  form: (loaded: T | undefined) => ReactNode;
+}): ReactNode {
+  if (id === null) return <LoadErrorBanner message={loadFailed} />;
+  if (id !== 0 && record.isPending) return <EditorSkeleton cards={cards} />;
+  if (id !== 0 && record.isError) {
+    return <LoadErrorBanner message={loadFailed} onRetry={() => void record.refetch()} />;
+  }
+  return form(id === 0 ? undefined : record.data);
+}
+
+/** A picker's list that could not be loaded: the message with 'Try again'; nothing otherwise. */
+export function PickerLoadBanner({
+  query,
+  message,
+}: {
+  query: { isError: boolean; refetch: () => unknown };
+  message: string;
+}) {
+  return query.isError ? <LoadErrorBanner message={message} onRetry={() => void query.refetch()} /> : null;
 }
 
 /** Load failure banner with a retry. */

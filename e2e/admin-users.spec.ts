@@ -131,6 +131,7 @@ test.describe('as an admin', () => {
 
     await page.goto(USERS_PATH);
     await page.getByRole('link', { name: 'Add User' }).click();
+    await expect(page.getByRole('heading', { name: 'Create User' })).toBeVisible();
     await page.getByLabel('Username', { exact: true }).fill(username);
     await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
     await page.getByLabel('First Name').fill('Grace');

@@ -627,6 +627,8 @@ test.describe('notification settings access', () => {
     await page.keyboard.press('Escape');
 
     await page.getByRole('link', { name: 'Add Notification Setting' }).click();
+    // The list has a Source Type field too: wait for the editor (a lazily loaded page) to replace it.
+    await expect(page.getByRole('heading', { name: 'Create Notification Setting' })).toBeVisible();
     await field(page, 'Source Type').click();
     await expect(page.getByRole('option')).toHaveText(['Order Tracking']);
     await page.keyboard.press('Escape');

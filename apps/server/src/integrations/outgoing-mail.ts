@@ -102,7 +102,3 @@ export async function checkSmtpConnection(
     transport.close();
   }
 }
-
-export function errorText(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).trim();
-}

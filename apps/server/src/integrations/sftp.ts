@@ -10,6 +10,7 @@ import { type Socket, connect as tcpConnect } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_PORTS } from '@app/contracts';
 import SftpClient from 'ssh2-sftp-client';
+import { errorMessage } from '../lib/error-message';
 import { classifyConnectionError, describeConnectionFailure } from './connection-failure';
 
 export interface SftpSettings {
@@ -82,10 +83,6 @@ export function hostKeyFingerprint(keyBlob: Buffer): string {
   return `SHA256:${createHash('sha256').update(keyBlob).digest('base64').replace(/=+$/, '')}`;
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function errorCode(error: unknown): string | number | undefined {
   return (error as { code?: string | number } | undefined)?.code;
 }
@@ -98,7 +95,7 @@ function connectFailure(
   const target = `${settings.host}:${settings.port}`;
   let failure = classifyConnectionError(error);
   // ssh2 drops the error's level on the way through ssh2-sftp-client; its message is ours, not the server's.
-  if (/authentication methods failed/i.test(errorText(error))) failure = { kind: 'auth' };
+  if (/authentication methods failed/i.test(errorMessage(error))) failure = { kind: 'auth' };
   // Bytes came, but no SSH identification line: something else answers on that port.
   if ((failure.kind === 'timeout' || failure.kind === 'closed') && seen.spoke && !seen.sshIdent) {
     failure = { kind: 'not-the-protocol' };
@@ -122,7 +119,7 @@ function connectFailure(
 function operationFailure(error: unknown, action: string, remotePath: string): SftpFailure {
   if (error instanceof SftpFailure) return error;
   const code = errorCode(error);
-  const text = errorText(error);
+  const text = errorMessage(error);
   if (code === 2 || /no such file/i.test(text))
     return new SftpFailure('not-found', `"${remotePath}" was not found on the SFTP server`, { cause: error });
   if (code === 3 || /permission denied/i.test(text))

@@ -8,6 +8,7 @@ import { schema } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRun } from '../../test/factories';
 import { DAY_MS } from '../modules/inventory-processing/predictive';
 import { insertSnapshots, snapshotSummaries } from '../modules/inventory-processing/repository';
 import { runHousekeeping } from './housekeeping';
@@ -37,18 +38,15 @@ async function seedRun(
 ) {
   runCounter += 1;
   const db = database.db;
-  const [run] = await db
-    .insert(schema.runs)
-    .values({
-      sourceType,
-      sourceId,
-      sourceName: `Seeded ${runCounter}`,
-      trigger: 'mail',
-      status: 'succeeded',
-      startedAt,
-      finishedAt: startedAt,
-    })
-    .returning({ id: schema.runs.id });
+  const run = await insertRun(db, {
+    sourceType,
+    sourceId,
+    sourceName: `Seeded ${runCounter}`,
+    trigger: 'mail',
+    status: 'succeeded',
+    startedAt,
+    finishedAt: startedAt,
+  });
   await insertSnapshots(
     db,
     sourceId,
@@ -115,23 +113,20 @@ describe(`housekeeping (${DB_KIND})`, () => {
 
   it('only prunes snapshots: an old run of another source type sharing no snapshots is left alone', async () => {
     const sourceId = 9201;
-    const oldTracking = await database.db
-      .insert(schema.runs)
-      .values({
-        sourceType: 'order-tracking',
-        sourceId,
-        sourceName: 'Old tracking',
-        trigger: 'mail',
-        status: 'succeeded',
-        startedAt: ago(500 * DAY_MS),
-        finishedAt: ago(500 * DAY_MS),
-      })
-      .returning({ id: schema.runs.id });
+    const oldTracking = await insertRun(database.db, {
+      sourceType: 'order-tracking',
+      sourceId,
+      sourceName: 'Old tracking',
+      trigger: 'mail',
+      status: 'succeeded',
+      startedAt: ago(500 * DAY_MS),
+      finishedAt: ago(500 * DAY_MS),
+    });
     const recent = await seedRun('inventory', sourceId, ago(DAY_MS));
     const removed = await runHousekeeping(database.db, NOW);
     expect(removed.inventorySnapshots).toBe(0);
     expect(await snapshotRunIds([recent])).toEqual([recent]);
-    const [kept] = await database.db.select().from(schema.runs).where(eq(schema.runs.id, oldTracking[0]!.id));
+    const [kept] = await database.db.select().from(schema.runs).where(eq(schema.runs.id, oldTracking.id));
     expect(kept).toBeDefined();
   });
 

@@ -12,6 +12,7 @@ import { createDatabase, type Database, schema } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEmailSource } from '../../test/factories';
 import { REPO_ROOT } from '../../test/processes';
 import { loadConfig } from '../config/env';
 import { openMailboxSecret, sealMailboxSecret } from '../modules/email-sources/source-connection';
@@ -102,13 +103,10 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
       msalClientId: '',
       msalTenantId: '',
     };
-    const [row] = await database.db
-      .insert(schema.emailSources)
-      .values({
-        ...settings,
-        passwordEncrypted: sealMailboxSecret(createSecretBox(secretKey), settings, MAILBOX_PASSWORD),
-      })
-      .returning();
+    const row = await insertEmailSource(database.db, {
+      ...settings,
+      passwordEncrypted: sealMailboxSecret(createSecretBox(secretKey), settings, MAILBOX_PASSWORD),
+    });
     emailSourceId = row!.id;
   }, 120_000);
 
@@ -190,10 +188,10 @@ describe.skipIf(!serverUrl)(
           msalClientId: '',
           msalTenantId: '',
         };
-        const [row] = await source.db
-          .insert(schema.emailSources)
-          .values({ ...settings, passwordEncrypted: sealMailboxSecret(secrets, settings, MAILBOX_PASSWORD) })
-          .returning();
+        const row = await insertEmailSource(source.db, {
+          ...settings,
+          passwordEncrypted: sealMailboxSecret(secrets, settings, MAILBOX_PASSWORD),
+        });
 
         const env = { DATABASE_URL: source.connectionString!, NEW_DATABASE_URL: targetUrl };
         const dumped = await run('bash', ['-c', 'pg_dump --format=custom --file="$DUMP" "$DATABASE_URL"'], {

@@ -7,6 +7,7 @@ import {
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertInventorySource, insertOrderTrackingSource } from '../../../test/factories';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { createSecretBox } from '../../lib/secrets';
 
@@ -64,8 +65,8 @@ async function storedRow(id: number) {
 
 const sourceCount = async () => (await t.db.db.select().from(schema.emailSources)).length;
 
-async function insertOrderTrackingSource(emailSourceId: number, name: string, deletedStatus = false) {
-  await t.db.db.insert(schema.orderTrackingSources).values({
+async function addOrderTrackingSource(emailSourceId: number, name: string, deletedStatus = false) {
+  await insertOrderTrackingSource(t.db.db, {
     sourceName: name,
     emailSourceId,
     fileType: '.csv',
@@ -78,8 +79,8 @@ async function insertOrderTrackingSource(emailSourceId: number, name: string, de
   });
 }
 
-async function insertInventorySource(emailSourceId: number, name: string, deletedAt: Date | null = null) {
-  await t.db.db.insert(schema.inventorySources).values({
+async function addInventorySource(emailSourceId: number, name: string, deletedAt: Date | null = null) {
+  await insertInventorySource(t.db.db, {
     sourceName: name,
     emailSourceId,
     fileType: '.csv',
@@ -538,8 +539,8 @@ describe('delete', () => {
 
   it('is refused while an order tracking or inventory source uses it, naming them', async () => {
     const source = await createSource();
-    await insertOrderTrackingSource(source.id, 'UPS shipments');
-    await insertInventorySource(source.id, 'Acme stock');
+    await addOrderTrackingSource(source.id, 'UPS shipments');
+    await addInventorySource(source.id, 'Acme stock');
     const refused = await t.app.inject({
       method: 'POST',
       url: `/api/email-sources/delete/${source.id}`,
@@ -552,8 +553,8 @@ describe('delete', () => {
     expect(await storedRow(source.id)).toBeDefined();
 
     const onlyOne = await createSource();
-    await insertInventorySource(onlyOne.id, 'Beta stock');
-    await insertInventorySource(onlyOne.id, 'Alpha stock');
+    await addInventorySource(onlyOne.id, 'Beta stock');
+    await addInventorySource(onlyOne.id, 'Alpha stock');
     const refusedAgain = await t.app.inject({
       method: 'POST',
       url: `/api/email-sources/delete/${onlyOne.id}`,
@@ -566,8 +567,8 @@ describe('delete', () => {
 
   it('deleted order tracking and inventory sources do not hold it; their link is cleared', async () => {
     const source = await createSource();
-    await insertOrderTrackingSource(source.id, 'Old shipments', true);
-    await insertInventorySource(source.id, 'Old stock', new Date());
+    await addOrderTrackingSource(source.id, 'Old shipments', true);
+    await addInventorySource(source.id, 'Old stock', new Date());
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/email-sources/delete/${source.id}`,

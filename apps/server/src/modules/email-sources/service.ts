@@ -20,8 +20,9 @@ import {
 import type { DbOrTx } from '@app/db';
 import { checkImapConnection } from '../../integrations/imap-connection';
 import { type MailSignIn, resolveMailSignIn } from '../../integrations/msal';
-import { checkSmtpConnection, errorText } from '../../integrations/outgoing-mail';
+import { checkSmtpConnection } from '../../integrations/outgoing-mail';
 import { AppError } from '../../lib/app-error';
+import { errorMessage } from '../../lib/error-message';
 import type { SecretBox } from '../../lib/secrets';
 import { validate } from '../../lib/validate';
 import { lastRunsFor } from '../runs/runs-service';
@@ -321,7 +322,7 @@ export async function testEmailConnection(
     // One Microsoft token serves both checks.
     signIn = await resolveMailSignIn(settings, secret);
   } catch (error) {
-    const message = errorText(error);
+    const message = errorMessage(error);
     return { incoming: { ok: false, message }, outgoing: { ok: false, message } };
   }
   const unexpected = (): { ok: false; message: string } => ({

@@ -10,7 +10,7 @@ import { storeFile } from '../files/stored-files';
 import { recordRun } from '../runs/runs-service';
 import type { InboundMessageContext, ProcessFileOutcome } from './file-processors';
 import { type MailAttachment, noAttachmentMessage } from './mail-matching';
-import { errorText } from './poll-errors';
+import { pollErrorText } from './poll-errors';
 import type { BoundRule, MessageRecord, MessageStatus, PreparedMessage } from './prepare-message';
 import {
   addRunDetails,
@@ -117,7 +117,7 @@ export class MessageCommitter {
             ...item,
             kind: 'unreadable',
             bound: item.choices.map(({ rule, processor }) => ({ rule, processor })),
-            message: `The e-mail could not be processed: ${errorText(error)}`,
+            message: `The e-mail could not be processed: ${pollErrorText(error)}`,
           }
         : item;
     // If even this cannot be written the database is in trouble: the poll stops and the message is read
@@ -228,7 +228,7 @@ export class MessageCommitter {
         }),
       );
     } catch (error) {
-      const text = `Processing "${attachment.fileName}" failed: ${errorText(error)}`;
+      const text = `Processing "${attachment.fileName}" failed: ${pollErrorText(error)}`;
       const inputFileId = await storeFile(tx, attachment.fileName, attachment.content);
       const runId = await recordRun(
         tx,
@@ -259,7 +259,7 @@ export class MessageCommitter {
         }),
       );
     } catch (error) {
-      const text = `Processing the e-mail "${message.subject}" failed: ${errorText(error)}`;
+      const text = `Processing the e-mail "${message.subject}" failed: ${pollErrorText(error)}`;
       const runId = await recordRun(tx, this.runFields(bound, inboundMessageId), {
         status: 'failed',
         message: text,

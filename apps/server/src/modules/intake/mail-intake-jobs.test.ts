@@ -126,29 +126,47 @@ describe('IDLE wakes the poll early and survives a dropped connection', () => {
     const watchers = jobs.mailIntake!.idleWatchers!;
     // The first timer poll (never polled before) and the IDLE connection.
     await waitFor(async () => watchers.watching().includes(source.id), 15_000, 'the IDLE watcher');
-    await waitFor(
-      async () => {
-        const [row] = await t.db.db
-          .select()
-          .from(schema.emailSources)
-          .where(eq(schema.emailSources.id, source.id));
-        return row?.lastPollSucceededAt ?? undefined;
-      },
-      15_000,
-      'the first poll',
-    );
+    const lastPollSucceededAt = async () => {
+      const [row] = await t.db.db
+        .select()
+        .from(schema.emailSources)
+        .where(eq(schema.emailSources.id, source.id));
+      return row?.lastPollSucceededAt?.getTime() ?? 0;
+    };
+    await waitFor(async () => (await lastPollSucceededAt()) > 0, 15_000, 'the first poll');
 
     await dovecot.appendMessage(user.user, await trackingMail('tracking_idle1.csv'));
     await waitFor(async () => (await orderNames(t, tracking.id)).length === 1, 10_000, 'the IDLE-woken poll');
 
     // The server drops every connection: a new client replaces the IDLE one.
+    // Only the watcher asks for polls here (the timer's are 5 minutes apart), and a reconnected watcher asks for
+    // one right before it starts IDLE (idle-watchers.ts). So once no poll is running at the cut, a poll that
+    // succeeds after it proves the new connection is up, and that connection must notice the next message.
+    await waitFor(
+      async () => {
+        const running = await t.db.db
+          .select()
+          .from(schema.runs)
+          .where(
+            and(
+              eq(schema.runs.sourceType, 'email'),
+              eq(schema.runs.sourceId, source.id),
+              eq(schema.runs.status, 'running'),
+            ),
+          );
+        return running.length === 0;
+      },
+      10_000,
+      'the IDLE-woken poll to finish',
+    );
+    const cutAt = Date.now();
     proxy.cutAll();
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await waitFor(async () => (await lastPollSucceededAt()) > cutAt, 15_000, 'the poll after reconnecting');
     await dovecot.appendMessage(user.user, await trackingMail('tracking_idle2.csv'));
     await waitFor(
       async () => (await orderNames(t, tracking.id)).length === 2,
       15_000,
-      'the poll after reconnecting',
+      'the IDLE-woken poll on the new connection',
     );
     expect(await orderNames(t, tracking.id)).toEqual(['tracking_idle1.csv', 'tracking_idle2.csv']);
     const [lease] = await t.db.db

@@ -15,7 +15,7 @@ import {
 import { resolveMailSignIn } from '../../integrations/msal';
 import type { EmailSourceRow } from '../email-sources/repository';
 import { mailServerSettings, openMailboxSecret } from '../email-sources/source-connection';
-import { errorText, MailboxError } from './poll-errors';
+import { MailboxError, pollErrorText } from './poll-errors';
 
 export interface OpenedMailbox {
   uidValidity: number;
@@ -164,8 +164,8 @@ export class MailboxSession {
       const lost = !this.client?.usable;
       throw new MailboxError(
         lost
-          ? `The connection to ${this.where} was lost while trying to ${doing}: ${errorText(error)}`
-          : `${this.where} refused to ${doing}: ${errorText(error)}`,
+          ? `The connection to ${this.where} was lost while trying to ${doing}: ${pollErrorText(error)}`
+          : `${this.where} refused to ${doing}: ${pollErrorText(error)}`,
         { cause: error },
       );
     }

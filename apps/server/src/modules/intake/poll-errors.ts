@@ -23,7 +23,7 @@ const MAX_ERROR_TEXT = 500;
  * query (Drizzle's wrapper repeats the query and its parameters, which may hold a file's bytes), without
  * control characters (PostgreSQL refuses NUL in text) and not endless.
  */
-export function errorText(error: unknown): string {
+export function pollErrorText(error: unknown): string {
   const details = error as {
     response?: unknown;
     responseText?: string;
@@ -37,7 +37,7 @@ export function errorText(error: unknown): string {
   } else if (details.responseText) {
     text = details.responseText;
   } else if (details.message?.startsWith('Failed query') && details.cause) {
-    return errorText(details.cause);
+    return pollErrorText(details.cause);
   } else {
     const message = details.message ?? String(error);
     text = details.code && !message.includes(details.code) ? `${message} (${details.code})` : message;

@@ -28,7 +28,7 @@ import type { FileProcessor } from './file-processors';
 import { INSTANCE_ID } from './instance';
 import { acquireLeaseWaiting, type MailboxState, releasePollLease, renewPollLease } from './mailbox-leases';
 import { type ListedMessage, MailboxSession } from './mailbox-session';
-import { errorText, MailboxError, PollAbandonedError, PollStoppedError } from './poll-errors';
+import { MailboxError, PollAbandonedError, PollStoppedError, pollErrorText } from './poll-errors';
 import {
   type BoundRule,
   decideMessage,
@@ -49,7 +49,7 @@ import {
   resetMailboxState,
 } from './repository';
 
-export { errorText } from './poll-errors';
+export { pollErrorText } from './poll-errors';
 
 export interface PollCounts {
   messagesSeen: number;
@@ -179,7 +179,8 @@ export async function pollMailbox(
       // An instance stopping is not the mailbox's fault: the source shows no error for it.
       if (!(running.abortReason instanceof PollStoppedError))
         await markPollFailed(db, emailSourceId, message);
-      const cause = error instanceof Error && error.cause !== undefined ? errorText(error.cause) : undefined;
+      const cause =
+        error instanceof Error && error.cause !== undefined ? pollErrorText(error.cause) : undefined;
       const details = { ...running.details(), ...(cause ? { rawError: cause } : {}) };
       const repeated = await foldRepeatedFailure(db, emailSourceId, runId, message, details);
       if (repeated !== undefined)
@@ -218,7 +219,7 @@ function pollErrorMessage(error: unknown, poll: MailboxPoll): string {
   // The abort reason wins over whatever the closed connection made the work throw.
   if (poll.abortReason) return poll.abortReason.message;
   if (error instanceof MailboxError || error instanceof MicrosoftSignInError) return error.message;
-  return `The poll failed: ${errorText(error)}`;
+  return `The poll failed: ${pollErrorText(error)}`;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -419,7 +420,7 @@ class MailboxPoll {
       try {
         await work();
       } catch (error) {
-        this.noteError(0, `After-commit work failed: ${errorText(error)}`);
+        this.noteError(0, `After-commit work failed: ${pollErrorText(error)}`);
       }
     }
   }

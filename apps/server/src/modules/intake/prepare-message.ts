@@ -16,7 +16,7 @@ import {
 import type { ListedMessage } from './mailbox-session';
 import { type MessageHeaders, readMessageHeaders } from './mime/headers';
 import { type PartSummary, type PreparedMail, prepareMail } from './mime/prepare-mail';
-import { errorText } from './poll-errors';
+import { pollErrorText } from './poll-errors';
 
 export type MessageStatus = 'processed' | 'ignored' | 'failed';
 
@@ -125,7 +125,7 @@ export async function decideMessage(
     mail = prepareMail(raw);
   } catch (error) {
     const bound = candidates.filter(({ rule }) => senderMatches(rule, base.fromAddress));
-    const message = `The e-mail could not be read: ${errorText(error)}`;
+    const message = `The e-mail could not be read: ${pollErrorText(error)}`;
     if (bound.length === 0) return { kind: 'ignored', record: base, note: message };
     const headers = readMessageHeaders(raw);
     return { kind: 'unreadable', record: base, raw, summary: summarise(base, headers, []), bound, message };

@@ -20,7 +20,6 @@
 import path from 'node:path';
 import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
-import { errorText } from '../../integrations/outgoing-mail';
 import {
   downloadFile,
   listFolder,
@@ -30,6 +29,7 @@ import {
   SftpFailure,
   type SftpSession,
 } from '../../integrations/sftp';
+import { errorMessage } from '../../lib/error-message';
 import { storeFile } from '../files/stored-files';
 import { deliverAutomaticRun } from '../inventory-delivery/automatic-delivery';
 import type { RunDeliveryRecord } from '../inventory-delivery/deliver';
@@ -141,7 +141,7 @@ export async function pollInventorySftp(
     await withSourceSftp(db, source, resolved.settings, (session) => intake.run(session));
   } catch (error) {
     if (!(error instanceof SftpFailure)) {
-      await noteError(db, sourceId, `SFTP intake failed: ${errorText(error)}`, now).catch(() => undefined);
+      await noteError(db, sourceId, `SFTP intake failed: ${errorMessage(error)}`, now).catch(() => undefined);
       throw error;
     }
     failure = `SFTP intake failed: ${error.message}`;
@@ -330,7 +330,7 @@ class InboundFolderIntake {
         }),
       );
     } catch (error) {
-      const message = `Processing "${file.fileName}" failed: ${errorText(error)}`;
+      const message = `Processing "${file.fileName}" failed: ${errorMessage(error)}`;
       const inputFileId = await storeFile(tx, file.fileName, file.content);
       const runId = await recordRun(
         tx,

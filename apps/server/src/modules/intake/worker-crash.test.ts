@@ -229,10 +229,11 @@ describe.skipIf(!onPostgres)(
       startWorker('pair-1', { INTAKE_TEST_DELAY_MS: '30' });
       startWorker('pair-2', { INTAKE_TEST_DELAY_MS: '30' });
       // Mail keeps arriving while both workers poll.
+      // Each batch lands once the workers have started on the one before, so later mail arrives mid-poll.
       await appendTracking(user.user, 1, 10);
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await waitFor(async () => (await countInbound(source.id)) >= 1, 45_000, 'the first import');
       await appendTracking(user.user, 11, 20);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await waitFor(async () => (await countInbound(source.id)) >= 11, 45_000, 'the second batch');
       await appendTracking(user.user, 21, MESSAGES);
       await waitFor(
         async () => (await countInbound(source.id)) === MESSAGES && (await allSeen(user)),

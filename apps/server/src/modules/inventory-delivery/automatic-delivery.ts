@@ -14,7 +14,7 @@
 
 import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
-import { errorText } from '../../integrations/outgoing-mail';
+import { errorMessage } from '../../lib/error-message';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
 import { getRun } from '../runs/runs-service';
 import { deliverInventoryRun, type InventoryDelivery } from './deliver';
@@ -59,6 +59,6 @@ export async function deliverAutomaticRun(
     const delivery = await deliverInventoryRun(context, { runId, sourceId, ...plan });
     return { delivered: true, plan, delivery };
   } catch (error) {
-    return { delivered: false, reason: `Delivery of run #${runId} failed: ${errorText(error)}` };
+    return { delivered: false, reason: `Delivery of run #${runId} failed: ${errorMessage(error)}` };
   }
 }

@@ -11,8 +11,8 @@ import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { errorText } from '../../integrations/outgoing-mail';
 import { SftpFailure, uploadFile } from '../../integrations/sftp';
+import { errorMessage } from '../../lib/error-message';
 import { findEmailSourceById } from '../email-sources/repository';
 import { sendFromEmailSource } from '../email-sources/source-connection';
 import { readStoredFile } from '../files/stored-files';
@@ -73,7 +73,7 @@ export async function deliverInventoryRun(
 ): Promise<InventoryDelivery> {
   if (!input.sendEmail && !input.submitSftp) return {};
   const loaded = await loadDeliverableRun(context.db, input).catch(
-    (error: unknown) => `Could not read run #${input.runId}: ${errorText(error)}`,
+    (error: unknown) => `Could not read run #${input.runId}: ${errorMessage(error)}`,
   );
   const delivery: InventoryDelivery = {};
   if (typeof loaded === 'string') {
@@ -85,7 +85,7 @@ export async function deliverInventoryRun(
         ? emailRunFile(context, loaded).catch(
             (error: unknown): EmailDelivery => ({
               ok: false,
-              message: `The e-mail could not be sent: ${errorText(error)}`,
+              message: `The e-mail could not be sent: ${errorMessage(error)}`,
               recipients: [],
             }),
           )
@@ -94,7 +94,7 @@ export async function deliverInventoryRun(
         ? uploadRunFile(context, loaded).catch(
             (error: unknown): SftpDelivery => ({
               ok: false,
-              message: `The SFTP upload failed: ${errorText(error)}`,
+              message: `The SFTP upload failed: ${errorMessage(error)}`,
               remotePath: null,
             }),
           )

@@ -4,6 +4,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
+import { insertRun } from '../../../test/factories';
 import { createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/helper';
 import { parseTable } from '../../integrations/spreadsheet';
 import { createSendingEmailSource, sftpFields } from '../inventory-delivery/testing';
@@ -368,10 +369,12 @@ describe('held runs: approve and discard', () => {
 
   it('404 for unknown runs and runs of other kinds; 409 for runs that are not held', async () => {
     expect((await post('/api/inventory-sources/runs/987654/approve', inventoryUser)).statusCode).toBe(404);
-    const [other] = await t.db.db
-      .insert(schema.runs)
-      .values({ sourceType: 'order-tracking', sourceName: 'x', trigger: 'mail', status: 'held' })
-      .returning();
+    const other = await insertRun(t.db.db, {
+      sourceType: 'order-tracking',
+      sourceName: 'x',
+      trigger: 'mail',
+      status: 'held',
+    });
     expect((await post(`/api/inventory-sources/runs/${other!.id}/discard`, inventoryUser)).statusCode).toBe(
       404,
     );

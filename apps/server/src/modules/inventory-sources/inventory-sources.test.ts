@@ -10,6 +10,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
+import { insertEmailSource, insertInventorySource } from '../../../test/factories';
 import { startBannerServer, startSilentServer } from '../../../test/fake-servers';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 
@@ -41,10 +42,10 @@ beforeAll(async () => {
   inventoryUser = (await signIn(t, { inventoryUser: true, orderUser: false })).session;
   orderUser = (await signIn(t, { orderUser: true })).session;
   admin = (await signIn(t, { isAdmin: true })).session;
-  const [mailbox] = await t.db.db
-    .insert(schema.emailSources)
-    .values({ username: 'Stock mailbox', email: 'stock@retailer.example' })
-    .returning();
+  const mailbox = await insertEmailSource(t.db.db, {
+    username: 'Stock mailbox',
+    email: 'stock@retailer.example',
+  });
   emailSourceId = mailbox!.id;
 });
 afterAll(async () => {
@@ -723,18 +724,15 @@ describe('POST /api/inventory-sources/inventory/{id} (delete)', () => {
 
 describe('GET /api/inventory-sources/inventory/{id}/sample-file', () => {
   it('answers 404 when the source has no sample', async () => {
-    const [row] = await t.db.db
-      .insert(schema.inventorySources)
-      .values({
-        sourceName: 'No sample yet',
-        fileType: '.csv',
-        fromEmail: 'x@example.com',
-        subjectValue: 'x',
-        attachmentName: 'x.csv',
-        itemNumberColumnName: 'SKU',
-        qtyColumnName: 'Qty',
-      })
-      .returning();
+    const row = await insertInventorySource(t.db.db, {
+      sourceName: 'No sample yet',
+      fileType: '.csv',
+      fromEmail: 'x@example.com',
+      subjectValue: 'x',
+      attachmentName: 'x.csv',
+      itemNumberColumnName: 'SKU',
+      qtyColumnName: 'Qty',
+    });
     const response = await downloadSample(row!.id);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('This inventory source has no sample file');

@@ -8,6 +8,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
+import { insertEmailSource } from '../../../test/factories';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
 import { pollInventorySftp } from '../intake/sftp-intake';
@@ -192,10 +193,7 @@ describe('a server that comes back with another host key', () => {
 describe('a new server address or port forgets the recorded key', () => {
   it('with the password typed again (the secret rule), the key is cleared; a new user name keeps it', async () => {
     // Everything the editor's save needs.
-    const [mailbox] = await t.db.db
-      .insert(schema.emailSources)
-      .values({ username: 'stock', email: 'stock@shop.example' })
-      .returning();
+    const mailbox = await insertEmailSource(t.db.db, { username: 'stock', email: 'stock@shop.example' });
     const source = await createInventorySource(t, {
       ...sftpFields(t, sftp),
       emailSourceId: mailbox!.id,

@@ -2,6 +2,7 @@ import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
+import { insertOrderTrackingSource, insertRun } from '../../../test/factories';
 import { createUser, loginAs, type TestApp } from '../../../test/helper';
 import { createInventorySource, processFile, stockFile } from '../inventory-processing/testing';
 import { recordRun } from '../runs/runs-service';
@@ -135,7 +136,7 @@ beforeAll(async () => {
 
   // A silent source with a no-update alert, and a switched-off source with nothing at all.
   silent = await createInventorySource(t, { sourceName: 'Calm stock' });
-  await t.db.db.insert(runs).values({
+  await insertRun(t.db.db, {
     sourceType: 'inventory',
     sourceId: silent.id,
     sourceName: silent.sourceName,
@@ -149,18 +150,15 @@ beforeAll(async () => {
   switchedOff = await createInventorySource(t, { sourceName: 'Dormant stock', activeStatus: false });
 
   // Order tracking: one import with updates and deletions, one failure, within the past day.
-  const [trackingRow] = await t.db.db
-    .insert(schema.orderTrackingSources)
-    .values({
-      sourceName: 'Carrier feed',
-      fileType: '.csv',
-      fromEmail: 'feed@carrier.example',
-      subjectValue: 'Shipments',
-      attachmentName: '*.csv',
-      uniqueColumn: 'PO',
-      columnMapping: {},
-    })
-    .returning();
+  const trackingRow = await insertOrderTrackingSource(t.db.db, {
+    sourceName: 'Carrier feed',
+    fileType: '.csv',
+    fromEmail: 'feed@carrier.example',
+    subjectValue: 'Shipments',
+    attachmentName: '*.csv',
+    uniqueColumn: 'PO',
+    columnMapping: {},
+  });
   tracking = trackingRow!;
   const trackingRun = (status: 'succeeded' | 'failed', message: string, updated: number, deleted: number) =>
     recordRun(

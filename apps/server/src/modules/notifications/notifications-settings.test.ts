@@ -7,6 +7,7 @@ import {
 import { schema } from '@app/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertOrderTrackingSource } from '../../../test/factories';
 import { createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/helper';
 import { createSystemMailer } from '../../integrations/system-mailer';
 import { NOTIFICATION_SENDER_MISSING, notificationEmailInfo } from './service';
@@ -61,18 +62,15 @@ beforeAll(async () => {
       { ...inventory('Old stock'), deletedAt: new Date(), activeStatus: false },
     ])
     .returning();
-  const [tracking] = await db
-    .insert(schema.orderTrackingSources)
-    .values({
-      sourceName: 'Carrier feed',
-      fileType: '.csv',
-      fromEmail: 'orders@carrier.example',
-      subjectValue: 'Orders',
-      attachmentName: 'orders.csv',
-      uniqueColumn: 'DocumentNumber',
-      columnMapping: {},
-    })
-    .returning();
+  const tracking = await insertOrderTrackingSource(db, {
+    sourceName: 'Carrier feed',
+    fileType: '.csv',
+    fromEmail: 'orders@carrier.example',
+    subjectValue: 'Orders',
+    attachmentName: 'orders.csv',
+    uniqueColumn: 'DocumentNumber',
+    columnMapping: {},
+  });
   const [submission] = await db
     .insert(schema.orderSubmissionSources)
     .values({ sourceName: 'Retailer orders', fromEmail: 'po@retailer.example', subjectValue: 'New PO' })
@@ -319,18 +317,15 @@ describe('saving a setting', () => {
   });
 
   it('shows an included source that was deleted later as deleted', async () => {
-    const [doomed] = await t.db.db
-      .insert(schema.orderTrackingSources)
-      .values({
-        sourceName: 'Short-lived feed',
-        fileType: '.csv',
-        fromEmail: 'x@carrier.example',
-        subjectValue: 'Orders',
-        attachmentName: 'o.csv',
-        uniqueColumn: 'DocumentNumber',
-        columnMapping: {},
-      })
-      .returning();
+    const doomed = await insertOrderTrackingSource(t.db.db, {
+      sourceName: 'Short-lived feed',
+      fileType: '.csv',
+      fromEmail: 'x@carrier.example',
+      subjectValue: 'Orders',
+      attachmentName: 'o.csv',
+      uniqueColumn: 'DocumentNumber',
+      columnMapping: {},
+    });
     const created = await create({ sourceTypeId: 3, sourceIds: [sources.tracking, doomed!.id] });
     await t.db.db
       .update(schema.orderTrackingSources)

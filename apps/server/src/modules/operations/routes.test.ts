@@ -1,6 +1,7 @@
-import { createDatabase, schema } from '@app/db';
+import { createDatabase } from '@app/db';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEmailSource } from '../../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../../test/helper';
 import { startJobs } from '../../jobs/queue';
 import { recordRun } from '../runs/runs-service';
@@ -81,16 +82,13 @@ describe('GET /metrics', () => {
   });
 
   it('answers Prometheus text with every metric to the right token', async () => {
-    const [mailbox] = await t.db.db
-      .insert(schema.emailSources)
-      .values({
-        username: 'metrics@shop.example',
-        email: 'metrics@shop.example',
-        incomingServer: '127.0.0.1',
-        incomingPort: 1,
-        lastPollSucceededAt: new Date('2026-11-24T10:00:00Z'),
-      })
-      .returning();
+    const mailbox = await insertEmailSource(t.db.db, {
+      username: 'metrics@shop.example',
+      email: 'metrics@shop.example',
+      incomingServer: '127.0.0.1',
+      incomingPort: 1,
+      lastPollSucceededAt: new Date('2026-11-24T10:00:00Z'),
+    });
     await recordRun(
       t.db.db,
       { sourceType: 'email', sourceId: mailbox!.id, sourceName: 'metrics', trigger: 'schedule' },

@@ -2,6 +2,7 @@ import { ORDER_SUBMISSION_SOURCE_MESSAGES } from '@app/contracts';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEmailSource } from '../../../test/factories';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { recordRun } from '../runs/runs-service';
 
@@ -16,10 +17,10 @@ beforeAll(async () => {
   submissionUser = (await signIn(t, { submissionUser: true })).session;
   orderUser = (await signIn(t, { orderUser: true })).session;
   admin = (await signIn(t, { isAdmin: true })).session;
-  const [mailbox] = await t.db.db
-    .insert(schema.emailSources)
-    .values({ username: 'Orders mailbox', email: 'orders@retailer.example' })
-    .returning();
+  const mailbox = await insertEmailSource(t.db.db, {
+    username: 'Orders mailbox',
+    email: 'orders@retailer.example',
+  });
   emailSourceId = mailbox!.id;
   // Migrating a fresh embedded database takes minutes when the shared test machine is busy.
 }, 600_000);

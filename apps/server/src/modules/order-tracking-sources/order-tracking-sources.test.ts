@@ -2,6 +2,7 @@ import { ORDER_MAPPING_FIELDS, UNIQUE_COLUMN_VALUES } from '@app/contracts';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEmailSource } from '../../../test/factories';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
@@ -15,10 +16,10 @@ beforeAll(async () => {
   orderUser = (await signIn(t, { orderUser: true })).session;
   inventoryUser = (await signIn(t, { inventoryUser: true, orderUser: false })).session;
   admin = (await signIn(t, { isAdmin: true })).session;
-  const [mailbox] = await t.db.db
-    .insert(schema.emailSources)
-    .values({ username: 'Shipments mailbox', email: 'shipments@retailer.example' })
-    .returning();
+  const mailbox = await insertEmailSource(t.db.db, {
+    username: 'Shipments mailbox',
+    email: 'shipments@retailer.example',
+  });
   emailSourceId = mailbox!.id;
 });
 afterAll(async () => {

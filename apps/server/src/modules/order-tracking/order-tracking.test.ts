@@ -3,6 +3,7 @@ import { schema } from '@app/db';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { insertEmailSource } from '../../../test/factories';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import {
   type Condition,
@@ -21,7 +22,7 @@ let admin: Session;
 let alpha: number;
 let beta: number;
 
-const { orders, orderTrackingNumbers, orderTrackingSources, emailSources } = schema;
+const { orders, orderTrackingNumbers, orderTrackingSources } = schema;
 type OrderValues = Partial<typeof orders.$inferInsert>;
 
 let keyCounter = 0;
@@ -82,10 +83,10 @@ beforeAll(async () => {
   ({ session: orderUser } = await signIn(t, { orderUser: true }));
   ({ session: otherUser } = await signIn(t, { orderUser: false, inventoryUser: true, submissionUser: true }));
   ({ session: admin } = await signIn(t, { isAdmin: true, orderUser: false }));
-  const [mailbox] = await t.db.db
-    .insert(emailSources)
-    .values({ username: 'feed@example.com', email: 'feed@example.com' })
-    .returning();
+  const mailbox = await insertEmailSource(t.db.db, {
+    username: 'feed@example.com',
+    email: 'feed@example.com',
+  });
   const source = (sourceName: string) => ({
     sourceName,
     emailSourceId: mailbox!.id,

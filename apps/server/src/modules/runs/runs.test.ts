@@ -8,6 +8,7 @@ import type {
 import { schema } from '@app/db';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEmailSource, insertInventorySource, insertOrderTrackingSource } from '../../../test/factories';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { runHousekeeping } from '../../jobs/housekeeping';
 import { storeFile } from '../files/stored-files';
@@ -27,37 +28,31 @@ let orderSourceId: number;
 let inventorySourceId: number;
 
 async function createOrderSource(name: string) {
-  const [row] = await t.db.db
-    .insert(schema.orderTrackingSources)
-    .values({
-      sourceName: name,
-      emailSourceId,
-      fileType: '.csv',
-      fromEmail: 'ship@supplier.example',
-      subjectValue: 'Shipments',
-      attachmentName: '*.csv',
-      uniqueColumn: 'CustomerPoNumber',
-      columnMapping: { customerPoNumber: 'PO', trackingNumbers: 'Tracking' },
-    })
-    .returning();
+  const row = await insertOrderTrackingSource(t.db.db, {
+    sourceName: name,
+    emailSourceId,
+    fileType: '.csv',
+    fromEmail: 'ship@supplier.example',
+    subjectValue: 'Shipments',
+    attachmentName: '*.csv',
+    uniqueColumn: 'CustomerPoNumber',
+    columnMapping: { customerPoNumber: 'PO', trackingNumbers: 'Tracking' },
+  });
   return row!.id;
 }
 
 async function createInventorySource(name: string, sampleFileId: number | null = null) {
-  const [row] = await t.db.db
-    .insert(schema.inventorySources)
-    .values({
-      sourceName: name,
-      emailSourceId,
-      fileType: '.csv',
-      fromEmail: 'stock@supplier.example',
-      subjectValue: 'Stock',
-      attachmentName: '*.csv',
-      itemNumberColumnName: 'SKU',
-      qtyColumnName: 'Qty',
-      sampleFileId,
-    })
-    .returning();
+  const row = await insertInventorySource(t.db.db, {
+    sourceName: name,
+    emailSourceId,
+    fileType: '.csv',
+    fromEmail: 'stock@supplier.example',
+    subjectValue: 'Stock',
+    attachmentName: '*.csv',
+    itemNumberColumnName: 'SKU',
+    qtyColumnName: 'Qty',
+    sampleFileId,
+  });
   return row!.id;
 }
 
@@ -118,10 +113,10 @@ beforeAll(async () => {
     signIn(t, { submissionUser: true }).then((r) => r.session),
     signIn(t, {}).then((r) => r.session),
   ]);
-  const [mailbox] = await t.db.db
-    .insert(schema.emailSources)
-    .values({ username: 'Shipments mailbox', email: 'ops@retailer.example' })
-    .returning();
+  const mailbox = await insertEmailSource(t.db.db, {
+    username: 'Shipments mailbox',
+    email: 'ops@retailer.example',
+  });
   emailSourceId = mailbox!.id;
   orderSourceId = await createOrderSource('Acme shipments');
   inventorySourceId = await createInventorySource('Acme stock');

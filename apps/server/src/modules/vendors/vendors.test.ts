@@ -10,6 +10,7 @@ import {
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEmailSource } from '../../../test/factories';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { recordRun } from '../runs/runs-service';
 import { loadVendorsForSubmission, markVendorSubmitted } from './service';
@@ -37,15 +38,12 @@ beforeAll(async () => {
   submissionUser = (await signIn(t, { submissionUser: true })).session;
   orderUser = (await signIn(t, { orderUser: true, inventoryUser: true })).session;
   admin = (await signIn(t, { isAdmin: true })).session;
-  const [mailbox, sender] = await t.db.db
-    .insert(schema.emailSources)
-    .values([
-      { username: 'Orders in', email: 'orders-in@retailer.example' },
-      { username: 'Orders out', email: 'orders-out@retailer.example' },
-    ])
-    .returning();
-  mailboxId = mailbox!.id;
-  sendFromId = sender!.id;
+  mailboxId = (
+    await insertEmailSource(t.db.db, { username: 'Orders in', email: 'orders-in@retailer.example' })
+  ).id;
+  sendFromId = (
+    await insertEmailSource(t.db.db, { username: 'Orders out', email: 'orders-out@retailer.example' })
+  ).id;
   const [parent] = await t.db.db
     .insert(schema.orderSubmissionSources)
     .values({
@@ -710,13 +708,14 @@ describe('for the submission engine', () => {
 
 describe('e-mail source delete', () => {
   it('is refused while a submission source reads from it or a vendor sends from it, naming them', async () => {
-    const [inbox, outbox] = await t.db.db
-      .insert(schema.emailSources)
-      .values([
-        { username: 'Busy inbox', email: 'busy-in@retailer.example' },
-        { username: 'Busy outbox', email: 'busy-out@retailer.example' },
-      ])
-      .returning();
+    const inbox = await insertEmailSource(t.db.db, {
+      username: 'Busy inbox',
+      email: 'busy-in@retailer.example',
+    });
+    const outbox = await insertEmailSource(t.db.db, {
+      username: 'Busy outbox',
+      email: 'busy-out@retailer.example',
+    });
     const sourceResponse = await post('/api/order-submission/sources/save', submissionUser, {
       id: 0,
       sourceName: 'Reads busy inbox',

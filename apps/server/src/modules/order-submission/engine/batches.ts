@@ -20,7 +20,7 @@ import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
-import { errorText } from '../../../integrations/outgoing-mail';
+import { errorMessage } from '../../../lib/error-message';
 import { plural } from '../../../lib/plural';
 import { readStoredFile } from '../../files/stored-files';
 import { finishRun, getRun, startRun } from '../../runs/runs-service';
@@ -265,7 +265,7 @@ async function readEmailFile(
     };
   } catch (error) {
     if (error instanceof OrderFileError) return `"${name}": ${error.message}`;
-    return `"${name}" could not be read: ${errorText(error)}`;
+    return `"${name}" could not be read: ${errorMessage(error)}`;
   }
 }
 

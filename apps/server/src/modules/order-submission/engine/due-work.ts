@@ -14,7 +14,7 @@
  *    that their files fall under the run file retention like every other input.
  */
 import type { AppContext } from '../../../context';
-import { errorText } from '../../../integrations/outgoing-mail';
+import { errorMessage } from '../../../lib/error-message';
 import { finishLateBatch, processBatch, resumeSendingBatch } from './batches';
 import { dayOf } from './days';
 import { processOrderEmail } from './order-emails';
@@ -53,7 +53,7 @@ export async function runDueSubmissionWork(context: AppContext): Promise<DueWork
     try {
       await work();
     } catch (error) {
-      report.errors.push(`${what}: ${errorText(error)}`);
+      report.errors.push(`${what}: ${errorMessage(error)}`);
     }
   };
 

@@ -16,7 +16,7 @@ import {
   LinkDownloadError,
 } from '../../../integrations/browser/download-order-files';
 import { findOrderLink } from '../../../integrations/browser/order-link';
-import { errorText } from '../../../integrations/outgoing-mail';
+import { errorMessage } from '../../../lib/error-message';
 import { plural } from '../../../lib/plural';
 import { storeFile } from '../../files/stored-files';
 import type {
@@ -127,7 +127,7 @@ export async function continueOrderEmail(context: AppContext, emailId: number): 
   try {
     await processOrderEmail(context, emailId);
   } catch (error) {
-    const text = `The order e-mail could not be processed: ${errorText(error)}`;
+    const text = `The order e-mail could not be processed: ${errorMessage(error)}`;
     await updateOrderEmail(context.db, emailId, { message: text }).catch(() => undefined);
   }
 }
@@ -182,7 +182,7 @@ async function fetchLinkedOrder(context: AppContext, email: OrderEmailRow): Prom
     });
   } catch (error) {
     if (error instanceof LinkDownloadError) return fail(error.message);
-    return fail(`The order link could not be followed: ${errorText(error)}`);
+    return fail(`The order link could not be followed: ${errorMessage(error)}`);
   }
   const spreadsheet = files.find((file) => file.kind === 'spreadsheet');
   if (!spreadsheet) {

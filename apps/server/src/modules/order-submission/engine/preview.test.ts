@@ -7,6 +7,7 @@ import type { VendorPreviewResponse } from '@app/contracts';
 import { schema } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEmailSource } from '../../../../test/factories';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../../test/helper';
 import { parseTable } from '../../../integrations/spreadsheet';
 import {
@@ -30,10 +31,10 @@ beforeAll(async () => {
   t = await createTestApp();
   submissionUser = (await signIn(t, { submissionUser: true })).session;
   orderUser = (await signIn(t, { orderUser: true, inventoryUser: true })).session;
-  const [sender] = await t.db.db
-    .insert(schema.emailSources)
-    .values({ username: 'Orders out', email: 'orders-out@shop.example' })
-    .returning();
+  const sender = await insertEmailSource(t.db.db, {
+    username: 'Orders out',
+    email: 'orders-out@shop.example',
+  });
   senderId = sender!.id;
   sourceId = (await createSubmissionSource(t, { ordersAreAllQuantityOne: true })).id;
 }, 600_000);

@@ -4,7 +4,7 @@
  * act on, recorded in the vendor's run.
  */
 import type { AppContext } from '../../../context';
-import { errorText } from '../../../integrations/outgoing-mail';
+import { errorMessage } from '../../../lib/error-message';
 import { findEmailSourceById } from '../../email-sources/repository';
 import { sendFromEmailSource } from '../../email-sources/source-connection';
 
@@ -38,7 +38,7 @@ export async function sendSubmissionEmail(
   try {
     return await send(context, emailSourceId, mail);
   } catch (error) {
-    return { ok: false, message: `The e-mail could not be sent: ${errorText(error)}`, from: '' };
+    return { ok: false, message: `The e-mail could not be sent: ${errorMessage(error)}`, from: '' };
   }
 }
 

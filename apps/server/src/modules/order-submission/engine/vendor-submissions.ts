@@ -32,8 +32,8 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import { renderPdf } from '../../../integrations/browser/pdf';
-import { errorText } from '../../../integrations/outgoing-mail';
 import { AppError } from '../../../lib/app-error';
+import { errorMessage } from '../../../lib/error-message';
 import { plural } from '../../../lib/plural';
 import { readStoredFile, storeFile } from '../../files/stored-files';
 import { finishRun, recordRun, startRun } from '../../runs/runs-service';
@@ -82,7 +82,7 @@ export async function submitWaitingLines(
         runIds: [],
         lineCount: 0,
         poNumbers: [],
-        message: `The submission could not be made: ${errorText(error)}`,
+        message: `The submission could not be made: ${errorMessage(error)}`,
       });
     }
   }
@@ -234,7 +234,7 @@ async function submitGroup(
   try {
     prepared = await prepareSubmission(context, vendor, lines, options.today);
   } catch (error) {
-    const message = `The file for ${vendor.vendorNameFromFile} could not be made: ${errorText(error)}`;
+    const message = `The file for ${vendor.vendorNameFromFile} could not be made: ${errorMessage(error)}`;
     const runId = await recordRun(db, runStart, {
       status: 'failed',
       message: `${message} The ${plural(lines.length, 'line')} (PO ${poNumbers.join(', ') || 'none'}) wait until the vendor's settings are fixed.`,
@@ -390,7 +390,7 @@ async function prepareSubmission(
       try {
         pdf = await renderPdf(renderVendorFileHtml(file, title));
       } catch (error) {
-        throw new Error(`the PDF could not be printed: ${errorText(error)}`);
+        throw new Error(`the PDF could not be printed: ${errorMessage(error)}`);
       }
       attachments.push({
         kind: 'pdf',

@@ -24,9 +24,8 @@ import {
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { parseSourceId } from '@/features/sources/components/source-editor-parts';
+import { EditorSkeleton, parseSourceId } from '@/features/sources/components/source-editor-parts';
 import { formPort, mailSecretState, type StoredSecretState } from '@/features/sources/lib/stored-secret';
 import { useLogError } from '@/hooks/use-log-error';
 import { ApiError, describeError } from '@/lib/api-client';
@@ -162,7 +161,7 @@ export function EmailSourceEditorPage() {
   } else if (isCreate) {
     content = <EmailSourceForm key="new" initial={NEW_SOURCE_FORM} stored={null} state={editorSave} />;
   } else if (source.isPending) {
-    content = <EditorSkeleton />;
+    content = <EditorSkeleton cards={2} height="h-80" />;
   } else if (source.isError) {
     content = (
       <LoadError
@@ -479,15 +478,5 @@ function CheckLine({ label, ok, message }: { label: string; ok: boolean; message
         {label}: {message}
       </span>
     </li>
-  );
-}
-
-function EditorSkeleton() {
-  return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      {Array.from({ length: 2 }, (_, index) => (
-        <Skeleton key={index} className="h-80 rounded-xl" />
-      ))}
-    </div>
   );
 }

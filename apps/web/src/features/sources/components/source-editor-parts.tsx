@@ -17,6 +17,7 @@ import { type SelectOption, withCurrentOption } from '@/components/form/form-fie
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
 
 /**
  * A picker's choices from name/id pairs: the name (item1) shown, the id (item2) as the value the form sends; a
@@ -222,11 +223,11 @@ export function LoadErrorBanner({ message, onRetry }: { message: string; onRetry
   );
 }
 
-export function EditorSkeleton({ cards }: { cards: number }) {
+export function EditorSkeleton({ cards, height = 'h-64' }: { cards: number; height?: string }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       {Array.from({ length: cards }, (_, index) => (
-        <Skeleton key={index} className="h-64 rounded-xl" />
+        <Skeleton key={index} className={cn(height, 'rounded-xl')} />
       ))}
     </div>
   );

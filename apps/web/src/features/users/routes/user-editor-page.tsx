@@ -14,8 +14,8 @@ import {
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { EditorSkeleton } from '@/features/sources/components/source-editor-parts';
 import { describeError } from '@/lib/api-client';
 import { NEW_USER_FORM, toUserForm, useSaveUser, useUser } from '../api/users';
 
@@ -42,7 +42,7 @@ export function UserEditorPage() {
   } else if (isCreate) {
     content = <UserForm key="new" initial={NEW_USER_FORM} state={editorSave} />;
   } else if (user.isPending) {
-    content = <EditorSkeleton />;
+    content = <EditorSkeleton cards={4} />;
   } else if (user.isError) {
     content = <LoadError message={describeError(user.error, 'The user could not be loaded.')} />;
   } else {
@@ -196,15 +196,5 @@ function UserForm({ initial, state }: { initial: TUserForm; state: EditorSaveSta
         </Button>
       </div>
     </FormKit>
-  );
-}
-
-function EditorSkeleton() {
-  return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      {Array.from({ length: 4 }, (_, index) => (
-        <Skeleton key={index} className="h-64 rounded-xl" />
-      ))}
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LastRunSummary } from './runs';
+import type { SourceListRuleFields } from './runs';
 import {
   type ConnectionCheck,
   emptyToNull,
@@ -189,20 +189,10 @@ export interface InventorySource {
 }
 
 /** A row of GET /api/inventory-sources/inventories. */
-export interface InventorySourceListItem {
-  id: number;
-  sourceName: string;
-  activeStatus: boolean;
-  fileType: string;
-  fromEmail: string;
-  expectedAttachmentCount: number | null;
-  subjectValue: string;
-  attachmentName: string;
+export interface InventorySourceListItem extends SourceListRuleFields {
   itemNumberColumnName: string;
   qtyColumnName: string;
   minItemsToBeActive: number | null;
-  /** Beyond the spec (docs/behaviour/runs-and-history.md#last-run): the source's latest run, null when it never ran. */
-  lastRun: LastRunSummary | null;
 }
 
 /** POST /api/inventory-sources/test-sftp (beyond the spec): the SFTP card's current values. */

@@ -1,28 +1,13 @@
 import { z } from 'zod';
-import type { LastRunSummary } from './runs';
+import { ORDER_FIELDS_AFTER_NOTES, ORDER_FIELDS_BEFORE_NOTES } from './order-fields';
+import type { SourceListRuleFields } from './runs';
 import { entityId, optionalInt, optionalText, requiredId } from './shared-fields';
 import { type TextEncodingName, ZTextEncodingSchema } from './text-encodings';
 
 /** The order fields a file column can be mapped to (docs/behaviour/sources.md#order-tracking-source-editor). */
 export const ORDER_MAPPING_FIELDS = [
-  'accountNumber',
-  'brandName',
-  'customerName',
-  'customerNumber',
-  'customerPoNumber',
-  'documentNumber',
-  'estimatedArrivalDate',
-  'itemNumber',
-  'itemStatus',
-  'lineStatus',
-  'orderDate',
-  'poDate',
-  'qty',
-  'qtyFulfilled',
-  'shipToName',
-  'shippedDate',
-  'supplierName',
-  'supplierOrderStatus',
+  ...ORDER_FIELDS_BEFORE_NOTES,
+  ...ORDER_FIELDS_AFTER_NOTES,
   'trackingNumbers',
   'shippingCompany',
   'wildcard1',
@@ -199,16 +184,6 @@ export interface OrderTrackingSource {
 }
 
 /** A row of GET /api/order-tracking-sources/active (docs/behaviour/sources.md#order-tracking-source-list). */
-export interface OrderTrackingSourceListItem {
-  id: number;
-  sourceName: string;
-  activeStatus: boolean;
-  fileType: string;
-  fromEmail: string;
-  expectedAttachmentCount: number | null;
-  subjectValue: string;
-  attachmentName: string;
+export interface OrderTrackingSourceListItem extends SourceListRuleFields {
   shippingCompany: string | null;
-  /** Beyond the spec (docs/behaviour/runs-and-history.md#last-run): the source's latest run, null when it never ran. */
-  lastRun: LastRunSummary | null;
 }

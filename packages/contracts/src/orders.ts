@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_FIELDS_AFTER_NOTES, ORDER_FIELDS_BEFORE_NOTES } from './order-fields';
 
 export const ORDER_PAGE_SIZES = [10, 25, 50, 100, 250] as const;
 export const DEFAULT_ORDER_PAGE_SIZE = 10;
@@ -6,25 +7,9 @@ export const DEFAULT_ORDER_PAGE_SIZE = 10;
 /** Grid columns a user may sort on (docs/behaviour/order-tracking.md#sorting); tracking numbers are not sortable. */
 export const ORDER_SORTABLE_COLUMNS = [
   'sourceName',
-  'accountNumber',
-  'brandName',
-  'customerName',
-  'customerNumber',
-  'customerPoNumber',
-  'documentNumber',
-  'estimatedArrivalDate',
-  'itemNumber',
-  'itemStatus',
-  'lineStatus',
+  ...ORDER_FIELDS_BEFORE_NOTES,
   'notes',
-  'orderDate',
-  'poDate',
-  'qty',
-  'qtyFulfilled',
-  'shipToName',
-  'shippedDate',
-  'supplierName',
-  'supplierOrderStatus',
+  ...ORDER_FIELDS_AFTER_NOTES,
   'shippingCompany',
   'wildcard1',
   'wildcard2',

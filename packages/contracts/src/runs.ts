@@ -107,3 +107,17 @@ export interface ReprocessOutcome {
   ordersDeleted?: number;
   reprocessOfRunId: number;
 }
+
+/** What every source list shows of a mail-read source: the rule that recognises its files, and its last run. */
+export interface SourceListRuleFields {
+  id: number;
+  sourceName: string;
+  activeStatus: boolean;
+  fileType: string;
+  fromEmail: string;
+  expectedAttachmentCount: number | null;
+  subjectValue: string;
+  attachmentName: string;
+  /** Beyond the spec (docs/behaviour/runs-and-history.md#last-run): the source's latest run, null when it never ran. */
+  lastRun: LastRunSummary | null;
+}

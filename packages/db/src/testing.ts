@@ -8,6 +8,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { createDatabase, type Database, migrationsFolder, wrapPglite } from './client';
 
+/** Which database the tests run on, for test titles: the run on PostgreSQL and the one on PGlite read apart. */
+export const DB_KIND = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
 /**
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server named by
  * TEST_DATABASE_URL (dropped afterwards), or an in-memory PGlite when that is unset.

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { schema } from '@app/db';
-import { createTestDatabase } from '@app/db/testing';
+import { createTestDatabase, DB_KIND } from '@app/db/testing';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRun } from '../../test/factories';
@@ -14,7 +14,6 @@ import { insertSnapshots, snapshotSummaries } from '../modules/inventory-process
 import { runHousekeeping } from './housekeeping';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const DB_KIND = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 /** The housekeeping's clock: every age below is counted back from it. */
 const NOW = new Date('2025-06-15T12:00:00.000Z');
 const MINUTE_MS = 60_000;

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XLSX_CONTENT_TYPE } from '../../modules/files/stored-files';
 import { isPrivateAddress } from './address-guard';
 import { closeBrowser } from './chromium';
 import {
@@ -17,7 +18,6 @@ function downloadLocal(request: DownloadOrderFilesRequest) {
   return downloadOrderFiles({ allowPrivateAddresses: true, ...request });
 }
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // Random bodies behind real signatures: a byte-for-byte comparison catches any re-encoding on the way.
 const spreadsheetBytes = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(20_000)]);
 const pdfBytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(15_000), Buffer.from('\n%%EOF\n')]);
@@ -58,7 +58,7 @@ function startServer(): Promise<Server> {
         return html(orderPage);
       case '/files/orders.xlsx':
         response.writeHead(200, {
-          'content-type': XLSX_TYPE,
+          'content-type': XLSX_CONTENT_TYPE,
           'content-disposition': 'attachment; filename="orders.xlsx"',
         });
         return response.end(spreadsheetBytes);
@@ -67,34 +67,37 @@ function startServer(): Promise<Server> {
         response.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': 'attachment' });
         return response.end(pdfBytes);
       case '/files/direct.xlsx':
-        response.writeHead(200, { 'content-type': XLSX_TYPE });
+        response.writeHead(200, { 'content-type': XLSX_CONTENT_TYPE });
         return response.end(spreadsheetBytes);
       case '/files/direct-pdf':
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
         return response.end(pdfBytes);
       case '/files/big.xlsx':
-        response.writeHead(200, { 'content-type': XLSX_TYPE });
+        response.writeHead(200, { 'content-type': XLSX_CONTENT_TYPE });
         return response.end(bigBytes);
       case '/files/big-declared':
         response.writeHead(200, {
-          'content-type': XLSX_TYPE,
+          'content-type': XLSX_CONTENT_TYPE,
           'content-length': String(bigBytes.length),
           'content-disposition': 'attachment; filename="big.xlsx"',
         });
         return response.end(bigBytes);
       case '/files/big-chunked':
-        response.writeHead(200, { 'content-type': XLSX_TYPE, 'content-disposition': 'attachment' });
+        response.writeHead(200, { 'content-type': XLSX_CONTENT_TYPE, 'content-disposition': 'attachment' });
         response.write(bigBytes.subarray(0, 1000));
         return response.end(bigBytes.subarray(1000));
       case '/files/compressed.xlsx': {
         // Sent compressed whatever was asked, the way some servers do.
         const coding = new URL(request.url ?? '/', 'http://localhost').searchParams.get('coding') ?? 'gzip';
         const encode = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync }[coding]!;
-        response.writeHead(200, { 'content-type': XLSX_TYPE, 'content-encoding': coding });
+        response.writeHead(200, { 'content-type': XLSX_CONTENT_TYPE, 'content-encoding': coding });
         return response.end(encode(spreadsheetBytes));
       }
       case '/files/odd-encoding':
-        response.writeHead(200, { 'content-type': XLSX_TYPE, 'content-encoding': 'zstd-of-the-future' });
+        response.writeHead(200, {
+          'content-type': XLSX_CONTENT_TYPE,
+          'content-encoding': 'zstd-of-the-future',
+        });
         return response.end(spreadsheetBytes);
       case '/files/export.csv':
         response.writeHead(200, {
@@ -164,7 +167,7 @@ describe('downloadOrderFiles through the order page', { timeout: 120_000 }, () =
       ],
     });
     expect(files.map(({ kind, fileName, contentType }) => ({ kind, fileName, contentType }))).toEqual([
-      { kind: 'spreadsheet', fileName: 'orders.xlsx', contentType: XLSX_TYPE },
+      { kind: 'spreadsheet', fileName: 'orders.xlsx', contentType: XLSX_CONTENT_TYPE },
       { kind: 'pdf', fileName: 'Order Confirmation.pdf', contentType: 'application/pdf' },
     ]);
     expect(files[0]?.content.equals(spreadsheetBytes)).toBe(true);
@@ -250,7 +253,7 @@ describe('downloadOrderFiles when the link is the file', () => {
     expect(files).toHaveLength(1);
     expect(files[0]?.kind).toBe('spreadsheet');
     expect(files[0]?.fileName).toBe('direct.xlsx');
-    expect(files[0]?.contentType).toBe(XLSX_TYPE);
+    expect(files[0]?.contentType).toBe(XLSX_CONTENT_TYPE);
     expect(files[0]?.content.equals(spreadsheetBytes)).toBe(true);
   });
 
@@ -382,7 +385,7 @@ describe('requests an order page makes in the browser', () => {
           return response.end();
         case '/files/orders.xlsx':
           response.writeHead(200, {
-            'content-type': XLSX_TYPE,
+            'content-type': XLSX_CONTENT_TYPE,
             'content-disposition': 'attachment; filename="orders.xlsx"',
           });
           return response.end(spreadsheetBytes);
@@ -459,7 +462,7 @@ describe('order links to loopback in other spellings', { timeout: 120_000 }, () 
     loopback = createServer((request, response) => {
       hits.push(`${request.headers.host ?? ''}${request.url ?? ''}`);
       response.writeHead(200, {
-        'content-type': XLSX_TYPE,
+        'content-type': XLSX_CONTENT_TYPE,
         'content-disposition': 'attachment; filename="internal.xlsx"',
       });
       response.end(spreadsheetBytes);
@@ -565,7 +568,7 @@ describe('the plain download path connects to the address that was checked', () 
     const hosts: string[] = [];
     const portal = createServer((request, response) => {
       hosts.push(request.headers.host ?? '');
-      response.writeHead(200, { 'content-type': XLSX_TYPE });
+      response.writeHead(200, { 'content-type': XLSX_CONTENT_TYPE });
       response.end(spreadsheetBytes);
     });
     await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));

@@ -4,10 +4,12 @@ import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 const CONTENT_TYPES: Record<string, string> = {
   '.csv': 'text/csv',
   '.xls': 'application/vnd.ms-excel',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.xlsx': XLSX_CONTENT_TYPE,
   '.pdf': 'application/pdf',
 };
 

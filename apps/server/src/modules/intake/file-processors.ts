@@ -82,6 +82,35 @@ export interface MailMatchRule {
   needsNoAttachment?: boolean;
 }
 
+/** The matching fields of a source row, as every processor's `mailRules` hands them to intake. */
+export function toMailMatchRule(
+  sourceType: RunSourceType,
+  emailSourceId: number,
+  row: Pick<
+    MailMatchRule,
+    | 'sourceName'
+    | 'fromEmail'
+    | 'subjectValue'
+    | 'containsNotExact'
+    | 'expectedAttachmentCount'
+    | 'attachmentName'
+    | 'fileType'
+  > & { id: number },
+): MailMatchRule {
+  return {
+    sourceType,
+    sourceId: row.id,
+    sourceName: row.sourceName,
+    emailSourceId,
+    fromEmail: row.fromEmail,
+    subjectValue: row.subjectValue,
+    containsNotExact: row.containsNotExact,
+    expectedAttachmentCount: row.expectedAttachmentCount,
+    attachmentName: row.attachmentName,
+    fileType: row.fileType,
+  };
+}
+
 export interface FileProcessor {
   sourceType: RunSourceType;
   /** Active, not deleted sources bound to this e-mail source. */

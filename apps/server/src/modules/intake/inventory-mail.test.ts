@@ -9,6 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EmailSourcePollResult, InventoryRunDetails, LastRunSummary } from '@app/contracts';
 import { schema } from '@app/db';
+import { DB_KIND } from '@app/db/testing';
 import * as XLSX from '@e965/xlsx';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -30,7 +31,6 @@ const GUARDED_MAILBOX = { user: 'guarded-intake@shop.example', password: 'stock-
 const SUPPLIER = 'stock@acme.example';
 const SUBJECT = 'Acme stock levels';
 const RECIPIENT = 'stock.keeper@shop.example';
-const DB_KIND = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 /** supplier-stock.* with the default rule (quantity above 0), in the order the retailer listed the items. */
 const EXPECTED_STATUSES = [

@@ -5,14 +5,15 @@
  */
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { schema } from '@app/db';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { DovecotServer } from '../../../../../test-servers/dovecot';
 import { sealedMailboxPassword, type TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
+import { orderTrackingMailRules } from '../order-tracking-ingestion/processor';
 import { finishRun, startRun } from '../runs/runs-service';
-import type { FileProcessor, MailMatchRule } from './file-processors';
+import type { FileProcessor } from './file-processors';
 
 export interface TestAttachment {
   filename?: string;
@@ -120,31 +121,8 @@ export const THROW_IN_PROCESSOR = 'THROW-IN-PROCESSOR';
  */
 export const recordingProcessor: FileProcessor = {
   sourceType: 'order-tracking',
-  async mailRules(db, emailSourceId): Promise<MailMatchRule[]> {
-    const rows = await db
-      .select()
-      .from(schema.orderTrackingSources)
-      .where(
-        and(
-          eq(schema.orderTrackingSources.emailSourceId, emailSourceId),
-          eq(schema.orderTrackingSources.activeStatus, true),
-          eq(schema.orderTrackingSources.deletedStatus, false),
-        ),
-      )
-      .orderBy(schema.orderTrackingSources.id);
-    return rows.map((row) => ({
-      sourceType: 'order-tracking',
-      sourceId: row.id,
-      sourceName: row.sourceName,
-      emailSourceId,
-      fromEmail: row.fromEmail,
-      subjectValue: row.subjectValue,
-      containsNotExact: row.containsNotExact,
-      expectedAttachmentCount: row.expectedAttachmentCount,
-      attachmentName: row.attachmentName,
-      fileType: row.fileType,
-    }));
-  },
+  // The real order tracking rules: only what the processor does with a file is a test's own.
+  mailRules: orderTrackingMailRules,
   async process({ db, sourceId, file, trigger, inboundMessageId }) {
     const [source] = await db
       .select()

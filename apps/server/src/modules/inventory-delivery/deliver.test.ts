@@ -63,6 +63,21 @@ async function sourceWithEmail(overrides: Parameters<typeof createInventorySourc
   return createInventorySource(t, { emailSourceId: emailSource.id, ...overrides });
 }
 
+type Channels = Pick<Parameters<typeof deliverInventoryRun>[1], 'sendEmail' | 'submitSftp'>;
+const EMAIL: Channels = { sendEmail: true, submitSftp: false };
+const SFTP: Channels = { sendEmail: false, submitSftp: true };
+const BOTH: Channels = { sendEmail: true, submitSftp: true };
+
+/** A succeeded run of the source whose output is OUTPUT (as "availability.csv" unless named), delivered over `channels`. */
+async function deliverNewRun(sourceId: number, channels: Channels, output: { fileName?: string } = {}) {
+  const runId = await createInventoryRun(t, {
+    sourceId,
+    output: { fileName: output.fileName ?? 'availability.csv', content: OUTPUT },
+  });
+  const result = await deliverInventoryRun(t.app.context, { runId, sourceId, ...channels });
+  return { runId, result };
+}
+
 describe('Send Email Notification', () => {
   it('e-mails the output file from the source’s e-mail source to the inventory recipients only', async () => {
     const source = await sourceWithEmail({ sourceName: 'Acme Stock' });
@@ -110,19 +125,10 @@ describe('Send Email Notification', () => {
 
   it('reports that nobody receives inventory notifications, and sends nothing', async () => {
     const source = await sourceWithEmail();
-    const runId = await createInventoryRun(t, {
-      sourceId: source.id,
-      output: { fileName: 'availability.csv', content: OUTPUT },
-    });
     const saved = await t.db.db.select().from(schema.users);
     await t.db.db.update(schema.users).set({ sendNotificationsToEmail: false });
     try {
-      const result = await deliverInventoryRun(t.app.context, {
-        runId,
-        sourceId: source.id,
-        sendEmail: true,
-        submitSftp: false,
-      });
+      const { runId, result } = await deliverNewRun(source.id, EMAIL);
       expect(result.email).toEqual({ ok: false, message: NO_RECIPIENTS_MESSAGE, recipients: [] });
       expect((await deliveryRecord(t, runId))!.email?.ok).toBe(false);
     } finally {
@@ -153,16 +159,7 @@ describe('Send Email Notification', () => {
     ] as const;
     for (const [emailSourceId, expected] of cases) {
       const source = await createInventorySource(t, { emailSourceId });
-      const runId = await createInventoryRun(t, {
-        sourceId: source.id,
-        output: { fileName: 'availability.csv', content: OUTPUT },
-      });
-      const result = await deliverInventoryRun(t.app.context, {
-        runId,
-        sourceId: source.id,
-        sendEmail: true,
-        submitSftp: false,
-      });
+      const { runId, result } = await deliverNewRun(source.id, EMAIL);
       expect(result.email?.ok).toBe(false);
       expect(result.email?.message).toMatch(expected);
       expect((await deliveryRecord(t, runId))!.email?.message).toBe(result.email?.message);
@@ -175,17 +172,7 @@ describe('Submit via SFTP', () => {
   it('uploads the output file to the outbound folder with the same bytes', async () => {
     await sftp.makeFolder('retailer/in');
     const source = await createInventorySource(t, sftpFields(t, sftp, { outbound: 'retailer/in' }));
-    const runId = await createInventoryRun(t, {
-      sourceId: source.id,
-      output: { fileName: 'availability.csv', content: OUTPUT },
-    });
-
-    const result = await deliverInventoryRun(t.app.context, {
-      runId,
-      sourceId: source.id,
-      sendEmail: false,
-      submitSftp: true,
-    });
+    const { runId, result } = await deliverNewRun(source.id, SFTP);
 
     expect(result.email).toBeUndefined();
     expect(result.sftp).toEqual({
@@ -201,16 +188,7 @@ describe('Submit via SFTP', () => {
   it('uploads to the login folder when no outbound folder is set, replacing the previous file', async () => {
     const source = await createInventorySource(t, sftpFields(t, sftp));
     await sftp.putFile('feed.csv', 'old feed');
-    const runId = await createInventoryRun(t, {
-      sourceId: source.id,
-      output: { fileName: 'feed.csv', content: OUTPUT },
-    });
-    const result = await deliverInventoryRun(t.app.context, {
-      runId,
-      sourceId: source.id,
-      sendEmail: false,
-      submitSftp: true,
-    });
+    const { result } = await deliverNewRun(source.id, SFTP, { fileName: 'feed.csv' });
     expect(result.sftp).toMatchObject({ ok: true, remotePath: 'feed.csv' });
     expect(Buffer.compare(await readFile(path.join(sftp.root, 'feed.csv')), OUTPUT)).toBe(0);
   });
@@ -232,16 +210,7 @@ describe('Submit via SFTP', () => {
     ] as const;
     for (const [fields, expected] of cases) {
       const source = await createInventorySource(t, fields);
-      const runId = await createInventoryRun(t, {
-        sourceId: source.id,
-        output: { fileName: 'availability.csv', content: OUTPUT },
-      });
-      const result = await deliverInventoryRun(t.app.context, {
-        runId,
-        sourceId: source.id,
-        sendEmail: false,
-        submitSftp: true,
-      });
+      const { runId, result } = await deliverNewRun(source.id, SFTP);
       expect(result.sftp).toEqual({ ok: false, message: expect.stringMatching(expected), remotePath: null });
       expect((await deliveryRecord(t, runId))!.sftp).toEqual(result.sftp);
     }
@@ -252,16 +221,7 @@ describe('Submit via SFTP', () => {
       ...sftpFields(t, sftp, { inbound: 'drop', outbound: 'drop/' }),
       attachmentName: '*',
     });
-    const runId = await createInventoryRun(t, {
-      sourceId: source.id,
-      output: { fileName: 'availability.csv', content: OUTPUT },
-    });
-    const result = await deliverInventoryRun(t.app.context, {
-      runId,
-      sourceId: source.id,
-      sendEmail: false,
-      submitSftp: true,
-    });
+    const { result } = await deliverNewRun(source.id, SFTP);
     expect(result.sftp?.ok).toBe(false);
     expect(result.sftp?.message).toMatch(/^Not uploaded: the SFTP outbound folder is the inbound folder/);
   });
@@ -271,16 +231,7 @@ describe('both channels and what cannot be delivered', () => {
   it('e-mails and uploads in one call', async () => {
     await sftp.makeFolder('both');
     const source = await sourceWithEmail(sftpFields(t, sftp, { outbound: 'both' }));
-    const runId = await createInventoryRun(t, {
-      sourceId: source.id,
-      output: { fileName: 'availability.csv', content: OUTPUT },
-    });
-    const result = await deliverInventoryRun(t.app.context, {
-      runId,
-      sourceId: source.id,
-      sendEmail: true,
-      submitSftp: true,
-    });
+    const { runId, result } = await deliverNewRun(source.id, BOTH);
     expect(result.email?.ok).toBe(true);
     expect(result.sftp?.ok).toBe(true);
     await catcher.waitFor(1);

@@ -15,13 +15,14 @@ import path from 'node:path';
 import type { InventoryDebugModifyResult, InventoryModification } from '@app/contracts';
 import * as XLSX from '@e965/xlsx';
 import { readWorkbook, type Table } from '../../integrations/spreadsheet';
+import { extensionOf } from '../../integrations/spreadsheet/source-file';
 import type { IncomingFile } from '../intake/file-processors';
 import type { InventorySourceRow } from '../inventory-sources/repository';
 import { availabilityRule, parseQuantity } from './availability';
 import { csvDialectOf, writeCsv } from './csv-writer';
 import { formatAmount } from './predictive';
 import { emptyColumnInfo, emptySummary, LOG_CAP } from './processor';
-import { collectItems, extensionOf, planColumns, readSupplierTable } from './supplier-file';
+import { collectItems, planColumns, readSupplierTable } from './supplier-file';
 
 export const DEFAULT_DEBUG_SEED = 20_240_601;
 const DEFAULT_LARGE_DROP_THRESHOLD = 100;

@@ -23,11 +23,12 @@ import { isSpreadsheetError } from '../../integrations/spreadsheet';
 import { describeError } from '../../lib/error-redaction';
 import { plural } from '../../lib/plural';
 import { readStoredFile, storeFile } from '../files/stored-files';
-import type {
-  FileProcessor,
-  MailMatchRule,
-  ProcessFileOutcome,
-  ProcessFileRequest,
+import {
+  type FileProcessor,
+  type MailMatchRule,
+  type ProcessFileOutcome,
+  type ProcessFileRequest,
+  toMailMatchRule,
 } from '../intake/file-processors';
 import { deliverAutomaticRun } from '../inventory-delivery/automatic-delivery';
 import {
@@ -464,18 +465,7 @@ export async function inventoryMailRules(db: DbOrTx, emailSourceId: number): Pro
       ),
     )
     .orderBy(inventorySources.id);
-  return rows.map((row) => ({
-    sourceType: 'inventory',
-    sourceId: row.id,
-    sourceName: row.sourceName,
-    emailSourceId,
-    fromEmail: row.fromEmail,
-    subjectValue: row.subjectValue,
-    containsNotExact: row.containsNotExact,
-    expectedAttachmentCount: row.expectedAttachmentCount,
-    attachmentName: row.attachmentName,
-    fileType: row.fileType,
-  }));
+  return rows.map((row) => toMailMatchRule('inventory', emailSourceId, row));
 }
 
 /**

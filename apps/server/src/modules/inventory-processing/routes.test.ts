@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { insertRun } from '../../../test/factories';
 import { createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/helper';
+import { type FormPart, multipart } from '../../../test/multipart';
 import { parseTable } from '../../integrations/spreadsheet';
 import { createSendingEmailSource, sftpFields } from '../inventory-delivery/testing';
 import {
@@ -77,31 +78,8 @@ async function statusesDuringDelivery(sourceId: number, request: Promise<unknown
   }
 }
 
-interface Part {
-  name: string;
-  fileName?: string;
-  content: Buffer | string;
-}
-
-function multipart(parts: Part[]) {
-  const boundary = `----inboxops${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.fileName === undefined ? '' : `; filename="${part.fileName}"`}`;
-    const type = part.fileName === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 function form(fields: Record<string, string>, file?: { fileName: string; content: Buffer | string }) {
-  const parts: Part[] = Object.entries(fields).map(([name, content]) => ({ name, content }));
+  const parts: FormPart[] = Object.entries(fields).map(([name, content]) => ({ name, content }));
   if (file) parts.push({ name: 'file', ...file });
   return multipart(parts);
 }

@@ -8,8 +8,9 @@
  * Rows repeating an item number (one per warehouse, say) add their quantities; the last non-blank status
  * wins.
  */
-import type { HeaderDrift, InventoryColumnInfo, SpreadsheetFileType } from '@app/contracts';
-import { pinnedEncoding, readTable, type Table } from '../../integrations/spreadsheet';
+import type { HeaderDrift, InventoryColumnInfo } from '@app/contracts';
+import type { Table } from '../../integrations/spreadsheet';
+import { readSourceTable } from '../../integrations/spreadsheet/source-file';
 import type { IncomingFile } from '../intake/file-processors';
 import {
   compareHeaders,
@@ -43,51 +44,21 @@ export class InventoryFailure extends Error {
   }
 }
 
-const FAMILY: Record<SpreadsheetFileType, 'text' | 'excel'> = {
-  '.csv': 'text',
-  '.xls': 'excel',
-  '.xlsx': 'excel',
-};
-const NAMED_FAMILY: Record<string, 'text' | 'excel'> = {
-  '.csv': 'text',
-  '.txt': 'text',
-  '.tsv': 'text',
-  '.xls': 'excel',
-  '.xlsx': 'excel',
-};
-
-export function extensionOf(fileName: string): string {
-  const match = /\.[^.\\/]+$/.exec(fileName.trim());
-  return match ? match[0].toLowerCase() : '';
-}
-
-export function expectedFileType(fileType: string): SpreadsheetFileType | undefined {
-  const type = fileType.trim().toLowerCase();
-  return type in FAMILY ? (type as SpreadsheetFileType) : undefined;
-}
-
 /**
- * Reads the file as the source expects it. Within the Excel family a workbook is read as what it is; a
- * text file for an Excel source (or a workbook for a CSV source) is refused with the upload screen's message.
+ * Reads the file as the source expects it (integrations/spreadsheet/source-file.ts); a file of the other
+ * family is refused with the upload screen's message.
  */
-export async function readSupplierTable(
+export function readSupplierTable(
   fileType: string,
   file: IncomingFile,
   /** The source's pinned encoding ('' or unknown: detected). */
   encoding = '',
 ): Promise<Table> {
-  const expected = expectedFileType(fileType);
-  const extension = extensionOf(file.fileName);
-  const named = NAMED_FAMILY[extension];
-  if (expected && named && named !== FAMILY[expected]) {
-    throw new InventoryFailure(`Invalid file type. Expected ${expected} but got ${extension}`);
-  }
-  const pinned = pinnedEncoding(encoding);
-  return readTable(file.content, {
-    fileName: file.fileName,
-    ...(expected ? { expectedType: expected } : {}),
-    ...(pinned ? { encoding: pinned } : {}),
-  });
+  return readSourceTable(
+    file,
+    { fileType, textEncoding: encoding },
+    (message) => new InventoryFailure(message),
+  );
 }
 
 export interface ColumnPlan {

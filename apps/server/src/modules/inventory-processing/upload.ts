@@ -5,10 +5,10 @@
  */
 import { INVENTORY_PROCESSING_MESSAGES as M, MAX_UPLOAD_BYTES } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
+import { extensionOf } from '../../integrations/spreadsheet/source-file';
 import { AppError } from '../../lib/app-error';
 import { assertNoNulCharacter } from '../../lib/validate';
 import type { IncomingFile } from '../intake/file-processors';
-import { extensionOf } from './supplier-file';
 
 export const UPLOAD_FIELD = 'file';
 

@@ -38,6 +38,7 @@ import {
   type FieldErrors,
   fieldErrorsToBadRequest,
   lockEmailSourceForUse,
+  mailRuleListFields,
   normaliseSpreadsheetFileType,
 } from '../sources/source-rules';
 import {
@@ -62,14 +63,7 @@ export function toInventorySourceListItem(
   lastRun: LastRunSummary | null = null,
 ): InventorySourceListItem {
   return {
-    id: row.id,
-    sourceName: row.sourceName,
-    activeStatus: row.activeStatus,
-    fileType: row.fileType,
-    fromEmail: row.fromEmail,
-    expectedAttachmentCount: row.expectedAttachmentCount,
-    subjectValue: row.subjectValue,
-    attachmentName: row.attachmentName,
+    ...mailRuleListFields(row),
     itemNumberColumnName: row.itemNumberColumnName,
     qtyColumnName: row.qtyColumnName,
     minItemsToBeActive: row.minItemsToBeActive,

@@ -4,20 +4,22 @@
  * a savepoint of the caller's transaction, so a bad file rolls back only its own work and still leaves a
  * failed run that says why. Only a failure of the database itself is thrown.
  */
-import type { HeaderDrift, RunDetails, SpreadsheetFileType } from '@app/contracts';
+import type { HeaderDrift, RunDetails } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
-import { isSpreadsheetError, pinnedEncoding, readTable, type Table } from '../../integrations/spreadsheet';
+import { isSpreadsheetError, type Table } from '../../integrations/spreadsheet';
+import { readSourceTable } from '../../integrations/spreadsheet/source-file';
 import { describeError } from '../../lib/error-redaction';
 import { plural } from '../../lib/plural';
 import { storeFile } from '../files/stored-files';
-import type {
-  FileProcessor,
-  IncomingFile,
-  MailMatchRule,
-  ProcessFileOutcome,
-  ProcessFileRequest,
+import {
+  type FileProcessor,
+  type IncomingFile,
+  type MailMatchRule,
+  type ProcessFileOutcome,
+  type ProcessFileRequest,
+  toMailMatchRule,
 } from '../intake/file-processors';
 import { finishRun, startRun } from '../runs/runs-service';
 import {
@@ -54,47 +56,12 @@ export async function findIngestSource(
   return row;
 }
 
-const FAMILY: Record<SpreadsheetFileType, 'text' | 'excel'> = {
-  '.csv': 'text',
-  '.xls': 'excel',
-  '.xlsx': 'excel',
-};
-/** File name extensions that say which family a file claims to be. */
-const NAMED_FAMILY: Record<string, 'text' | 'excel'> = {
-  '.csv': 'text',
-  '.txt': 'text',
-  '.tsv': 'text',
-  '.xls': 'excel',
-  '.xlsx': 'excel',
-};
-
-/**
- * Reads a file as the source expects it. Within the Excel family a workbook is read as what it is (an
- * .xlsx saved as .xls opens in Excel too); a CSV for an Excel source, or a workbook for a CSV source, is
- * refused with the upload screen's message.
- */
-export async function readSourceFile(
+/** Reads a file as the source expects it (integrations/spreadsheet/source-file.ts). */
+export function readSourceFile(
   source: Pick<OrderTrackingSourceRow, 'fileType' | 'textEncoding'>,
   file: IncomingFile,
 ): Promise<Table> {
-  const expected = (source.fileType in FAMILY ? source.fileType : undefined) as
-    | SpreadsheetFileType
-    | undefined;
-  const named = NAMED_FAMILY[extensionOf(file.fileName)];
-  if (expected && named && named !== FAMILY[expected]) {
-    throw new IngestFailure(`Invalid file type. Expected ${expected} but got ${extensionOf(file.fileName)}`);
-  }
-  const pinned = pinnedEncoding(source.textEncoding);
-  return readTable(file.content, {
-    fileName: file.fileName,
-    ...(expected ? { expectedType: expected } : {}),
-    ...(pinned ? { encoding: pinned } : {}),
-  });
-}
-
-function extensionOf(fileName: string): string {
-  const match = /\.[^.]+$/.exec(fileName.trim());
-  return match ? match[0].toLowerCase() : '(none)';
+  return readSourceTable(file, source, (message) => new IngestFailure(message));
 }
 
 /** Reads and maps a file with a source's settings; failures (bad file, broken mapping) are thrown. */
@@ -239,18 +206,7 @@ export async function orderTrackingMailRules(db: DbOrTx, emailSourceId: number):
       ),
     )
     .orderBy(orderTrackingSources.id);
-  return rows.map((row) => ({
-    sourceType: 'order-tracking',
-    sourceId: row.id,
-    sourceName: row.sourceName,
-    emailSourceId,
-    fromEmail: row.fromEmail,
-    subjectValue: row.subjectValue,
-    containsNotExact: row.containsNotExact,
-    expectedAttachmentCount: row.expectedAttachmentCount,
-    attachmentName: row.attachmentName,
-    fileType: row.fileType,
-  }));
+  return rows.map((row) => toMailMatchRule('order-tracking', emailSourceId, row));
 }
 
 export const orderTrackingFileProcessor: FileProcessor = {

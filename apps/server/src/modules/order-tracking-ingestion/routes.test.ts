@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { multipart } from '../../../test/multipart';
 import { ageOrders, createSource, csv, HEADER, ordersOf, runOf } from './testing';
 
 let t: TestApp;
@@ -14,29 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-interface Part {
-  name: string;
-  fileName?: string;
-  content: Buffer | string;
-}
-
-function multipart(parts: Part[]) {
-  const boundary = `----inboxops${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.fileName === undefined ? '' : `; filename="${part.fileName}"`}`;
-    const type = part.fileName === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const upload = (fileName: string, content: Buffer | string) =>
   multipart([{ name: 'file', fileName, content }]);

@@ -19,6 +19,7 @@ import {
   type FieldErrors,
   fieldErrorsToBadRequest,
   lockEmailSourceForUse,
+  mailRuleListFields,
   normaliseSpreadsheetFileType,
 } from '../sources/source-rules';
 import {
@@ -68,14 +69,7 @@ export function toOrderTrackingSourceListItem(
   lastRun: LastRunSummary | null = null,
 ): OrderTrackingSourceListItem {
   return {
-    id: row.id,
-    sourceName: row.sourceName,
-    activeStatus: row.activeStatus,
-    fileType: row.fileType,
-    fromEmail: row.fromEmail,
-    expectedAttachmentCount: row.expectedAttachmentCount,
-    subjectValue: row.subjectValue,
-    attachmentName: row.attachmentName,
+    ...mailRuleListFields(row),
     shippingCompany: row.columnMapping?.shippingCompany || null,
     lastRun,
   };

@@ -3,6 +3,8 @@
  * zod schema cannot express alone:
  * the spreadsheet file type, column indexes when a file has no header row, and the e-mail source link.
  */
+
+import type { SourceListRuleFields } from '@app/contracts';
 import { SPREADSHEET_FILE_TYPES, type SpreadsheetFileType } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
@@ -53,4 +55,20 @@ export async function lockEmailSourceForUse(db: DbOrTx, id: number): Promise<boo
     .where(eq(schema.emailSources.id, id))
     .for('share');
   return row !== undefined;
+}
+
+/** The list columns every mail-read source has (the rule that recognises its files). */
+type MailRuleRow = Omit<SourceListRuleFields, 'lastRun'>;
+
+export function mailRuleListFields(row: MailRuleRow): MailRuleRow {
+  return {
+    id: row.id,
+    sourceName: row.sourceName,
+    activeStatus: row.activeStatus,
+    fileType: row.fileType,
+    fromEmail: row.fromEmail,
+    expectedAttachmentCount: row.expectedAttachmentCount,
+    subjectValue: row.subjectValue,
+    attachmentName: row.attachmentName,
+  };
 }

@@ -7,6 +7,7 @@
  */
 import type { OrderVendorSource, SubmissionBatchDetails } from '@app/contracts';
 import { schema } from '@app/db';
+import { DB_KIND } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-servers/smtp-catcher';
@@ -25,8 +26,6 @@ import {
   type TestClock,
   useTestClock,
 } from './testing';
-
-const DB_KIND = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 let t: TestApp;
 let catcher: SmtpCatcher;

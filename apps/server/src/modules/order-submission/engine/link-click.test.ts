@@ -10,12 +10,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { VendorSubmissionDetails } from '@app/contracts';
 import { schema } from '@app/db';
+import { DB_KIND } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../../test-servers/dovecot';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-servers/smtp-catcher';
 import { createTestApp, type Session, signIn, type TestApp } from '../../../../test/helper';
 import { closeBrowser } from '../../../integrations/browser/chromium';
+import { XLSX_CONTENT_TYPE } from '../../files/stored-files';
 import { buildMail, createMailboxSource } from '../../intake/testing';
 import {
   ACME_ROWS,
@@ -32,8 +34,6 @@ import {
 
 const MAILBOX = { user: 'link-orders@shop.example', password: 'link-orders-secret' };
 const CHANNEL = 'notify@marketplace.example';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const DB_KIND = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 const orderXlsx = fixture('order-file.xlsx');
 // A PDF signature around random bytes: a byte-for-byte comparison proves it is the downloaded file.
@@ -70,7 +70,7 @@ function startWebServer(): Promise<Server> {
     }
     if (path === '/files/export') {
       // No file name from the server: the source's spreadsheetDownloadName is used.
-      response.writeHead(200, { 'content-type': XLSX_TYPE, 'content-disposition': 'attachment' });
+      response.writeHead(200, { 'content-type': XLSX_CONTENT_TYPE, 'content-disposition': 'attachment' });
       return response.end(orderXlsx);
     }
     if (path === '/files/print') {

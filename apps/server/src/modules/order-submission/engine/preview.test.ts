@@ -5,6 +5,7 @@
  */
 import type { VendorPreviewResponse } from '@app/contracts';
 import { schema } from '@app/db';
+import { DB_KIND } from '@app/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../../test/factories';
@@ -18,8 +19,6 @@ import {
   TEMPLATE_HEADER,
   TEMPLATE_MAPPING,
 } from './testing';
-
-const DB_KIND = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 let t: TestApp;
 let submissionUser: Session;

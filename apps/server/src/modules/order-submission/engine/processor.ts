@@ -8,7 +8,12 @@
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { FileProcessor, MailMatchRule, ProcessFileRequest } from '../../intake/file-processors';
+import {
+  type FileProcessor,
+  type MailMatchRule,
+  type ProcessFileRequest,
+  toMailMatchRule,
+} from '../../intake/file-processors';
 import { recordLinkedOrderEmail, recordOrderEmail } from './order-emails';
 
 const { orderSubmissionSources } = schema;
@@ -27,16 +32,8 @@ export async function orderSubmissionMailRules(db: DbOrTx, emailSourceId: number
     )
     .orderBy(orderSubmissionSources.id);
   return rows.map((row) => ({
-    sourceType: 'order-submission',
-    sourceId: row.id,
-    sourceName: row.sourceName,
-    emailSourceId,
-    fromEmail: row.fromEmail,
-    subjectValue: row.subjectValue,
-    containsNotExact: row.containsNotExact,
+    ...toMailMatchRule('order-submission', emailSourceId, row),
     expectedAttachmentCount: row.noAttachmentsNeedsLinkClick ? null : row.expectedAttachmentCount,
-    attachmentName: row.attachmentName,
-    fileType: row.fileType,
     needsNoAttachment: row.noAttachmentsNeedsLinkClick,
   }));
 }

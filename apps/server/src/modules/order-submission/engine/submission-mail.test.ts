@@ -6,6 +6,7 @@
  */
 import type { SubmissionBatchDetails, VendorSubmissionDetails } from '@app/contracts';
 import { schema } from '@app/db';
+import { DB_KIND } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../../test-servers/dovecot';
@@ -13,6 +14,7 @@ import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-serve
 import { createTestApp, type Session, signIn, type TestApp } from '../../../../test/helper';
 import { closeBrowser } from '../../../integrations/browser/chromium';
 import { parseTable } from '../../../integrations/spreadsheet';
+import { XLSX_CONTENT_TYPE } from '../../files/stored-files';
 import { buildMail, createMailboxSource } from '../../intake/testing';
 import { runDueSubmissionWork } from './due-work';
 import {
@@ -31,8 +33,6 @@ import {
 
 const MAILBOX = { user: 'orders-intake@shop.example', password: 'orders-intake-secret' };
 const CHANNEL = 'orders@channel.example';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const DB_KIND = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 let t: TestApp;
 let dovecot: DovecotServer;
@@ -112,7 +112,11 @@ describe(`order submission by e-mail (${DB_KIND}, real Dovecot and SMTP catcher)
         subject: 'Daily orders 2025-01-15',
         text: 'Six order lines today.',
         attachments: [
-          { filename: 'orders_20250115.xlsx', content: fixture('order-file.xlsx'), contentType: XLSX_TYPE },
+          {
+            filename: 'orders_20250115.xlsx',
+            content: fixture('order-file.xlsx'),
+            contentType: XLSX_CONTENT_TYPE,
+          },
         ],
       }),
     );
@@ -268,7 +272,11 @@ describe(`order submission by e-mail (${DB_KIND}, real Dovecot and SMTP catcher)
         from: CHANNEL,
         subject: 'Alias orders',
         attachments: [
-          { filename: 'orders_alias.xlsx', content: fixture('order-file.xlsx'), contentType: XLSX_TYPE },
+          {
+            filename: 'orders_alias.xlsx',
+            content: fixture('order-file.xlsx'),
+            contentType: XLSX_CONTENT_TYPE,
+          },
         ],
       }),
     );

@@ -97,6 +97,9 @@ function expectCells(back: ReadBack, expected: Array<{ ref: string; t: string; v
 
 describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template %s', (templateName) => {
   const extension = path.extname(templateName);
+  /** The error building Acme's file with these settings throws. */
+  const refusal = (settings: Parameters<typeof settingsFor>[1]) =>
+    errorOf(() => buildVendorFile(settingsFor(templateName, settings), orderFile, acmeLines, 'x'));
 
   it('keeps the title and header rows, replaces the sample row, writes each mapped field', async () => {
     const file = await buildVendorFile(
@@ -357,15 +360,7 @@ describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template 
   });
 
   it('refuses a mapping naming a column the template does not have', async () => {
-    const error = await errorOf(
-      async () =>
-        await buildVendorFile(
-          settingsFor(templateName, { mappings: { mapZipCode: 'Postal Code' } }),
-          orderFile,
-          acmeLines,
-          'x',
-        ),
-    );
+    const error = await refusal({ mappings: { mapZipCode: 'Postal Code' } });
     expect(error).toBeInstanceOf(VendorFileError);
     expect(error.message).toBe(
       `The vendor's template has no column "Postal Code" (mapZipCode). Its header row (row 2) is: "PO #", "Ship To Name", "Address", "City", "ST", "Zip", "Item", "Qty", "Account", "Notes". Name a column by its header text or by its letter (A, B, ...).`,
@@ -373,49 +368,22 @@ describe.each(['template.xlsx', 'template.xls'])('with the LibreOffice template 
   });
 
   it('refuses a column letter beyond the template, and static data without a column', async () => {
-    const letter = await errorOf(
-      async () =>
-        await buildVendorFile(
-          settingsFor(templateName, { mappings: { mapPo: 'PO #, K' } }),
-          orderFile,
-          acmeLines,
-          'x',
-        ),
-    );
+    const letter = await refusal({ mappings: { mapPo: 'PO #, K' } });
     expect(letter).toBeInstanceOf(VendorFileError);
     expect(letter.message).toMatch(/^The vendor's template has no column "K" \(mapPo\)\./);
-    const staticError = await errorOf(
-      async () =>
-        await buildVendorFile(
-          settingsFor(templateName, { staticData: [{ value: 'NET30', column: ' ' }] }),
-          orderFile,
-          acmeLines,
-          'x',
-        ),
-    );
+    const staticError = await refusal({ staticData: [{ value: 'NET30', column: ' ' }] });
     expect(staticError).toBeInstanceOf(VendorFileError);
     expect(staticError.message).toBe(
       `The static data "NET30" has no column to go in; set its column in the vendor's field mapping.`,
     );
-    const staticColumn = await errorOf(
-      async () =>
-        await buildVendorFile(
-          settingsFor(templateName, { staticData: [{ value: 'NET30', column: 'Terms' }] }),
-          orderFile,
-          acmeLines,
-          'x',
-        ),
-    );
+    const staticColumn = await refusal({ staticData: [{ value: 'NET30', column: 'Terms' }] });
     expect(staticColumn.message).toMatch(
       /^The vendor's template has no column "Terms" \(static data "NET30"\)\./,
     );
   });
 
   it('refuses a header row index that points at no header', async () => {
-    const error = await errorOf(
-      async () =>
-        await buildVendorFile(settingsFor(templateName, { headerRowIndex: 5 }), orderFile, acmeLines, 'x'),
-    );
+    const error = await refusal({ headerRowIndex: 5 });
     expect(error).toBeInstanceOf(VendorFileError);
     expect(error.message).toBe(
       `The vendor's template "${templateName}" has no header row at row 6 (header row index 5); check the template or the header row index.`,

@@ -26,6 +26,7 @@ import pg from 'pg';
 import type { AppContext } from '../apps/server/src/context';
 import { listOrders } from '../apps/server/src/modules/order-tracking/service';
 import { processOrderTrackingFile } from '../apps/server/src/modules/order-tracking-ingestion/processor';
+import { random } from './bench-support';
 import { recompressXlsx } from './recompress-xlsx';
 
 const ROWS = 100_000;
@@ -86,18 +87,6 @@ function benchUrl(): string {
   const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
   url.pathname = `/${DATABASE}`;
   return url.toString();
-}
-
-/** A small deterministic generator (mulberry32), so every run reads the same file. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const FIRST = [

@@ -28,6 +28,7 @@ import pg from 'pg';
 import type { AppContext } from '../apps/server/src/context';
 import { storeFile } from '../apps/server/src/modules/files/stored-files';
 import { processInventoryFile } from '../apps/server/src/modules/inventory-processing/processor';
+import { random } from './bench-support';
 import { recompressXlsx } from './recompress-xlsx';
 
 const ITEMS = 200_000;
@@ -61,18 +62,6 @@ function benchUrl(): string {
 const sku = (i: number) => `SKU${String(i).padStart(7, '0')}`;
 /** Today's quantity of item i: 0–499, with every 10th item sold out. */
 const quantityNow = (i: number) => (i % 10 === 0 ? 0 : (i * 7919) % 500);
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const WORDS = [
   'Widget',

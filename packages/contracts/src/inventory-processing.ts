@@ -206,3 +206,29 @@ export interface InventoryRunDetails {
   discarded?: { at: string; by: string | null };
   [key: string]: unknown;
 }
+
+/** Column info before any file was read: the source's expected columns, nothing found (a run that failed early). */
+export function emptyColumnInfo(
+  source?: { itemNumberColumnName: string; qtyColumnName: string; fileHasHeader: boolean } | null,
+): InventoryColumnInfo {
+  return {
+    expectedItemColumn: source?.itemNumberColumnName ?? '',
+    itemColumnIndex: -1,
+    expectedQtyColumn: source?.qtyColumnName ?? '',
+    qtyColumnIndex: -1,
+    hasHeaders: source?.fileHasHeader ?? true,
+    foundHeaders: [],
+  };
+}
+
+/** A processing summary with nothing processed. */
+export function emptySummary(): InventoryProcessingSummary {
+  return {
+    totalRows: 0,
+    processedRows: 0,
+    skippedRows: 0,
+    activeItemsFound: 0,
+    itemsModified: 0,
+    modifications: [],
+  };
+}

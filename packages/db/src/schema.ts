@@ -181,18 +181,28 @@ export const emailSources = pgTable('email_sources', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The columns of a source that reads its files from a mailbox: its name, and the rule that recognises its
+ * files (docs/behaviour/sources.md#matching-fields). A function: each table needs its own column builders.
+ */
+function mailRuleColumns() {
+  return {
+    id: serial('id').primaryKey(),
+    sourceName: text('source_name').notNull(),
+    emailSourceId: integer('email_source_id').references(() => emailSources.id, { onDelete: 'set null' }),
+    fileType: text('file_type').notNull(),
+    /** The text encoding of the source's CSV files when it is pinned (WHATWG name); '' reads it from the bytes. */
+    textEncoding: text('text_encoding').notNull().default(''),
+    fromEmail: text('from_email').notNull(),
+    subjectValue: text('subject_value').notNull(),
+    containsNotExact: boolean('contains_not_exact').notNull().default(false),
+    expectedAttachmentCount: integer('expected_attachment_count'),
+    attachmentName: text('attachment_name').notNull(),
+  };
+}
+
 export const orderTrackingSources = pgTable('order_tracking_sources', {
-  id: serial('id').primaryKey(),
-  sourceName: text('source_name').notNull(),
-  emailSourceId: integer('email_source_id').references(() => emailSources.id, { onDelete: 'set null' }),
-  fileType: text('file_type').notNull(),
-  /** The text encoding of the source's CSV files when it is pinned (WHATWG name); '' reads it from the bytes. */
-  textEncoding: text('text_encoding').notNull().default(''),
-  fromEmail: text('from_email').notNull(),
-  subjectValue: text('subject_value').notNull(),
-  containsNotExact: boolean('contains_not_exact').notNull().default(false),
-  expectedAttachmentCount: integer('expected_attachment_count'),
-  attachmentName: text('attachment_name').notNull(),
+  ...mailRuleColumns(),
   columnsToIgnore: text('columns_to_ignore').notNull().default(''),
   secondaryDelimiter: text('secondary_delimiter').notNull().default(''),
   uniqueColumn: text('unique_column').notNull(),
@@ -209,18 +219,8 @@ export const orderTrackingSources = pgTable('order_tracking_sources', {
 });
 
 export const inventorySources = pgTable('inventory_sources', {
-  id: serial('id').primaryKey(),
-  sourceName: text('source_name').notNull(),
-  emailSourceId: integer('email_source_id').references(() => emailSources.id, { onDelete: 'set null' }),
-  fileType: text('file_type').notNull(),
-  /** The text encoding of the source's CSV files when it is pinned (WHATWG name); '' reads it from the bytes. */
-  textEncoding: text('text_encoding').notNull().default(''),
-  fromEmail: text('from_email').notNull(),
+  ...mailRuleColumns(),
   daysUntilNoUpdateNotification: integer('days_until_no_update_notification'),
-  expectedAttachmentCount: integer('expected_attachment_count'),
-  subjectValue: text('subject_value').notNull(),
-  containsNotExact: boolean('contains_not_exact').notNull().default(false),
-  attachmentName: text('attachment_name').notNull(),
   itemNumberColumnName: text('item_number_column_name').notNull(),
   qtyColumnName: text('qty_column_name').notNull(),
   statusSupersedesQuantity: boolean('status_supersedes_quantity').notNull().default(false),

@@ -25,7 +25,7 @@ import { AppError } from '../../lib/app-error';
 import { errorMessage } from '../../lib/error-message';
 import type { SecretBox } from '../../lib/secrets';
 import { validate } from '../../lib/validate';
-import { lastRunsFor } from '../runs/runs-service';
+import { withLastRuns } from '../runs/runs-service';
 import {
   deleteEmailSourceRow,
   type EmailSourceRow,
@@ -79,12 +79,7 @@ export function parseEmailSourceForm(body: unknown): TEmailSource {
 export async function listEmailSourceItems(db: DbOrTx): Promise<EmailSourceListItem[]> {
   const rows = await listEmailSources(db);
   // Each mailbox's poll runs are recorded as runs of source type 'email' (mail intake).
-  const lastRuns = await lastRunsFor(
-    db,
-    'email',
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toEmailSourceListItem(row, lastRuns.get(row.id) ?? null));
+  return withLastRuns(db, 'email', rows, toEmailSourceListItem);
 }
 
 export async function getEmailSource(db: DbOrTx, id: number): Promise<EmailSource> {

@@ -12,7 +12,12 @@
  * only the quantity cells changed.
  */
 import path from 'node:path';
-import type { InventoryDebugModifyResult, InventoryModification } from '@app/contracts';
+import {
+  emptyColumnInfo,
+  emptySummary,
+  type InventoryDebugModifyResult,
+  type InventoryModification,
+} from '@app/contracts';
 import * as XLSX from '@e965/xlsx';
 import { readWorkbook, type Table } from '../../integrations/spreadsheet';
 import { extensionOf } from '../../integrations/spreadsheet/source-file';
@@ -21,7 +26,7 @@ import type { InventorySourceRow } from '../inventory-sources/repository';
 import { availabilityRule, parseQuantity } from './availability';
 import { csvDialectOf, writeCsv } from './csv-writer';
 import { formatAmount } from './predictive';
-import { emptyColumnInfo, emptySummary, LOG_CAP } from './processor';
+import { LOG_CAP } from './processor';
 import { collectItems, planColumns, readSupplierTable } from './supplier-file';
 
 export const DEFAULT_DEBUG_SEED = 20_240_601;

@@ -10,11 +10,13 @@
  * Delivery happens after commit, never inside: the outcome's `afterCommit` (automatic runs) or the manual
  * route's call to the delivery module.
  */
-import type {
-  HeaderDrift,
-  InventoryColumnInfo,
-  InventoryProcessingSummary,
-  RunDetails,
+import {
+  emptyColumnInfo,
+  emptySummary,
+  type HeaderDrift,
+  type InventoryColumnInfo,
+  type InventoryProcessingSummary,
+  type RunDetails,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
@@ -117,30 +119,6 @@ interface PreparedRun {
   activated: ActivatedItem[];
   duplicateActivated: string[];
   timings: string[];
-}
-
-export function emptyColumnInfo(
-  source: Pick<Source, 'itemNumberColumnName' | 'qtyColumnName' | 'fileHasHeader'> | undefined,
-) {
-  return {
-    expectedItemColumn: source?.itemNumberColumnName ?? '',
-    itemColumnIndex: -1,
-    expectedQtyColumn: source?.qtyColumnName ?? '',
-    qtyColumnIndex: -1,
-    hasHeaders: source?.fileHasHeader ?? true,
-    foundHeaders: [],
-  } satisfies InventoryColumnInfo;
-}
-
-export function emptySummary(): InventoryProcessingSummary {
-  return {
-    totalRows: 0,
-    processedRows: 0,
-    skippedRows: 0,
-    activeItemsFound: 0,
-    itemsModified: 0,
-    modifications: [],
-  };
 }
 
 function timer() {

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES, SAMPLE_FILE_EXTENSIONS, type SpreadsheetFileType } from '@app/contracts';
 import { detectType, isSpreadsheetError, readTable } from '../../integrations/spreadsheet';
+import { base64Body, decodedLength } from '../../lib/base64';
 
 export interface SampleUpload {
   fileName: string;
@@ -23,18 +24,6 @@ export const SAMPLE_FILE_MESSAGES = {
   unreadable: (extension: string) =>
     `The sample file could not be read as a ${extension} spreadsheet: it is damaged or not really a ${extension} file`,
 } as const;
-
-/** The base64 text without a data-URL prefix or line breaks, or null when it is not base64. */
-function base64Body(text: string): string | null {
-  const body = text.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
-  if (body.length % 4 === 1 || !/^[A-Za-z0-9+/]*={0,2}$/.test(body)) return null;
-  return body;
-}
-
-function decodedLength(body: string): number {
-  const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
-  return Math.floor((body.length * 3) / 4) - padding;
-}
 
 /** Enough rows to prove the file parses and to read its header, without reading all of a 10 MB sample. */
 const ROWS_TO_CHECK = 1000;

@@ -31,7 +31,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secrets';
 import { readStoredFile, storeFile } from '../files/stored-files';
-import { lastRunsFor } from '../runs/runs-service';
+import { withLastRuns } from '../runs/runs-service';
 import {
   columnIndexErrors,
   FILE_TYPE_MESSAGE,
@@ -143,12 +143,7 @@ async function loadSample(db: DbOrTx, row: InventorySourceRow) {
 
 export async function listInventorySources(db: DbOrTx): Promise<InventorySourceListItem[]> {
   const rows = await listLiveInventorySources(db);
-  const lastRuns = await lastRunsFor(
-    db,
-    'inventory',
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toInventorySourceListItem(row, lastRuns.get(row.id) ?? null));
+  return withLastRuns(db, 'inventory', rows, toInventorySourceListItem);
 }
 
 export async function getInventorySource(db: DbOrTx, id: number): Promise<InventorySource> {

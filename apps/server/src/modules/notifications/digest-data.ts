@@ -214,38 +214,21 @@ const runColumns = {
   delivery: sql<DeliveryDetail | null>`${runs.details}->'delivery'`,
 };
 
-type RunRow = {
-  id: number;
-  sourceId: number | null;
-  sourceName: string;
-  trigger: string;
-  status: string;
-  fileName: string | null;
-  startedAt: Date;
-  message: string | null;
-  ordersUpdated: number;
-  ordersDeleted: number;
+/** A run as the digest query selects it: the run's columns, and the parts of its details a digest shows. */
+type RunRow = Omit<DigestRun, 'errors' | 'turnedActive' | 'turnedInactive' | 'deliveryFailures'> & {
   errors: unknown;
   changes: ChangesDetail | null;
   delivery: DeliveryDetail | null;
 };
 
 function toDigestRun(row: RunRow): DigestRun {
+  const { errors, changes, delivery, ...columns } = row;
   return {
-    id: row.id,
-    sourceId: row.sourceId,
-    sourceName: row.sourceName,
-    trigger: row.trigger,
-    status: row.status,
-    fileName: row.fileName,
-    startedAt: row.startedAt,
-    message: row.message,
-    ordersUpdated: row.ordersUpdated,
-    ordersDeleted: row.ordersDeleted,
-    errors: stringList(row.errors),
-    turnedActive: Number(row.changes?.turnedActiveCount ?? 0),
-    turnedInactive: Number(row.changes?.turnedInactiveCount ?? 0),
-    deliveryFailures: deliveryFailuresOf(row.delivery),
+    ...columns,
+    errors: stringList(errors),
+    turnedActive: Number(changes?.turnedActiveCount ?? 0),
+    turnedInactive: Number(changes?.turnedInactiveCount ?? 0),
+    deliveryFailures: deliveryFailuresOf(delivery),
   };
 }
 

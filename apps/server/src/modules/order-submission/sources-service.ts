@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
-import { lastRunFor, lastRunsFor } from '../runs/runs-service';
+import { lastRunFor, withLastRuns } from '../runs/runs-service';
 import { fieldErrorsToBadRequest, lockEmailSourceForUse } from '../sources/source-rules';
 import {
   findLiveOrderSubmissionSource,
@@ -60,12 +60,7 @@ export function toOrderSubmissionSource(
 
 export async function listOrderSubmissionSources(db: DbOrTx): Promise<OrderSubmissionSource[]> {
   const rows = await listLiveOrderSubmissionSources(db);
-  const lastRuns = await lastRunsFor(
-    db,
-    'order-submission',
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toOrderSubmissionSource(row, lastRuns.get(row.id) ?? null));
+  return withLastRuns(db, 'order-submission', rows, toOrderSubmissionSource);
 }
 
 /** GET /api/order-submission/order-submission-list: the vendor editor's parent picker. */

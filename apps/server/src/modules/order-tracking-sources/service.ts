@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
-import { lastRunsFor } from '../runs/runs-service';
+import { withLastRuns } from '../runs/runs-service';
 import {
   columnIndexErrors,
   FILE_TYPE_MESSAGE,
@@ -77,12 +77,7 @@ export function toOrderTrackingSourceListItem(
 
 export async function listOrderTrackingSources(db: DbOrTx): Promise<OrderTrackingSourceListItem[]> {
   const rows = await listLiveOrderTrackingSources(db);
-  const lastRuns = await lastRunsFor(
-    db,
-    'order-tracking',
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toOrderTrackingSourceListItem(row, lastRuns.get(row.id) ?? null));
+  return withLastRuns(db, 'order-tracking', rows, toOrderTrackingSourceListItem);
 }
 
 export async function getOrderTrackingSource(db: DbOrTx, id: number): Promise<OrderTrackingSource> {

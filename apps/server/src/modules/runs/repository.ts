@@ -116,6 +116,21 @@ export async function lastRunFor(
   return (await lastRunsFor(db, sourceType, [sourceId])).get(sourceId) ?? null;
 }
 
+/** Each source row as its list item, given the latest run of that source (list pages show it as Last Run). */
+export async function withLastRuns<Row extends { id: number }, Item>(
+  db: DbOrTx,
+  sourceType: RunSourceType,
+  rows: Row[],
+  toItem: (row: Row, lastRun: LastRunSummary | null) => Item,
+): Promise<Item[]> {
+  const lastRuns = await lastRunsFor(
+    db,
+    sourceType,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toItem(row, lastRuns.get(row.id) ?? null));
+}
+
 /** The latest run of each of the given sources, for list rows. */
 export async function lastRunsFor(
   db: DbOrTx,

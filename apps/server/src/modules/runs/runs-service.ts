@@ -29,6 +29,7 @@ export {
   type StartRunInput,
   startRun,
   toRunRecord,
+  withLastRuns,
 } from './repository';
 
 /** Who may see a run, by its source type: the Sources hub rules (docs/behaviour/accounts-and-sign-in.md#roles-and-flags) of the source it belongs to. */

@@ -5,6 +5,7 @@
  */
 import { hasTemplateExtension, VENDOR_SAVE_MESSAGES, VENDOR_TEMPLATE_MAX_BYTES } from '@app/contracts';
 import { detectType, isSpreadsheetError, readTable } from '../../integrations/spreadsheet';
+import { base64Body, decodedLength } from '../../lib/base64';
 
 export interface TemplateUpload {
   fileName: string;
@@ -14,17 +15,6 @@ export interface TemplateUpload {
 export type TemplateCheck = { ok: true; upload: TemplateUpload } | { ok: false; message: string };
 
 const M = VENDOR_SAVE_MESSAGES;
-
-function base64Body(text: string): string | null {
-  const body = text.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
-  if (body.length % 4 === 1 || !/^[A-Za-z0-9+/]*={0,2}$/.test(body)) return null;
-  return body;
-}
-
-function decodedLength(body: string): number {
-  const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
-  return Math.floor((body.length * 3) / 4) - padding;
-}
 
 /** Decodes and checks a template: its name's type, its size, and that its bytes open as a workbook. */
 export async function checkTemplateUpload(fileName: string, base64Content: string): Promise<TemplateCheck> {

@@ -2,12 +2,13 @@
  * Pure logic of the manual processing screen: the expected-output texts, the debug summary's success rate,
  * the result a failed request stands for (docs/behaviour/inventory.md#manual-processing), and the results card's state title.
  */
-import type {
-  InventoryColumnInfo,
-  InventoryDebugModifyResult,
-  InventoryProcessingResult,
-  InventoryProcessingSummary,
-  RunRecord,
+import {
+  emptyColumnInfo,
+  emptySummary,
+  type InventoryDebugModifyResult,
+  type InventoryProcessingResult,
+  type InventoryProcessingSummary,
+  type RunRecord,
 } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
 
@@ -62,30 +63,6 @@ export function columnIndexText(index: number): string {
 }
 
 // ------------------------------------------------------------------------------------ failed requests
-
-export function emptyColumnInfo(
-  source?: { itemNumberColumnName: string; qtyColumnName: string; fileHasHeader: boolean } | null,
-): InventoryColumnInfo {
-  return {
-    expectedItemColumn: source?.itemNumberColumnName ?? '',
-    itemColumnIndex: -1,
-    expectedQtyColumn: source?.qtyColumnName ?? '',
-    qtyColumnIndex: -1,
-    hasHeaders: source?.fileHasHeader ?? true,
-    foundHeaders: [],
-  };
-}
-
-export function emptySummary(): InventoryProcessingSummary {
-  return {
-    totalRows: 0,
-    processedRows: 0,
-    skippedRows: 0,
-    activeItemsFound: 0,
-    itemsModified: 0,
-    modifications: [],
-  };
-}
 
 /** docs/behaviour/inventory.md#messages: the server's message when it sent one, else the screen's fallback. */
 export function requestFailureMessage(error: unknown, fallback: string): string {

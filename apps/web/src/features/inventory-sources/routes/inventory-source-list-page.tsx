@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
 import { ListPageView } from '@/components/data-view/list-page-view';
+import { HIDDEN_COLUMNS_HINT, Truncated, textOrDash } from '@/components/data-view/priority-columns';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { runHistoryPath } from '@/features/runs/api/runs';
@@ -25,11 +26,6 @@ type Priority = 'high' | 'medium' | 'low';
 
 const LOAD_FAILED = 'Failed to load inventory sources';
 const EMPTY = 'No inventory sources found';
-const HIDDEN_COLUMNS_HINT =
-  'Some columns are hidden. Swipe to scroll or switch to a desktop screen to see all columns.';
-
-const textOrDash = (value: string | number | null | undefined) =>
-  value === null || value === undefined || value === '' ? '—' : String(value);
 
 interface Column {
   key: string;
@@ -37,15 +33,6 @@ interface Column {
   priority: Priority;
   className?: string;
   cell: (source: Source, active: ActiveToggle) => ReactNode;
-}
-
-function Truncated({ value }: { value: string | number | null | undefined }) {
-  const text = textOrDash(value);
-  return (
-    <span className="block max-w-56 truncate" title={text}>
-      {text}
-    </span>
-  );
 }
 
 /**

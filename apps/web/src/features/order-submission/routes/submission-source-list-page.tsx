@@ -4,6 +4,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
 import { ListPageView } from '@/components/data-view/list-page-view';
+import {
+  HiddenColumnsHint,
+  type PriorityColumn,
+  Truncated,
+  textOrDash,
+  useVisibleColumns,
+} from '@/components/data-view/priority-columns';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { runHistoryPath } from '@/features/runs/api/runs';
@@ -17,13 +24,6 @@ import {
   useSetSubmissionSourceActive,
   useSubmissionSources,
 } from '../api/order-submission-sources';
-import {
-  HiddenColumnsHint,
-  type PriorityColumn,
-  Truncated,
-  textOrDash,
-  useVisibleColumns,
-} from '../components/priority-columns';
 
 type Source = OrderSubmissionSourceListItem;
 

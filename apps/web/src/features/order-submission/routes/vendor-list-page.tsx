@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
 import { ListPageView } from '@/components/data-view/list-page-view';
+import { Truncated, textOrDash } from '@/components/data-view/priority-columns';
 import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -14,7 +15,6 @@ import { SourceCard } from '@/features/sources/components/source-card';
 import { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
 import { useLogError } from '@/hooks/use-log-error';
 import { useDeleteVendor, useSetVendorActive, useVendors, vendorEditPath } from '../api/order-vendors';
-import { Truncated, textOrDash } from '../components/priority-columns';
 
 type Vendor = OrderVendorSourceListItem;
 

@@ -291,6 +291,46 @@ test.describe('manual file processing', () => {
     expect(statusesOf(file.content)).toEqual(EXPECTED_STATUSES);
   });
 
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    test(`Process File shows rows done / total while a large file is processed (${viewport.width} px)`, async ({
+      page,
+      createUser,
+      sources,
+    }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize(viewport);
+      const user = await createUser({ inventoryUser: true });
+      const source = await csvSource(sources);
+      // Two of the server's snapshot batches (50,000 rows): the count is asked for between them.
+      const rows = 100_000;
+      await signInAt(page, user.username, PATH(source.id));
+      await chooseFile(page).setInputFiles(
+        csvFile(
+          'stock_big.csv',
+          Array.from({ length: rows }, (_, n): [string, number] => [`A${n + 1}`, n % 7]),
+        ),
+      );
+
+      const progress = page.waitForResponse(
+        async (response) =>
+          response.url().includes('/api/progress/') &&
+          response.ok() &&
+          (await response.json()).total === rows,
+        { timeout: 120_000 },
+      );
+      await button(page, 'Process File').click();
+      const processingCard = results(page, 'Processing File');
+      await expect(processingCard.getByRole('status')).toContainText('Analyzing file structure...');
+      expect(await (await progress).json()).toMatchObject({ unit: 'rows', total: rows });
+      await expect(processingCard.getByRole('status')).toContainText(/ \/ 100,000 rows/);
+
+      await expect(results(page, 'Processing Complete')).toBeVisible({ timeout: 120_000 });
+    });
+  }
+
   test('Clear resets the file, the result, the error and both options; Process Another keeps the file', async ({
     page,
     createUser,

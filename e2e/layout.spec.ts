@@ -37,6 +37,35 @@ test('the theme is dark by default and a Light choice survives a reload', async 
   await expect(page.getByRole('menuitemradio', { name: 'Light' })).toHaveAttribute('aria-checked', 'true');
 });
 
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`a skip link is the first stop of Tab, shows on focus and moves the focus to the page (${viewport.width} px)`, async ({
+    page,
+    createUser,
+    signIn,
+  }) => {
+    await page.setViewportSize(viewport);
+    const user = await createUser();
+    await signIn(page, user.username);
+    await expect(page.getByRole('heading', { name: TEXTS.homeHeading })).toBeVisible();
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    const width = async () => (await skip.boundingBox())?.width ?? 0;
+    expect(await width()).toBeLessThanOrEqual(1);
+
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    await expect.poll(width).toBeGreaterThan(40);
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(page).toHaveURL(/\/home$/);
+    expect(await width()).toBeLessThanOrEqual(1);
+  });
+}
+
 test.describe('header links by role', () => {
   test('an order user sees Home, Order Tracking and Sources, not Admin', async ({
     page,

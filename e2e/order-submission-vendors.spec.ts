@@ -86,7 +86,11 @@ const aliasEditor = (page: Page) => aliasList(page).getByRole('listitem', { name
 /** The vendor's picker name of an order submission source (item1 of the parent picker). */
 async function fillRequired(
   page: Page,
-  values: { source: string; name: string; mailbox: { username: string; email: string } },
+  values: {
+    source: string;
+    name: string;
+    mailbox: { username: string; email: string; incomingServer: string };
+  },
 ) {
   await choose(page, 'Order Submission Source *', values.source);
   await field(page, 'Vendor Name From File *').fill(values.name);
@@ -467,6 +471,58 @@ test.describe('vendor source editor errors (docs/behaviour/order-submission.md#v
     await expect(page.getByRole('alert').filter({ hasText: message })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Back to Vendors' })).toHaveCount(0);
   });
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    test(`mappings the template lacks are named beside their fields and nothing is saved (${viewport.width} px)`, async ({
+      page,
+      createUser,
+      submission,
+    }) => {
+      await page.setViewportSize(viewport);
+      const user = await createUser({ submissionUser: true });
+      // The template's header row (row 2): PO #, Ship To Name, Address, City, ST, Zip, Item, Qty, Account, Notes.
+      const vendor = await submission.vendor();
+      await signInAt(page, user.username, `${LIST_PATH}/edit/${vendor.id}`);
+      await expect(field(page, 'PO')).toHaveValue('PO #');
+      await field(page, 'PO').fill('P.O. Number');
+      await field(page, 'Total').fill('K');
+      await field(page, 'Static Value 1').fill('WEB');
+
+      await saveButton(page).click();
+      await expect(saveButton(page)).toHaveText('Error - Try Again');
+      const alert = page
+        .getByRole('alert')
+        .filter({ hasText: 'These mappings name no column of the template' });
+      await expect(alert).toContainText('PO ("P.O. Number"), Total ("K"), Static Value 1 Column (empty)');
+      await expect(alert).toContainText('The template\'s header row (row 2) is: "PO #", "Ship To Name"');
+      await expect(field(page, 'PO')).toHaveAttribute('aria-invalid', 'true');
+      await expect(field(page, 'PO')).toHaveAccessibleDescription(
+        /No column "P\.O\. Number" in the template's header row\./,
+      );
+      await expect(field(page, 'Total')).toHaveAccessibleDescription(
+        /No column "K" in the template's header row\./,
+      );
+      await expect(field(page, 'Static Value 1 Column')).toHaveAccessibleDescription(
+        /Static Value 1 needs a column to go in\./,
+      );
+      await expect(field(page, 'Ship To')).not.toHaveAttribute('aria-invalid', 'true');
+      const stored = await (await page.request.get(`/api/order-submission/vendor/get/${vendor.id}`)).json();
+      expect(stored).toMatchObject({ mapPo: 'PO #', mapTotal: '' });
+
+      // By header text (punctuation and case aside) or by a letter the template uses, the save goes through.
+      await field(page, 'PO').fill('po');
+      await field(page, 'Total').fill('j');
+      await field(page, 'Static Value 1 Column').fill('Notes');
+      await saveButton(page).click();
+      await expect(saveButton(page)).toHaveText('Saved!');
+      await expect(field(page, 'PO')).not.toHaveAttribute('aria-invalid', 'true');
+      const saved = await (await page.request.get(`/api/order-submission/vendor/get/${vendor.id}`)).json();
+      expect(saved).toMatchObject({ mapPo: 'po', mapTotal: 'j', mapStaticFileData1: 'Notes' });
+    });
+  }
 
   test('load failures: vendor data, e-mail sources and order submission sources; an unexpected answer', async ({
     page,

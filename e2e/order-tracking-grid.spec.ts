@@ -75,8 +75,10 @@ function manyOrders(t: string, count: number): OrderSeed[] {
 const input = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const operator = (page: Page, name: 'AND' | 'OR') => page.getByRole('radio', { name, exact: true });
-const records = (page: Page, count: number) => page.getByText(`Records ${count}`, { exact: true });
-const pageOf = (page: Page, x: number, y: number) => page.getByText(`Page ${x} of ${y}`, { exact: true });
+const counted = (value: number) => value.toLocaleString('en-US');
+const records = (page: Page, count: number) => page.getByText(`Records ${counted(count)}`, { exact: true });
+const pageOf = (page: Page, x: number, y: number) =>
+  page.getByText(`Page ${counted(x)} of ${counted(y)}`, { exact: true });
 const header = (page: Page, label: string) =>
   ordersGrid(page).getByRole('columnheader', { name: label, exact: true });
 const selectedCells = (page: Page) => ordersGrid(page).locator('[role="gridcell"][aria-selected="true"]');
@@ -993,6 +995,29 @@ test.describe('pager', () => {
       await expect(button(page, name)).toBeDisabled();
   });
 });
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`counts carry thousands separators: Records 20,200 and Page 1 of 808 (${viewport.width} px)`, async ({
+    page,
+    createUser,
+    signIn,
+  }) => {
+    await page.setViewportSize(viewport);
+    // The server's own answer, with a total only a large database has.
+    await page.route(`**${LIST_CALL}`, async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json();
+      await route.fulfill({ response: answer, json: { ...body, totalRecordCount: 20_200 } });
+    });
+    const user = await createUser({ orderUser: true });
+    await signIn(page, user.username, { path: GRID_PATH });
+    await expect(page.getByText('Records 20,200', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Page 1 of \d{1,3}(,\d{3})*$/)).toBeVisible();
+  });
+}
 
 test('a user without the order flag is sent from /order-tracking to /home', async ({
   page,

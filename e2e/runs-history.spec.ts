@@ -6,6 +6,7 @@ import {
   expect,
   expectColumns,
   expectRow,
+  listCard,
   rowAction,
   rowWith,
   type SeededOrderTrackingSource,
@@ -72,6 +73,57 @@ function historyRows(page: Page): Locator {
     .getByRole('row')
     .filter({ has: page.getByRole('cell') });
 }
+
+test.describe('progress of a long import (docs/behaviour/runs-and-history.md#progress)', () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    test(`Process File shows rows done / total while the file imports (${viewport.width} px)`, async ({
+      page,
+      createUser,
+      sources,
+    }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize(viewport);
+      const user = await createUser({ orderUser: true });
+      const source = await trackingSource(sources);
+      const token = unique('PG').replace(/-/g, '').toUpperCase();
+      // Several of the server's batches (25,000 rows): the count is asked for between them.
+      const rows = 60_000;
+      const file = shipmentCsv(
+        Array.from({ length: rows }, (_, n): [string, number, string] => [`${token}-${n}`, 1, `1Z${n}`]),
+      );
+
+      await signInAt(page, user.username, LIST_PATH);
+      // Cards below 768 px.
+      const entry =
+        viewport.width < 768 ? listCard(page, source.sourceName) : rowWith(page, source.sourceName);
+      await rowAction(page, entry, 'Process File');
+      const dialog = page.getByRole('dialog', { name: 'Process File' });
+      await dialog.getByLabel('File', { exact: true }).setInputFiles(csvUpload('tracking_big.csv', file));
+      await expect(dialog.getByRole('table', { name: 'Mapped rows' })).toBeVisible({ timeout: 60_000 });
+      const progress = page.waitForResponse(
+        async (response) =>
+          response.url().includes('/api/progress/') &&
+          response.ok() &&
+          (await response.json()).total === rows,
+        { timeout: 120_000 },
+      );
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await expect(dialog.getByRole('button', { name: 'Importing...' })).toBeDisabled();
+      const figures = await (await progress).json();
+      expect(figures).toMatchObject({ unit: 'rows', total: rows });
+      await expect(dialog.getByRole('status').filter({ hasText: / \/ 60,000 rows$/ })).toBeVisible();
+
+      await expect(dialog.getByRole('region', { name: 'Import result' })).toContainText(
+        /Imported 60,000 rows/,
+        { timeout: 120_000 },
+      );
+      await expect(dialog.getByRole('status').filter({ hasText: /rows$/ })).toHaveCount(0);
+    });
+  }
+});
 
 test.describe('order tracking run history', () => {
   test('Process File imports with a preview, and every run is in the history: details, input download, re-process; Last Run and Home follow', async ({

@@ -11,6 +11,7 @@ import {
   expectSaveCycle,
   holdRequests,
   listCard,
+  pickerName,
   recordSaveLabels,
   rowAction,
   rowWith,
@@ -545,7 +546,7 @@ test.describe('e-mail source list', () => {
     const row = rowWith(page, source.username);
     await rowAction(page, row, 'Delete');
     const dialog = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
-    await expect(dialog).toContainText(`Are you sure you want to delete "${source.username}"?`);
+    await expect(dialog).toContainText(`Are you sure you want to delete "${pickerName(source)}"?`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toBeVisible();
@@ -587,6 +588,59 @@ test.describe('e-mail source list', () => {
     await expect(row).toBeVisible();
     expect((await sources.api.get(`/api/email-sources/email/${source.id}`)).status()).toBe(200);
   });
+});
+
+test.describe('two sources with one username (issue 16 item 9)', () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    test(`the list, the pickers and the delete dialog show each one's address and server (${viewport.width} px)`, async ({
+      page,
+      createUser,
+      sources,
+    }) => {
+      await page.setViewportSize(viewport);
+      const username = unique('orders');
+      const first = await sources.emailSource({ username, email: `${username}@first.example` });
+      const second = await sources.emailSource({
+        username,
+        email: `${username}@second.example`,
+        incomingServer: 'imap.second.example',
+      });
+      const user = await createUser({ orderUser: true });
+      await signInAt(page, user.username, LIST_PATH);
+
+      // The table has the address and server columns; cards list them under the name.
+      const entries =
+        viewport.width < 768
+          ? listCard(page, username)
+          : page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
+      await expect(entries).toHaveCount(2);
+      const entryOf = (source: { email: string }) => entries.filter({ hasText: source.email });
+      await expect(entryOf(first)).toContainText('imap.example.com');
+      await expect(entryOf(second)).toContainText('imap.second.example');
+
+      await rowAction(page, entryOf(second), 'Delete');
+      const dialog = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
+      await expect(dialog).toContainText(
+        `Are you sure you want to delete "${username} (${username}@second.example, imap.second.example)"?`,
+      );
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+
+      // Every source editor's mailbox picker.
+      await page.goto('/order-tracking-sources/edit/0');
+      await page.getByLabel('Email Source', { exact: true }).click();
+      await expect(page.getByRole('option', { name: pickerName(first), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('option', {
+          name: `${username} (${username}@second.example, imap.second.example)`,
+          exact: true,
+        }),
+      ).toBeVisible();
+    });
+  }
 });
 
 test.describe('Send Test Email', () => {

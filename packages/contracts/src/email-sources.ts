@@ -115,3 +115,23 @@ export interface EmailConnectionTestResult {
   incoming: ConnectionCheck;
   outgoing: ConnectionCheck;
 }
+
+/**
+ * How an e-mail source is named wherever it is listed, picked or confirmed (docs/behaviour/sources.md#email-source-picker):
+ * its username, then its address (when it differs) and incoming server, because usernames need not be unique and
+ * two mailboxes called "orders" on different servers must not look alike.
+ */
+export function emailSourceLabel(source: {
+  username: string;
+  email: string;
+  incomingServer: string;
+}): string {
+  const username = source.username.trim();
+  const email = source.email.trim();
+  const server = source.incomingServer.trim();
+  const details = [
+    email !== '' && email.toLowerCase() !== username.toLowerCase() ? email : '',
+    server.toLowerCase() !== username.toLowerCase() ? server : '',
+  ].filter((part) => part !== '');
+  return details.length === 0 ? source.username : `${source.username} (${details.join(', ')})`;
+}

@@ -13,6 +13,7 @@ export * from './order-submission-engine';
 export * from './order-tracking-sources';
 export * from './orders';
 export * from './passwords';
+export * from './progress';
 export * from './runs';
 export * from './secret-binding';
 export * from './shared-fields';

@@ -34,9 +34,11 @@ export const SOURCE_ACCESS = {
 
 /**
  * Who may call a route. Every route declares it in `config.access`; a route that forgets is treated as
- * 'user', never as public.
+ * 'user', never as public. 'signed-in token' takes a valid access token without reading the user from the
+ * database (request.tokenClaims, no request.user): only for GET /api/progress, which must answer while a
+ * long import holds the embedded database's one connection (docs/decisions/0011-progress-in-memory.md).
  */
-export type RouteAccess = 'public' | 'user' | 'admin' | { anyFlag: readonly UserFlag[] };
+export type RouteAccess = 'public' | 'user' | 'admin' | 'signed-in token' | { anyFlag: readonly UserFlag[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,6 +46,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: SessionUser | null;
+    tokenClaims: AccessTokenClaims | null;
   }
 }
 
@@ -136,6 +139,7 @@ export function registerSession(
   tokens: ReturnType<typeof createAccessTokens>,
 ) {
   app.decorateRequest('user', null);
+  app.decorateRequest('tokenClaims', null);
 
   // One hook, before the body is read (Fastify parses bodies after onRequest): a request without the right
   // session is refused before a single byte of its upload is taken.
@@ -143,7 +147,8 @@ export function registerSession(
     const token = request.cookies[COOKIE_NAMES.accessToken];
     if (token) {
       const claims = await tokens.verify(token);
-      if (claims) request.user = await loadSessionUser(db, claims);
+      if (claims && request.routeOptions.config.access === 'signed-in token') request.tokenClaims = claims;
+      else if (claims) request.user = await loadSessionUser(db, claims);
     }
     enforceRouteAccess(request);
   });
@@ -155,6 +160,10 @@ function enforceRouteAccess(request: FastifyRequest) {
   if (request.is404) return;
   const access = request.routeOptions.config.access ?? 'user';
   if (access === 'public') return;
+  if (access === 'signed-in token') {
+    if (!request.tokenClaims) throw AppError.unauthorized();
+    return;
+  }
   const user = request.user;
   if (!user) throw AppError.unauthorized();
   if (access === 'user') return;

@@ -103,6 +103,8 @@ export interface RequestOptions {
   /** Sent as JSON unless it is FormData. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (the progress key of long work). */
+  headers?: Record<string, string>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -133,10 +135,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     credentials: 'include',
     // No Content-Type without a body: Fastify refuses an empty body declared as JSON.
-    headers:
-      isForm || options.body === undefined
-        ? { Accept: 'application/json' }
-        : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      ...options.headers,
+      Accept: 'application/json',
+      ...(isForm || options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     signal: options.signal ?? null,
   };
   if (options.body !== undefined)
@@ -162,7 +165,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, signal ? { signal } : {}),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    apiRequest<T>(path, { method: 'POST', body, ...(headers ? { headers } : {}) }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };

@@ -17,3 +17,10 @@ export function formatDateTime(value: string | null | undefined): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString();
 }
+
+const COUNTS = new Intl.NumberFormat('en-US');
+
+/** Counts with thousands separators whatever the browser's language ("Records 20,200"), as the server writes them. */
+export function formatCount(value: number): string {
+  return COUNTS.format(value);
+}

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import {
+  asUser,
   cookiesFrom,
   createTestApp,
   createUser,
@@ -31,11 +32,7 @@ describe('own account calls', () => {
   it('GET user-info returns the caller and refuses anyone else (403) or no session (401)', async () => {
     const { user, session } = await signIn(t, { firstName: 'Ada', lastName: 'Lovelace' });
     const other = await createUser(t);
-    const mine = await t.app.inject({
-      method: 'GET',
-      url: `/api/accounts/user-info/${user.username}`,
-      headers: session.headers,
-    });
+    const mine = await asUser(t, session).get(`/api/accounts/user-info/${user.username}`);
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({
       userId: user.id,
@@ -53,11 +50,7 @@ describe('own account calls', () => {
       'userId',
       'username',
     ]);
-    const theirs = await t.app.inject({
-      method: 'GET',
-      url: `/api/accounts/user-info/${other.username}`,
-      headers: session.headers,
-    });
+    const theirs = await asUser(t, session).get(`/api/accounts/user-info/${other.username}`);
     expect(theirs.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/accounts/user-info/${user.username}` });
     expect(anonymous.statusCode).toBe(401);
@@ -65,11 +58,7 @@ describe('own account calls', () => {
 
   it('order tracking settings: all 22 columns on by default, saved and returned, own only', async () => {
     const { user, session } = await signIn(t);
-    const initial = await t.app.inject({
-      method: 'GET',
-      url: `/api/accounts/order-tracking-settings?userId=${user.id}`,
-      headers: session.headers,
-    });
+    const initial = await asUser(t, session).get(`/api/accounts/order-tracking-settings?userId=${user.id}`);
     expect(initial.statusCode).toBe(200);
     const body = initial.json();
     expect(body.userId).toBe(user.id);
@@ -93,32 +82,23 @@ describe('own account calls', () => {
     expect(saved.json().enabledColumns).toEqual(enabledColumns);
     expect(saved.json().id).toBeGreaterThan(0);
 
-    const byName = await t.app.inject({
-      method: 'GET',
-      url: `/api/accounts/order-tracking-settings/username?userName=${user.username}`,
-      headers: session.headers,
-    });
+    const byName = await asUser(t, session).get(
+      `/api/accounts/order-tracking-settings/username?userName=${user.username}`,
+    );
     expect(byName.json().enabledColumns.poDate).toBe(false);
     expect(byName.json().enabledColumns.itemNumber).toBe(true);
 
     const other = await createUser(t);
-    const peek = await t.app.inject({
-      method: 'GET',
-      url: `/api/accounts/order-tracking-settings?userId=${other.id}`,
-      headers: session.headers,
-    });
+    const peek = await asUser(t, session).get(`/api/accounts/order-tracking-settings?userId=${other.id}`);
     expect(peek.statusCode).toBe(403);
-    const peekByName = await t.app.inject({
-      method: 'GET',
-      url: `/api/accounts/order-tracking-settings/username?userName=${other.username}`,
-      headers: session.headers,
-    });
+    const peekByName = await asUser(t, session).get(
+      `/api/accounts/order-tracking-settings/username?userName=${other.username}`,
+    );
     expect(peekByName.statusCode).toBe(403);
-    const write = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/order-tracking-settings',
-      headers: session.headers,
-      payload: { id: 0, userId: other.id, enabledColumns },
+    const write = await asUser(t, session).post('/api/accounts/update/order-tracking-settings', {
+      id: 0,
+      userId: other.id,
+      enabledColumns,
     });
     expect(write.statusCode).toBe(403);
     const stored = await t.db.db
@@ -126,39 +106,37 @@ describe('own account calls', () => {
       .from(schema.orderTrackingViewSettings)
       .where(eq(schema.orderTrackingViewSettings.userId, other.id));
     expect(stored).toHaveLength(0);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/order-tracking-settings',
-      headers: session.headers,
-      payload: { userId: user.id, enabledColumns: { poDate: 'yes' } },
+    const bad = await asUser(t, session).post('/api/accounts/update/order-tracking-settings', {
+      userId: user.id,
+      enabledColumns: { poDate: 'yes' },
     });
     expect(bad.statusCode).toBe(400);
   });
 
   it('updates the profile, returns the saved fields, and refuses a bad e-mail or another user', async () => {
     const { user, session } = await signIn(t);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/user-info',
-      headers: session.headers,
-      payload: { UserID: user.id, Email: 'new@example.com', FirstName: 'Grace', LastName: 'Hopper' },
+    const response = await asUser(t, session).post('/api/accounts/update/user-info', {
+      UserID: user.id,
+      Email: 'new@example.com',
+      FirstName: 'Grace',
+      LastName: 'Hopper',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ email: 'new@example.com', firstName: 'Grace', lastName: 'Hopper' });
 
-    const badEmail = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/user-info',
-      headers: session.headers,
-      payload: { UserID: user.id, Email: 'not-an-address', FirstName: 'X', LastName: 'Y' },
+    const badEmail = await asUser(t, session).post('/api/accounts/update/user-info', {
+      UserID: user.id,
+      Email: 'not-an-address',
+      FirstName: 'X',
+      LastName: 'Y',
     });
     expect(badEmail.statusCode).toBe(400);
     const other = await createUser(t, { email: 'keep@example.com' });
-    const hijack = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/user-info',
-      headers: session.headers,
-      payload: { UserID: other.id, Email: 'stolen@example.com', FirstName: '', LastName: '' },
+    const hijack = await asUser(t, session).post('/api/accounts/update/user-info', {
+      UserID: other.id,
+      Email: 'stolen@example.com',
+      FirstName: '',
+      LastName: '',
     });
     expect(hijack.statusCode).toBe(403);
     const [mine] = await t.db.db.select().from(schema.users).where(eq(schema.users.id, user.id));
@@ -170,21 +148,19 @@ describe('own account calls', () => {
   it('changes the username, ends the session, and refuses a taken name with 409', async () => {
     const { user, session } = await signIn(t);
     const taken = await createUser(t);
-    const conflict = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/username',
-      headers: session.headers,
-      payload: { UserID: user.id, OldUsername: user.username, NewUsername: taken.username.toUpperCase() },
+    const conflict = await asUser(t, session).post('/api/accounts/update/username', {
+      UserID: user.id,
+      OldUsername: user.username,
+      NewUsername: taken.username.toUpperCase(),
     });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().message).toMatch(/already taken/);
 
     const newName = `renamed_${user.id}`;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/username',
-      headers: session.headers,
-      payload: { UserID: user.id, OldUsername: user.username, NewUsername: newName },
+    const response = await asUser(t, session).post('/api/accounts/update/username', {
+      UserID: user.id,
+      OldUsername: user.username,
+      NewUsername: newName,
     });
     expect(response.statusCode).toBe(200);
     expect(cookiesFrom(response)[COOKIE_NAMES.accessToken]).toBe('');
@@ -299,33 +275,22 @@ describe('admin user management', () => {
     expect(list.json().map((u: { username: string }) => u.username)).toContain('new.person');
     expect(JSON.stringify(list.json())).not.toMatch(/argon2/);
 
-    const edited = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/user',
-      headers: session.headers,
-      payload: { ...user, activeStatus: true, inventoryUser: true, firstName: 'New', password: '' },
+    const edited = await asUser(t, session).post('/api/accounts/update/user', {
+      ...user,
+      activeStatus: true,
+      inventoryUser: true,
+      firstName: 'New',
+      password: '',
     });
     expect(edited.statusCode).toBe(200);
-    const one = await t.app.inject({
-      method: 'GET',
-      url: `/api/accounts/user/${user.userId}`,
-      headers: session.headers,
-    });
+    const one = await asUser(t, session).get(`/api/accounts/user/${user.userId}`);
     expect(one.json()).toMatchObject({ activeStatus: true, inventoryUser: true, firstName: 'New' });
     // A blank password on edit keeps the old one.
     await loginAs(t, { id: user.userId, username: 'new.person' }, 'initial password');
 
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: `/api/accounts/delete/${user.userId}`,
-      headers: session.headers,
-    });
+    const deleted = await asUser(t, session).post(`/api/accounts/delete/${user.userId}`);
     expect(deleted.statusCode).toBe(204);
-    const gone = await t.app.inject({
-      method: 'GET',
-      url: `/api/accounts/user/${user.userId}`,
-      headers: session.headers,
-    });
+    const gone = await asUser(t, session).get(`/api/accounts/user/${user.userId}`);
     expect(gone.statusCode).toBe(404);
   });
 
@@ -350,38 +315,32 @@ describe('admin user management', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().fields).toBeTruthy();
     }
-    const emailMessage = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/user',
-      headers: session.headers,
-      payload: { userId: 0, username: 'valid', email: 'not-an-email' },
+    const emailMessage = await asUser(t, session).post('/api/accounts/update/user', {
+      userId: 0,
+      username: 'valid',
+      email: 'not-an-email',
     });
     expect(emailMessage.json().fields.email).toBe('Enter a valid email address');
-    const duplicate = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/user',
-      headers: session.headers,
-      payload: { userId: 0, username: existing.username.toUpperCase(), email: 'dup@example.com' },
+    const duplicate = await asUser(t, session).post('/api/accounts/update/user', {
+      userId: 0,
+      username: existing.username.toUpperCase(),
+      email: 'dup@example.com',
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().message).toContain('already taken');
     expect(await userCount()).toBe(before);
-    const badId = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/delete/abc',
-      headers: session.headers,
-    });
+    const badId = await asUser(t, session).post('/api/accounts/delete/abc');
     expect(badId.statusCode).toBe(400);
   });
 
   it('a user created without a password is e-mailed a link to choose one', async () => {
     const { session } = await signIn(t, { isAdmin: true });
     smtp.messages.length = 0;
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/user',
-      headers: session.headers,
-      payload: { userId: 0, username: 'invitee', email: 'invitee@example.com', activeStatus: true },
+    const created = await asUser(t, session).post('/api/accounts/update/user', {
+      userId: 0,
+      username: 'invitee',
+      email: 'invitee@example.com',
+      activeStatus: true,
     });
     expect(created.statusCode).toBe(200);
     expect(created.json().notice).toMatch(/e-mailed to invitee@example.com/);
@@ -399,11 +358,7 @@ describe('admin user management', () => {
 
   it('an admin cannot delete, demote or deactivate themselves', async () => {
     const { user, session } = await signIn(t, { isAdmin: true });
-    const del = await t.app.inject({
-      method: 'POST',
-      url: `/api/accounts/delete/${user.id}`,
-      headers: session.headers,
-    });
+    const del = await asUser(t, session).post(`/api/accounts/delete/${user.id}`);
     expect(del.statusCode).toBe(400);
     const demote = await t.app.inject({
       method: 'POST',

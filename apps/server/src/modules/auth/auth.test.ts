@@ -3,6 +3,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  asUser,
   cookieHeader,
   cookiesFrom,
   createTestApp,
@@ -224,11 +225,7 @@ describe('POST /auth/logout', () => {
     expect(cookiesFrom(response)[COOKIE_NAMES.accessToken]).toBe('');
     const access = await t.app.inject({ method: 'GET', url: '/auth/allowed', headers: session.headers });
     expect(access.statusCode).toBe(401);
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/auth/refresh-token',
-      headers: session.headers,
-    });
+    const refresh = await asUser(t, session).post('/auth/refresh-token');
     expect(refresh.statusCode).toBe(401);
   });
 

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import {
+  asUser,
   createTestApp,
   createUser,
   loginAs,
@@ -190,11 +191,11 @@ describe('POST /auth/reset-password', () => {
 describe('password links', () => {
   it('a new link kills every older one, the set-password link of a new user too', async () => {
     const { session } = await signIn(t, { isAdmin: true });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/user',
-      headers: session.headers,
-      payload: { userId: 0, username: 'invited-twice', email: 'invited@example.com', activeStatus: true },
+    const created = await asUser(t, session).post('/api/accounts/update/user', {
+      userId: 0,
+      username: 'invited-twice',
+      email: 'invited@example.com',
+      activeStatus: true,
     });
     expect(created.statusCode).toBe(200);
     const [invitation] = await smtp.waitFor(1);

@@ -10,7 +10,7 @@ import {
   startSilentServer,
   startSlammingServer,
 } from '../../../test/fake-servers';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { imapClientOptions } from '../../integrations/imap-connection';
 import { setMicrosoftAuthorityHostForTests } from '../../integrations/msal';
 import { smtpTransportOptions } from '../../integrations/outgoing-mail';
@@ -63,12 +63,7 @@ function loopbackForm(overrides: Record<string, unknown> = {}) {
 }
 
 async function createSource(overrides: Record<string, unknown> = {}): Promise<EmailSource> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/email-sources/email/save',
-    headers: operator.headers,
-    payload: loopbackForm(overrides),
-  });
+  const response = await asUser(t, operator).post('/api/email-sources/email/save', loopbackForm(overrides));
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -83,12 +78,7 @@ function sendTestEmail(payload: Record<string, unknown>) {
 }
 
 async function testConnection(form: Record<string, unknown>): Promise<EmailConnectionTestResult> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/email-sources/test-connection',
-    headers: operator.headers,
-    payload: form,
-  });
+  const response = await asUser(t, operator).post('/api/email-sources/test-connection', form);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -129,12 +119,10 @@ describe('send-test-email through a real SMTP server', () => {
 
   it('uses the stored secret: a later edit with a blank password still signs in', async () => {
     const source = await createSource();
-    const edited = await t.app.inject({
-      method: 'POST',
-      url: '/api/email-sources/email/save',
-      headers: operator.headers,
-      payload: loopbackForm({ id: source.id, email: 'renamed@shop.example', password: '' }),
-    });
+    const edited = await asUser(t, operator).post(
+      '/api/email-sources/email/save',
+      loopbackForm({ id: source.id, email: 'renamed@shop.example', password: '' }),
+    );
     expect(edited.statusCode).toBe(200);
     const caughtBefore = smtp.messages.length;
     // The browser's copy carries no secret (and may be stale): the server loads the stored source.
@@ -269,12 +257,10 @@ describe('test-connection against real Dovecot and SMTP servers', () => {
       incoming: { ok: false, message: 'Enter the password to test the connection.' },
       outgoing: { ok: false, message: 'Enter the password to test the connection.' },
     });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/email-sources/test-connection',
-      headers: operator.headers,
-      payload: loopbackForm({ id: 987_654 }),
-    });
+    const unknown = await asUser(t, operator).post(
+      '/api/email-sources/test-connection',
+      loopbackForm({ id: 987_654 }),
+    );
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -354,12 +340,7 @@ describe('connection results are classified, never the remote side’s words (no
       ],
     ];
     for (const [form, expected] of cases) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/email-sources/test-connection',
-        headers: operator.headers,
-        payload: form,
-      });
+      const response = await asUser(t, operator).post('/api/email-sources/test-connection', form);
       expect(response.json(), JSON.stringify(form)).toEqual(expected);
       expect(response.body).not.toContain('SECRET-BANNER');
     }

@@ -8,7 +8,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertInventorySource, insertOrderTrackingSource } from '../../../test/factories';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { createSecretBox } from '../../lib/secrets';
 
 let t: TestApp;
@@ -44,12 +44,7 @@ function sourceForm(overrides: Record<string, unknown> = {}) {
 }
 
 async function saveSource(form: Record<string, unknown>, session: Session = operator) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/email-sources/email/save',
-    headers: session.headers,
-    payload: form,
-  });
+  return asUser(t, session).post('/api/email-sources/email/save', form);
 }
 
 async function createSource(overrides: Record<string, unknown> = {}): Promise<EmailSource> {
@@ -268,19 +263,11 @@ describe('bad input is refused with field messages and nothing is stored', () =>
   });
 
   it('get and delete: an id that is not a number', async () => {
-    const get = await t.app.inject({
-      method: 'GET',
-      url: '/api/email-sources/email/abc',
-      headers: operator.headers,
-    });
+    const get = await asUser(t, operator).get('/api/email-sources/email/abc');
     expect(get.statusCode).toBe(400);
     expect(get.json().fields).toEqual({ sourceId: 'Invalid id' });
     const before = await sourceCount();
-    const del = await t.app.inject({
-      method: 'POST',
-      url: '/api/email-sources/delete/1x',
-      headers: operator.headers,
-    });
+    const del = await asUser(t, operator).post('/api/email-sources/delete/1x');
     expect(del.statusCode).toBe(400);
     expect(del.json().fields).toEqual({ id: 'Invalid id' });
     expect(await sourceCount()).toBe(before);
@@ -288,11 +275,8 @@ describe('bad input is refused with field messages and nothing is stored', () =>
 
   it('active toggle: activeStatus must be a boolean', async () => {
     const source = await createSource();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/email-sources/${source.id}/active`,
-      headers: operator.headers,
-      payload: { activeStatus: 'no' },
+    const response = await asUser(t, operator).post(`/api/email-sources/${source.id}/active`, {
+      activeStatus: 'no',
     });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().fields)).toEqual(['activeStatus']);
@@ -300,12 +284,10 @@ describe('bad input is refused with field messages and nothing is stored', () =>
   });
 
   it('test-connection: a port out of range', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/email-sources/test-connection',
-      headers: operator.headers,
-      payload: sourceForm({ outgoingPort: 0 }),
-    });
+    const response = await asUser(t, operator).post(
+      '/api/email-sources/test-connection',
+      sourceForm({ outgoingPort: 0 }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ outgoingPort: 'Enter a port from 1 to 65535' });
   });
@@ -403,11 +385,7 @@ describe('e-mail source data', () => {
       msalTennentId: 'tenant-id',
       activeStatus: false,
     });
-    const fetched = await t.app.inject({
-      method: 'GET',
-      url: `/api/email-sources/email/${created.id}`,
-      headers: operator.headers,
-    });
+    const fetched = await asUser(t, operator).get(`/api/email-sources/email/${created.id}`);
     expect(fetched.statusCode).toBe(200);
     const expected: EmailSource = {
       id: created.id,
@@ -453,65 +431,55 @@ describe('e-mail source data', () => {
   });
 
   it('get answers 404 for a missing source', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/email-sources/email/987654',
-      headers: operator.headers,
-    });
+    const response = await asUser(t, operator).get('/api/email-sources/email/987654');
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Email source not found');
   });
 
   it('the active toggle really switches the flag', async () => {
     const source = await createSource();
-    const off = await t.app.inject({
-      method: 'POST',
-      url: `/api/email-sources/${source.id}/active`,
-      headers: operator.headers,
-      payload: { activeStatus: false },
+    const off = await asUser(t, operator).post(`/api/email-sources/${source.id}/active`, {
+      activeStatus: false,
     });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ id: source.id, activeStatus: false });
-    const fetched = await t.app.inject({
-      method: 'GET',
-      url: `/api/email-sources/email/${source.id}`,
-      headers: operator.headers,
-    });
+    const fetched = await asUser(t, operator).get(`/api/email-sources/email/${source.id}`);
     expect(fetched.json().activeStatus).toBe(false);
-    const on = await t.app.inject({
-      method: 'POST',
-      url: `/api/email-sources/${source.id}/active`,
-      headers: operator.headers,
-      payload: { activeStatus: true },
+    const on = await asUser(t, operator).post(`/api/email-sources/${source.id}/active`, {
+      activeStatus: true,
     });
     expect(on.json()).toEqual({ id: source.id, activeStatus: true });
     expect((await storedRow(source.id))?.activeStatus).toBe(true);
 
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: '/api/email-sources/987654/active',
-      headers: operator.headers,
-      payload: { activeStatus: true },
+    const missing = await asUser(t, operator).post('/api/email-sources/987654/active', {
+      activeStatus: true,
     });
     expect(missing.statusCode).toBe(404);
   });
 
-  it('email-list pairs the display name with the id, sorted by name', async () => {
+  it('email-list pairs the username, address and server with the id, sorted by name', async () => {
     const zed = await createSource({ username: 'Zed Supplier', email: 'zed@example.com' });
     const same = await createSource({ username: 'alpha@example.com', email: 'Alpha@example.com' });
     const mid = await createSource({ username: 'middle', email: 'middle@example.com' });
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/email-sources/email-list',
-      headers: operator.headers,
+    // Two mailboxes with one username, told apart by their address and server.
+    const ordersA = await createSource({ username: 'orders', email: 'orders@a.example' });
+    const ordersB = await createSource({
+      username: 'orders',
+      email: 'orders@b.example',
+      incomingServer: 'mail.b.example',
     });
+    const response = await asUser(t, operator).get('/api/email-sources/email-list');
     expect(response.statusCode).toBe(200);
     const pairs: PickerPair[] = response.json();
-    const ours = pairs.filter((pair) => [zed.id, same.id, mid.id].includes(pair.item2));
+    const ours = pairs.filter((pair) =>
+      [zed.id, same.id, mid.id, ordersA.id, ordersB.id].includes(pair.item2),
+    );
     expect(ours).toEqual([
-      { item1: 'alpha@example.com', item2: same.id },
-      { item1: 'middle (middle@example.com)', item2: mid.id },
-      { item1: 'Zed Supplier (zed@example.com)', item2: zed.id },
+      { item1: 'alpha@example.com (imap.example.com)', item2: same.id },
+      { item1: 'middle (middle@example.com, imap.example.com)', item2: mid.id },
+      { item1: 'orders (orders@a.example, imap.example.com)', item2: ordersA.id },
+      { item1: 'orders (orders@b.example, mail.b.example)', item2: ordersB.id },
+      { item1: 'Zed Supplier (zed@example.com, imap.example.com)', item2: zed.id },
     ]);
     const names = pairs.map((pair) => pair.item1.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
@@ -521,19 +489,11 @@ describe('e-mail source data', () => {
 describe('delete', () => {
   it('deletes an unused source and answers 404 when it is gone', async () => {
     const source = await createSource();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/email-sources/delete/${source.id}`,
-      headers: operator.headers,
-    });
+    const response = await asUser(t, operator).post(`/api/email-sources/delete/${source.id}`);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect(await storedRow(source.id)).toBeUndefined();
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/email-sources/delete/${source.id}`,
-      headers: operator.headers,
-    });
+    const again = await asUser(t, operator).post(`/api/email-sources/delete/${source.id}`);
     expect(again.statusCode).toBe(404);
   });
 
@@ -541,11 +501,7 @@ describe('delete', () => {
     const source = await createSource();
     await addOrderTrackingSource(source.id, 'UPS shipments');
     await addInventorySource(source.id, 'Acme stock');
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/email-sources/delete/${source.id}`,
-      headers: operator.headers,
-    });
+    const refused = await asUser(t, operator).post(`/api/email-sources/delete/${source.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
       'This email source is used by Order tracking source "UPS shipments" and Inventory source "Acme stock". Change or delete those first.',
@@ -555,11 +511,7 @@ describe('delete', () => {
     const onlyOne = await createSource();
     await addInventorySource(onlyOne.id, 'Beta stock');
     await addInventorySource(onlyOne.id, 'Alpha stock');
-    const refusedAgain = await t.app.inject({
-      method: 'POST',
-      url: `/api/email-sources/delete/${onlyOne.id}`,
-      headers: operator.headers,
-    });
+    const refusedAgain = await asUser(t, operator).post(`/api/email-sources/delete/${onlyOne.id}`);
     expect(refusedAgain.json().message).toBe(
       'This email source is used by Inventory sources "Alpha stock", "Beta stock". Change or delete those first.',
     );
@@ -569,11 +521,7 @@ describe('delete', () => {
     const source = await createSource();
     await addOrderTrackingSource(source.id, 'Old shipments', true);
     await addInventorySource(source.id, 'Old stock', new Date());
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/email-sources/delete/${source.id}`,
-      headers: operator.headers,
-    });
+    const response = await asUser(t, operator).post(`/api/email-sources/delete/${source.id}`);
     expect(response.statusCode).toBe(204);
     expect(await storedRow(source.id)).toBeUndefined();
     const [old] = await t.db.db

@@ -1,6 +1,7 @@
 import { ZActiveToggleSchema, ZEmailConnectionTestSchema } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { progressOf } from '../../lib/progress';
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS } from '../../plugins/session';
 import { pollEmailSourceNow } from '../intake/check-now';
@@ -48,7 +49,7 @@ export async function emailSourceRoutes(app: FastifyInstance, context: AppContex
 
   // "Check now": polls the mailbox at once and answers with the counts when the poll has finished.
   app.post<{ Params: { id: string } }>('/api/email-sources/:id/poll', anySource, async (request) =>
-    pollEmailSourceNow(context, parseIdParam(request.params.id)),
+    pollEmailSourceNow(context, parseIdParam(request.params.id), undefined, progressOf(request, 'messages')),
   );
 
   app.post('/api/email-sources/send-test-email', anySource, async (request) =>

@@ -5,6 +5,7 @@ import {
   type EmailConnectionTestResult,
   type EmailSource,
   type EmailSourceListItem,
+  emailSourceLabel,
   MAX_UPLOAD_BYTES,
   type MailSecretSettings,
   mailSecretChanges,
@@ -198,17 +199,12 @@ function inUseMessage(users: Awaited<ReturnType<typeof findEmailSourceUsers>>) {
   return `This email source is used by ${listed}. Change or delete ${count > 1 ? 'those' : 'it'} first.`;
 }
 
-/** The picker's entries: the username, with the address when it differs, sorted by that name. */
+/** The picker's entries: the username with the address and server (emailSourceLabel), sorted by that name. */
 export async function listEmailSourcePickerPairs(db: DbOrTx): Promise<PickerPair[]> {
   const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   return (await listEmailSources(db))
-    .map((row) => ({ item1: pickerName(row), item2: row.id }))
+    .map((row) => ({ item1: emailSourceLabel(row), item2: row.id }))
     .sort((a, b) => collator.compare(a.item1, b.item1) || a.item2 - b.item2);
-}
-
-function pickerName(row: EmailSourceRow): string {
-  const sameAsUsername = row.email.trim().toLowerCase() === row.username.trim().toLowerCase();
-  return sameAsUsername || row.email === '' ? row.username : `${row.username} (${row.email})`;
 }
 
 const TEST_EMAIL_REQUIRED_FIELDS = new Set(['ToEmail', 'SubjectLine', 'MessageContent', 'EmailSource']);

@@ -3,7 +3,7 @@ import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { pollEmailSourceNow } from './check-now';
 import {
   buildMail,
@@ -82,11 +82,7 @@ describe('Check now: POST /api/email-sources/{id}/poll', () => {
     expect(flags.get(1)?.has('\\Seen')).toBe(true);
     expect(flags.get(2)?.has('\\Seen')).toBe(false);
 
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/email-sources/emails',
-      headers: orderUser.headers,
-    });
+    const list = await asUser(t, orderUser).get('/api/email-sources/emails');
     const item = (list.json() as EmailSourceListItem[]).find((row) => row.id === source.id)!;
     expect(item.lastPollAt).not.toBeNull();
     expect(item.lastPollSucceededAt).not.toBeNull();
@@ -104,11 +100,7 @@ describe('Check now: POST /api/email-sources/{id}/poll', () => {
     const result: EmailSourcePollResult = response.json();
     expect(result.status).toBe('failed');
     expect(result.message).toMatch(/^Could not sign in to 127\.0\.0\.1:\d+ as checknow@shop\.example/);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/email-sources/emails',
-      headers: orderUser.headers,
-    });
+    const list = await asUser(t, orderUser).get('/api/email-sources/emails');
     const item = (list.json() as EmailSourceListItem[]).find((row) => row.id === source.id)!;
     expect(item.lastPollError).toBe(result.message);
     expect(item.lastPollSucceededAt).toBeNull();

@@ -1,6 +1,7 @@
 import type { EmailSourcePollResult } from '@app/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import type { ProgressReporter } from '../../lib/progress';
 import { processStopping } from '../../lib/shutdown';
 import { pollLeaseSeconds, pollMailbox } from './poll-mailbox';
 
@@ -17,12 +18,18 @@ export async function pollEmailSourceNow(
   emailSourceId: number,
   // The process's own signal; tests pass theirs.
   signal: AbortSignal = processStopping.signal,
+  progress?: ProgressReporter,
 ): Promise<EmailSourcePollResult> {
   const waitForLeaseMs = Math.min(
     MAX_WAIT_FOR_RUNNING_POLL_MS,
     pollLeaseSeconds(context.config.mailPollTimeoutSeconds) * 1000,
   );
-  const outcome = await pollMailbox(context, emailSourceId, { trigger: 'manual', waitForLeaseMs, signal });
+  const outcome = await pollMailbox(context, emailSourceId, {
+    trigger: 'manual',
+    waitForLeaseMs,
+    signal,
+    progress,
+  });
   if (outcome.status === 'skipped') {
     if (outcome.reason === 'not-found') throw AppError.notFound('Email source not found');
     if (outcome.reason === 'inactive') {

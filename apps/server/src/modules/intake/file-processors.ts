@@ -1,6 +1,7 @@
 import type { RunSourceType, RunStatus, RunTrigger } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
+import type { ProgressReporter } from '../../lib/progress';
 
 /**
  * The contract between intake (mail, SFTP, manual upload, re-process) and the processing of one file for
@@ -27,6 +28,8 @@ export interface ProcessFileRequest {
   inputFileId?: number | null;
   /** The e-mail the file came with (mail intake only). */
   message?: InboundMessageContext;
+  /** Rows done / total as the work goes, for a request that asked (lib/progress.ts). */
+  progress?: ProgressReporter;
 }
 
 /**

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import { createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/helper';
+import { asUser, createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/helper';
 import { parseTable } from '../../integrations/spreadsheet';
 import { readStoredFile } from '../files/stored-files';
 import { deliverySubject, type RunDeliveryRecord } from '../inventory-delivery/deliver';
@@ -119,11 +119,7 @@ async function stockSource(emailSourceId: number, outbound: string) {
 }
 
 async function checkNow(emailSourceId: number): Promise<EmailSourcePollResult> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/email-sources/${emailSourceId}/poll`,
-    headers: stockKeeper.headers,
-  });
+  const response = await asUser(t, stockKeeper).post(`/api/email-sources/${emailSourceId}/poll`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<EmailSourcePollResult>();
 }
@@ -220,11 +216,7 @@ describe(`inventory files by mail (${DB_KIND}, real Dovecot, SMTP catcher and Op
       EXPECTED_STATUSES.map(([item, status]) => [item, status, localDate(run.startedAt), '']),
     );
     // The download the history offers is the same file.
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/api/runs/${run.id}/output`,
-      headers: stockKeeper.headers,
-    });
+    const download = await asUser(t, stockKeeper).get(`/api/runs/${run.id}/output`);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(output!.content)).toBe(true);
 
@@ -271,11 +263,7 @@ describe(`inventory files by mail (${DB_KIND}, real Dovecot, SMTP catcher and Op
     expect((await mailboxFlags(dovecot, MAILBOX)).get(uid!)?.has('\\Seen')).toBe(true);
     expect((await inboundOf(mailbox.id))[0]!.needsSeenFlag).toBe(false);
     // The source list shows the run as the last one.
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/inventory-sources/inventories',
-      headers: stockKeeper.headers,
-    });
+    const list = await asUser(t, stockKeeper).get('/api/inventory-sources/inventories');
     const listed = list
       .json<Array<{ id: number; lastRun: LastRunSummary | null }>>()
       .find((item) => item.id === source.id);

@@ -8,6 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { ProgressBoard, type ProgressReporter } from '../../lib/progress';
 import { pollMailbox } from './poll-mailbox';
 import {
   buildMail,
@@ -48,10 +49,11 @@ async function mailbox(user: User) {
   return {
     source,
     append: async (mail: TestMail) => dovecot.appendMessage(user.user, await buildMail(mail)),
-    poll: async () => {
+    poll: async (progress?: ProgressReporter) => {
       const outcome = await pollMailbox(t.app.context, source.id, {
         trigger: 'manual',
         processors: [recordingProcessor],
+        ...(progress ? { progress } : {}),
       });
       if (outcome.status === 'skipped') throw new Error(`poll skipped: ${outcome.message}`);
       return outcome;
@@ -151,9 +153,13 @@ describe(`mail intake poll (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
       }),
     ];
 
-    const first = await box.poll();
+    // Check now's progress (docs/behaviour/runs-and-history.md#progress): messages done / listed.
+    const board = new ProgressBoard();
+    const first = await box.poll(board.start('check-now-progress-key', 1, 'messages'));
     expect(first.status, first.message).toBe('succeeded');
     expect(first.counts).toEqual({ messagesSeen: 7, processed: 4, ignored: 3, failed: 0 });
+    expect(board.read('check-now-progress-key', 1)).toEqual({ unit: 'messages', done: 7, total: 7 });
+    expect(board.read('check-now-progress-key', 2)).toBeUndefined();
     expect(first.message).toBe('7 new messages: 4 processed, 3 ignored, 0 failed.');
 
     const csvOrders = await ordersOf(csvSource.id);
@@ -200,7 +206,12 @@ describe(`mail intake poll (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
 
     // One run per poll, with the counts; the source shows when it was polled.
     const [pollRun] = await runsOf('email', box.source.id);
-    expect(pollRun).toMatchObject({ trigger: 'manual', status: 'succeeded', sourceName: USERS[0]!.user });
+    // Named as everywhere else: the username (here also the address) and the server.
+    expect(pollRun).toMatchObject({
+      trigger: 'manual',
+      status: 'succeeded',
+      sourceName: `${USERS[0]!.user} (${box.source.incomingServer})`,
+    });
     expect((pollRun!.details as RunDetails).counts).toEqual({
       messagesSeen: 7,
       processed: 4,

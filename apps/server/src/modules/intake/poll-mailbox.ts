@@ -17,10 +17,11 @@
  *   the error is recorded on the e-mail source and the job queue retries it.
  */
 import { randomUUID } from 'node:crypto';
-import type { RunTrigger } from '@app/contracts';
+import { emailSourceLabel, type RunTrigger } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
 import { MicrosoftSignInError } from '../../integrations/msal';
+import type { ProgressReporter } from '../../lib/progress';
 import { type EmailSourceRow, findEmailSourceById } from '../email-sources/repository';
 import { finishRun, startRun } from '../runs/runs-service';
 import { MessageCommitter, type WriteResult } from './commit-messages';
@@ -72,6 +73,8 @@ export interface PollOptions {
    * instance (docs/behaviour/operations.md#graceful-shutdown).
    */
   signal?: AbortSignal;
+  /** Messages done / listed as the poll goes, for Check now (lib/progress.ts). */
+  progress?: ProgressReporter;
 }
 
 export type PollOutcome =
@@ -144,11 +147,11 @@ export async function pollMailbox(
     const runId = await startRun(db, {
       sourceType: 'email',
       sourceId: emailSourceId,
-      sourceName: source.username,
+      sourceName: emailSourceLabel(source),
       trigger: options.trigger,
     });
     await markPollStarted(db, emailSourceId);
-    poll = new MailboxPoll(context, source, state, options.processors ?? fileProcessors());
+    poll = new MailboxPoll(context, source, state, options.processors ?? fileProcessors(), options.progress);
     const running = poll;
     const stop = () => running.abort(new PollStoppedError());
     if (options.signal?.aborted) stop();
@@ -259,6 +262,7 @@ class MailboxPoll {
     private readonly source: EmailSourceRow,
     private readonly state: MailboxState,
     private readonly processors: FileProcessor[],
+    private readonly progress?: ProgressReporter,
   ) {
     this.db = context.db;
     this.session = new MailboxSession(context, source);
@@ -304,8 +308,12 @@ class MailboxPoll {
 
     const nothingNew =
       mailbox.exists === 0 || (mailbox.uidNext !== undefined && mailbox.uidNext <= this.lastUid + 1);
-    if (nothingNew) return;
+    if (nothingNew) {
+      await this.progress?.total(0);
+      return;
+    }
     const fresh = await this.session.listNew(this.lastUid);
+    await this.progress?.total(fresh.length);
     const otherEpochs = await hasOtherEpochs(this.db, this.source.id, this.uidValidity);
     this.committer = new MessageCommitter(this.context, this.source.id, this.uidValidity, otherEpochs);
     const delay = testDelayMs();
@@ -318,6 +326,8 @@ class MailboxPoll {
       if (delay > 0) await sleep(delay);
       this.session.checkAborted();
       await this.apply(prepared);
+      // Not awaited: the mailbox's own I/O gives progress requests their turn, so no pause is needed.
+      void this.progress?.done(index + 1);
     }
     await this.flush();
     await this.flushSeen();

@@ -24,6 +24,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { isSpreadsheetError } from '../../integrations/spreadsheet';
 import { describeError } from '../../lib/error-redaction';
 import { plural } from '../../lib/plural';
+import type { ProgressReporter } from '../../lib/progress';
 import { readStoredFile, storeFile } from '../files/stored-files';
 import {
   type FileProcessor,
@@ -204,6 +205,7 @@ async function applyRun(
   prepared: PreparedRun,
   now: Date,
   options: InventoryProcessOptions,
+  progress?: ProgressReporter,
 ): Promise<RunWork> {
   const { plan, supplier, template, activated } = prepared;
   const timings = [...prepared.timings];
@@ -221,7 +223,9 @@ async function applyRun(
     itemNumber: item.key,
     quantity: item.quantity,
   }));
-  await insertSnapshots(db, source.id, runId, now, snapshots, options.batchSize);
+  // One snapshot per item of the file: the rows, less blank and repeated ones.
+  await progress?.total(snapshots.length);
+  await insertSnapshots(db, source.id, runId, now, snapshots, options.batchSize, progress?.done);
   lap(`stored ${plural(snapshots.length, 'snapshot')}`, timings);
 
   const rule = availabilityRule(source);
@@ -359,7 +363,9 @@ export async function processInventoryFile(
     if (!source)
       throw new InventoryFailure(`Inventory source ${request.sourceId} does not exist or was deleted.`);
     const prepared = await prepareRun(db, source, file);
-    work = await db.transaction((savepoint) => applyRun(savepoint, source, runId, prepared, now, options));
+    work = await db.transaction((savepoint) =>
+      applyRun(savepoint, source, runId, prepared, now, options, request.progress),
+    );
   } catch (error) {
     const message = failureMessage(error);
     const extra = error instanceof InventoryFailure ? error.extra : {};

@@ -41,6 +41,7 @@ export async function insertSnapshots(
   capturedAt: Date,
   snapshots: readonly SnapshotInput[],
   batchSize = SNAPSHOT_BATCH_SIZE,
+  onBatch?: (done: number) => Promise<void>,
 ): Promise<void> {
   const at = capturedAt.toISOString();
   for (let start = 0; start < snapshots.length; start += batchSize) {
@@ -53,6 +54,7 @@ export async function insertSnapshots(
       from unnest(${items}::text[], ${quantities}::float8[]) as u(item, quantity)
       order by u.item -- in index order: each leaf page of the item index is visited once
     `);
+    await onBatch?.(start + batch.length);
   }
 }
 

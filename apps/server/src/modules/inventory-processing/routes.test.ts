@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { MAX_UPLOAD_BYTES } from '@app/contracts';
+import { MAX_UPLOAD_BYTES, PROGRESS_HEADER } from '@app/contracts';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -111,8 +111,22 @@ const flags = (sourceId: number, sendEmail = false, submitSftp = false) => ({
 describe('POST /api/inventory-sources/manually-process', () => {
   it('processes the file and answers the processing result with the generated file', async () => {
     const source = await createInventorySource(t);
-    const response = await post(PROCESS, inventoryUser, form(flags(source.id), supplierCsv()));
+    const body = form(flags(source.id), supplierCsv());
+    // The screen names the work to ask for its progress (docs/behaviour/runs-and-history.md#progress).
+    const key = 'inventory-progress-key-0001';
+    const response = await post(PROCESS, inventoryUser, {
+      ...body,
+      headers: { ...body.headers, [PROGRESS_HEADER]: key } as typeof body.headers,
+    });
     expect(response.statusCode).toBe(200);
+    const progress = await t.app.inject({
+      method: 'GET',
+      url: `/api/progress/${key}`,
+      headers: inventoryUser.headers,
+    });
+    // Counted in the file's items (one snapshot each); all done once the answer is in.
+    expect(progress.json()).toMatchObject({ unit: 'rows', done: progress.json().total });
+    expect(progress.json().total).toBeGreaterThan(0);
     const result = response.json();
     expect(result).toMatchObject({
       success: true,

@@ -6,6 +6,7 @@ import { INVENTORY_PROCESSING_MESSAGES as M } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { progressOf } from '../../lib/progress';
 import { parseIdParam } from '../../lib/validate';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { approveHeldRun, discardHeldRun } from './held-runs';
@@ -18,7 +19,7 @@ export async function inventoryProcessingRoutes(app: FastifyInstance, context: A
   type RunParams = { Params: { runId: string } };
 
   app.post('/api/inventory-sources/manually-process', inventoryUserUploads, async (request) =>
-    manuallyProcessFile(context, await readMultipartUpload(request)),
+    manuallyProcessFile(context, await readMultipartUpload(request), progressOf(request, 'rows')),
   );
 
   app.post('/api/inventory-sources/debug-modify-file', inventoryUserUploads, async (request) => {

@@ -14,6 +14,7 @@ import {
 import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import type { ProgressReporter } from '../../lib/progress';
 import { validate } from '../../lib/validate';
 import type { SessionUser } from '../../plugins/session';
 import { deliverInventoryRun } from '../inventory-delivery/deliver';
@@ -32,6 +33,7 @@ async function sourceOrNotFound(db: DbOrTx, id: number) {
 export async function manuallyProcessFile(
   context: AppContext,
   upload: MultipartUpload,
+  progress?: ProgressReporter,
 ): Promise<InventoryProcessingResult> {
   const { db } = context;
   const fields = validate(ZManualProcessFieldsSchema, upload.fields);
@@ -42,7 +44,7 @@ export async function manuallyProcessFile(
 
   const outcome = await db.transaction((tx) =>
     processInventoryFile(
-      { db: tx, context, sourceId: source.id, file, trigger: 'manual' },
+      { db: tx, context, sourceId: source.id, file, trigger: 'manual', progress },
       { manualDelivery: { sendEmail, submitSftp } },
     ),
   );

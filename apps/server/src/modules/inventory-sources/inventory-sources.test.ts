@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { insertEmailSource, insertInventorySource } from '../../../test/factories';
 import { startBannerServer, startSilentServer } from '../../../test/fake-servers';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 
 const fixture = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../../../test/fixtures/${name}`, import.meta.url)));
@@ -115,36 +115,19 @@ const PREDICTIVE_ON = {
 };
 
 const save = (payload: unknown, session: Session = inventoryUser) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/inventory-sources/inventory/save',
-    headers: session.headers,
-    payload: payload as Record<string, unknown>,
-  });
+  asUser(t, session).post('/api/inventory-sources/inventory/save', payload as Record<string, unknown>);
 
 const get = (id: number | string, session: Session = inventoryUser) =>
   t.app.inject({ method: 'GET', url: `/api/inventory-sources/inventory/${id}`, headers: session.headers });
 
 const remove = (id: number | string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/inventory-sources/inventory/${id}`,
-    headers: inventoryUser.headers,
-  });
+  asUser(t, inventoryUser).post(`/api/inventory-sources/inventory/${id}`);
 
 const downloadSample = (id: number | string) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/inventory-sources/inventory/${id}/sample-file`,
-    headers: inventoryUser.headers,
-  });
+  asUser(t, inventoryUser).get(`/api/inventory-sources/inventory/${id}/sample-file`);
 
 const list = async (session: Session = inventoryUser) => {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/inventory-sources/inventories',
-    headers: session.headers,
-  });
+  const response = await asUser(t, session).get('/api/inventory-sources/inventories');
   expect(response.statusCode).toBe(200);
   return response.json() as Array<Record<string, unknown>>;
 };

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import { createUser, loginAs, type TestApp } from '../../../test/helper';
+import { asUser, createUser, loginAs, type TestApp } from '../../../test/helper';
 import { type Jobs, startJobs } from '../../jobs/queue';
 import { waitFor } from '../intake/testing';
 import { runDueNotifications } from './scheduler';
@@ -271,11 +271,7 @@ describe(`notification scheduler (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
       name: 'Switched off',
       notificationEnabled: false,
     });
-    const removal = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/notification-settings/${deleted.id}`,
-      headers: session.headers,
-    });
+    const removal = await asUser(t, session).delete(`/api/notification-settings/${deleted.id}`);
     expect(removal.statusCode).toBeLessThan(300);
 
     expect((await tickAt('2025-06-11T07:00:00Z')).claimed).toBe(0);

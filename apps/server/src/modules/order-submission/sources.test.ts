@@ -3,7 +3,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { recordRun } from '../runs/runs-service';
 
 let t: TestApp;
@@ -59,12 +59,7 @@ function sourceBody(overrides: Record<string, unknown> = {}) {
 }
 
 const save = (payload: unknown, session: Session = submissionUser) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/order-submission/sources/save',
-    headers: session.headers,
-    payload: payload as Record<string, unknown>,
-  });
+  asUser(t, session).post('/api/order-submission/sources/save', payload as Record<string, unknown>);
 
 const get = (id: number | string, session: Session = submissionUser) =>
   t.app.inject({ method: 'GET', url: `/api/order-submission/sources/get/${id}`, headers: session.headers });
@@ -73,11 +68,7 @@ const post = (url: string, session: Session = submissionUser, payload?: Record<s
   t.app.inject({ method: 'POST', url, headers: session.headers, ...(payload ? { payload } : {}) });
 
 const list = async (session: Session = submissionUser) => {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/order-submission/sources/active',
-    headers: session.headers,
-  });
+  const response = await asUser(t, session).get('/api/order-submission/sources/active');
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Array<Record<string, unknown>>;
 };
@@ -130,11 +121,7 @@ describe('who may call the order submission source routes', () => {
       const { id } = created.json();
       expect((await get(id, session)).statusCode).toBe(200);
       expect((await list(session)).some((item) => item.id === id)).toBe(true);
-      const pairs = await t.app.inject({
-        method: 'GET',
-        url: '/api/order-submission/order-submission-list',
-        headers: session.headers,
-      });
+      const pairs = await asUser(t, session).get('/api/order-submission/order-submission-list');
       expect(pairs.statusCode).toBe(200);
       expect(pairs.json()).toContainEqual({ item1: `Access ${session.username}`, item2: id });
       const toggled = await post(`/api/order-submission/sources/${id}/active`, session, {
@@ -348,11 +335,7 @@ describe('GET /api/order-submission/order-submission-list', () => {
     const kept = await create({ sourceName: 'Picker kept' });
     const gone = await create({ sourceName: 'Picker gone' });
     await post(`/api/order-submission/sources/delete/${gone.id}`);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/order-submission/order-submission-list',
-      headers: submissionUser.headers,
-    });
+    const response = await asUser(t, submissionUser).get('/api/order-submission/order-submission-list');
     const pairs = response.json() as Array<{ item1: string; item2: number }>;
     expect(pairs).toContainEqual({ item1: 'Picker kept', item2: kept.id });
     expect(pairs.some((pair) => pair.item2 === gone.id)).toBe(false);

@@ -147,11 +147,13 @@ export async function upsertOrders(
   sourceId: number,
   mapped: MappedOrders,
   batchSize = DEFAULT_BATCH_SIZE,
+  onBatch?: (ordersDone: number) => Promise<void>,
 ): Promise<number> {
   let updated = 0;
   for (let start = 0; start < mapped.uniqueKeys.length; start += batchSize) {
     const end = Math.min(start + batchSize, mapped.uniqueKeys.length);
     updated += await upsertBatch(db, sourceId, mapped, start, end);
+    await onBatch?.(end);
   }
   return updated;
 }

@@ -12,6 +12,7 @@ import { isSpreadsheetError, type Table } from '../../integrations/spreadsheet';
 import { readSourceTable } from '../../integrations/spreadsheet/source-file';
 import { describeError } from '../../lib/error-redaction';
 import { plural } from '../../lib/plural';
+import type { ProgressReporter } from '../../lib/progress';
 import { storeFile } from '../files/stored-files';
 import {
   type FileProcessor,
@@ -81,6 +82,7 @@ export async function prepareFile(
 
 export interface IngestOptions {
   batchSize?: number;
+  progress?: ProgressReporter;
 }
 
 interface IngestResult {
@@ -97,11 +99,18 @@ async function ingest(
   options: IngestOptions,
 ): Promise<IngestResult> {
   await lockSourceForIngest(db, source.id);
+  // Counted in the file's rows, which is what the operator knows; several rows can make one order.
+  const { progress } = options;
+  const rows = mapping.counts.rowsRead;
+  const keys = mapping.orders.uniqueKeys.length;
+  await progress?.total(rows);
   const ordersUpdated = await upsertOrders(
     db,
     source.id,
     mapping.orders,
     options.batchSize ?? DEFAULT_BATCH_SIZE,
+    progress &&
+      ((ordersDone) => progress.done(ordersDone === keys ? rows : Math.floor((ordersDone / keys) * rows))),
   );
   let ordersDeleted = 0;
   if (source.deleteAfterDays !== null && source.deleteAfterDays > 0) {
@@ -150,7 +159,10 @@ export async function processOrderTrackingFile(
     if (!source)
       throw new IngestFailure(`Order tracking source ${request.sourceId} does not exist or was deleted.`);
     const mapping = await prepareFile(source, file);
-    result = await db.transaction((savepoint) => ingest(savepoint, source, mapping, options));
+    const progress = options.progress ?? request.progress;
+    result = await db.transaction((savepoint) =>
+      ingest(savepoint, source, mapping, { ...options, progress }),
+    );
   } catch (error) {
     const message = failureMessage(error);
     const extra = error instanceof IngestFailure ? error.extra : {};

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { PROGRESS_HEADER, type WorkProgress } from '@app/contracts';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
@@ -219,6 +221,53 @@ describe('POST /api/order-tracking-sources/:id/process', () => {
       inputFileId: expect.any(Number),
     });
   });
+});
+
+describe('progress of Process File (GET /api/progress/{key})', () => {
+  it('records rows done / total as the import goes, for the user who started it only', async () => {
+    const source = await createSource(t);
+    const rows = 30_000; // more than one batch of 25,000
+    const file = csv([
+      HEADER,
+      ...Array.from({ length: rows }, (_, i) => [`P${i}`, `PO-${i}`, `ITEM-${i}`, '3/5/2024', '1', `T${i}`]),
+    ]);
+    const key = randomUUID();
+    const progressOf = (session: Session | null, progressKey = key) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/progress/${progressKey}`,
+        ...(session ? { headers: session.headers } : {}),
+      });
+
+    const body = upload('big.csv', file);
+    const importing = post(`/api/order-tracking-sources/${source.id}/process`, orderUser, {
+      ...body,
+      headers: { ...body.headers, [PROGRESS_HEADER]: key },
+    });
+    let finished = false;
+    void importing.finally(() => {
+      finished = true;
+    });
+    // Asked while the import's transaction holds the database: answered from memory all the same.
+    const seen: WorkProgress[] = [];
+    while (!finished) {
+      const answer = await progressOf(orderUser);
+      if (answer.statusCode === 200) seen.push(answer.json());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await importing).json()).toMatchObject({ status: 'succeeded', ordersUpdated: rows });
+    expect(seen.some((p) => p.total === rows && p.done < rows)).toBe(true);
+    const counted = seen.filter((p) => p.total !== null);
+    expect(counted.every((p) => p.unit === 'rows' && p.done <= rows)).toBe(true);
+    expect(counted.map((p) => p.done)).toEqual([...counted.map((p) => p.done)].sort((a, b) => a - b));
+    expect((await progressOf(orderUser)).json()).toEqual({ unit: 'rows', done: rows, total: rows });
+
+    // Another user, no session, an unknown key.
+    const other = (await signIn(t, { orderUser: true })).session;
+    expect((await progressOf(other)).statusCode).toBe(404);
+    expect((await progressOf(null)).statusCode).toBe(401);
+    expect((await progressOf(orderUser, randomUUID())).statusCode).toBe(404);
+  }, 120_000);
 });
 
 describe('access and bad input', () => {

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isSpreadsheetError } from '../../integrations/spreadsheet';
 import { AppError } from '../../lib/app-error';
+import { progressOf } from '../../lib/progress';
 import { assertNoNulCharacter, parseIdParam } from '../../lib/validate';
 import { SOURCE_ACCESS } from '../../plugins/session';
 import type { IncomingFile, ProcessFileOutcome } from '../intake/file-processors';
@@ -108,6 +109,7 @@ export async function orderTrackingIngestionRoutes(app: FastifyInstance, context
     async (request): Promise<OrderTrackingProcessResponse> => {
       const sourceId = parseIdParam(request.params.id);
       await sourceOrNotFound(db, sourceId);
+      const progress = progressOf(request, 'rows');
       const file = await readUpload(request);
       const outcome = await db.transaction((tx) =>
         orderTrackingFileProcessor.process({
@@ -116,6 +118,7 @@ export async function orderTrackingIngestionRoutes(app: FastifyInstance, context
           sourceId,
           file,
           trigger: 'manual',
+          progress,
         }),
       );
       await outcome.afterCommit?.();

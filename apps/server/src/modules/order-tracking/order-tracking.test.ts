@@ -4,7 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import {
   type Condition,
   countLiveOrders,
@@ -50,12 +50,7 @@ async function insertOrder(values: OrderValues & { minutesAgo?: number }, tracki
 }
 
 async function list(body: TOrderListRequest | Record<string, unknown>, session: Session = orderUser) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/order-tracking/list',
-    headers: session.headers,
-    payload: body,
-  });
+  const response = await asUser(t, session).post('/api/order-tracking/list', body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as OrderListResponse;
 }
@@ -328,12 +323,7 @@ describe('POST /api/order-tracking/list', () => {
       { PoNumberParam: 'x'.repeat(201) },
       { SortParams: [] },
     ]) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/order-tracking/list',
-        headers: orderUser.headers,
-        payload: body,
-      });
+      const response = await asUser(t, orderUser).post('/api/order-tracking/list', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
   });
@@ -486,11 +476,7 @@ describe('totalRecordCount stays exact', () => {
     const acme = (await list({ SupplierNameParam: 'acme' })).totalRecordCount;
 
     const victim = bulk[1]!; // an Acme Supply order
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/order-tracking/delete/${victim}`,
-      headers: orderUser.headers,
-    });
+    const response = await asUser(t, orderUser).post(`/api/order-tracking/delete/${victim}`);
     expect(response.statusCode).toBe(204);
     expect((await list({})).totalRecordCount).toBe(before.totalRecordCount - 1);
     expect((await list({ SupplierNameParam: 'acme' })).totalRecordCount).toBe(acme - 1);
@@ -704,11 +690,7 @@ describe('POST /api/order-tracking/order/{orderId} (Edit Order)', () => {
     expect(new Date(saved.lastUpdated).getTime()).toBeGreaterThanOrEqual(started - 1000);
     // The edited order is now the most recently updated one.
     expect(ids(await list({ PageSize: 10 }))[0]).toBe(row.id);
-    const get = await t.app.inject({
-      method: 'GET',
-      url: `/api/order-tracking/order/${row.id}`,
-      headers: orderUser.headers,
-    });
+    const get = await asUser(t, orderUser).get(`/api/order-tracking/order/${row.id}`);
     expect(get.json()).toEqual(saved);
     // An empty list removes every tracking number.
     const cleared = await edit(row.id, { customerPoNumber: 'EDIT-1A', trackingNumbers: [] });

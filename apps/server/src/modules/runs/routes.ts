@@ -1,6 +1,8 @@
 import { ZRunListQuerySchema } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { progressBoard } from '../../lib/progress';
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { attachmentHeader } from '../files/stored-files';
@@ -16,6 +18,18 @@ export async function runRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context;
   const sourceUsers = { config: { access: SOURCE_ACCESS.anySource } };
   type IdParams = { Params: { id: string } };
+
+  // Progress of work this user started (lib/progress.ts), answered from memory without the database.
+  app.get<{ Params: { key: string } }>(
+    '/api/progress/:key',
+    { config: { access: 'signed-in token' } },
+    async (request, reply) => {
+      const owner = request.tokenClaims?.userId;
+      const progress = owner === undefined ? undefined : progressBoard.read(request.params.key, owner);
+      if (!progress) throw AppError.notFound('No work with this key is running');
+      return reply.header('cache-control', 'no-store').send(progress);
+    },
+  );
 
   app.get('/api/runs', sourceUsers, async (request) =>
     listRunsOf(db, sessionUserOrThrow(request), validate(ZRunListQuerySchema, request.query)),

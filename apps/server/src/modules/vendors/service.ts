@@ -16,6 +16,7 @@ import {
   type VendorMapField,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
+import { isSpreadsheetError, readTable } from '../../integrations/spreadsheet';
 import { AppError } from '../../lib/app-error';
 import { storeFile } from '../files/stored-files';
 import { lockLiveOrderSubmissionSourceForUse } from '../order-submission/sources-repository';
@@ -44,6 +45,7 @@ import {
   type VendorValues,
 } from './repository';
 import { checkTemplateUpload, type TemplateUpload } from './template';
+import { checkTemplateMappings } from './template-mappings';
 
 const M = VENDOR_SAVE_MESSAGES;
 const notFound = () => AppError.notFound(M.notFound);
@@ -300,6 +302,41 @@ function conflictOf(errors: FieldErrors): AppError {
   return AppError.conflict(Object.values(errors).join(' '), errors);
 }
 
+/** The rows of the template a save leaves the vendor with: the one it sends, else the stored one. */
+async function templateRowsAfterSave(
+  db: DbOrTx,
+  input: TOrderVendorSource,
+  upload: TemplateUpload | null,
+): Promise<string[][] | null> {
+  if (upload) return upload.rows;
+  if (input.submitFileTemplate !== null || input.id === 0) return null;
+  const existing = await findLiveVendor(db, input.id);
+  const stored = existing ? await loadTemplate(db, existing) : undefined;
+  if (!stored) return null;
+  try {
+    return (await readTable(stored.content, { fileName: stored.fileName })).rows;
+  } catch (error) {
+    // A stored template that no longer reads is reported by the submission itself; it does not block a save.
+    if (isSpreadsheetError(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Read outside the save's transaction, which holds the vendor-name lock: parsing a workbook can take a
+ * while. A template replaced meanwhile is still checked by the submission engine when it writes.
+ */
+async function refuseMappingsTheTemplateLacks(
+  db: DbOrTx,
+  input: TOrderVendorSource,
+  upload: TemplateUpload | null,
+): Promise<void> {
+  if (input.deletedStatus) return;
+  const rows = await templateRowsAfterSave(db, input, upload);
+  const problems = rows ? checkTemplateMappings(rows, input) : null;
+  if (problems) throw AppError.badRequest(problems.summary, problems.fields);
+}
+
 /**
  * Creates (id 0) or updates a vendor with its aliases and template, all or nothing: a refused save stores
  * neither the vendor, nor an alias, nor the file. Aliases with id 0 are added; others are updated; aliases
@@ -316,6 +353,8 @@ export async function saveOrderVendorSource(
     if (check.ok) upload = check.upload;
     else errors.submitFileTemplate = check.message;
   }
+
+  await refuseMappingsTheTemplateLacks(db, input, upload);
 
   let row: VendorRow;
   try {

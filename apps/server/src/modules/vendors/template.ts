@@ -10,6 +10,8 @@ import { base64Body, decodedLength } from '../../lib/base64';
 export interface TemplateUpload {
   fileName: string;
   content: Buffer;
+  /** The first sheet as text, row by row, for checking the mappings against its header row. */
+  rows: string[][];
 }
 
 export type TemplateCheck = { ok: true; upload: TemplateUpload } | { ok: false; message: string };
@@ -30,13 +32,15 @@ export async function checkTemplateUpload(fileName: string, base64Content: strin
   // A text file named .xls would be read as delimited text; a template must be a real workbook.
   const type = detectType(content, baseName);
   if (type !== '.xls' && type !== '.xlsx') return { ok: false, message: M.templateNotSpreadsheet };
+  let rows: string[][];
   try {
     const table = await readTable(content, { fileName: baseName });
     if (table.format === 'csv') return { ok: false, message: M.templateNotSpreadsheet };
+    rows = table.rows;
   } catch (error) {
     if (isSpreadsheetError(error))
       return { ok: false, message: `${M.templateNotSpreadsheet}: ${error.message}` };
     throw error;
   }
-  return { ok: true, upload: { fileName: baseName, content } };
+  return { ok: true, upload: { fileName: baseName, content, rows } };
 }

@@ -11,7 +11,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
 import { recordRun } from '../runs/runs-service';
 import { loadVendorsForSubmission, markVendorSubmitted } from './service';
 
@@ -60,13 +60,14 @@ afterAll(async () => {
   await t.close();
 });
 
+// items.xlsx uses columns A to F; a save checks every mapping against the template.
 const mapValues = Object.fromEntries(
-  VENDOR_MAP_FIELDS.map(({ field }, index) => [field, `${String.fromCharCode(65 + index)}`]),
+  VENDOR_MAP_FIELDS.map(({ field }, index) => [field, `${String.fromCharCode(65 + (index % 6))}`]),
 );
 const staticValues = Object.fromEntries(
   STATIC_DATA_SLOTS.flatMap((slot) => [
     [`staticFileData${slot}`, `Static ${slot}`],
-    [`mapStaticFileData${slot}`, `Z${slot}`],
+    [`mapStaticFileData${slot}`, `${String.fromCharCode(64 + slot)}`],
   ]),
 );
 
@@ -114,22 +115,13 @@ function vendorBody(overrides: Record<string, unknown> = {}) {
 }
 
 const save = (payload: unknown, session: Session = submissionUser) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/order-submission/vendor/save',
-    headers: session.headers,
-    payload: payload as Record<string, unknown>,
-  });
+  asUser(t, session).post('/api/order-submission/vendor/save', payload as Record<string, unknown>);
 const get = (id: number | string, session: Session = submissionUser) =>
   t.app.inject({ method: 'GET', url: `/api/order-submission/vendor/get/${id}`, headers: session.headers });
 const post = (url: string, session: Session = submissionUser, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: session.headers, ...(payload ? { payload } : {}) });
 const list = async (query = '', session: Session = submissionUser) => {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/order-submission/vendor/active${query}`,
-    headers: session.headers,
-  });
+  const response = await asUser(t, session).get(`/api/order-submission/vendor/active${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Array<Record<string, unknown>>;
 };
@@ -210,11 +202,7 @@ describe('who may call the vendor routes', () => {
       const vendor = created.json();
       expect((await get(vendor.id, session)).statusCode).toBe(200);
       expect((await list('', session)).some((row) => row.id === vendor.id)).toBe(true);
-      const template = await t.app.inject({
-        method: 'GET',
-        url: `/api/order-submission/vendor/${vendor.id}/template`,
-        headers: session.headers,
-      });
+      const template = await asUser(t, session).get(`/api/order-submission/vendor/${vendor.id}/template`);
       expect(template.statusCode).toBe(200);
       const toggled = await post(`/api/order-submission/vendor/${vendor.id}/active`, session, {
         activeStatus: false,
@@ -281,11 +269,7 @@ describe('POST /api/order-submission/vendor/save and GET /api/order-submission/v
     expect(loaded.json()).toEqual(expected);
     expect(Object.keys(mapValues)).toHaveLength(24);
 
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/api/order-submission/vendor/${saved.id}/template`,
-      headers: submissionUser.headers,
-    });
+    const download = await asUser(t, submissionUser).get(`/api/order-submission/vendor/${saved.id}/template`);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(TEMPLATES.xlsx)).toBe(true);
     expect(download.headers['content-disposition']).toContain('filename="globex-template.xlsx"');
@@ -314,11 +298,9 @@ describe('POST /api/order-submission/vendor/save and GET /api/order-submission/v
       mapPo: '',
       staticFileData1: '',
     });
-    const noTemplate = await t.app.inject({
-      method: 'GET',
-      url: `/api/order-submission/vendor/${saved.id}/template`,
-      headers: submissionUser.headers,
-    });
+    const noTemplate = await asUser(t, submissionUser).get(
+      `/api/order-submission/vendor/${saved.id}/template`,
+    );
     expect(noTemplate.statusCode).toBe(404);
   });
 
@@ -410,6 +392,66 @@ describe('POST /api/order-submission/vendor/save and GET /api/order-submission/v
     );
     // Six saves, one of them a 15 MB body.
   }, 180_000);
+
+  it('refuses mappings that name no column of the template header row, by text or letter, naming each', async () => {
+    // items.xlsx: row 1 is Item Number, Description, Qty, Unit Price, Ship Date, Tracking (columns A to F).
+    const body = await expectRefused(
+      vendorBody({
+        submitFileHeaderRowIndex: '0',
+        ...Object.fromEntries(VENDOR_MAP_FIELDS.map(({ field }) => [field, ''])),
+        mapPo: 'P.O. Number',
+        mapQty: ' qty ',
+        mapUnitPrice: 'unitprice',
+        mapItemDescription: 'Description, G',
+        mapShipTo: 'f',
+        mapStaticFileData1: 'Notes',
+        mapStaticFileData2: '',
+      }),
+      400,
+      {
+        mapPo: 'No column "P.O. Number" in the template\'s header row.',
+        mapItemDescription: 'No column "G" in the template\'s header row.',
+        mapStaticFileData1: 'No column "Notes" in the template\'s header row.',
+        mapStaticFileData2: 'Static Value 2 needs a column to go in.',
+      },
+    );
+    expect(Object.keys(body.fields ?? {}).sort()).toEqual([
+      'mapItemDescription',
+      'mapPo',
+      'mapStaticFileData1',
+      'mapStaticFileData2',
+    ]);
+    expect(body.message).toBe(
+      'These mappings name no column of the template: PO ("P.O. Number"), Item Description ("Description, G"), ' +
+        'Static Value 1 Column ("Notes"), Static Value 2 Column (empty). The template\'s header row (row 1) is: ' +
+        '"Item Number", "Description", "Qty", "Unit Price", "Ship Date", "Tracking". Name a column by its header ' +
+        'text or by its letter (A, B, ...).',
+    );
+
+    // A blank header row is pointed out on the index itself.
+    const blankRow = await expectRefused(vendorBody({ submitFileHeaderRowIndex: '40' }), 400, {
+      submitFileHeaderRowIndex:
+        'Row 41 of the template is blank, so it cannot be the header row (the index counts from 0).',
+    });
+    expect(Object.keys(blankRow.fields ?? {})).toEqual(['submitFileHeaderRowIndex']);
+
+    // The stored template is checked when the save keeps it; without a template nothing is checked.
+    const saved = (
+      await save(vendorBody({ vendorNameFromFile: 'Mapped Vendor', vendorSourceAliases: [] }))
+    ).json();
+    await expectRefused(vendorBody({ ...saved, submitFileTemplate: null, mapTotal: 'Total' }), 400, {
+      mapTotal: 'No column "Total" in the template\'s header row.',
+    });
+    const noTemplate = await save(
+      vendorBody({
+        vendorNameFromFile: 'Untemplated Vendor',
+        vendorSourceAliases: [],
+        submitFileTemplate: null,
+        mapTotal: 'Total',
+      }),
+    );
+    expect(noTemplate.statusCode, noTemplate.body).toBe(200);
+  });
 
   it('refuses missing required fields with "Required" and stores nothing', async () => {
     await expectRefused({ vendorSourceAliases: [{ id: 0, vendorAliasNameFromFile: ' ' }] }, 400, {
@@ -628,11 +670,9 @@ describe('GET /api/order-submission/vendor/active, toggles and delete', () => {
     const all = (await list('?includeInactive=true')).map((row) => row.id);
     expect(all).toContain(inactive.id);
     expect(all).not.toContain(deleted.id);
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/order-submission/vendor/active?includeInactive=maybe',
-      headers: submissionUser.headers,
-    });
+    const bad = await asUser(t, submissionUser).get(
+      '/api/order-submission/vendor/active?includeInactive=maybe',
+    );
     expect(bad.statusCode).toBe(400);
   });
 

@@ -4,15 +4,25 @@ import * as React from "react"
 
 import { cn } from "@/lib/utils"
 
-/** True while the scroll container has columns hidden to the right of what it shows. */
-function useMoreToTheRight(container: React.RefObject<HTMLDivElement | null>) {
+/**
+ * True while the scroll container has columns hidden to the right of what it shows; `onScrollable` hears
+ * whether the table is wider than its frame at all (it is measured again on every resize).
+ */
+function useMoreToTheRight(
+  container: React.RefObject<HTMLDivElement | null>,
+  onScrollable?: (scrollable: boolean) => void
+) {
   const [more, setMore] = React.useState(false)
+  const onScrollableRef = React.useRef(onScrollable)
+  onScrollableRef.current = onScrollable
   React.useEffect(() => {
     const element = container.current
     if (!element) return
     // One pixel of slack: browsers round scroll positions at fractional zoom levels.
-    const update = () =>
+    const update = () => {
       setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1)
+      onScrollableRef.current?.(element.clientWidth < element.scrollWidth - 1)
+    }
     update()
     element.addEventListener("scroll", update, { passive: true })
     const observer = new ResizeObserver(update)
@@ -34,10 +44,15 @@ function useMoreToTheRight(container: React.RefObject<HTMLDivElement | null>) {
 function Table({
   className,
   stickyLastColumn = false,
+  onScrollableChange,
   ...props
-}: React.ComponentProps<"table"> & { stickyLastColumn?: boolean }) {
+}: React.ComponentProps<"table"> & {
+  stickyLastColumn?: boolean
+  /** Whether the table is wider than its frame (it scrolls sideways), measured on every resize. */
+  onScrollableChange?: (scrollable: boolean) => void
+}) {
   const container = React.useRef<HTMLDivElement>(null)
-  const moreToTheRight = useMoreToTheRight(container)
+  const moreToTheRight = useMoreToTheRight(container, onScrollableChange)
   return (
     <div className="relative w-full">
       <div

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-servers/smtp-catcher';
 import {
+  asUser,
   createTestApp,
   type Session,
   sealedMailboxPassword,
@@ -187,11 +188,7 @@ describe(`re-sending a vendor submission (${DB_KIND}, SMTP catcher)`, () => {
   it("re-processes a source's order file through the run history: a new batch of its own, sent again", async () => {
     const intake = (await runsOf(t, 'order-submission', sourceId))[0]!;
     expect(intake.inputFileId).not.toBeNull();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/runs/${intake.id}/reprocess`,
-      headers: submissionUser.headers,
-    });
+    const response = await asUser(t, submissionUser).post(`/api/runs/${intake.id}/reprocess`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'succeeded', reprocessOfRunId: intake.id });
     const [mail] = await catcher.waitFor(1);

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../../test-servers/dovecot';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-servers/smtp-catcher';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../../test/helper';
+import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../../test/helper';
 import { closeBrowser } from '../../../integrations/browser/chromium';
 import { parseTable } from '../../../integrations/spreadsheet';
 import { XLSX_CONTENT_TYPE } from '../../files/stored-files';
@@ -55,11 +55,7 @@ beforeEach(() => {
 });
 
 async function checkNow(emailSourceId: number) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/email-sources/${emailSourceId}/poll`,
-    headers: operator.headers,
-  });
+  const response = await asUser(t, operator).post(`/api/email-sources/${emailSourceId}/poll`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ status: string; processed: number; messagesSeen: number }>();
 }

@@ -268,7 +268,7 @@ async function buildFromTemplate(
       `The vendor's template "${templateFile.fileName}" has no header row at row ${headerRowIndex + 1} (header row index ${headerRowIndex}); check the template or the header row index.`,
     );
   }
-  const width = maxOf(template.textRows.map(usedLength));
+  const width = templateWidth(template.textRows);
   const targets = resolveTargets(settings, template.textRows, headerRowIndex, width);
 
   const extraHeaders = settings.allData ? orderFile.headers : [];
@@ -362,22 +362,14 @@ function resolveTargets(
       .map((cell) => `"${cell.trim()}"`)
       .join(', ')}.`;
   const resolve = (reference: string, setting: string): number => {
-    const exactKey = spaceless(reference);
-    const exact = header.findIndex((cell) => spaceless(cell) === exactKey);
-    if (exact >= 0) return exact;
-    const looseKey = punctuationless(reference);
-    const loose = looseKey === '' ? [] : columnsWhere(header, (cell) => punctuationless(cell) === looseKey);
-    if (loose.length === 1) return loose[0]!;
-    if (loose.length > 1) {
+    const found = findTemplateColumn(header, width, reference);
+    if (found.kind === 'found') return found.column;
+    if (found.kind === 'ambiguous') {
       throw new VendorFileError(
-        `The vendor's template has several columns matching "${reference}" (${setting}): ${loose
+        `The vendor's template has several columns matching "${reference}" (${setting}): ${found.columns
           .map((c) => `"${header[c]!.trim()}"`)
           .join(', ')}. Name one exactly as its header reads, or by its column letter.`,
       );
-    }
-    if (COLUMN_LETTERS.test(reference)) {
-      const column = XLSX.utils.decode_col(reference.toUpperCase());
-      if (column < width) return column;
     }
     throw new VendorFileError(
       `The vendor's template has no column "${reference}" (${setting}). ${describeHeader()} Name a column by its header text or by its letter (A, B, ...).`,
@@ -411,7 +403,41 @@ function resolveTargets(
   return targets;
 }
 
-function splitReferences(setting: string | undefined): string[] {
+export type TemplateColumn =
+  | { kind: 'found'; column: number }
+  | { kind: 'ambiguous'; columns: number[] }
+  | { kind: 'missing' };
+
+/**
+ * The column a mapping's reference names: its header text (case and spaces ignored; then punctuation
+ * ignored, when that points at one column only), else its letter, if within the template's used width.
+ * The vendor editor's save checks mappings with this same rule (vendors/template-mappings.ts).
+ */
+export function findTemplateColumn(
+  header: readonly string[],
+  width: number,
+  reference: string,
+): TemplateColumn {
+  const exactKey = spaceless(reference);
+  const exact = header.findIndex((cell) => spaceless(cell) === exactKey);
+  if (exact >= 0) return { kind: 'found', column: exact };
+  const looseKey = punctuationless(reference);
+  const loose = looseKey === '' ? [] : columnsWhere(header, (cell) => punctuationless(cell) === looseKey);
+  if (loose.length === 1) return { kind: 'found', column: loose[0]! };
+  if (loose.length > 1) return { kind: 'ambiguous', columns: loose };
+  if (COLUMN_LETTERS.test(reference)) {
+    const column = XLSX.utils.decode_col(reference.toUpperCase());
+    if (column < width) return { kind: 'found', column };
+  }
+  return { kind: 'missing' };
+}
+
+/** The number of columns a template uses: its widest row up to the last non-blank cell. */
+export function templateWidth(rows: readonly (readonly string[])[]): number {
+  return maxOf(rows.map(usedLength));
+}
+
+export function splitReferences(setting: string | undefined): string[] {
   return (setting ?? '')
     .split(',')
     .map((reference) => reference.trim())

@@ -1,4 +1,4 @@
-import { type EmailSourceListItem, MAX_UPLOAD_BYTES } from '@app/contracts';
+import { type EmailSourceListItem, emailSourceLabel, MAX_UPLOAD_BYTES } from '@app/contracts';
 import { Loader2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -137,7 +137,8 @@ export function SendTestEmailDialog({
           <DialogHeader>
             <DialogTitle>Send Test Email</DialogTitle>
             <DialogDescription>
-              Sends an e-mail through the outgoing server of {shown ? `"${shown.username}"` : 'this source'}.
+              Sends an e-mail through the outgoing server of{' '}
+              {shown ? `"${emailSourceLabel(shown)}"` : 'this source'}.
             </DialogDescription>
           </DialogHeader>
 

@@ -1,4 +1,4 @@
-import type { EmailSourceListItem } from '@app/contracts';
+import { type EmailSourceListItem, emailSourceLabel } from '@app/contracts';
 import { History, Mail, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
@@ -79,11 +79,11 @@ export function EmailSourceListPage() {
       {body}
       <ConfirmDeleteItemDialog
         item={pendingDelete}
-        name={(source) => source.username}
+        name={emailSourceLabel}
         onClose={() => setPendingDelete(null)}
         onConfirm={async (source) => {
           await deleteSource.mutateAsync(source.id);
-          toast.success(`Email source "${source.username}" deleted`);
+          toast.success(`Email source "${emailSourceLabel(source)}" deleted`);
         }}
       />
       <SendTestEmailDialog source={testSource} onClose={() => setTestSource(null)} />
@@ -186,7 +186,7 @@ function EmailSourceRow({ source, ...handlers }: { source: EmailSourceListItem }
         <Checkbox aria-label={`Use SSL for ${source.username}`} checked={source.ssl} disabled />
       </TableCell>
       <TableCell>
-        <LastPoll source={source} checking={checkNow.pending} />
+        <LastPoll source={source} checking={checkNow.pending} progress={checkNow.progress} />
       </TableCell>
       <TableCell>
         <LastRun lastRun={source.lastRun} sourceType="email" sourceId={source.id} />
@@ -206,7 +206,10 @@ function EmailSourceCard({ source, ...handlers }: { source: EmailSourceListItem 
     ['Port', source.port === null ? 'N/A' : String(source.port)],
     ['Email', source.email || 'N/A'],
     ['SSL', source.ssl ? 'Yes' : 'No'],
-    ['Last Poll', <LastPoll key="last-poll" source={source} checking={checkNow.pending} />],
+    [
+      'Last Poll',
+      <LastPoll key="last-poll" source={source} checking={checkNow.pending} progress={checkNow.progress} />,
+    ],
     ['Last Run', <LastRun key="last-run" lastRun={source.lastRun} sourceType="email" sourceId={source.id} />],
   ];
   return (

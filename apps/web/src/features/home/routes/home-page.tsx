@@ -6,10 +6,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { ApiError, api, describeError } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 
 const EMPTY_MESSAGE = 'No stats available for the past 24 hours.';
 const LOAD_FAILED_MESSAGE = 'The stats for the past 24 hours could not be loaded. Please try again later.';
-const numberFormat = new Intl.NumberFormat();
 
 function useUpdateStats() {
   const query = useQuery({
@@ -77,10 +77,10 @@ function StatsTable({ stats }: { stats: OrderTrackingUpdateStat[] }) {
               <TableRow key={stat.orderTrackingSourceName}>
                 <TableCell className="px-4 font-medium">{stat.orderTrackingSourceName}</TableCell>
                 <TableCell className="px-4 text-right tabular-nums">
-                  {numberFormat.format(stat.ordersUpdated)}
+                  {formatCount(stat.ordersUpdated)}
                 </TableCell>
                 <TableCell className="px-4 text-right tabular-nums">
-                  {numberFormat.format(stat.ordersDeleted)}
+                  {formatCount(stat.ordersDeleted)}
                 </TableCell>
               </TableRow>
             ))
@@ -109,15 +109,11 @@ function StatsCards({ stats }: { stats: OrderTrackingUpdateStat[] }) {
               <dl className="grid grid-cols-2 gap-4">
                 <div className="flex flex-col gap-1">
                   <dt className="text-muted-foreground text-sm">Orders Updated</dt>
-                  <dd className="font-semibold text-2xl tabular-nums">
-                    {numberFormat.format(stat.ordersUpdated)}
-                  </dd>
+                  <dd className="font-semibold text-2xl tabular-nums">{formatCount(stat.ordersUpdated)}</dd>
                 </div>
                 <div className="flex flex-col gap-1">
                   <dt className="text-muted-foreground text-sm">Orders Deleted</dt>
-                  <dd className="font-semibold text-2xl tabular-nums">
-                    {numberFormat.format(stat.ordersDeleted)}
-                  </dd>
+                  <dd className="font-semibold text-2xl tabular-nums">{formatCount(stat.ordersDeleted)}</dd>
                 </div>
               </dl>
             </CardContent>

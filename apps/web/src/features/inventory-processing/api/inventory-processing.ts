@@ -5,6 +5,7 @@
 import type { InventoryDebugModifyResult, InventoryProcessingResult } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useRefreshInventoryRuns } from '@/features/runs/api/held-runs';
+import { progressHeaders } from '@/features/runs/api/work-progress';
 import { api } from '@/lib/api-client';
 
 export const MANUAL_PROCESS_PATH = '/api/inventory-sources/manually-process';
@@ -15,6 +16,8 @@ export interface ManualProcessInput {
   file: File;
   sendEmailNotification: boolean;
   submitViaSftp: boolean;
+  /** useWorkProgress's key: the server counts the rows as it processes them. */
+  progressKey?: string;
 }
 
 export function manuallyProcessFile(input: ManualProcessInput) {
@@ -24,7 +27,11 @@ export function manuallyProcessFile(input: ManualProcessInput) {
   form.append('sendEmailNotification', input.sendEmailNotification ? 'true' : 'false');
   form.append('submitViaSftp', input.submitViaSftp ? 'true' : 'false');
   form.append('file', input.file, input.file.name);
-  return api.post<InventoryProcessingResult>(MANUAL_PROCESS_PATH, form);
+  return api.post<InventoryProcessingResult>(
+    MANUAL_PROCESS_PATH,
+    form,
+    input.progressKey ? progressHeaders(input.progressKey) : undefined,
+  );
 }
 
 export function debugModifyFile(input: { sourceId: number; file: File }) {

@@ -4,11 +4,12 @@ import { useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsUnder640 } from '@/hooks/use-media-query';
+import { formatCount } from '@/lib/format';
 import { columnIndexText, formatPercent, successRate } from '../lib/summary';
 import { CollapsibleSection, LogLines } from './collapsible-section';
 import { DetailList } from './detail-list';
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = formatCount;
 
 /**
  * The debug analysis (docs/behaviour/inventory.md#debug-modify-file): column detection, the row summary with the success rate, the modifications per

@@ -4,10 +4,11 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { type InventoryRunRecord, useHeldRun } from '@/features/runs/api/held-runs';
 import { HeldRunActions } from '@/features/runs/components/held-run-actions';
 import { describeError } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { DeliveryOutcomeList, readDelivery } from './delivery-outcome';
 import { DetailList } from './detail-list';
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = formatCount;
 
 /**
  * docs/behaviour/inventory.md#drift-guard: a held run shows why, what approving it would change, and the operator's two

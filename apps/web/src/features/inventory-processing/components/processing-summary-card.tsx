@@ -1,9 +1,10 @@
 import type { InventoryProcessingResult } from '@app/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCount } from '@/lib/format';
 import { CollapsibleSection, LogLines } from './collapsible-section';
 import { StatTiles } from './detail-list';
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = formatCount;
 
 /** docs/behaviour/inventory.md#manual-processing: Total Processed, Active Items, Inactive Items; the processing logs when debug is on. */
 export function ProcessingSummaryCard({

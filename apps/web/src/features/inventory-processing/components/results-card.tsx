@@ -1,3 +1,4 @@
+import { progressText, type WorkProgress } from '@app/contracts';
 import {
   Bug,
   CheckCircle2,
@@ -37,6 +38,7 @@ const TITLE_ICONS: Record<string, ReactNode> = {
 export function ResultsCard({
   sourceId,
   processing,
+  progress = null,
   result,
   decision,
   onDecided,
@@ -44,6 +46,7 @@ export function ResultsCard({
 }: {
   sourceId: number;
   processing: boolean;
+  progress?: WorkProgress | null;
   result: ManualResult | null;
   decision: InventoryRunRecord | null;
   onDecided: (run: InventoryRunRecord) => void;
@@ -71,7 +74,7 @@ export function ResultsCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        {processing && <ProcessingIndicator />}
+        {processing && <ProcessingIndicator progress={progress} />}
         {!processing && !shown && (
           <p className="text-muted-foreground text-sm">
             Results, the generated file and any errors appear here after processing.
@@ -108,15 +111,26 @@ export function ResultsCard({
   );
 }
 
-function ProcessingIndicator() {
+/** Beyond the spec (docs/behaviour/runs-and-history.md#progress): rows done / total once the server counts them. */
+function ProcessingIndicator({ progress }: { progress: WorkProgress | null }) {
+  const fraction = progress?.total ? Math.min(progress.done / progress.total, 1) : null;
   return (
     <div role="status" className="space-y-3 py-2">
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Loader2 aria-hidden className="size-6 animate-spin text-primary" />
         <p className="font-medium text-sm">Analyzing file structure...</p>
+        {progress && <p className="text-muted-foreground text-sm tabular-nums">{progressText(progress)}</p>}
       </div>
       <div aria-hidden className="h-2 w-full overflow-hidden rounded-full bg-muted">
-        <div data-testid="processing-bar" className="h-full w-3/5 animate-pulse rounded-full bg-primary" />
+        <div
+          data-testid="processing-bar"
+          className={
+            fraction === null
+              ? 'h-full w-3/5 animate-pulse rounded-full bg-primary'
+              : 'h-full rounded-full bg-primary transition-[width]'
+          }
+          style={fraction === null ? undefined : { width: `${Math.round(fraction * 100)}%` }}
+        />
       </div>
     </div>
   );

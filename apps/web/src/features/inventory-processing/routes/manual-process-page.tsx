@@ -15,6 +15,7 @@ import {
 } from '@/features/inventory-sources/api/inventory-sources';
 import type { InventoryRunRecord } from '@/features/runs/api/held-runs';
 import { runHistoryPath } from '@/features/runs/api/runs';
+import { useWorkProgress } from '@/features/runs/api/work-progress';
 import { LoadErrorBanner } from '@/features/sources/components/source-editor-parts';
 import { useDebugModify, useManualProcess } from '../api/inventory-processing';
 import { DebugAnalysisCard } from '../components/debug-analysis-card';
@@ -104,6 +105,7 @@ export function ManualProcessPage() {
 function ManualProcessWorkspace({ source }: { source: InventorySource }) {
   const { debugMode } = usePermissions();
   const processFile = useManualProcess(source.id);
+  const work = useWorkProgress();
   const debugModify = useDebugModify();
 
   const [file, setFile] = useState<File | null>(null);
@@ -156,12 +158,15 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
         file,
         sendEmailNotification,
         submitViaSftp,
+        progressKey: work.begin(),
       });
       showResult({ kind: 'process', result: answer });
     } catch (failure) {
       console.error('Error processing file:', failure);
       const message = requestFailureMessage(failure, M.processFailed);
       showResult({ kind: 'process', result: failedProcessingResult(message, source) });
+    } finally {
+      work.end();
     }
   };
 
@@ -263,6 +268,7 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
           <ResultsCard
             sourceId={source.id}
             processing={processing}
+            progress={work.progress}
             result={result}
             decision={decision}
             onDecided={setDecision}

@@ -1,6 +1,6 @@
 import type { InventorySourceListItem } from '@app/contracts';
 import { FileCog, History, Info, Pencil, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
 import { ListPageView } from '@/components/data-view/list-page-view';
@@ -186,17 +186,19 @@ function SourcesTable({ sources, onDelete }: { sources: Source[]; onDelete: (sou
   const priorities = useVisiblePriorities();
   const columns = COLUMNS.filter((column) => priorities.includes(column.priority));
   const someHidden = columns.length < COLUMNS.length;
+  // The swipe hint only where the table really scrolls (docs/behaviour/screens.md#wide-tables).
+  const [scrollable, setScrollable] = useState(false);
 
   return (
     <div className="space-y-3">
-      {someHidden && (
+      {someHidden && scrollable && (
         <p className="flex items-start gap-2 text-muted-foreground text-sm">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
           {HIDDEN_COLUMNS_HINT}
         </p>
       )}
       <div className="rounded-md border">
-        <Table stickyLastColumn>
+        <Table stickyLastColumn onScrollableChange={setScrollable}>
           <TableHeader>
             <TableRow>
               {columns.map((column) => (

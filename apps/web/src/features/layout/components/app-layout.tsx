@@ -56,6 +56,7 @@ export function AppLayout() {
 
   return (
     <div className="flex min-h-svh flex-col bg-background">
+      <SkipToContent />
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className={cn('mx-auto flex h-14 w-full items-center gap-6 px-4 sm:px-6 lg:px-8', width)}>
           <Link
@@ -83,11 +84,39 @@ export function AppLayout() {
           )}
         </div>
       </header>
-      <main className={cn('mx-auto w-full min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8', width)}>
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className={cn('mx-auto w-full min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8', width)}
+      >
         <LayoutNoticeAlert />
         <Outlet />
       </main>
     </div>
+  );
+}
+
+const MAIN_ID = 'main-content';
+
+/**
+ * The first thing Tab reaches (docs/behaviour/screens.md#layout): hidden until focused, it moves the focus past the
+ * header to the page. Focus is moved by hand: a change of the URL's hash would count as a navigation (and
+ * ask about unsaved input).
+ */
+function SkipToContent() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        const main = document.getElementById(MAIN_ID);
+        main?.focus();
+        main?.scrollIntoView();
+      }}
+      className="sr-only rounded-md bg-primary font-medium focus:px-4 focus:py-2 text-primary-foreground text-sm focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      Skip to content
+    </a>
   );
 }
 

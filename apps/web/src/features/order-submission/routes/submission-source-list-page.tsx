@@ -1,6 +1,6 @@
 import type { OrderSubmissionSourceListItem } from '@app/contracts';
 import { History, Pencil, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
 import { ListPageView } from '@/components/data-view/list-page-view';
@@ -160,11 +160,13 @@ export function SubmissionSourceListPage() {
 
 function SourcesTable({ sources, onDelete }: { sources: Source[]; onDelete: (source: Source) => void }) {
   const { visible, someHidden } = useVisibleColumns(columnsFor(onDelete));
+  // The swipe hint only where the table really scrolls (docs/behaviour/screens.md#wide-tables).
+  const [scrollable, setScrollable] = useState(false);
   return (
     <div className="space-y-3">
-      {someHidden && <HiddenColumnsHint />}
+      {someHidden && scrollable && <HiddenColumnsHint />}
       <div className="rounded-md border">
-        <Table stickyLastColumn>
+        <Table stickyLastColumn onScrollableChange={setScrollable}>
           <TableHeader>
             <TableRow>
               {visible.map((column) => (

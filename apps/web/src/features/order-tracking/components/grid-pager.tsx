@@ -2,6 +2,7 @@ import { ORDER_PAGE_SIZES } from '@app/contracts';
 import { PageNav } from '@/components/data-view/page-nav';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatCount } from '@/lib/format';
 import { displayedPageCount } from '../lib/pager';
 
 /** docs/behaviour/order-tracking.md#pager: Page x of y, Records n, first/previous/next/last, and the page size (10 to 250). */
@@ -23,9 +24,9 @@ export function GridPager({
     <div className="flex flex-col gap-3 text-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
       <div className="flex items-center gap-4">
         <span aria-live="polite">
-          Page {page} of {last}
+          Page {formatCount(page)} of {formatCount(last)}
         </span>
-        <span>Records {totalRecords}</span>
+        <span>Records {formatCount(totalRecords)}</span>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex items-center gap-2">

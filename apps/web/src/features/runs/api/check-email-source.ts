@@ -3,9 +3,14 @@ import type { EmailSourcePollResult } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emailSourceKeys, inventorySourceKeys, orderTrackingSourceKeys, runKeys } from '@/lib/query-keys';
+import { progressHeaders } from './work-progress';
 
-export function checkEmailSourceNow(emailSourceId: number) {
-  return api.post<EmailSourcePollResult>(`/api/email-sources/${emailSourceId}/poll`);
+export function checkEmailSourceNow({ id, progressKey }: { id: number; progressKey?: string }) {
+  return api.post<EmailSourcePollResult>(
+    `/api/email-sources/${id}/poll`,
+    undefined,
+    progressKey ? progressHeaders(progressKey) : undefined,
+  );
 }
 
 export function useCheckEmailSourceNow() {

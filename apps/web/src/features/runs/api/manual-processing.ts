@@ -6,6 +6,7 @@ import type { HeaderDrift, OrderMappingField } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { orderTrackingSourceKeys, runKeys } from '@/lib/query-keys';
+import { progressHeaders } from './work-progress';
 
 export type PreviewValue = string | number | null | string[];
 
@@ -41,10 +42,20 @@ export function previewOrderTrackingFile({ sourceId, file }: { sourceId: number;
   return api.post<OrderTrackingPreview>(`/api/order-tracking-sources/${sourceId}/preview`, fileForm(file));
 }
 
-export function processOrderTrackingFile({ sourceId, file }: { sourceId: number; file: File }) {
+export function processOrderTrackingFile({
+  sourceId,
+  file,
+  progressKey,
+}: {
+  sourceId: number;
+  file: File;
+  /** useWorkProgress's key: the server counts the rows as it imports them. */
+  progressKey?: string;
+}) {
   return api.post<OrderTrackingProcessOutcome>(
     `/api/order-tracking-sources/${sourceId}/process`,
     fileForm(file),
+    progressKey ? progressHeaders(progressKey) : undefined,
   );
 }
 

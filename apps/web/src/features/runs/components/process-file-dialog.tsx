@@ -1,4 +1,9 @@
-import { ORDER_MAPPING_FIELDS, ORDER_MAPPING_LABELS, SPREADSHEET_FILE_TYPES } from '@app/contracts';
+import {
+  ORDER_MAPPING_FIELDS,
+  ORDER_MAPPING_LABELS,
+  progressText,
+  SPREADSHEET_FILE_TYPES,
+} from '@app/contracts';
 import { Loader2, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +21,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { describeError } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import {
   type OrderTrackingPreview,
   type OrderTrackingProcessOutcome,
@@ -24,6 +30,7 @@ import {
   useProcessOrderTrackingFile,
 } from '../api/manual-processing';
 import { runHistoryPath } from '../api/runs';
+import { useWorkProgress } from '../api/work-progress';
 import { checkUploadFile } from '../lib/run-format';
 import { HeaderDriftView } from './header-drift';
 import { toastRunOutcome } from './reprocess-dialog';
@@ -82,6 +89,7 @@ function ProcessFileBody({
   const inputRef = useRef<HTMLInputElement>(null);
   const preview = usePreviewOrderTrackingFile();
   const processFile = useProcessOrderTrackingFile();
+  const work = useWorkProgress();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<OrderTrackingProcessOutcome | null>(null);
@@ -131,13 +139,14 @@ function ProcessFileBody({
     setProcessError(null);
     onBusyChange(true);
     try {
-      const result = await processFile.mutateAsync({ sourceId: source.id, file });
+      const result = await processFile.mutateAsync({ sourceId: source.id, file, progressKey: work.begin() });
       setOutcome(result);
       toastRunOutcome(result);
     } catch (error) {
       console.error('Error processing file:', error);
       setProcessError(describeError(error, 'Failed to process file'));
     } finally {
+      work.end();
       onBusyChange(false);
     }
   };
@@ -207,6 +216,11 @@ function ProcessFileBody({
           </>
         ) : (
           <>
+            {importing && work.progress && (
+              <p role="status" className="self-center text-muted-foreground text-sm tabular-nums sm:mr-auto">
+                {progressText(work.progress)}
+              </p>
+            )}
             <Button variant="outline" onClick={onClose} disabled={importing}>
               Cancel
             </Button>
@@ -242,8 +256,8 @@ function PreviewView({ preview }: { preview: OrderTrackingPreview }) {
       ) : (
         <p className="text-sm">
           {preview.rows.length < preview.totalRows
-            ? `The first ${preview.rows.length} of ${preview.totalRows} rows of "${preview.fileName}", as they would be imported:`
-            : `${preview.totalRows} ${preview.totalRows === 1 ? 'row' : 'rows'} of "${preview.fileName}", as they would be imported:`}
+            ? `The first ${preview.rows.length} of ${formatCount(preview.totalRows)} rows of "${preview.fileName}", as they would be imported:`
+            : `${formatCount(preview.totalRows)} ${preview.totalRows === 1 ? 'row' : 'rows'} of "${preview.fileName}", as they would be imported:`}
         </p>
       )}
       {preview.rows.length > 0 && (
@@ -307,9 +321,9 @@ function OutcomeView({
       <p className="break-words text-sm">{outcome.message}</p>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Orders Updated</dt>
-        <dd className="tabular-nums">{outcome.ordersUpdated}</dd>
+        <dd className="tabular-nums">{formatCount(outcome.ordersUpdated)}</dd>
         <dt className="text-muted-foreground">Orders Deleted</dt>
-        <dd className="tabular-nums">{outcome.ordersDeleted}</dd>
+        <dd className="tabular-nums">{formatCount(outcome.ordersDeleted)}</dd>
       </dl>
       <Button asChild variant="link" className="h-auto px-0">
         <Link to={runHistoryPath('order-tracking', sourceId)} onClick={onNavigate}>

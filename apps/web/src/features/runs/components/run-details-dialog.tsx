@@ -1,7 +1,7 @@
 import { RUN_TRIGGER_LABELS, type RunRecord } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { humanizeKey } from '../lib/run-format';
 import { HeaderDriftView } from './header-drift';
 import { RunStatusBadge } from './run-status-badge';
@@ -103,7 +103,7 @@ function RunDetailsBody({ run }: { run: RunRecord }) {
             {counts.map(([key, value]) => (
               <div key={key} className="contents">
                 <dt className="text-muted-foreground">{humanizeKey(key)}</dt>
-                <dd className="tabular-nums">{Number(value).toLocaleString()}</dd>
+                <dd className="tabular-nums">{formatCount(Number(value))}</dd>
               </div>
             ))}
           </dl>

@@ -1,4 +1,5 @@
 import { PageNav } from '@/components/data-view/page-nav';
+import { formatCount } from '@/lib/format';
 
 export function lastPage(totalRecords: number, pageSize: number): number {
   return Math.max(1, Math.ceil(totalRecords / pageSize));
@@ -21,10 +22,10 @@ export function RunsPager({
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="flex items-center gap-4">
         <span aria-live="polite">
-          Page {Math.min(page, last)} of {last}
+          Page {formatCount(Math.min(page, last))} of {formatCount(last)}
         </span>
         <span className="text-muted-foreground">
-          {totalRecords} {totalRecords === 1 ? 'run' : 'runs'}
+          {formatCount(totalRecords)} {totalRecords === 1 ? 'run' : 'runs'}
         </span>
       </div>
       <PageNav page={page} last={last} onPageChange={onPageChange} />

@@ -1,4 +1,4 @@
-import { RUN_PAGE_SIZE, RUN_TRIGGER_LABELS, type RunRecord } from '@app/contracts';
+import { emailSourceLabel, RUN_PAGE_SIZE, RUN_TRIGGER_LABELS, type RunRecord } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileSearch, RotateCcw, Send } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import {
   emailSourcesQueryOptions,
   inventorySourcesQueryOptions,
@@ -72,7 +72,8 @@ function useSourceName(sourceType: HistorySourceType, sourceId: number | null): 
   if (sourceType === 'inventory') return inventory.data?.find((s) => s.id === sourceId)?.sourceName;
   if (sourceType === 'order-submission') return submission.data?.find((s) => s.id === sourceId)?.sourceName;
   if (sourceType === 'vendor') return vendors.data?.find((s) => s.id === sourceId)?.vendorNameFromFile;
-  return email.data?.find((s) => s.id === sourceId)?.username;
+  const emailSource = email.data?.find((s) => s.id === sourceId);
+  return emailSource && emailSourceLabel(emailSource);
 }
 
 function usePageParam(): [number, (page: number) => void] {
@@ -332,10 +333,10 @@ function RunsTable({ runs, ...props }: { runs: RunRecord[] } & RunViewProps) {
                 </span>
               </TableCell>
               {props.showOrders && (
-                <TableCell className="text-right tabular-nums">{run.ordersUpdated}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCount(run.ordersUpdated)}</TableCell>
               )}
               {props.showOrders && (
-                <TableCell className="text-right tabular-nums">{run.ordersDeleted}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCount(run.ordersDeleted)}</TableCell>
               )}
               <TableCell className="min-w-48 max-w-md whitespace-normal break-words">
                 {run.message ?? '—'}

@@ -65,6 +65,10 @@ expected=(vitest-pglite.json playwright.json)
 [ -n "${DATABASE_URL:-}" ] && expected+=(vitest-postgres.json)
 node scripts/summarise-tests.mjs "$reports" "${expected[@]}" || { status=1; failed_steps+=(summary); }
 echo "step times: $(IFS=,; echo "${step_times[*]}" | sed 's/,/, /g'); whole run $SECONDS s"
+# The processor time of everything this run started (children's user + system): on 2 cores the run cannot take
+# less than half of it, the floor its wall time is compared with.
+cpu_seconds=$(times | tail -1 | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+echo "processor time of the run: ${cpu_seconds} s (floor on $(nproc) cores: $((cpu_seconds / $(nproc))) s)"
 # The closing lines say which step failed: a run can fail with every test passed (a type error, a
 # suite hook, an unhandled rejection), and CI shows only the end of the output.
 [ ${#failed_steps[@]} -gt 0 ] && echo "failed steps: ${failed_steps[*]}"

@@ -3,6 +3,7 @@ import { sameOriginHeaders } from './fixtures/index';
 import { expect, submissionSourcePayload, test } from './fixtures/order-submission';
 import {
   AFTER_RETRIES,
+  cancelRowDelete,
   choose,
   countRequests,
   expectCard,
@@ -405,12 +406,7 @@ test.describe('order submission source list', () => {
     await signInAt(page, user.username, LIST_PATH);
 
     const row = rowWith(page, source.sourceName);
-    await rowAction(page, row, 'Delete');
-    const dialog = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
-    await expect(dialog).toContainText(`Are you sure you want to delete "${source.sourceName}"?`);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toBeVisible();
+    const dialog = await cancelRowDelete(page, row, source.sourceName);
 
     // docs/design/differences.md#errors-are-shown: a failed deletion is shown and the dialog stays open.
     const deletePath = `**/api/order-submission/sources/delete/${source.id}`;

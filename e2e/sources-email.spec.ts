@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import { type SmtpCatcher, startSmtpCatcher } from '../test-servers/smtp-catcher';
 import {
   AFTER_RETRIES,
+  cancelRowDelete,
+  confirmRowDelete,
   countRequests,
   expect,
   expectCard,
@@ -544,21 +546,13 @@ test.describe('e-mail source list', () => {
     await signInAt(page, user.username, LIST_PATH);
 
     const row = rowWith(page, source.username);
+    const dialog = await cancelRowDelete(page, row, pickerName(source));
     await rowAction(page, row, 'Delete');
-    const dialog = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
-    await expect(dialog).toContainText(`Are you sure you want to delete "${pickerName(source)}"?`);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toBeVisible();
-
-    await rowAction(page, row, 'Delete');
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Email Sources' })).toBeVisible();
-    await expect(row).toHaveCount(0);
-    expect((await sources.api.get(`/api/email-sources/email/${source.id}`)).status()).toBe(404);
+    await confirmRowDelete(page, dialog, row, {
+      heading: 'Email Sources',
+      api: sources.api,
+      recordUrl: `/api/email-sources/email/${source.id}`,
+    });
   });
 
   test('deleting a source an order tracking source uses is refused: the dialog stays open with the reason', async ({

@@ -3,7 +3,9 @@ import type { Page } from '@playwright/test';
 import { startSftpServer } from '../test-servers/sftp';
 import {
   AFTER_RETRIES,
+  cancelRowDelete,
   choose,
+  confirmRowDelete,
   countRequests,
   expect,
   expectCard,
@@ -754,21 +756,13 @@ test.describe('inventory source list', () => {
     await signInAt(page, user.username, LIST_PATH);
 
     const row = rowWith(page, source.sourceName);
+    const dialog = await cancelRowDelete(page, row, source.sourceName);
     await rowAction(page, row, 'Delete');
-    const dialog = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
-    await expect(dialog).toContainText(`Are you sure you want to delete "${source.sourceName}"?`);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toBeVisible();
-
-    await rowAction(page, row, 'Delete');
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Inventory Sources' })).toBeVisible();
-    await expect(row).toHaveCount(0);
-    expect((await sources.api.get(`/api/inventory-sources/inventory/${source.id}`)).status()).toBe(404);
+    await confirmRowDelete(page, dialog, row, {
+      heading: 'Inventory Sources',
+      api: sources.api,
+      recordUrl: `/api/inventory-sources/inventory/${source.id}`,
+    });
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   AFTER_RETRIES,
+  cancelRowDelete,
   choose,
+  confirmRowDelete,
   countRequests,
   expect,
   expectCard,
@@ -454,21 +456,13 @@ test.describe('order tracking source list', () => {
     await signInAt(page, user.username, LIST_PATH);
 
     const row = rowWith(page, source.sourceName);
+    const dialog = await cancelRowDelete(page, row, source.sourceName);
     await rowAction(page, row, 'Delete');
-    const dialog = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
-    await expect(dialog).toContainText(`Are you sure you want to delete "${source.sourceName}"?`);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toBeVisible();
-
-    await rowAction(page, row, 'Delete');
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Order Tracking Sources' })).toBeVisible();
-    await expect(row).toHaveCount(0);
-    expect((await sources.api.get(`/api/order-tracking-sources/get/${source.id}`)).status()).toBe(404);
+    await confirmRowDelete(page, dialog, row, {
+      heading: 'Order Tracking Sources',
+      api: sources.api,
+      recordUrl: `/api/order-tracking-sources/get/${source.id}`,
+    });
   });
 
   test('the Edit action opens the source’s editor', async ({ page, createUser, sources }) => {

@@ -9,6 +9,7 @@ import type { Clock } from '../src/context';
 import type { SystemMailer } from '../src/integrations/system-mailer';
 import { deriveKey } from '../src/lib/crypto';
 import { hashPassword } from '../src/lib/passwords';
+import type { SecretBox } from '../src/lib/secrets';
 import { sealMailboxSecret } from '../src/modules/email-sources/source-connection';
 import { sealSftpSecret } from '../src/modules/inventory-sources/sftp-connection';
 
@@ -153,12 +154,12 @@ type InventorySourceInsert = typeof schema.inventorySources.$inferInsert;
  * (the columns' defaults where the row leaves them out).
  */
 export function sealedMailboxPassword(
-  t: TestApp,
+  t: TestApp | SecretBox,
   row: Omit<EmailSourceInsert, 'passwordEncrypted'>,
   password: string,
 ): string {
   return sealMailboxSecret(
-    t.app.context.secrets,
+    'app' in t ? t.app.context.secrets : t,
     {
       username: row.username,
       email: row.email,

@@ -13,9 +13,10 @@ import { createTestDatabase } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../test/factories';
+import { sealedMailboxPassword } from '../../test/helper';
 import { REPO_ROOT } from '../../test/processes';
 import { loadConfig } from '../config/env';
-import { openMailboxSecret, sealMailboxSecret } from '../modules/email-sources/source-connection';
+import { openMailboxSecret } from '../modules/email-sources/source-connection';
 import { createBackup, describeKey, listenForBackups, readBackup } from './backup';
 import { createSecretBox } from './secrets';
 
@@ -24,6 +25,11 @@ const root = mkdtempSync(path.join(tmpdir(), 'inbox-ops-backup-'));
 const live = path.join(root, 'live');
 
 /** An npm command from the repository root, as docs/deploying.md gives it. */
+/** A mailbox whose stored password must still open after a restore (it is sealed to these settings). */
+function mailboxSettings(address: string) {
+  return { username: address, email: address, incomingServer: 'imap.shop.example', incomingPort: 993 };
+}
+
 function npm(args: string[], env: Record<string, string>) {
   return run('npm', args, env);
 }
@@ -91,21 +97,10 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
     );
     database = await createDatabase({ dataDir: path.join(live, 'pglite') });
     await database.migrate();
-    const settings = {
-      username: 'backup@shop.example',
-      email: 'backup@shop.example',
-      incomingServer: 'imap.shop.example',
-      incomingPort: 993,
-      outgoingServer: '',
-      outgoingPort: null,
-      ssl: true,
-      isMsal: false,
-      msalClientId: '',
-      msalTenantId: '',
-    };
+    const mailbox = mailboxSettings('backup@shop.example');
     const row = await insertEmailSource(database.db, {
-      ...settings,
-      passwordEncrypted: sealMailboxSecret(createSecretBox(secretKey), settings, MAILBOX_PASSWORD),
+      ...mailbox,
+      passwordEncrypted: sealedMailboxPassword(createSecretBox(secretKey), mailbox, MAILBOX_PASSWORD),
     });
     emailSourceId = row!.id;
   }, 120_000);
@@ -176,21 +171,10 @@ describe.skipIf(!serverUrl)(
       const dump = path.join(root, 'inbox-ops.dump');
       try {
         const secrets = createSecretBox('pg-dump-test-key-pg-dump-test-key-0123');
-        const settings = {
-          username: 'pg@shop.example',
-          email: 'pg@shop.example',
-          incomingServer: 'imap.shop.example',
-          incomingPort: 993,
-          outgoingServer: '',
-          outgoingPort: null,
-          ssl: true,
-          isMsal: false,
-          msalClientId: '',
-          msalTenantId: '',
-        };
+        const mailbox = mailboxSettings('pg@shop.example');
         const row = await insertEmailSource(source.db, {
-          ...settings,
-          passwordEncrypted: sealMailboxSecret(secrets, settings, MAILBOX_PASSWORD),
+          ...mailbox,
+          passwordEncrypted: sealedMailboxPassword(secrets, mailbox, MAILBOX_PASSWORD),
         });
 
         const env = { DATABASE_URL: source.connectionString!, NEW_DATABASE_URL: targetUrl };

@@ -8,6 +8,7 @@ import { readStoredFile } from '../files/stored-files';
 import { DAY_MS, summariseSeries } from './predictive';
 import { snapshotSummaries } from './repository';
 import {
+  ALL_STOCKED,
   createInventorySource,
   csvFile,
   fixture,
@@ -533,24 +534,12 @@ describe('the predictive algorithm', () => {
 });
 
 describe('the drift guard', () => {
-  const allStocked = {
-    '000123': 10,
-    '004567': 10,
-    '89012': 10,
-    '000001': 10,
-    'A-100': 10,
-    'B-200': 10,
-    'C-300': 10,
-    'D-400': 10,
-    'Z-999': 10,
-  };
-
   async function establish(overrides: Parameters<typeof createInventorySource>[1] = {}) {
     const source = await createInventorySource(t, overrides);
     const first = await processFile(
       t,
       source.id,
-      { fileName: 'stock.csv', content: stockFile(allStocked) },
+      { fileName: 'stock.csv', content: stockFile(ALL_STOCKED) },
       { now: NOW },
     );
     expect(first.status).toBe('succeeded');
@@ -561,7 +550,7 @@ describe('the drift guard', () => {
   it('holds a run that turns more than the limit of Active items Inactive: nothing applied, the file kept', async () => {
     const source = await establish({ driftGuardPercent: 50 });
     // 5 of 9 Active items to 0: 55.6% > 50%
-    const file = stockFile({ ...allStocked, '000123': 0, '004567': 0, '89012': 0, '000001': 0, 'A-100': 0 });
+    const file = stockFile({ ...ALL_STOCKED, '000123': 0, '004567': 0, '89012': 0, '000001': 0, 'A-100': 0 });
     const outcome = await processFile(
       t,
       source.id,
@@ -601,7 +590,7 @@ describe('the drift guard', () => {
 
   it('at the limit the run goes through', async () => {
     const source = await establish({ driftGuardPercent: 60 });
-    const file = stockFile({ ...allStocked, '000123': 0, '004567': 0, '89012': 0, '000001': 0, 'A-100': 0 });
+    const file = stockFile({ ...ALL_STOCKED, '000123': 0, '004567': 0, '89012': 0, '000001': 0, 'A-100': 0 });
     const outcome = await processFile(t, source.id, { fileName: 'stock.csv', content: file }, { now: NOW });
     expect(outcome.status).toBe('succeeded');
     expect((await statesOf(t, source.id))['000123']).toBe('Inactive');

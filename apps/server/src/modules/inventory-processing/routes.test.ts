@@ -10,6 +10,7 @@ import { type FormPart, multipart } from '../../../test/multipart';
 import { parseTable } from '../../integrations/spreadsheet';
 import { createSendingEmailSource, sftpFields } from '../inventory-delivery/testing';
 import {
+  ALL_STOCKED,
   createInventorySource,
   csvFile,
   fixture,
@@ -259,25 +260,14 @@ describe('POST /api/inventory-sources/manually-process', () => {
 });
 
 describe('held runs: approve and discard', () => {
-  const allStocked = {
-    '000123': 10,
-    '004567': 10,
-    '89012': 10,
-    '000001': 10,
-    'A-100': 10,
-    'B-200': 10,
-    'C-300': 10,
-    'D-400': 10,
-    'Z-999': 10,
-  };
-  const wipe = () => stockFile(Object.fromEntries(Object.keys(allStocked).map((item) => [item, 0])));
+  const wipe = () => stockFile(Object.fromEntries(Object.keys(ALL_STOCKED).map((item) => [item, 0])));
 
   async function heldRun(sendEmail = false) {
     const source = await deliveringSource();
     const first = await post(
       PROCESS,
       inventoryUser,
-      form(flags(source.id), { fileName: 's.csv', content: stockFile(allStocked) }),
+      form(flags(source.id), { fileName: 's.csv', content: stockFile(ALL_STOCKED) }),
     );
     expect(first.json().status).toBe('succeeded');
     const response = await post(
@@ -351,7 +341,7 @@ describe('held runs: approve and discard', () => {
     const later = await post(
       PROCESS,
       inventoryUser,
-      form(flags(source.id), { fileName: 's.csv', content: stockFile(allStocked) }),
+      form(flags(source.id), { fileName: 's.csv', content: stockFile(ALL_STOCKED) }),
     );
     expect(later.json().status).toBe('succeeded');
     const response = await post(`/api/inventory-sources/runs/${runId}/approve`, inventoryUser);

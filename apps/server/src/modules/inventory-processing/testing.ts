@@ -17,6 +17,11 @@ export function fixture(name: string): Buffer {
 /** The activated items of the fixtures: 8 in supplier-stock.*, Z-999 missing from it. */
 export const ACTIVATED = '000123, 004567\n89012,000001,A-100,B-200,C-300,D-400,Z-999';
 
+/** Every activated item with 10 in stock: a supplier file in which nothing is missing or sold out. */
+export const ALL_STOCKED: Readonly<Record<string, number>> = Object.fromEntries(
+  ACTIVATED.split(/[\s,]+/).map((item) => [item, 10]),
+);
+
 type SourceValues = typeof schema.inventorySources.$inferInsert;
 
 let counter = 0;

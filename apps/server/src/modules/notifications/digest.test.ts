@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { insertOrderTrackingSource, insertRun } from '../../../test/factories';
 import { createUser, loginAs, type TestApp } from '../../../test/helper';
-import { createInventorySource, processFile, stockFile } from '../inventory-processing/testing';
+import { ALL_STOCKED, createInventorySource, processFile, stockFile } from '../inventory-processing/testing';
 import { recordRun } from '../runs/runs-service';
 import { sendDigest } from './send-digest';
 import {
@@ -55,16 +55,8 @@ const SECTIONS = [
   'Success alerts',
 ];
 
-const FULL_STOCK = {
-  '000123': 10,
-  '004567': 10,
-  '89012': 10,
-  '000001': 10,
-  'A-100': 10,
-  'B-200': 10,
-  'C-300': 10,
-  'D-400': 10,
-};
+// Every activated item but Z-999, which the supplier never lists.
+const { 'Z-999': _neverListed, ...FULL_STOCK } = ALL_STOCKED;
 
 let stockA: { id: number; sourceName: string };
 let stockB: { id: number; sourceName: string };

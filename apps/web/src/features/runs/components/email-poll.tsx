@@ -36,7 +36,7 @@ export function LastPoll({
         role="status"
       >
         <Loader2 className="size-3.5 animate-spin" aria-hidden />
-        {progress ? `Checking... ${progressText(progress)}` : 'Checking...'}
+        {progress?.total != null ? `Checking... ${progressText(progress)}` : 'Checking...'}
       </span>
     );
   }
@@ -83,7 +83,7 @@ export function useCheckNow(
   const work = useWorkProgress();
   const toastId = useRef<string | number | null>(null);
   const name = emailSourceLabel(source);
-  const counted = work.progress ? ` ${progressText(work.progress)}` : '';
+  const counted = work.progress?.total != null ? ` ${progressText(work.progress)}` : '';
   useEffect(() => {
     if (toastId.current !== null && counted)
       toast.loading(`Checking "${name}"...${counted}`, { id: toastId.current });

@@ -1,10 +1,15 @@
-/** What several benchmarks share: the loopback PostgreSQL server they use, and an order user's session. */
+/**
+ * What several benchmarks share: the loopback PostgreSQL server they use, an order user's session, and a
+ * Dovecot mailbox read by an order tracking source.
+ */
 import { randomBytes } from 'node:crypto';
-import type { Database } from '@app/db';
+import type { Database, DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import type { SecretBox } from '../apps/server/src/lib/secrets';
+import { sealMailboxSecret } from '../apps/server/src/modules/email-sources/source-connection';
 
 /** The PostgreSQL server of DATABASE_URL (default the test server); only loopback addresses are used. */
 export function serverUrl(): URL {
@@ -62,4 +67,47 @@ export function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+/**
+ * An e-mail source on a Dovecot user (plain IMAP on loopback) and an order tracking source reading its
+ * `tracking_*.csv` reports from `supplier` (columns Line and Tracking).
+ */
+export async function createTrackedMailbox(
+  db: DbOrTx,
+  secrets: SecretBox,
+  server: { host: string; port: number },
+  user: { user: string; password: string },
+  options: { sourceName: string; supplier: string },
+) {
+  const mailbox = {
+    username: user.user,
+    email: user.user,
+    incomingServer: server.host,
+    incomingPort: server.port,
+    outgoingServer: '',
+    outgoingPort: null,
+    ssl: false,
+    isMsal: false,
+    msalClientId: '',
+    msalTenantId: '',
+  };
+  const [source] = await db
+    .insert(schema.emailSources)
+    .values({ ...mailbox, passwordEncrypted: sealMailboxSecret(secrets, mailbox, user.password) })
+    .returning();
+  const [tracking] = await db
+    .insert(schema.orderTrackingSources)
+    .values({
+      sourceName: options.sourceName,
+      emailSourceId: source!.id,
+      fileType: '.csv',
+      fromEmail: options.supplier,
+      subjectValue: 'Shipment report',
+      attachmentName: 'tracking_*.csv',
+      uniqueColumn: 'DocumentNumber',
+      columnMapping: { documentNumber: 'Line', trackingNumbers: 'Tracking' },
+    })
+    .returning();
+  return { source: source!, tracking: tracking! };
 }

@@ -11,16 +11,15 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { createDatabase, schema } from '@app/db';
 import { eq, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
-import { sealMailboxSecret } from '../apps/server/src/modules/email-sources/source-connection';
 import type { FileProcessor } from '../apps/server/src/modules/intake/file-processors';
 import { pollMailbox } from '../apps/server/src/modules/intake/poll-mailbox';
 import { fileProcessors } from '../apps/server/src/modules/intake/processor-registry';
 import { startDovecot } from '../test-servers/dovecot';
+import { createTrackedMailbox } from './bench-support';
 
 const MESSAGES = 1_000;
 const MATCHING_SHARE = 0.6;
@@ -70,50 +69,13 @@ async function main() {
     });
     const app = await buildApp({ database, config, logger: false });
     await app.ready();
-    const mailbox = {
-      username: USER.user,
-      email: USER.user,
-      incomingServer: dovecot.host,
-      incomingPort: dovecot.port,
-      outgoingServer: '',
-      outgoingPort: null,
-      ssl: false,
-      isMsal: false,
-      msalClientId: '',
-      msalTenantId: '',
-    };
-    const [source] = await database.db
-      .insert(schema.emailSources)
-      .values({
-        ...mailbox,
-        passwordEncrypted: sealMailboxSecret(app.context.secrets, mailbox, USER.password),
-      })
-      .returning();
-    const [tracking] = await database.db
-      .insert(schema.orderTrackingSources)
-      .values({
-        sourceName: 'Bench supplier',
-        emailSourceId: source!.id,
-        fileType: '.csv',
-        fromEmail: SUPPLIER,
-        subjectValue: 'Shipment report',
-        attachmentName: 'tracking_*.csv',
-        uniqueColumn: 'DocumentNumber',
-        columnMapping: { documentNumber: 'Line', trackingNumbers: 'Tracking' },
-      })
-      .returning();
+    const { source, tracking } = await createTrackedMailbox(database.db, app.context.secrets, dovecot, USER, {
+      sourceName: 'Bench supplier',
+      supplier: SUPPLIER,
+    });
 
     // One IMAP connection for all the APPENDs (a login per message would time the setup, not intake).
-    const appender = new ImapFlow({
-      host: dovecot.host,
-      port: dovecot.port,
-      secure: false,
-      doSTARTTLS: false,
-      auth: { user: USER.user, pass: USER.password },
-      logger: false,
-    });
-    appender.on('error', () => {});
-    await appender.connect();
+    const appender = await dovecot.connect(USER.user);
     let expectedMatching = 0;
     const setupStarted = Date.now();
     for (let index = 1; index <= MESSAGES; index += 1) {
@@ -139,7 +101,7 @@ async function main() {
       },
     }));
     const started = process.hrtime.bigint();
-    const outcome = await pollMailbox(app.context, source!.id, { trigger: 'manual', processors });
+    const outcome = await pollMailbox(app.context, source.id, { trigger: 'manual', processors });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     if (outcome.status !== 'succeeded') {
       console.error(`poll did not succeed: ${outcome.message}`);
@@ -149,7 +111,7 @@ async function main() {
     const [orders] = await database.db
       .select({ count: sql<number>`count(*)::int` })
       .from(schema.orders)
-      .where(eq(schema.orders.orderTrackingSourceId, tracking!.id));
+      .where(eq(schema.orders.orderTrackingSourceId, tracking.id));
     const rate = outcome.counts.messagesSeen / seconds;
     const { messagesSeen, processed, ignored, failed } = outcome.counts;
     console.log(`poll: ${messagesSeen} messages in ${seconds.toFixed(2)} s = ${rate.toFixed(1)} messages/s`);

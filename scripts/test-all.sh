@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need on a fresh Debian machine with Node 20, then
-# runs every check and test. With DATABASE_URL set, the server tests run a second time on that PostgreSQL.
+# runs every check and test. With DATABASE_URL set, the server tests run a second time on that PostgreSQL,
+# followed by a small soak run on a database of its own on that server.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,6 +54,11 @@ if [ -n "${DATABASE_URL:-}" ]; then
   echo "==> API and data-layer tests on PostgreSQL ($DATABASE_URL)"
   TEST_DATABASE_URL="$DATABASE_URL" timed vitest-postgres npx vitest run --project server \
     --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json" || { status=1; failed_steps+=(vitest-postgres); }
+
+  # The production processes killed and restarted while mail arrives (docs/behaviour/operations.md#soak-run):
+  # a small run, under two minutes; the README gives a big one's figures.
+  echo "==> soak run on PostgreSQL (200 messages, 2 web instances + 1 worker, 3 kills)"
+  timed soak npm run soak -- --messages 200 --instances 2 --kills 3 || { status=1; failed_steps+=(soak); }
 fi
 
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -26,6 +26,10 @@ export interface DovecotServer {
   dir: string;
   /** Delivers a message into the user's INBOX (an IMAP APPEND as that user) and returns its UID. */
   appendMessage(user: string, rawMime: string | Buffer, mailbox?: string): Promise<number | undefined>;
+  /** A signed-in IMAP client of the user, for a run of commands (the caller logs out). */
+  connect(user: string): Promise<ImapFlow>;
+  /** Changes the UIDVALIDITY of the user's mailbox, as a rebuilt or migrated mailbox on a real server would. */
+  setUidValidity(user: string, uidValidity: number, mailbox?: string): void;
   /** Dovecot's own log, for a failing test's message. */
   log(): string;
   stop(): Promise<void>;
@@ -93,24 +97,42 @@ function running(
   users: DovecotUser[],
   killOnExit: () => void,
 ): DovecotServer {
+  const connect = async (user: string): Promise<ImapFlow> => {
+    const account = users.find((candidate) => candidate.user === user);
+    if (!account) throw new Error(`No Dovecot user ${user}`);
+    const client = new ImapFlow({
+      host: HOST,
+      port,
+      secure: false,
+      doSTARTTLS: false,
+      auth: { user: account.user, pass: account.password },
+      logger: false,
+    });
+    client.on('error', () => {});
+    await client.connect();
+    return client;
+  };
   return {
     host: HOST,
     port,
     dir,
     log: () => readLog(dir),
+    connect,
+    setUidValidity(user, uidValidity, mailbox = 'INBOX') {
+      execFileSync('doveadm', [
+        '-c',
+        path.join(dir, 'dovecot.conf'),
+        'mailbox',
+        'update',
+        '-u',
+        user,
+        '--uid-validity',
+        String(uidValidity),
+        mailbox,
+      ]);
+    },
     async appendMessage(user, rawMime, mailbox = 'INBOX') {
-      const account = users.find((candidate) => candidate.user === user);
-      if (!account) throw new Error(`No Dovecot user ${user}`);
-      const client = new ImapFlow({
-        host: HOST,
-        port,
-        secure: false,
-        doSTARTTLS: false,
-        auth: { user: account.user, pass: account.password },
-        logger: false,
-      });
-      client.on('error', () => {});
-      await client.connect();
+      const client = await connect(user);
       try {
         const result = await client.append(mailbox, rawMime);
         return result ? result.uid : undefined;

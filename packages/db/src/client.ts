@@ -1,13 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -45,7 +42,7 @@ export const migrationsFolder = path.join(
  * Drizzle's migrator applies every migration newer than the newest `created_at` in its table, so the same
  * comparison tells how many are left.
  */
-async function countPendingMigrations(
+export async function countPendingMigrations(
   query: (text: string) => Promise<Array<{ last: string | number | null }>>,
 ): Promise<number> {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
@@ -76,6 +73,8 @@ export interface DatabaseOptions {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return createPostgres(options.url, options.poolSize ?? 10);
+  // Loaded only here: a process on PostgreSQL never loads PGlite (docs/decisions/0013-lazy-start-up.md).
+  const { createPglite } = await import('./pglite-client');
   return createPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
@@ -116,39 +115,6 @@ async function createPostgres(url: string, poolSize: number): Promise<Database> 
     },
     async close() {
       await pool.end();
-    },
-  };
-}
-
-async function createPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm backs the order grid's contains-searches, as on the PostgreSQL server.
-  const pglite = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
-  return wrapPglite(pglite);
-}
-
-/** The Database over an opened PGlite instance (tests open theirs from a saved, migrated image). */
-export function wrapPglite(pglite: PGlite): Database {
-  const db = drizzlePglite(pglite, { schema }) as unknown as AppDb;
-  return {
-    db,
-    kind: 'pglite',
-    pglite,
-    async query(text, params) {
-      const result = await pglite.query(text, params as unknown[]);
-      return result.rows as never;
-    },
-    async migrate() {
-      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
-    },
-    pendingMigrations() {
-      return countPendingMigrations(async (text) => (await pglite.query(text)).rows as never);
-    },
-    async close() {
-      await pglite.close();
     },
   };
 }

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { createDatabase, type Database, migrationsFolder, wrapPglite } from './client';
+import { createDatabase, type Database, migrationsFolder } from './client';
+import { wrapPglite } from './pglite-client';
 
 /** Which database the tests run on, for test titles: the run on PostgreSQL and the one on PGlite read apart. */
 export const DB_KIND = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';

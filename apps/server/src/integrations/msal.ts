@@ -3,7 +3,7 @@
  * an app-only token by the client-credentials flow and hands it to IMAP and SMTP as XOAUTH2.
  */
 import { createHash } from 'node:crypto';
-import { ConfidentialClientApplication } from '@azure/msal-node';
+import type { ConfidentialClientApplication } from '@azure/msal-node';
 
 export const MICROSOFT_AUTHORITY_HOST = 'https://login.microsoftonline.com';
 export const OUTLOOK_SCOPE = 'https://outlook.office365.com/.default';
@@ -75,7 +75,7 @@ export async function acquireOutlookAccessToken(credentials: MicrosoftAppCredent
       'Microsoft sign-in failed: no client secret is saved for this email source.',
     );
   }
-  const client = clientFor(clientId, tenantId, credentials.clientSecret);
+  const client = await clientFor(clientId, tenantId, credentials.clientSecret);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -104,12 +104,18 @@ export async function acquireOutlookAccessToken(credentials: MicrosoftAppCredent
   }
 }
 
-function clientFor(clientId: string, tenantId: string, clientSecret: string): ConfidentialClientApplication {
+async function clientFor(
+  clientId: string,
+  tenantId: string,
+  clientSecret: string,
+): Promise<ConfidentialClientApplication> {
   const secretHash = createHash('sha256').update(clientSecret).digest('hex');
   const key = [authorityHost, tenantId, clientId, secretHash].join('\n');
   const cached = clients.get(key);
   if (cached) return cached;
   const isMicrosoft = authorityHost === MICROSOFT_AUTHORITY_HOST;
+  // Imported on the first Microsoft sign-in, not at start-up (docs/decisions/0013-lazy-start-up.md).
+  const { ConfidentialClientApplication } = await import('@azure/msal-node');
   const client = new ConfidentialClientApplication({
     auth: {
       clientId,

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { type Socket, connect as tcpConnect } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_PORTS } from '@app/contracts';
-import SftpClient from 'ssh2-sftp-client';
+import type SftpClient from 'ssh2-sftp-client';
 import { errorMessage } from '../lib/error-message';
 import { classifyConnectionError, describeConnectionFailure } from './connection-failure';
 
@@ -140,7 +140,9 @@ export async function withSftp<T>(
   settings: SftpSettings,
   work: (session: SftpSession, server: SftpServerInfo) => Promise<T>,
 ): Promise<T> {
-  const client = new SftpClient('inbox-ops', QUIET_LISTENERS);
+  // Imported on the first connection, not at start-up (docs/decisions/0013-lazy-start-up.md).
+  const { default: Client } = await import('ssh2-sftp-client');
+  const client = new Client('inbox-ops', QUIET_LISTENERS);
   client.on('keyboard-interactive', (_name, _instructions, _lang, prompts: unknown[], finish) => {
     finish(prompts.map(() => settings.password));
   });

@@ -3,6 +3,8 @@
  *
  * - Queue 'mail-poll', policy 'stately', singletonKey `mailbox:<id>`: at most one queued and one active
  *   poll per mailbox across every instance, so a wake-up during a poll still gets its own poll afterwards.
+ *   A stopping instance hands its abandoned polls on under a key of its own (`handOverSingletonKey`), which
+ *   another instance takes within a second; the mailbox lease keeps polls of one mailbox apart.
  *   A failed poll throws, and pg-boss retries it (3 times, with backoff); a poll that outlives
  *   `expireInSeconds` (beyond the poll timeout) is failed and retried by pg-boss itself.
  * - A dispatcher on every instance (every min(MAIL_POLL_SECONDS, 60) s, and at start-up) sends a job for
@@ -17,6 +19,7 @@ import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../context';
 import type { FileProcessor } from '../modules/intake/file-processors';
 import { IdleWatchers } from '../modules/intake/idle-watchers';
+import { INSTANCE_ID } from '../modules/intake/instance';
 import { pollLeaseSeconds, pollMailbox } from '../modules/intake/poll-mailbox';
 
 export const MAIL_POLL_QUEUE = 'mail-poll';
@@ -46,6 +49,14 @@ export interface MailIntake {
 
 export function mailPollSingletonKey(emailSourceId: number): string {
   return `mailbox:${emailSourceId}`;
+}
+
+/**
+ * The key of the poll a stopping instance hands on: unique to this process, so no instance can have it
+ * in its list of keys with an active job. The mailbox's lease still keeps it from running beside another poll.
+ */
+export function handOverSingletonKey(emailSourceId: number): string {
+  return `${mailPollSingletonKey(emailSourceId)}:hand-over:${INSTANCE_ID}`;
 }
 
 export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions): Promise<MailIntake> {
@@ -90,10 +101,17 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
           });
       if (stopping.signal.aborted) {
         // Completed rather than failed: a failed job waits out its retry delay, while a fresh one is
-        // taken by another instance within a second (the lease is already released).
-        await requestPoll(job.data.emailSourceId, job.data.reason).catch((error) =>
-          log.warn({ err: error, emailSourceId: job.data.emailSourceId }, 'mail poll hand-over failed'),
-        );
+        // taken by another instance within a second (the lease is already released). Under a key of its
+        // own: every instance keeps a cached list of the keys with an active job (refreshed about once a
+        // minute) and fetches nothing under those, so a job under `mailbox:<id>` would wait until the
+        // others noticed this one had finished, up to two minutes (docs/decisions/0012-poll-hand-over.md).
+        await boss
+          .send(MAIL_POLL_QUEUE, job.data, {
+            singletonKey: handOverSingletonKey(job.data.emailSourceId),
+          })
+          .catch((error) =>
+            log.warn({ err: error, emailSourceId: job.data.emailSourceId }, 'mail poll hand-over failed'),
+          );
         return;
       }
       if (!outcome) return;

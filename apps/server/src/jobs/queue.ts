@@ -19,8 +19,16 @@ export const QUEUES = { housekeeping: 'housekeeping', mailPoll: MAIL_POLL_QUEUE 
  */
 export function createQueue(database: Database): PgBoss {
   // Every 10 s (default 60) the supervisor fails the active jobs of a worker that stopped sending
-  // heartbeats (killed with -9), so another instance can take its mailbox over soon.
-  const supervision = { superviseIntervalSeconds: 10 };
+  // heartbeats (killed with -9), so another instance can take its mailbox over soon. Each instance fetches
+  // nothing under a key it believes has an active job, and that belief comes from the queue's stats
+  // (refreshed by the monitor) read through a per-process cache: at 60 s each, a mailbox that was being
+  // polled stayed unpolled for up to two minutes after the poll ended; at 10 s and 5 s, at most 15 s
+  // (docs/decisions/0012-poll-hand-over.md).
+  const supervision = {
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
+    queueCacheIntervalSeconds: 5,
+  };
   if (database.kind === 'pglite' && database.pglite) {
     return redactHandlerErrors(
       new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...supervision }),

@@ -4,7 +4,7 @@
  * every caller gets its own browser context, so no cookies or storage leak from one order link to the next.
  * On process exit playwright-core kills the browser and removes its temporary folders (downloads included).
  */
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 const LAUNCH_TIMEOUT_MS = 30_000;
@@ -39,6 +39,9 @@ export function chromiumExecutablePath(): string {
 async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumExecutablePath();
   try {
+    // Imported on the first launch: playwright-core alone adds about 75 MB and a second to a start
+    // (docs/decisions/0013-lazy-start-up.md), and most instances never open an order link.
+    const { chromium } = await import('playwright-core');
     return await chromium.launch({
       executablePath,
       headless: true,

@@ -6,7 +6,6 @@
 
 import { readFile, stat } from 'node:fs/promises';
 import type { Download, Locator, Page } from 'playwright-core';
-import { errors as playwrightErrors } from 'playwright-core';
 import { firstLine, withBrowserPage } from './chromium';
 import {
   fileNameFromContentDisposition,
@@ -332,7 +331,7 @@ async function downloadThroughPage(
   try {
     response = await page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: deadline.remainingMs() });
   } catch (error) {
-    if (error instanceof playwrightErrors.TimeoutError) {
+    if (isPlaywrightTimeout(error)) {
       throw new LinkDownloadError(
         `The order page ${describeUrl(url)} did not load within ${deadline.describe()}`,
       );
@@ -386,7 +385,7 @@ async function clickForDownload(
   try {
     await target.waitFor({ state: 'visible', timeout: deadline.remainingMs() });
   } catch (error) {
-    if (error instanceof playwrightErrors.TimeoutError) {
+    if (isPlaywrightTimeout(error)) {
       throw new LinkDownloadError(
         `The ${buttonDescription(button)} was not found on the order page ${describeUrl(url)} (waited ${deadline.describe()})`,
       );
@@ -400,7 +399,7 @@ async function clickForDownload(
     await target.click({ timeout: deadline.remainingMs() });
     return await downloadStarted;
   } catch (error) {
-    if (error instanceof playwrightErrors.TimeoutError) {
+    if (isPlaywrightTimeout(error)) {
       throw new LinkDownloadError(
         `Clicking the ${buttonDescription(button)} did not start a download within ${deadline.describe()}`,
       );
@@ -463,4 +462,12 @@ async function saveDownload(
 
 function delay(ms: number): Promise<undefined> {
   return new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
+}
+
+/**
+ * playwright-core's TimeoutError, told by its name: importing the class would load playwright-core with this
+ * module at start-up instead of at the first browser launch (docs/decisions/0013-lazy-start-up.md).
+ */
+function isPlaywrightTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError';
 }

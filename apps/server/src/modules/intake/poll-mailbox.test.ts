@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -439,17 +438,7 @@ describe(`mail intake poll (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
       .where(eq(schema.mailboxStates.emailSourceId, box.source.id));
 
     // The server's UIDVALIDITY changes (a rebuilt or migrated mailbox): every UID is new again.
-    execFileSync('doveadm', [
-      '-c',
-      path.join(dovecot.dir, 'dovecot.conf'),
-      'mailbox',
-      'update',
-      '-u',
-      user.user,
-      '--uid-validity',
-      String(stateBefore!.uidValidity! + 1000),
-      'INBOX',
-    ]);
+    dovecot.setUidValidity(user.user, stateBefore!.uidValidity! + 1000);
     // A genuinely new message, and a second copy of the first one (same Message-ID).
     await box.append({
       from: SUPPLIER,

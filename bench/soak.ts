@@ -1,0 +1,506 @@
+/**
+ * The soak run (docs/behaviour/operations.md#soak-run): the production processes against real servers,
+ * while instances are killed with -9 and restarted. It proves mail intake's promise (every appended message
+ * imported exactly once) under crashes, a UIDVALIDITY reset and several instances on one database.
+ *
+ * - A database of its own on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres),
+ *   created and dropped here; a private Dovecot with several mailboxes; a loopback SMTP catcher.
+ * - K web instances (`apps/server/dist/server.js` as `npm start` runs it; `npm run build` first) and
+ *   one worker (`apps/server/dist/worker.js` as `npm run start:worker` runs it), started directly so
+ *   that the signal reaches the process itself and not an npm wrapper.
+ * - N messages (each a CSV of 3 order lines) appended round-robin across the mailboxes over T minutes;
+ *   M kills spread over the same time (the holder of a poll lease first: a kill during a poll), each
+ *   victim restarted 2 s later; the first mailbox's UIDVALIDITY changed half-way; a digest every minute.
+ * - Then it waits for quiet and prints the table; exit 1 on any duplicate or lost message.
+ *
+ *   npm run soak -- --messages 200 --instances 2 --kills 3 [--minutes 1]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDatabase, type Database, schema } from '@app/db';
+import { sql } from 'drizzle-orm';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { createSecretBox } from '../apps/server/src/lib/secrets';
+import { startDovecot } from '../test-servers/dovecot';
+import { smtpEnv, startSmtpCatcher } from '../test-servers/smtp-catcher';
+import { adminQuery, createTrackedMailbox, percentile } from './bench-support';
+
+const REPO = path.resolve(import.meta.dirname, '..');
+const SERVER_JS = path.join(REPO, 'apps/server/dist/server.js');
+const WORKER_JS = path.join(REPO, 'apps/server/dist/worker.js');
+const SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const MAILBOXES = 4;
+const LINES_PER_MESSAGE = 3;
+const SUPPLIER = 'shipping@supplier.example';
+/** Ports of the web instances (the range this repository's soak uses). */
+const FIRST_PORT = Number(process.env.SOAK_FIRST_PORT ?? 4510);
+const RESTART_DELAY_MS = 2_000;
+/** The options of `npm start` and `npm run start:worker` (apps/server/package.json). */
+const NODE_ARGS = ['--enable-source-maps'];
+
+const { values: flags } = parseArgs({
+  options: {
+    messages: { type: 'string' },
+    instances: { type: 'string', default: '2' },
+    kills: { type: 'string', default: '0' },
+    minutes: { type: 'string', default: '1' },
+  },
+});
+const MINUTES = Number(flags.minutes);
+// 100 messages a minute unless told otherwise.
+const MESSAGES = Number(flags.messages ?? Math.round(100 * MINUTES));
+const INSTANCES = Number(flags.instances);
+const KILLS = Number(flags.kills);
+for (const [name, value] of Object.entries({ MESSAGES, INSTANCES, KILLS, MINUTES })) {
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name.toLowerCase()} must be a number ≥ 0`);
+}
+if (INSTANCES < 1) throw new Error('--instances must be at least 1');
+
+/** The rows of a raw query, on node-postgres (a result with rows) as on PGlite. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? result) as T[];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+interface Slot {
+  name: string;
+  script: string;
+  port?: number;
+  child?: ChildProcess;
+  /** When the current process was started (RSS samples are per process). */
+  startedAt: number;
+  alive: boolean;
+  log: WriteStream;
+  logPath: string;
+  restarts: number;
+  rss: Array<{ at: number; mb: number; pid: number }>;
+}
+
+async function recreateDatabase(name: string): Promise<string> {
+  await dropDatabase(name);
+  await adminQuery(SERVER_URL, `create database ${name}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  await adminQuery(SERVER_URL, `drop database if exists ${name} with (force)`);
+}
+
+function startSlot(slot: Slot, env: Record<string, string>): void {
+  const child = spawn(process.execPath, [...NODE_ARGS, slot.script], {
+    cwd: REPO,
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...env,
+      ...(slot.port ? { PORT: String(slot.port), PUBLIC_URL: `http://127.0.0.1:${slot.port}` } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(slot.log, { end: false });
+  child.stderr?.pipe(slot.log, { end: false });
+  slot.child = child;
+  slot.alive = true;
+  slot.startedAt = Date.now();
+  child.once('exit', () => {
+    slot.alive = false;
+  });
+}
+
+function rssMb(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function message(index: number): Promise<Buffer> {
+  const lines = Array.from(
+    { length: LINES_PER_MESSAGE },
+    (_, line) => `S${index}-${line},1Z${index}X${line}`,
+  );
+  return new MailComposer({
+    from: SUPPLIER,
+    to: 'intake@shop.example',
+    subject: 'Shipment report',
+    messageId: `<soak-${index}-${randomBytes(4).toString('hex')}@soak.example>`,
+    text: 'Report attached.',
+    attachments: [
+      { filename: `tracking_${index}.csv`, content: `Line,Tracking\r\n${lines.join('\r\n')}\r\n` },
+    ],
+  })
+    .compile()
+    .build();
+}
+
+async function main() {
+  const databaseName = `inboxops_soak_${process.pid}`;
+  const workDir = mkdtempSync(path.join(tmpdir(), 'inbox-ops-soak-'));
+  const users = Array.from({ length: MAILBOXES }, (_, index) => ({
+    user: `soak${index + 1}@shop.example`,
+    password: `soak-secret-${index + 1}`,
+  }));
+  const [dovecot, catcher, url] = await Promise.all([
+    startDovecot({ users }),
+    startSmtpCatcher(),
+    recreateDatabase(databaseName),
+  ]);
+  const secretKey = randomBytes(32).toString('base64url');
+  let database: Database | undefined;
+  const slots: Slot[] = [];
+  // Ctrl-C: no instance is left running (Dovecot is stopped by its own exit handler).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const slot of slots) slot.child?.kill('SIGKILL');
+      console.error(`soak: stopped by ${signal}; database ${databaseName} is left on the server`);
+      process.exit(130);
+    });
+  }
+  let exitCode = 1;
+  let keepLogs = false;
+  try {
+    database = await createDatabase({ url, poolSize: 3 });
+    await database.migrate();
+    const secrets = createSecretBox(secretKey);
+    for (const user of users) {
+      await createTrackedMailbox(database.db, secrets, dovecot, user, {
+        sourceName: `Soak supplier ${user.user}`,
+        supplier: SUPPLIER,
+      });
+    }
+    // A digest every minute ('Custom', every minute), to the catcher.
+    const firstSlot = Math.ceil((Date.now() + 1) / 60_000) * 60_000;
+    await database.db.insert(schema.notificationSettings).values({
+      name: 'Soak digest',
+      sourceTypeId: 3,
+      notificationEnabled: true,
+      notificationInterval: 'Custom',
+      cronExpression: '* * * * *',
+      overrideEmailRecipients: 'ops@shop.example',
+      // One e-mail per digest, not one per source: the count per minute is then the count of digests.
+      consolidatedEmail: true,
+      nextRunAt: new Date(firstSlot),
+    });
+
+    const env = {
+      DATABASE_URL: url,
+      APP_SECRET_KEY: secretKey,
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'a long enough soak password',
+      MAIL_POLL_SECONDS: '5',
+      LOG_LEVEL: 'info',
+      ...smtpEnv(catcher),
+    };
+    for (let index = 0; index <= INSTANCES; index += 1) {
+      const name = index < INSTANCES ? `web-${index + 1}` : 'worker';
+      const logPath = path.join(workDir, `${name}.log`);
+      slots.push({
+        name,
+        script: index < INSTANCES ? SERVER_JS : WORKER_JS,
+        ...(index < INSTANCES ? { port: FIRST_PORT + index } : {}),
+        startedAt: 0,
+        alive: false,
+        log: createWriteStream(logPath),
+        logPath,
+        restarts: 0,
+        rss: [],
+      });
+    }
+    const slotEnv = (slot: Slot) => ({ ...env, DATA_DIR: path.join(workDir, slot.name) });
+    for (const slot of slots) startSlot(slot, slotEnv(slot));
+    const webs = slots.filter((slot) => slot.port);
+    const started = Date.now();
+    for (const slot of webs) {
+      for (;;) {
+        const ok = await fetch(`http://127.0.0.1:${slot.port}/ready`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (ok) break;
+        if (!slot.alive) throw new Error(`${slot.name} exited during start-up; see ${slot.logPath}`);
+        if (Date.now() - started > 120_000) throw new Error(`${slot.name} not ready after 120 s`);
+        await sleep(250);
+      }
+    }
+    console.log(
+      `soak: ${slots.length} processes ready in ${seconds(Date.now() - started)}; logs in ${workDir}`,
+    );
+
+    // Survivors' /health, every second: a failure of an instance that was not just killed counts.
+    let healthFailures = 0;
+    let healthChecks = 0;
+    const healthReasons = new Map<string, number>();
+    const healthTimer = setInterval(() => {
+      for (const slot of webs) {
+        if (!slot.alive || Date.now() - slot.startedAt < 15_000) continue;
+        healthChecks += 1;
+        const pid = slot.child?.pid;
+        // A check cut short by this very instance's kill is not a survivor's failure.
+        const failed = (why: string) =>
+          void sleep(1_000).then(() => {
+            if (!slot.alive || slot.child?.pid !== pid) return;
+            healthFailures += 1;
+            healthReasons.set(why, (healthReasons.get(why) ?? 0) + 1);
+          });
+        fetch(`http://127.0.0.1:${slot.port}/health`, { signal: AbortSignal.timeout(5_000) }).then(
+          (response) => {
+            if (!response.ok) failed(`HTTP ${response.status}`);
+          },
+          (error: Error) =>
+            failed(
+              error.name === 'TimeoutError'
+                ? 'no answer within 5 s'
+                : ((error.cause as { code?: string } | undefined)?.code ?? error.message),
+            ),
+        );
+      }
+    }, 1_000);
+    const rssTimer = setInterval(() => {
+      for (const slot of slots) {
+        const mb = slot.alive ? rssMb(slot.child?.pid) : undefined;
+        if (mb !== undefined) slot.rss.push({ at: Date.now(), mb, pid: slot.child!.pid! });
+      }
+    }, 10_000);
+
+    // Appends, kills and the UIDVALIDITY reset on one clock over the window.
+    const windowMs = MINUTES * 60_000;
+    const appenders = await Promise.all(users.map((user) => dovecot.connect(user.user)));
+    const appendedAt = new Map<number, number>();
+    const kills: Array<{ at: number; slot: string; duringPollOf: number | undefined }> = [];
+    const killTimes = Array.from({ length: KILLS }, (_, index) => ((index + 0.5) / KILLS) * windowMs);
+    let resetDone = false;
+    const windowStart = Date.now();
+    const killer = (async () => {
+      for (const due of killTimes) {
+        await sleep(Math.max(0, windowStart + due - Date.now()));
+        // Only one process down at a time: the survivors carry on, as in a rolling failure.
+        while (slots.some((slot) => !slot.alive)) await sleep(200);
+        const holders = rowsOf<{ lease_owner: string; email_source_id: number }>(
+          await database!.db.execute(
+            sql`select lease_owner, email_source_id from mailbox_states where lease_until > now()`,
+          ),
+        );
+        const byPid = new Map(slots.map((slot) => [String(slot.child?.pid), slot]));
+        const polling = holders
+          .map((row) => ({
+            slot: byPid.get(row.lease_owner.split(':')[1] ?? ''),
+            mailbox: row.email_source_id,
+          }))
+          .filter((entry) => entry.slot?.alive);
+        const pick = polling.length > 0 ? polling[Math.floor(Math.random() * polling.length)] : undefined;
+        const victim = pick?.slot ?? slots[Math.floor(Math.random() * slots.length)]!;
+        kills.push({ at: Date.now(), slot: victim.name, duringPollOf: pick?.mailbox });
+        victim.child?.kill('SIGKILL');
+        await new Promise((resolve) => victim.child?.once('exit', resolve));
+        await sleep(RESTART_DELAY_MS);
+        victim.restarts += 1;
+        startSlot(victim, slotEnv(victim));
+      }
+    })();
+    for (let index = 1; index <= MESSAGES; index += 1) {
+      await sleep(Math.max(0, windowStart + ((index - 1) / MESSAGES) * windowMs - Date.now()));
+      if (!resetDone && index > MESSAGES / 2) {
+        resetDone = true;
+        const status = await appenders[0]!.status('INBOX', { uidValidity: true });
+        dovecot.setUidValidity(
+          users[0]!.user,
+          (status === false ? 1 : Number(status.uidValidity ?? 1)) + 1000,
+        );
+        console.log(`soak: UIDVALIDITY of ${users[0]!.user} changed after ${index - 1} messages`);
+      }
+      const raw = await message(index);
+      await appenders[(index - 1) % MAILBOXES]!.append('INBOX', raw);
+      appendedAt.set(index, Date.now());
+    }
+    await killer;
+    await Promise.all(appenders.map((client) => client.logout().catch(() => {})));
+    const appendsDone = Date.now();
+    console.log(
+      `soak: ${MESSAGES} messages appended, ${kills.length} kills, in ${seconds(appendsDone - windowStart)}`,
+    );
+
+    // Quiet: every order present and no poll lease held, or 2 minutes (+1 per 500 messages) without progress.
+    const expected = MESSAGES * LINES_PER_MESSAGE;
+    const countOrders = async () => {
+      const [row] = await database!.db.select({ count: sql<number>`count(*)::int` }).from(schema.orders);
+      return row?.count ?? 0;
+    };
+    const quietLimit = 120_000 + Math.ceil(MESSAGES / 500) * 60_000;
+    let last = -1;
+    let lastChange = Date.now();
+    for (;;) {
+      const present = await countOrders();
+      const [leases] = await database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(schema.mailboxStates)
+        .where(sql`lease_until > now()`);
+      if (present >= expected && (leases?.count ?? 0) === 0) break;
+      if (present !== last) {
+        last = present;
+        lastChange = Date.now();
+      }
+      if (Date.now() - lastChange > quietLimit) break;
+      await sleep(1_000);
+    }
+    const quietAt = Date.now();
+    // A last digest slot completes, so that the count per slot covers whole minutes.
+    await sleep(3_000);
+    clearInterval(healthTimer);
+    clearInterval(rssTimer);
+
+    // What the database holds.
+    const orderRows = await database.db
+      .select({ key: schema.orders.uniqueKey, createdAt: schema.orders.createdAt })
+      .from(schema.orders);
+    const firstOrderAt = new Map<number, number>();
+    const keys = new Set<string>();
+    for (const row of orderRows) {
+      keys.add(row.key ?? '');
+      const index = Number(/^S(\d+)-/.exec(row.key ?? '')?.[1]);
+      const at = row.createdAt.getTime();
+      if (Number.isFinite(index) && at > (firstOrderAt.get(index) ?? 0)) firstOrderAt.set(index, at);
+    }
+    let lost = 0;
+    const latencies: number[] = [];
+    for (let index = 1; index <= MESSAGES; index += 1) {
+      const complete = Array.from({ length: LINES_PER_MESSAGE }, (_, line) => `S${index}-${line}`).every(
+        (key) => keys.has(key),
+      );
+      if (!complete) lost += 1;
+      else latencies.push(firstOrderAt.get(index)! - appendedAt.get(index)!);
+    }
+    latencies.sort((a, b) => a - b);
+    // A duplicate import: a message's file read by more than one succeeded run.
+    const importRows = rowsOf<{ file_name: string; count: number }>(
+      await database.db.execute(
+        sql`select file_name, count(*)::int as count from runs where source_type = 'order-tracking' and status = 'succeeded' group by file_name`,
+      ),
+    );
+    const duplicates = importRows.reduce((sum, row) => sum + Math.max(0, row.count - 1), 0);
+    const [processed] = rowsOf<{ count: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as count from (select email_source_id, message_id_hash from inbound_messages where status = 'processed' group by 1, 2 having count(*) > 1) twice`,
+      ),
+    );
+    const processedTwice = processed?.count ?? 0;
+
+    // The longest gap between a kill during a poll and the next poll of that mailbox.
+    const gaps: number[] = [];
+    for (const kill of kills) {
+      if (kill.duringPollOf === undefined) continue;
+      const [row] = rowsOf<{ started_at: Date | null }>(
+        await database.db.execute(
+          sql`select min(started_at) as started_at from runs where source_type = 'email' and source_id = ${kill.duringPollOf} and started_at > ${new Date(kill.at).toISOString()}`,
+        ),
+      );
+      if (row?.started_at) gaps.push(new Date(row.started_at).getTime() - kill.at);
+    }
+
+    // Digests per minute slot, from the first due minute to the last whole minute.
+    const perSlot = new Map<number, number>();
+    for (let at = firstSlot; at + 60_000 <= quietAt; at += 60_000) perSlot.set(at, 0);
+    for (const mail of catcher.messages) {
+      const at = Math.floor((mail.parsed.date?.getTime() ?? 0) / 60_000) * 60_000;
+      if (perSlot.has(at)) perSlot.set(at, perSlot.get(at)! + 1);
+    }
+    const counts = [...perSlot.values()];
+    const slotsNotOne = counts.filter((count) => count !== 1).length;
+
+    const warnings = slots.map((slot) => {
+      slot.log.end();
+      const text = readFileSync(slot.logPath, 'utf8');
+      return { slot: slot.name, warn: (text.match(/"level":(40|50|60)/g) ?? []).length };
+    });
+
+    const rows: Array<[string, string]> = [
+      ['processes', `${INSTANCES} web + 1 worker on PostgreSQL, ${MAILBOXES} mailboxes on Dovecot`],
+      ['messages appended', `${MESSAGES} over ${seconds(appendsDone - windowStart)}`],
+      [
+        'kill -9 (restarted)',
+        `${kills.length} (${kills.filter((kill) => kill.duringPollOf !== undefined).length} during a poll)`,
+      ],
+      ['UIDVALIDITY reset', resetDone ? `yes, ${users[0]!.user}` : 'no (too few messages)'],
+      ['orders expected / present', `${expected} / ${orderRows.length}`],
+      ['duplicate imports', `${duplicates} (messages processed twice: ${processedTwice})`],
+      ['lost messages', String(lost)],
+      [
+        'append → order p50 / p95 / max',
+        `${seconds(percentile(latencies, 50))} / ${seconds(percentile(latencies, 95))} / ${seconds(latencies.at(-1) ?? Number.NaN)}`,
+      ],
+      [
+        'kill during a poll → next poll (max)',
+        gaps.length > 0
+          ? `${seconds(Math.max(...gaps))} (${gaps.length} kills during a poll)`
+          : 'no kill hit a poll',
+      ],
+      [
+        'digests per minute slot',
+        counts.length > 0
+          ? `${counts.join(' ')} (${counts.length} slots, ${slotsNotOne} not exactly one)`
+          : 'no whole minute',
+      ],
+      [
+        'survivors /health failures',
+        `${healthFailures} of ${healthChecks}${healthFailures > 0 ? ` (${[...healthReasons].map(([why, count]) => `${why}: ${count}`).join(', ')})` : ''}`,
+      ],
+      ['warnings/errors in logs', warnings.map((entry) => `${entry.slot} ${entry.warn}`).join(', ')],
+      [
+        'RSS per process (last / max)',
+        slots
+          .map((slot) => {
+            const last = slot.rss.at(-1)?.mb;
+            const max = Math.max(...slot.rss.map((sample) => sample.mb));
+            return `${slot.name} ${last?.toFixed(0) ?? '-'} / ${Number.isFinite(max) ? max.toFixed(0) : '-'} MB`;
+          })
+          .join(', '),
+      ],
+      ['quiet after the last append', seconds(quietAt - appendsDone)],
+    ];
+    console.log('\n| soak | figure |\n| --- | --- |');
+    for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
+    // Memory over time: one column per minute, per process that was never killed (a restart resets it).
+    if (MINUTES >= 2) {
+      console.log('\nRSS (MB) per minute of processes never restarted:');
+      for (const slot of slots.filter((entry) => entry.restarts === 0)) {
+        const perMinute: string[] = [];
+        for (let minute = 0; minute * 60_000 <= quietAt - started; minute += 1) {
+          const sample = slot.rss.find((entry) => entry.at >= started + minute * 60_000);
+          if (sample) perMinute.push(sample.mb.toFixed(0));
+        }
+        console.log(`  ${slot.name}: ${perMinute.join(' ')}`);
+      }
+    }
+    console.log(`\nsoak: ${MESSAGES} messages, ${duplicates} duplicates, ${lost} lost`);
+    exitCode = duplicates > 0 || lost > 0 ? 1 : 0;
+    keepLogs = healthFailures > 0;
+  } finally {
+    for (const slot of slots) {
+      if (slot.alive) {
+        slot.child?.kill('SIGTERM');
+        await new Promise((resolve) => slot.child?.once('exit', resolve));
+      }
+    }
+    await database?.close();
+    await Promise.all([dovecot.stop(), catcher.close()]);
+    await dropDatabase(databaseName);
+    // The logs stay for a run that failed or saw a survivor's /health fail.
+    if (exitCode === 0 && keepLogs === false) rmSync(workDir, { recursive: true, force: true });
+    else console.log(`soak: logs kept in ${workDir}`);
+  }
+  process.exit(exitCode);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

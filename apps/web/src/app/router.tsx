@@ -6,7 +6,7 @@ import {
   RequirePermission,
   RequireSession,
 } from '@/features/auth/components/route-guards';
-import type { RouteHandle } from '@/features/layout/route-handle';
+import type { RouteHandle } from '@/features/layout/lib/route-handle';
 import type { HistorySourceType } from '@/features/runs/api/runs';
 
 /**
@@ -58,28 +58,28 @@ export const router = createBrowserRouter([
         children: [
           {
             lazy: page(
-              () => import('@/features/layout/app-layout'),
+              () => import('@/features/layout/components/app-layout'),
               (m) => m.AppLayout,
             ),
             children: [
               {
                 path: '/home',
                 lazy: page(
-                  () => import('@/features/home/home-page'),
+                  () => import('@/features/home/routes/home-page'),
                   (m) => m.HomePage,
                 ),
               },
               {
                 path: '/account',
                 lazy: page(
-                  () => import('@/features/account/account-page'),
+                  () => import('@/features/account/routes/account-page'),
                   (m) => m.AccountPage,
                 ),
               },
               {
                 path: '/sources',
                 lazy: page(
-                  () => import('@/features/sources/sources-hub-page'),
+                  () => import('@/features/sources/routes/sources-hub-page'),
                   (m) => m.SourcesHubPage,
                 ),
               },
@@ -251,7 +251,7 @@ export const router = createBrowserRouter([
                   {
                     path: '/admin',
                     lazy: page(
-                      () => import('@/features/admin/admin-dashboard-page'),
+                      () => import('@/features/admin/routes/admin-dashboard-page'),
                       (m) => m.AdminDashboardPage,
                     ),
                   },
@@ -259,14 +259,14 @@ export const router = createBrowserRouter([
                     path: '/admin/manage/users',
                     handle: DATA_PAGE,
                     lazy: page(
-                      () => import('@/features/users/user-list-page'),
+                      () => import('@/features/users/routes/user-list-page'),
                       (m) => m.UserListPage,
                     ),
                   },
                   {
                     path: '/admin/manage/users/edit/:userId',
                     lazy: page(
-                      () => import('@/features/users/user-editor-page'),
+                      () => import('@/features/users/routes/user-editor-page'),
                       (m) => m.UserEditorPage,
                     ),
                   },
@@ -275,7 +275,7 @@ export const router = createBrowserRouter([
               {
                 path: '*',
                 lazy: page(
-                  () => import('@/features/layout/not-found-page'),
+                  () => import('@/features/layout/routes/not-found-page'),
                   (m) => m.NotFoundPage,
                 ),
               },

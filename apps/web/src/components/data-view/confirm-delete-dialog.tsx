@@ -1,18 +1,4 @@
-import { Loader2 } from 'lucide-react';
-import { type MouseEvent, useState } from 'react';
-import { toast } from 'sonner';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { describeError } from '@/lib/api-client';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 /**
  * 'Confirm Deletion' / 'Are you sure you want to delete "{name}"?' with Cancel and Delete.
@@ -30,55 +16,17 @@ export function ConfirmDeleteDialog({
   name: string;
   onConfirm: () => Promise<void>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // The name is kept while the dialog animates out, so the text does not go blank mid-transition.
-  const [shownName, setShownName] = useState(name);
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open && name !== shownName) setShownName(name);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setError(null);
-  }
-
-  const confirm = async (event: MouseEvent) => {
-    // Radix would close the dialog on the action click; it closes only once the deletion succeeded.
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      onOpenChange(false);
-    } catch (failure) {
-      console.error('Error deleting:', failure);
-      const message = describeError(failure, `"${name}" could not be deleted.`);
-      setError(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Confirm Deletion</AlertDialogTitle>
-          <AlertDialogDescription>Are you sure you want to delete "{shownName}"?</AlertDialogDescription>
-        </AlertDialogHeader>
-        {error && (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" disabled={busy} onClick={confirm}>
-            {busy && <Loader2 className="animate-spin" aria-hidden />}
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      item={open ? name : null}
+      onClose={() => onOpenChange(false)}
+      title="Confirm Deletion"
+      description={(shown) => `Are you sure you want to delete "${shown}"?`}
+      action="Delete"
+      destructive
+      onConfirm={onConfirm}
+      logLabel="Error deleting:"
+      failureMessage={(shown) => `"${shown}" could not be deleted.`}
+    />
   );
 }

@@ -9,13 +9,7 @@ import {
 } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const accountKeys = {
-  all: ['account'] as const,
-  userInfoAll: ['account', 'user-info'] as const,
-  userInfo: (username: string) => ['account', 'user-info', username] as const,
-  orderTrackingSettings: (userId: number) => ['account', 'order-tracking-settings', userId] as const,
-};
+import { accountKeys } from '@/lib/query-keys';
 
 export type EnabledColumns = OrderTrackingSettings['enabledColumns'];
 

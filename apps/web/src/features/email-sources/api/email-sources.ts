@@ -9,21 +9,17 @@ import type {
 } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { emailSourceKeys } from '@/lib/query-keys';
+import { type RecordKeys, useDeleteRecord, useSaveRecord } from '@/lib/record-mutations';
+import { emailSourcesQueryOptions } from '@/lib/source-lists';
 
-// Everything lives under ['email-sources'], so a save or delete also refreshes the picker other editors use.
-export const emailSourceKeys = {
-  all: ['email-sources'] as const,
-  list: ['email-sources', 'list'] as const,
-  picker: ['email-sources', 'picker'] as const,
-  detail: (id: number) => ['email-sources', 'detail', id] as const,
+const EMAIL_RECORDS: RecordKeys = {
+  lists: emailSourceKeys.list,
+  detail: emailSourceKeys.detail,
+  also: [emailSourceKeys.picker],
 };
 
-export const emailSourcesQueryOptions = () =>
-  queryOptions({
-    queryKey: emailSourceKeys.list,
-    queryFn: ({ signal }) => api.get<EmailSourceListItem[]>('/api/email-sources/emails', signal),
-  });
-
+// Everything lives under ['email-sources'], so a save or delete also refreshes the picker other editors use.
 export function useEmailSources() {
   return useQuery(emailSourcesQueryOptions());
 }
@@ -55,17 +51,7 @@ export function saveEmailSource(input: TEmailSource) {
 }
 
 export function useSaveEmailSource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveEmailSource,
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(emailSourceKeys.detail(saved.id), saved);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: emailSourceKeys.list }),
-        queryClient.invalidateQueries({ queryKey: emailSourceKeys.picker }),
-      ]);
-    },
-  });
+  return useSaveRecord(EMAIL_RECORDS, saveEmailSource);
 }
 
 export function deleteEmailSource(id: number) {
@@ -73,21 +59,7 @@ export function deleteEmailSource(id: number) {
 }
 
 export function useDeleteEmailSource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteEmailSource,
-    onSuccess: async (_result, id) => {
-      // The row goes at once (docs/behaviour/screens.md#delete-confirmation); the refetch then confirms the list.
-      queryClient.setQueryData<EmailSourceListItem[]>(emailSourceKeys.list, (rows) =>
-        rows?.filter((row) => row.id !== id),
-      );
-      queryClient.removeQueries({ queryKey: emailSourceKeys.detail(id) });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: emailSourceKeys.list }),
-        queryClient.invalidateQueries({ queryKey: emailSourceKeys.picker }),
-      ]);
-    },
-  });
+  return useDeleteRecord(EMAIL_RECORDS, deleteEmailSource);
 }
 
 export interface ActiveChange {

@@ -13,20 +13,21 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, CircleCheck, CircleX, Loader2, PlugZap } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { type Control, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { FieldError, PasswordInput } from '@/components/password-input';
+import { FormKit, fieldsFor } from '@/components/form/bound-fields';
+import {
+  type EditorSaveState,
+  useEditorSaveState,
+  useEditorSubmit,
+} from '@/components/form/use-editor-submit';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { ControlledSwitchField, parseSourceId } from '@/features/sources/components/source-editor-parts';
+import { EditorSkeleton, parseSourceId } from '@/features/sources/components/source-editor-parts';
 import { formPort, mailSecretState, type StoredSecretState } from '@/features/sources/lib/stored-secret';
 import { useLogError } from '@/hooks/use-log-error';
-import { useSaveState } from '@/hooks/use-save-state';
 import { ApiError, describeError } from '@/lib/api-client';
 import { useEmailSource, useSaveEmailSource, useTestEmailConnection } from '../api/email-sources';
 
@@ -88,19 +89,6 @@ const SECRET_FIELDS = [
   'msalTennentId',
 ] as const;
 
-type SaveStateApi = ReturnType<typeof useSaveState>;
-type TextField =
-  | 'username'
-  | 'email'
-  | 'password'
-  | 'incomingServer'
-  | 'incomingPort'
-  | 'outgoingServer'
-  | 'outgoingPort'
-  | 'msalClientId'
-  | 'msalTennentId';
-type SwitchField = 'ssl' | 'isMsal' | 'activeStatus';
-
 const NEW_SOURCE_FORM: TEmailSourceForm = {
   id: 0,
   username: '',
@@ -117,6 +105,9 @@ const NEW_SOURCE_FORM: TEmailSourceForm = {
   activeStatus: true,
 };
 const FORM_FIELDS = new Set(Object.keys(NEW_SOURCE_FORM));
+
+const { TextField, PasswordField, SwitchField } = fieldsFor<TEmailSourceForm>();
+const idOf = (name: string) => `email-source-${name}`;
 
 /** Ports sit in the form as text (an empty input is ''); the schema turns them into integers or null. */
 function toForm(source: EmailSource): TEmailSourceForm {
@@ -159,7 +150,7 @@ export function EmailSourceEditorPage() {
   const isCreate = sourceId === 0;
   const source = useEmailSource(sourceId ?? 0, { enabled: sourceId !== null && sourceId > 0 });
   // Lives above the keyed form so 'Saved!' survives the switch from create to edit after the first save.
-  const saveState = useSaveState(2000);
+  const editorSave = useEditorSaveState(2000);
 
   // The original only logged this; the product also tells the user (docs/design/differences.md#errors-are-shown) (the inline alert below).
   useLogError(source.error, 'Error fetching email source:');
@@ -168,9 +159,9 @@ export function EmailSourceEditorPage() {
   if (sourceId === null) {
     content = <LoadError message="This email source id is not valid." />;
   } else if (isCreate) {
-    content = <EmailSourceForm key="new" initial={NEW_SOURCE_FORM} stored={null} saveState={saveState} />;
+    content = <EmailSourceForm key="new" initial={NEW_SOURCE_FORM} stored={null} state={editorSave} />;
   } else if (source.isPending) {
-    content = <EditorSkeleton />;
+    content = <EditorSkeleton cards={2} height="h-80" />;
   } else if (source.isError) {
     content = (
       <LoadError
@@ -185,7 +176,7 @@ export function EmailSourceEditorPage() {
         key={sourceId}
         initial={toForm(source.data)}
         stored={source.data.passwordSet ? secretSettingsOf(toForm(source.data)) : null}
-        saveState={saveState}
+        state={editorSave}
       />
     );
   }
@@ -233,16 +224,15 @@ function LoadError({ message, detail, onRetry }: { message: string; detail?: str
 function EmailSourceForm({
   initial,
   stored,
-  saveState,
+  state,
 }: {
   initial: TEmailSourceForm;
   /** The settings the stored secret was saved with; null when none is stored. */
   stored: MailSecretSettings | null;
-  saveState: SaveStateApi;
+  state: EditorSaveState;
 }) {
   const navigate = useNavigate();
   const saveSource = useSaveEmailSource();
-  const [serverError, setServerError] = useState<string | null>(null);
   // The resolver is made once; the stored settings change after each save.
   const storedRef = useRef(stored);
   storedRef.current = stored;
@@ -255,7 +245,6 @@ function EmailSourceForm({
       >,
   );
   const form = useForm({ resolver, defaultValues: initial });
-  const { errors } = form.formState;
   const watched = useWatch({ control: form.control, name: SECRET_FIELDS });
   const current = secretSettingsOf(
     Object.fromEntries(SECRET_FIELDS.map((name, index) => [name, watched[index]])),
@@ -271,44 +260,25 @@ function EmailSourceForm({
     return () => subscription.unsubscribe();
   }, [form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    saveState.start();
-    let saved: EmailSource;
-    try {
-      saved = await saveSource.mutateAsync(values);
-    } catch (error) {
-      saveState.fail();
-      console.error('Error saving email source:', error);
-      setServerError(saveFailureMessage(error));
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (FORM_FIELDS.has(field))
-            form.setError(field as FieldPath<TEmailSourceForm>, { type: 'server', message });
-        }
-      }
-      return;
-    }
-    saveState.succeed();
-    // After a create the page becomes the new source's editor, so the next Save updates instead of creating again.
-    if (values.id === 0) navigate(`${LIST_PATH}/edit/${saved.id}`, { replace: true });
-    else form.reset(toForm(saved));
+  const onSubmit = useEditorSubmit<TEmailSourceForm, TEmailSource, EmailSource>(form, state, {
+    save: (values) => saveSource.mutateAsync(values),
+    logLabel: 'Error saving email source:',
+    failureMessage: saveFailureMessage,
+    unexpectedMessage: EMAIL_SOURCE_MESSAGES.saveFailed,
+    savedMessage: null,
+    acceptFieldError: (path) => FORM_FIELDS.has(path),
+    onSaved: (answer, values) => {
+      if (answer.kind !== 'saved') return;
+      // After a create the page becomes the new source's editor, so the next Save updates instead of creating again.
+      if (values.id === 0) navigate(`${LIST_PATH}/edit/${answer.record.id}`, { replace: true });
+      else form.reset(toForm(answer.record));
+    },
   });
-
-  const inputProps = (name: TextField) => ({
-    id: `email-source-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `email-source-${name}-error` : undefined,
-    ...form.register(name),
-  });
-  const fieldError = (name: TextField) => (
-    <FieldError id={`email-source-${name}-error`} message={errors[name]?.message} />
-  );
 
   const passwordHint = storedSecretHint(secret, mailSecretName(isMsal));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
+    <FormKit form={form} idOf={idOf} onSubmit={onSubmit} className="space-y-6">
       <UnsavedChangesGuard control={form.control} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -317,43 +287,21 @@ function EmailSourceForm({
             <CardDescription>The mailbox this source signs in to.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <div className="grid gap-2">
-              <Label htmlFor="email-source-username">Username</Label>
-              <Input autoComplete="off" {...inputProps('username')} />
-              {fieldError('username')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="email-source-email">Email</Label>
-              <Input type="email" autoComplete="off" {...inputProps('email')} />
-              {fieldError('email')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="email-source-password">{isMsal ? 'Client Secret' : 'Password'}</Label>
-              <PasswordInput
-                id="email-source-password"
-                autoComplete="new-password"
-                aria-required={secret.kind !== 'kept' || undefined}
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={
-                  errors.password
-                    ? 'email-source-password-hint email-source-password-error'
-                    : 'email-source-password-hint'
-                }
-                {...form.register('password')}
-              />
-              <p id="email-source-password-hint" className="text-muted-foreground text-xs">
-                {passwordHint}
-              </p>
-              {fieldError('password')}
-            </div>
-            <SwitchRow
-              control={form.control}
+            <TextField name="username" label="Username" />
+            <TextField name="email" label="Email" type="email" />
+            <PasswordField
+              name="password"
+              label={isMsal ? 'Client Secret' : 'Password'}
+              hint={passwordHint}
+              autoComplete="new-password"
+              required={secret.kind !== 'kept'}
+            />
+            <SwitchField
               name="isMsal"
               label="Use Microsoft Authentication (MSAL)"
               description="Sign in with an Azure app registration instead of a mailbox password."
             />
-            <SwitchRow
-              control={form.control}
+            <SwitchField
               name="activeStatus"
               label="Active"
               description="Only active sources are polled and can send."
@@ -367,43 +315,28 @@ function EmailSourceForm({
             <CardDescription>Where mail is read (IMAP) and sent (SMTP).</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
-            <div className="grid gap-2">
-              <Label htmlFor="email-source-incomingServer">Incoming Server</Label>
-              <Input autoComplete="off" placeholder="imap.example.com" {...inputProps('incomingServer')} />
-              {fieldError('incomingServer')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="email-source-incomingPort">Incoming Port</Label>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={65535}
-                placeholder="993"
-                {...inputProps('incomingPort')}
-              />
-              {fieldError('incomingPort')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="email-source-outgoingServer">Outgoing Server</Label>
-              <Input autoComplete="off" placeholder="smtp.example.com" {...inputProps('outgoingServer')} />
-              {fieldError('outgoingServer')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="email-source-outgoingPort">Outgoing Port</Label>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={65535}
-                placeholder="587"
-                {...inputProps('outgoingPort')}
-              />
-              {fieldError('outgoingPort')}
-            </div>
+            <TextField name="incomingServer" label="Incoming Server" placeholder="imap.example.com" />
+            <TextField
+              name="incomingPort"
+              label="Incoming Port"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={65535}
+              placeholder="993"
+            />
+            <TextField name="outgoingServer" label="Outgoing Server" placeholder="smtp.example.com" />
+            <TextField
+              name="outgoingPort"
+              label="Outgoing Port"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={65535}
+              placeholder="587"
+            />
             <div className="sm:col-span-2">
-              <SwitchRow
-                control={form.control}
+              <SwitchField
                 name="ssl"
                 label="Use SSL"
                 description="Encrypted connections (TLS) to both servers."
@@ -422,16 +355,8 @@ function EmailSourceForm({
               </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <div className="grid gap-2">
-                <Label htmlFor="email-source-msalClientId">Client ID</Label>
-                <Input autoComplete="off" {...inputProps('msalClientId')} />
-                {fieldError('msalClientId')}
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="email-source-msalTennentId">Tenant ID</Label>
-                <Input autoComplete="off" {...inputProps('msalTennentId')} />
-                {fieldError('msalTennentId')}
-              </div>
+              <TextField name="msalClientId" label="Client ID" />
+              <TextField name="msalTennentId" label="Tenant ID" />
             </CardContent>
           </Card>
         )}
@@ -443,20 +368,20 @@ function EmailSourceForm({
         onRetype={() => form.setFocus('password')}
       />
 
-      {serverError && (
+      {state.outcome.error && (
         <Alert variant="destructive">
-          <AlertDescription className="break-words">{serverError}</AlertDescription>
+          <AlertDescription className="break-words">{state.outcome.error}</AlertDescription>
         </Alert>
       )}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {saveState.state === 'saved' && <BackButton />}
-        <Button type="submit" className="w-full min-w-36 sm:w-auto" disabled={saveState.state === 'saving'}>
-          {saveState.state === 'saving' && <Loader2 className="animate-spin" aria-hidden />}
-          {saveState.label}
+        {state.button.state === 'saved' && <BackButton />}
+        <Button type="submit" className="w-full min-w-36 sm:w-auto" disabled={state.saving}>
+          {state.saving && <Loader2 className="animate-spin" aria-hidden />}
+          {state.button.label}
         </Button>
       </div>
-    </form>
+    </FormKit>
   );
 }
 
@@ -553,24 +478,5 @@ function CheckLine({ label, ok, message }: { label: string; ok: boolean; message
         {label}: {message}
       </span>
     </li>
-  );
-}
-
-function SwitchRow(props: {
-  control: Control<TEmailSourceForm, unknown, TEmailSource>;
-  name: SwitchField;
-  label: string;
-  description: string;
-}) {
-  return <ControlledSwitchField {...props} id={`email-source-${props.name}`} />;
-}
-
-function EditorSkeleton() {
-  return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      {Array.from({ length: 2 }, (_, index) => (
-        <Skeleton key={index} className="h-80 rounded-xl" />
-      ))}
-    </div>
   );
 }

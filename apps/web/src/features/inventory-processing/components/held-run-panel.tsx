@@ -1,12 +1,12 @@
 import type { InventoryProcessingResult, InventoryStatusChange, RunRecord } from '@app/contracts';
 import { Loader2, TriangleAlert } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { type InventoryRunRecord, useHeldRun } from '@/features/runs/api/held-runs';
+import { HeldRunActions } from '@/features/runs/components/held-run-actions';
 import { describeError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
-import { type InventoryRunRecord, useHeldRun } from '../api/inventory-processing';
 import { DeliveryOutcomeList, readDelivery } from './delivery-outcome';
 import { DetailList } from './detail-list';
-import { HeldRunActions } from './held-run-actions';
 
 const count = formatCount;
 

@@ -13,10 +13,11 @@ import {
   INVENTORY_SOURCES_PATH,
   useInventorySource,
 } from '@/features/inventory-sources/api/inventory-sources';
+import type { InventoryRunRecord } from '@/features/runs/api/held-runs';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { useWorkProgress } from '@/features/runs/api/work-progress';
 import { LoadErrorBanner } from '@/features/sources/components/source-editor-parts';
-import { type InventoryRunRecord, useDebugModify, useManualProcess } from '../api/inventory-processing';
+import { useDebugModify, useManualProcess } from '../api/inventory-processing';
 import { DebugAnalysisCard } from '../components/debug-analysis-card';
 import { DownloadCard } from '../components/download-card';
 import { ErrorListCard } from '../components/error-list-card';

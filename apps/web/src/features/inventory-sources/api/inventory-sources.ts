@@ -5,31 +5,23 @@
  */
 import type {
   InventorySource,
-  InventorySourceListItem,
   SftpConnectionTestResult,
   SftpHostKeyState,
   TSftpConnectionTest,
 } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { inventorySourceKeys } from '@/lib/query-keys';
+import { type RecordKeys, useDeleteRecord, useSaveRecord, useSetRecordActive } from '@/lib/record-mutations';
+import { inventorySourcesQueryOptions } from '@/lib/source-lists';
+
+const INVENTORY_RECORDS: RecordKeys = { lists: inventorySourceKeys.list, detail: inventorySourceKeys.detail };
 
 export const INVENTORY_SOURCES_PATH = '/inventory-sources';
 export const inventorySourceEditPath = (id: number) => `${INVENTORY_SOURCES_PATH}/edit/${id}`;
 export const inventoryManualProcessPath = (id: number) => `${INVENTORY_SOURCES_PATH}/manually-process/${id}`;
 /** The stored sample inventory file, served as an attachment. */
 export const inventorySampleFileUrl = (id: number) => `/api/inventory-sources/inventory/${id}/sample-file`;
-
-export const inventorySourceKeys = {
-  all: ['inventory-sources'] as const,
-  list: ['inventory-sources', 'list'] as const,
-  detail: (id: number) => ['inventory-sources', 'detail', id] as const,
-};
-
-export const inventorySourcesQueryOptions = () =>
-  queryOptions({
-    queryKey: inventorySourceKeys.list,
-    queryFn: ({ signal }) => api.get<InventorySourceListItem[]>('/api/inventory-sources/inventories', signal),
-  });
 
 export function useInventorySources() {
   return useQuery(inventorySourcesQueryOptions());
@@ -51,16 +43,7 @@ export function saveInventorySource(body: Record<string, unknown>) {
 }
 
 export function useSaveInventorySource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveInventorySource,
-    onSuccess: async (saved) => {
-      if (saved && typeof saved === 'object' && 'id' in saved && typeof saved.id === 'number') {
-        queryClient.setQueryData(inventorySourceKeys.detail(saved.id), saved as InventorySource);
-      }
-      await queryClient.invalidateQueries({ queryKey: inventorySourceKeys.list });
-    },
-  });
+  return useSaveRecord(INVENTORY_RECORDS, saveInventorySource);
 }
 
 /** docs/behaviour/sources.md#deleting-sources: a POST without a body to the source's own path deletes it. */
@@ -69,17 +52,7 @@ export function deleteInventorySource(id: number) {
 }
 
 export function useDeleteInventorySource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteInventorySource,
-    onSuccess: async (_result, id) => {
-      queryClient.setQueryData<InventorySourceListItem[]>(inventorySourceKeys.list, (list) =>
-        list?.filter((source) => source.id !== id),
-      );
-      queryClient.removeQueries({ queryKey: inventorySourceKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: inventorySourceKeys.list });
-    },
-  });
+  return useDeleteRecord(INVENTORY_RECORDS, deleteInventorySource);
 }
 
 export function setInventorySourceActive({ id, activeStatus }: { id: number; activeStatus: boolean }) {
@@ -88,28 +61,7 @@ export function setInventorySourceActive({ id, activeStatus }: { id: number; act
 
 /** The list's active switch: shown at once, rolled back if the server refuses. */
 export function useSetInventorySourceActive() {
-  const queryClient = useQueryClient();
-  const key = inventorySourceKeys.list;
-  return useMutation({
-    mutationFn: setInventorySourceActive,
-    onMutate: async ({ id, activeStatus }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<InventorySourceListItem[]>(key);
-      queryClient.setQueryData<InventorySourceListItem[]>(key, (list) =>
-        list?.map((source) => (source.id === id ? { ...source, activeStatus } : source)),
-      );
-      return { previous };
-    },
-    onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSettled: async (_data, _error, { id }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: key }),
-        queryClient.invalidateQueries({ queryKey: inventorySourceKeys.detail(id) }),
-      ]);
-    },
-  });
+  return useSetRecordActive(INVENTORY_RECORDS, setInventorySourceActive);
 }
 
 /** Connects with the SFTP card's current values (a blank password uses the stored one) and lists the folder. */

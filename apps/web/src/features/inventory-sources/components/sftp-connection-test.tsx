@@ -7,9 +7,9 @@ import {
 import { CheckCircle2, CircleAlert, File, Folder, Loader2, PlugZap } from 'lucide-react';
 import { useState } from 'react';
 import type { Path, UseFormReturn } from 'react-hook-form';
+import { serverMessage } from '@/components/form/editor-save';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { serverMessage } from '@/features/sources/components/source-editor-parts';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useTestSftpConnection } from '../api/inventory-sources';

@@ -1,9 +1,9 @@
 import type { InventorySource } from '@app/contracts';
 import { KeyRound, Loader2, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
+import { serverMessage } from '@/components/form/editor-save';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { serverMessage } from '@/features/sources/components/source-editor-parts';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useAcceptSftpHostKey } from '../api/inventory-sources';

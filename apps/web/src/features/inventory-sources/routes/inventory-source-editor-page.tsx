@@ -6,46 +6,38 @@ import {
   PREDICTIVE_RANGES,
   type PredictiveField,
   SAMPLE_FILE_EXTENSIONS,
-  SPREADSHEET_FILE_TYPES,
   sftpServerChanged,
-  TEXT_ENCODING_HINT,
-  TEXT_ENCODING_OPTIONS,
   type TInventorySource,
 } from '@app/contracts';
 import { Download } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { get, type Path, useForm, useWatch } from 'react-hook-form';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type Path, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { PasswordInput } from '@/components/password-input';
+import { FormKit, fieldsFor } from '@/components/form/bound-fields';
+import { openOrRefill, serverMessage } from '@/components/form/editor-save';
+import { controlProps, fieldError } from '@/components/form/field-props';
+import { FormField } from '@/components/form/form-field';
+import {
+  type EditorSaveState,
+  useEditorSaveState,
+  useEditorSubmit,
+} from '@/components/form/use-editor-submit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
 import {
-  applyServerFieldErrors,
-  ControlledSelectField,
-  ControlledSwitchField,
-  controlProps,
   EditorFooter,
   EditorHeader,
-  EditorSkeleton,
-  emailSourceSelectOptions,
-  FormField,
-  LoadErrorBanner,
+  editorContent,
+  MailedFileSelects,
+  PickerLoadBanner,
   parseSourceId,
-  readSaveAnswer,
   SaveMessages,
-  type SaveOutcome,
-  type SelectOption,
-  serverMessage,
-  useEditorSaveState,
-  withCurrentOption,
 } from '@/features/sources/components/source-editor-parts';
 import { sftpSecretState } from '@/features/sources/lib/stored-secret';
 import { useLogError } from '@/hooks/use-log-error';
-import type { useSaveState } from '@/hooks/use-save-state';
 import {
   INVENTORY_SOURCES_PATH,
   inventorySampleFileUrl,
@@ -100,32 +92,26 @@ export function InventorySourceEditorPage() {
   useLogError(source.error, 'Error fetching inventory source:');
   useLogError(emailSources.error, 'Error fetching email sources:');
 
-  let content: ReactNode;
-  if (sourceId === null) {
-    content = <LoadErrorBanner message={M.loadFailed} />;
-  } else if (!isCreate && source.isPending) {
-    content = <EditorSkeleton cards={6} />;
-  } else if (!isCreate && source.isError) {
-    // docs/behaviour/screens.md#load-failures: the inventory source's own failure wins over the e-mail list's.
-    content = <LoadErrorBanner message={M.loadFailed} onRetry={() => void source.refetch()} />;
-  } else {
-    const loaded = isCreate ? undefined : source.data;
-    content = (
+  // docs/behaviour/screens.md#load-failures: the inventory source's own failure wins over the e-mail list's.
+  const content = editorContent({
+    id: sourceId,
+    record: source,
+    loadFailed: M.loadFailed,
+    cards: 6,
+    form: (loaded) => (
       <>
-        {emailSources.isError && (
-          <LoadErrorBanner message={M.emailListFailed} onRetry={() => void emailSources.refetch()} />
-        )}
+        <PickerLoadBanner query={emailSources} message={M.emailListFailed} />
         <InventorySourceForm
           key={sourceId}
           initial={loaded ? toInventoryFormValues(loaded) : NEW_INVENTORY_SOURCE}
           loaded={loaded}
           emailSourcePairs={emailSources.data}
           emailSourcesLoading={emailSources.isPending}
-          {...editorSave}
+          state={editorSave}
         />
       </>
-    );
-  }
+    ),
+  });
 
   return (
     <div className="space-y-6">
@@ -140,47 +126,21 @@ export function InventorySourceEditorPage() {
   );
 }
 
-type BooleanField =
-  | 'activeStatus'
-  | 'containsNotExact'
-  | 'fileHasHeader'
-  | 'stripLeadingZeroes'
-  | 'statusSupersedesQuantity'
-  | 'usesPredictiveAlgorithm'
-  | 'fileData.fileHasHeader';
-
-interface InputOptions {
-  hint?: ReactNode;
-  className?: string;
-  type?: 'text' | 'number' | 'email';
-  placeholder?: string;
-  min?: number;
-  max?: number;
-  step?: number;
-  required?: boolean;
-  autoComplete?: string;
-}
+const { TextField, PasswordField, TextareaField, SwitchField } = fieldsFor<InventoryFormValues>();
+const idOf = (name: string) => `inv-${name.replace('.', '-')}`;
 
 function InventorySourceForm({
   initial,
   loaded,
   emailSourcePairs,
   emailSourcesLoading,
-  saveState,
-  outcome,
-  onOutcome,
-  savedOnce,
-  onSaved,
+  state,
 }: {
   initial: InventoryFormValues;
   loaded: InventorySource | undefined;
   emailSourcePairs: PickerPair[] | undefined;
   emailSourcesLoading: boolean;
-  saveState: ReturnType<typeof useSaveState>;
-  outcome: SaveOutcome;
-  onOutcome: (outcome: SaveOutcome) => void;
-  savedOnce: boolean;
-  onSaved: () => void;
+  state: EditorSaveState;
 }) {
   const navigate = useNavigate();
   const saveSource = useSaveInventorySource();
@@ -238,73 +198,29 @@ function InventorySourceForm({
     ? { name: loaded.fileData.inventoryFileName, data: loaded.fileData.inventoryFileData ?? '' }
     : null;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    onOutcome({ success: null, error: null });
-    saveState.start();
-    let body: unknown;
-    try {
-      body = await saveSource.mutateAsync(
-        await toInventorySaveBody(values, form.getValues('sampleFile'), stored),
-      );
-    } catch (error) {
-      saveState.fail();
-      console.error('Error saving inventory source:', error);
-      onOutcome({ success: null, error: serverMessage(error) ?? M.saveFailed });
-      applyServerFieldErrors(form.setError, error);
-      return;
-    }
-    const answer = readSaveAnswer<InventorySource>(body);
-    if (answer.kind === 'unexpected') {
-      saveState.fail();
-      onOutcome({ success: null, error: M.unexpected });
-      return;
-    }
-    saveState.succeed();
-    onSaved();
-    onOutcome({ success: M.saved, error: null });
-    if (answer.kind === 'saved') {
-      // After a create the page becomes the new source's editor, so the next Save updates it.
-      if (values.id === 0) {
-        navigate(inventorySourceEditPath(answer.record.id), { replace: true });
-        return;
-      }
-      form.reset(toInventoryFormValues(answer.record));
-    } else if (values.id === 0) {
-      // 204 on a create: the new id is unknown, so the list is the only safe place to go on from.
-      navigate(INVENTORY_SOURCES_PATH, { replace: true });
-      return;
-    } else {
-      form.reset({ ...form.getValues(), sftpPassword: '', sampleFile: null });
-    }
-    setFileInputKey((key) => key + 1);
+  const onSubmit = useEditorSubmit<InventoryFormValues, TInventorySource, InventorySource>(form, state, {
+    save: async (values) =>
+      saveSource.mutateAsync(await toInventorySaveBody(values, form.getValues('sampleFile'), stored)),
+    logLabel: 'Error saving inventory source:',
+    failureMessage: (error) => serverMessage(error) ?? M.saveFailed,
+    unexpectedMessage: M.unexpected,
+    savedMessage: M.saved,
+    onSaved: openOrRefill({
+      open: (path) => navigate(path, { replace: true }),
+      editPath: inventorySourceEditPath,
+      listPath: INVENTORY_SOURCES_PATH,
+      refill: (record) => {
+        form.reset(
+          record
+            ? toInventoryFormValues(record)
+            : { ...form.getValues(), sftpPassword: '', sampleFile: null },
+        );
+        setFileInputKey((key) => key + 1);
+      },
+    }),
   });
 
-  const errorOf = (name: Path<InventoryFormValues>): string | undefined =>
-    (get(errors, name) as { message?: string } | undefined)?.message;
-  const idOf = (name: string) => `inv-${name.replace('.', '-')}`;
-
-  const textField = (name: Path<InventoryFormValues>, label: string, options: InputOptions = {}) => {
-    const id = idOf(name);
-    const error = errorOf(name);
-    const { hint, className, required, autoComplete = 'off', ...inputOptions } = options;
-    return (
-      <FormField id={id} label={label} hint={hint} error={error} className={className}>
-        <Input
-          autoComplete={autoComplete}
-          aria-required={required || undefined}
-          {...controlProps(id, { hint, error })}
-          {...inputOptions}
-          {...form.register(name)}
-        />
-      </FormField>
-    );
-  };
-
-  const numberField = (
-    name: Path<InventoryFormValues>,
-    label: string,
-    options: Omit<InputOptions, 'type'> = {},
-  ) => textField(name, label, { type: 'number', step: 1, ...options });
+  const errorOf = (name: Path<InventoryFormValues>) => fieldError(form.formState.errors, name);
 
   /** Turning a section off hides its inputs; a value they would refuse must not block the save unseen. */
   const clearUnacceptable = (
@@ -316,47 +232,6 @@ function InventorySourceForm({
       form.clearErrors(name);
     }
   };
-
-  const switchField = (
-    name: BooleanField,
-    label: string,
-    description?: string,
-    onChanged?: (checked: boolean) => void,
-  ) => (
-    <ControlledSwitchField
-      control={form.control}
-      name={name}
-      id={idOf(name)}
-      label={label}
-      description={description}
-      onChanged={onChanged}
-    />
-  );
-
-  const selectField = (
-    name: 'emailSourceId' | 'fileType' | 'textEncoding',
-    label: string,
-    options: (current: string) => SelectOption[],
-    placeholder: string,
-    hint?: string,
-  ) => (
-    <ControlledSelectField
-      control={form.control}
-      name={name}
-      id={idOf(name)}
-      label={label}
-      options={options}
-      placeholder={placeholder}
-      hint={hint}
-      error={errorOf(name)}
-    />
-  );
-
-  const fileTypeOptions = (current: string) =>
-    withCurrentOption(
-      SPREADSHEET_FILE_TYPES.map((type) => ({ value: type, label: type })),
-      current,
-    );
 
   const nameOrIndex = (hasHeader: boolean) => (hasHeader ? 'Name' : 'Index');
   const columnHint = (hasHeader: boolean) =>
@@ -383,7 +258,7 @@ function InventorySourceForm({
   const sampleHint = 'Accepts .xls, .xlsx and .csv files up to 10 MB';
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
+    <FormKit form={form} idOf={idOf} onSubmit={onSubmit} className="space-y-6">
       <UnsavedChangesGuard control={form.control} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -396,35 +271,27 @@ function InventorySourceForm({
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            {textField('sourceName', 'Source Name', { className: 'sm:col-span-2' })}
-            {selectField(
-              'emailSourceId',
-              'Email Source',
-              (current) => emailSourceSelectOptions(emailSourcePairs, current),
-              emailSourcesLoading ? 'Loading...' : 'Select an email source',
-            )}
-            {selectField(
-              'fileType',
-              'File Type',
-              fileTypeOptions,
-              'Select a file type',
-              'Supports .csv, .xls and .xlsx files',
-            )}
-            {selectField(
-              'textEncoding',
-              'Text Encoding',
-              () => [...TEXT_ENCODING_OPTIONS],
-              'Detect automatically',
-              TEXT_ENCODING_HINT,
-            )}
-            {numberField('daysUntilNoUpdateNotification', 'Days Until No Update Notification', {
-              min: 1,
-              max: 365,
-              className: 'sm:col-span-2',
-              hint: 'Alert when no file has arrived for this many days',
-            })}
+            <TextField name="sourceName" label="Source Name" className="sm:col-span-2" />
+            <MailedFileSelects
+              emailSourcePairs={emailSourcePairs}
+              emailSourcesLoading={emailSourcesLoading}
+            />
+            <TextField
+              type="number"
+              step={1}
+              name="daysUntilNoUpdateNotification"
+              label="Days Until No Update Notification"
+              min={1}
+              max={365}
+              className="sm:col-span-2"
+              hint="Alert when no file has arrived for this many days"
+            />
             <div className="sm:col-span-2">
-              {switchField('activeStatus', 'Active', 'Incoming files for this source are processed.')}
+              <SwitchField
+                name="activeStatus"
+                label="Active"
+                description="Incoming files for this source are processed."
+              />
             </div>
           </CardContent>
         </Card>
@@ -437,22 +304,28 @@ function InventorySourceForm({
             <CardDescription>Which e-mails and which attachment carry the inventory file.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            {textField('fromEmail', 'From Email', { type: 'email', className: 'sm:col-span-2' })}
-            {textField('subjectValue', 'Subject Value', { className: 'sm:col-span-2' })}
+            <TextField name="fromEmail" label="From Email" type="email" className="sm:col-span-2" />
+            <TextField name="subjectValue" label="Subject Value" className="sm:col-span-2" />
             <div className="sm:col-span-2">
-              {switchField(
-                'containsNotExact',
-                'Subject contains (not exact match)',
-                'Match e-mails whose subject contains the value instead of equalling it.',
-              )}
+              <SwitchField
+                name="containsNotExact"
+                label="Subject contains (not exact match)"
+                description="Match e-mails whose subject contains the value instead of equalling it."
+              />
             </div>
-            {numberField('expectedAttachmentCount', 'Expected Attachment Count', {
-              min: 0,
-              hint: 'Leave empty for a variable count',
-            })}
-            {textField('attachmentName', 'Attachment Name', {
-              hint: 'Supports * wildcards (e.g. stock_*.csv)',
-            })}
+            <TextField
+              type="number"
+              step={1}
+              name="expectedAttachmentCount"
+              label="Expected Attachment Count"
+              min={0}
+              hint="Leave empty for a variable count"
+            />
+            <TextField
+              name="attachmentName"
+              label="Attachment Name"
+              hint="Supports * wildcards (e.g. stock_*.csv)"
+            />
           </CardContent>
         </Card>
 
@@ -466,34 +339,37 @@ function InventorySourceForm({
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
-            {textField('sftpServerAddress', 'Server Address', { placeholder: 'sftp.example.com' })}
-            {numberField('sftpPort', 'Port', { placeholder: '22', min: 1, max: 65535 })}
-            {textField('sftpUsername', 'Username', { className: 'sm:col-span-2' })}
-            <FormField
-              id="inv-sftpPassword"
+            <TextField name="sftpServerAddress" label="Server Address" placeholder="sftp.example.com" />
+            <TextField
+              type="number"
+              step={1}
+              name="sftpPort"
+              label="Port"
+              placeholder="22"
+              min={1}
+              max={65535}
+            />
+            <TextField name="sftpUsername" label="Username" className="sm:col-span-2" />
+            <PasswordField
+              name="sftpPassword"
               label="Password"
               hint={sftpPasswordHint}
-              error={errorOf('sftpPassword')}
               className="sm:col-span-2"
-            >
-              <PasswordInput
-                autoComplete="new-password"
-                aria-required={sftpSecret.kind === 'retype' || undefined}
-                {...controlProps('inv-sftpPassword', {
-                  hint: sftpPasswordHint,
-                  error: errorOf('sftpPassword'),
-                })}
-                {...form.register('sftpPassword')}
-              />
-            </FormField>
-            {textField('sftpInboundFolder', 'Inbound Folder', {
-              className: 'sm:col-span-2',
-              hint: 'Folder polled for supplier files',
-            })}
-            {textField('sftpOutboundFolder', 'Outbound Folder', {
-              className: 'sm:col-span-2',
-              hint: 'Folder the generated file is uploaded to',
-            })}
+              autoComplete="new-password"
+              required={sftpSecret.kind === 'retype'}
+            />
+            <TextField
+              name="sftpInboundFolder"
+              label="Inbound Folder"
+              className="sm:col-span-2"
+              hint="Folder polled for supplier files"
+            />
+            <TextField
+              name="sftpOutboundFolder"
+              label="Outbound Folder"
+              className="sm:col-span-2"
+              hint="Folder the generated file is uploaded to"
+            />
             <div className="sm:col-span-2">
               <SftpConnectionTest
                 form={form}
@@ -517,49 +393,63 @@ function InventorySourceForm({
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <div className="sm:col-span-2">
-              {switchField(
-                'fileHasHeader',
-                'File Has Header',
-                'The supplier file starts with a row of column names.',
-              )}
+              <SwitchField
+                name="fileHasHeader"
+                label="File Has Header"
+                description="The supplier file starts with a row of column names."
+              />
             </div>
-            {textField('itemNumberColumnName', `Item Number Column ${nameOrIndex(fileHasHeader)}`, {
-              hint: columnHint(fileHasHeader),
-            })}
-            {textField('qtyColumnName', `Quantity Column ${nameOrIndex(fileHasHeader)}`, {
-              hint: columnHint(fileHasHeader),
-            })}
-            {textField('itemStatusColumnName', `Item Status Column ${nameOrIndex(fileHasHeader)}`, {
-              hint: 'Optional',
-            })}
-            {numberField('minItemsToBeActive', 'Minimum Items To Be Active', {
-              min: 0,
-              hint: 'Leave empty to treat any quantity above 0 as Active',
-            })}
+            <TextField
+              name="itemNumberColumnName"
+              label={`Item Number Column ${nameOrIndex(fileHasHeader)}`}
+              hint={columnHint(fileHasHeader)}
+            />
+            <TextField
+              name="qtyColumnName"
+              label={`Quantity Column ${nameOrIndex(fileHasHeader)}`}
+              hint={columnHint(fileHasHeader)}
+            />
+            <TextField
+              name="itemStatusColumnName"
+              label={`Item Status Column ${nameOrIndex(fileHasHeader)}`}
+              hint="Optional"
+            />
+            <TextField
+              type="number"
+              step={1}
+              name="minItemsToBeActive"
+              label="Minimum Items To Be Active"
+              min={0}
+              hint="Leave empty to treat any quantity above 0 as Active"
+            />
             <div className="sm:col-span-2">
-              {switchField(
-                'stripLeadingZeroes',
-                'Strip Leading Zeroes',
-                'Item numbers match without leading zeroes.',
-              )}
+              <SwitchField
+                name="stripLeadingZeroes"
+                label="Strip Leading Zeroes"
+                description="Item numbers match without leading zeroes."
+              />
             </div>
             <div className="sm:col-span-2">
-              {switchField(
-                'statusSupersedesQuantity',
-                'Status Supersedes Quantity',
-                'A listed status decides the item’s availability whatever its quantity.',
-              )}
+              <SwitchField
+                name="statusSupersedesQuantity"
+                label="Status Supersedes Quantity"
+                description="A listed status decides the item’s availability whatever its quantity."
+              />
             </div>
             {statusSupersedes && (
               <>
-                {textField('statusAvailableList', 'Status Available List', {
-                  hint: 'Comma-separated statuses that make an item Active',
-                  className: 'sm:col-span-2',
-                })}
-                {textField('statusOutOfStockList', 'Status Out Of Stock List', {
-                  hint: 'Comma-separated statuses that make an item Inactive',
-                  className: 'sm:col-span-2',
-                })}
+                <TextField
+                  name="statusAvailableList"
+                  label="Status Available List"
+                  hint="Comma-separated statuses that make an item Active"
+                  className="sm:col-span-2"
+                />
+                <TextField
+                  name="statusOutOfStockList"
+                  label="Status Out Of Stock List"
+                  hint="Comma-separated statuses that make an item Inactive"
+                  className="sm:col-span-2"
+                />
               </>
             )}
           </CardContent>
@@ -576,11 +466,11 @@ function InventorySourceForm({
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <div className="sm:col-span-2">
-              {switchField(
-                'usesPredictiveAlgorithm',
-                'Uses Predictive Algorithm',
-                'Mark items Inactive early when their predicted quantity runs out.',
-                (checked) => {
+              <SwitchField
+                name="usesPredictiveAlgorithm"
+                label="Uses Predictive Algorithm"
+                description="Mark items Inactive early when their predicted quantity runs out."
+                onChanged={(checked) => {
                   if (checked) return;
                   clearUnacceptable(
                     PREDICTIVE_FIELDS.map((field) => {
@@ -592,30 +482,37 @@ function InventorySourceForm({
                       };
                     }),
                   );
-                },
-              )}
+                }}
+              />
             </div>
             {usesPredictive &&
               PREDICTIVE_FIELDS.map((field) => {
                 const { min, max, step } = PREDICTIVE_RANGES[field];
                 return (
                   <div key={field}>
-                    {numberField(field, `${PREDICTIVE_LABELS[field].label} *`, {
-                      min,
-                      max,
-                      step,
-                      required: true,
-                      hint: PREDICTIVE_LABELS[field].hint,
-                    })}
+                    <TextField
+                      type="number"
+                      name={field}
+                      label={`${PREDICTIVE_LABELS[field].label} *`}
+                      min={min}
+                      max={max}
+                      step={step}
+                      required
+                      hint={PREDICTIVE_LABELS[field].hint}
+                    />
                   </div>
                 );
               })}
-            {numberField('driftGuardPercent', 'Drift Guard Percentage', {
-              min: 1,
-              max: 100,
-              className: 'sm:col-span-2',
-              hint: 'Hold a run that would turn more than this share of Active items Inactive',
-            })}
+            <TextField
+              type="number"
+              step={1}
+              name="driftGuardPercent"
+              label="Drift Guard Percentage"
+              min={1}
+              max={100}
+              className="sm:col-span-2"
+              hint="Hold a run that would turn more than this share of Active items Inactive"
+            />
           </CardContent>
         </Card>
 
@@ -630,23 +527,14 @@ function InventorySourceForm({
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              id="inv-fileData-userActivatedItemNumbers"
+            <TextareaField
+              name="fileData.userActivatedItemNumbers"
               label="User Activated Item Numbers"
               hint="Comma-separated item numbers the store sells from this supplier"
-              error={errorOf('fileData.userActivatedItemNumbers')}
               className="sm:col-span-2"
-            >
-              <Textarea
-                rows={3}
-                className="max-h-48"
-                {...controlProps('inv-fileData-userActivatedItemNumbers', {
-                  hint: true,
-                  error: errorOf('fileData.userActivatedItemNumbers'),
-                })}
-                {...form.register('fileData.userActivatedItemNumbers')}
-              />
-            </FormField>
+              rows={3}
+              inputClassName="max-h-48"
+            />
             <FormField
               id="inv-sampleFile"
               label="Sample Inventory File"
@@ -687,11 +575,11 @@ function InventorySourceForm({
               </div>
             </FormField>
             <div className="sm:col-span-2">
-              {switchField(
-                'fileData.fileHasHeader',
-                'Generated File Has Header',
-                'The generated file starts with a header row.',
-                (checked) => {
+              <SwitchField
+                name="fileData.fileHasHeader"
+                label="Generated File Has Header"
+                description="The generated file starts with a header row."
+                onChanged={(checked) => {
                   if (checked) return;
                   clearUnacceptable([
                     {
@@ -699,41 +587,49 @@ function InventorySourceForm({
                       ok: (value) => isAcceptableNumberText(value, 0, 1000, true),
                     },
                   ]);
-                },
-              )}
+                }}
+              />
             </div>
-            {generatedHasHeader &&
-              numberField('fileData.headerRowIndex', 'Header Row Index', {
-                min: 0,
-                className: 'sm:col-span-2',
-                hint: '0-based row of the header in the generated file',
-              })}
-            {textField(
-              'fileData.itemNumberColumnName',
-              `Generated File Item Number Column ${nameOrIndex(generatedHasHeader)}`,
-              { hint: columnHint(generatedHasHeader), className: 'sm:col-span-2' },
+            {generatedHasHeader && (
+              <TextField
+                type="number"
+                step={1}
+                name="fileData.headerRowIndex"
+                label="Header Row Index"
+                min={0}
+                className="sm:col-span-2"
+                hint="0-based row of the header in the generated file"
+              />
             )}
-            {textField(
-              'fileData.itemStatusColumnName',
-              `Generated File Item Status Column ${nameOrIndex(generatedHasHeader)}`,
-              { hint: columnHint(generatedHasHeader), className: 'sm:col-span-2' },
-            )}
-            {textField(
-              'fileData.itemStatusDateColumnName',
-              `Generated File Status Date Column ${nameOrIndex(generatedHasHeader)}`,
-              { hint: columnHint(generatedHasHeader), className: 'sm:col-span-2' },
-            )}
+            <TextField
+              name="fileData.itemNumberColumnName"
+              label={`Generated File Item Number Column ${nameOrIndex(generatedHasHeader)}`}
+              hint={columnHint(generatedHasHeader)}
+              className="sm:col-span-2"
+            />
+            <TextField
+              name="fileData.itemStatusColumnName"
+              label={`Generated File Item Status Column ${nameOrIndex(generatedHasHeader)}`}
+              hint={columnHint(generatedHasHeader)}
+              className="sm:col-span-2"
+            />
+            <TextField
+              name="fileData.itemStatusDateColumnName"
+              label={`Generated File Status Date Column ${nameOrIndex(generatedHasHeader)}`}
+              hint={columnHint(generatedHasHeader)}
+              className="sm:col-span-2"
+            />
           </CardContent>
         </Card>
       </div>
 
-      <SaveMessages success={outcome.success} error={outcome.error} />
+      <SaveMessages success={state.outcome.success} error={state.outcome.error} />
       <EditorFooter
         listPath={INVENTORY_SOURCES_PATH}
-        showBack={savedOnce}
-        saveLabel={saveState.label}
-        saving={saveState.state === 'saving'}
+        showBack={state.savedOnce}
+        saveLabel={state.button.label}
+        saving={state.saving}
       />
-    </form>
+    </FormKit>
   );
 }

@@ -2,16 +2,9 @@ import type { InventorySourceListItem } from '@app/contracts';
 import { FileCog, History, Info, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
-import {
-  CardList,
-  ConfirmDeleteItemDialog,
-  ListPageHeader,
-  ListSkeleton,
-  LoadFailedAlert,
-} from '@/components/data-view/list-parts';
-import { useViewMode } from '@/components/data-view/view-mode-toggle';
+import { ListPageView } from '@/components/data-view/list-page-view';
+import { HIDDEN_COLUMNS_HINT, Truncated, textOrDash } from '@/components/data-view/priority-columns';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { runHistoryPath } from '@/features/runs/api/runs';
@@ -19,7 +12,7 @@ import { LastRun } from '@/features/runs/components/last-run';
 import { SourceCard } from '@/features/sources/components/source-card';
 import { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
 import { useLogError } from '@/hooks/use-log-error';
-import { useIsMobile, useIsUnder640, useIsUnder1024 } from '@/hooks/use-media-query';
+import { useIsUnder640, useIsUnder1024 } from '@/hooks/use-media-query';
 import {
   inventoryManualProcessPath,
   inventorySourceEditPath,
@@ -33,11 +26,6 @@ type Priority = 'high' | 'medium' | 'low';
 
 const LOAD_FAILED = 'Failed to load inventory sources';
 const EMPTY = 'No inventory sources found';
-const HIDDEN_COLUMNS_HINT =
-  'Some columns are hidden. Swipe to scroll or switch to a desktop screen to see all columns.';
-
-const textOrDash = (value: string | number | null | undefined) =>
-  value === null || value === undefined || value === '' ? '—' : String(value);
 
 interface Column {
   key: string;
@@ -45,15 +33,6 @@ interface Column {
   priority: Priority;
   className?: string;
   cell: (source: Source, active: ActiveToggle) => ReactNode;
-}
-
-function Truncated({ value }: { value: string | number | null | undefined }) {
-  const text = textOrDash(value);
-  return (
-    <span className="block max-w-56 truncate" title={text}>
-      {text}
-    </span>
-  );
 }
 
 /**
@@ -160,52 +139,24 @@ function useVisiblePriorities(): Priority[] {
 
 export function InventorySourceListPage() {
   const sources = useInventorySources();
-  const isMobile = useIsMobile();
-  const [view, setView] = useViewMode(isMobile);
-  const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const deleteSource = useDeleteInventorySource();
 
   // The spec only logs a failed list load; the product shows it too (docs/design/differences.md#errors-are-shown).
   useLogError(sources.error, 'Error fetching inventory sources:', LOAD_FAILED);
 
-  let body: ReactNode;
-  if (sources.isPending) {
-    body = <ListSkeleton view={view} cardClassName="h-56" />;
-  } else if (sources.isError) {
-    body = <LoadFailedAlert message={LOAD_FAILED} onRetry={() => void sources.refetch()} />;
-  } else if (view === 'table') {
-    body = <SourcesTable sources={sources.data} onDelete={setPendingDelete} />;
-  } else if (sources.data.length === 0) {
-    body = <p className="py-10 text-center text-muted-foreground">{EMPTY}</p>;
-  } else {
-    body = (
-      <CardList
-        items={sources.data}
-        renderCard={(source) => <InventorySourceCard source={source} onDelete={setPendingDelete} />}
-      />
-    );
-  }
-
   return (
-    <div className="space-y-6">
-      <ListPageHeader
-        title="Inventory Sources"
-        addHref={inventorySourceEditPath(0)}
-        view={view}
-        onViewChange={setView}
-        showViewToggle={!isMobile}
-      />
-      {body}
-      <ConfirmDeleteItemDialog
-        item={pendingDelete}
-        name={(source) => source.sourceName}
-        onClose={() => setPendingDelete(null)}
-        onConfirm={async (source) => {
-          await deleteSource.mutateAsync(source.id);
-          toast.success(`"${source.sourceName}" deleted`);
-        }}
-      />
-    </div>
+    <ListPageView
+      title="Inventory Sources"
+      addHref={inventorySourceEditPath(0)}
+      list={sources}
+      loadFailed={LOAD_FAILED}
+      empty={EMPTY}
+      skeleton={{ cardClassName: 'h-56' }}
+      table={(items, onDelete) => <SourcesTable sources={items} onDelete={onDelete} />}
+      card={(source, onDelete) => <InventorySourceCard source={source} onDelete={onDelete} />}
+      nameOf={(source) => source.sourceName}
+      remove={(source) => deleteSource.mutateAsync(source.id)}
+    />
   );
 }
 

@@ -11,23 +11,20 @@ import type {
   SourceTypeId,
   TNotificationSetting,
 } from '@app/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { notificationSettingKeys } from '@/lib/query-keys';
+import { type RecordKeys, useDeleteRecord, useSaveRecord } from '@/lib/record-mutations';
+
+const NOTIFICATION_RECORDS: RecordKeys = {
+  lists: notificationSettingKeys.list,
+  detail: notificationSettingKeys.detail,
+};
 
 export const NOTIFICATION_SETTINGS_PATH = '/notification-settings';
 export const notificationSettingEditPath = (id: number) => `${NOTIFICATION_SETTINGS_PATH}/edit/${id}`;
 
 const API = '/api/notification-settings';
-
-export const notificationSettingKeys = {
-  all: ['notification-settings'] as const,
-  list: ['notification-settings', 'list'] as const,
-  detail: (id: number) => ['notification-settings', 'detail', id] as const,
-  emailInfo: ['notification-settings', 'email-info'] as const,
-  sourceOptions: (sourceTypeId: SourceTypeId) =>
-    ['notification-settings', 'source-options', sourceTypeId] as const,
-  cron: (expression: string) => ['notification-settings', 'validate-cron', expression] as const,
-};
 
 export function useNotificationSettings() {
   return useQuery(
@@ -54,30 +51,11 @@ export function saveNotificationSetting(setting: TNotificationSetting) {
 }
 
 export function useSaveNotificationSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveNotificationSetting,
-    onSuccess: async (saved) => {
-      if (saved && typeof saved === 'object' && typeof saved.id === 'number') {
-        queryClient.setQueryData(notificationSettingKeys.detail(saved.id), saved);
-      }
-      await queryClient.invalidateQueries({ queryKey: notificationSettingKeys.list });
-    },
-  });
+  return useSaveRecord(NOTIFICATION_RECORDS, saveNotificationSetting);
 }
 
 export function useDeleteNotificationSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`${API}/${id}`),
-    onSuccess: async (_result, id) => {
-      queryClient.setQueryData<NotificationSetting[]>(notificationSettingKeys.list, (list) =>
-        list?.filter((setting) => setting.id !== id),
-      );
-      queryClient.removeQueries({ queryKey: notificationSettingKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: notificationSettingKeys.list });
-    },
-  });
+  return useDeleteRecord(NOTIFICATION_RECORDS, (id: number) => api.delete<void>(`${API}/${id}`));
 }
 
 export function useNotificationEmailInfo() {

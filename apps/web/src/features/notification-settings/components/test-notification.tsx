@@ -1,9 +1,9 @@
 import { NOTIFICATION_MESSAGES } from '@app/contracts';
 import { CheckCircle2, CircleAlert, Info } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { serverMessage } from '@/components/form/editor-save';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { serverMessage } from '@/features/sources/components/source-editor-parts';
 import { ApiError } from '@/lib/api-client';
 import { useSendTestNotification } from '../api/notification-settings';
 

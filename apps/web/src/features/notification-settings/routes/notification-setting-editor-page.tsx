@@ -9,33 +9,27 @@ import {
   type TNotificationSetting,
 } from '@app/contracts';
 import { Info, Loader2, Send } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useMemo, useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormKit, fieldsFor } from '@/components/form/bound-fields';
+import { serverMessage } from '@/components/form/editor-save';
+import { describedBy, fieldError } from '@/components/form/field-props';
+import { FormField, type SelectOption } from '@/components/form/form-field';
+import { useEditorSaveState, useEditorSubmit } from '@/components/form/use-editor-submit';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { usePermissions } from '@/features/auth/api/session';
 import {
-  applyServerFieldErrors,
-  controlProps,
-  describedBy,
   EditorHeader,
-  EditorSkeleton,
-  FormField,
+  editorContent,
   LoadErrorBanner,
   parseSourceId,
   SaveMessages,
-  type SaveOutcome,
-  SelectInput,
-  type SelectOption,
-  SwitchField,
-  serverMessage,
 } from '@/features/sources/components/source-editor-parts';
 import { useLogError } from '@/hooks/use-log-error';
-import { useSaveState } from '@/hooks/use-save-state';
 import { formatDateTime } from '@/lib/format';
 import {
   NOTIFICATION_SETTINGS_PATH,
@@ -98,23 +92,19 @@ export function NotificationSettingEditorPage() {
 
   useLogError(setting.error, 'Error fetching notification setting:');
 
-  let content: ReactNode;
-  if (settingId === null) {
-    content = <LoadErrorBanner message={M.loadFailed} />;
-  } else if (!isCreate && setting.isPending) {
-    content = <EditorSkeleton cards={4} />;
-  } else if (!isCreate && setting.isError) {
-    content = <LoadErrorBanner message={M.loadFailed} onRetry={() => void setting.refetch()} />;
-  } else {
-    const loaded = isCreate ? undefined : setting.data;
-    content = (
+  const content = editorContent({
+    id: settingId,
+    record: setting,
+    loadFailed: M.loadFailed,
+    cards: 4,
+    form: (loaded) => (
       <NotificationSettingForm
         key={settingId}
         initial={loaded ? toNotificationFormValues(loaded) : NEW_NOTIFICATION_SETTING}
         loaded={loaded}
       />
-    );
-  }
+    ),
+  });
 
   return (
     <div className="space-y-6">
@@ -129,6 +119,9 @@ export function NotificationSettingEditorPage() {
   );
 }
 
+const { TextField, SwitchField, SelectField } = fieldsFor<NotificationFormValues>();
+const idOf = (name: string) => `ns-${name}`;
+
 function NotificationSettingForm({
   initial,
   loaded,
@@ -138,8 +131,7 @@ function NotificationSettingForm({
 }) {
   const navigate = useNavigate();
   const saveSetting = useSaveNotificationSetting();
-  const saveState = useSaveState(SAVE_RESET_MS);
-  const [outcome, setOutcome] = useState<SaveOutcome>({ success: null, error: null });
+  const state = useEditorSaveState(SAVE_RESET_MS);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
@@ -147,7 +139,7 @@ function NotificationSettingForm({
     resolver: notificationSettingResolver,
     defaultValues: initial,
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
   const [sourceTypeText, interval, cronExpression] = useWatch({
     control: form.control,
     name: ['sourceTypeId', 'notificationInterval', 'cronExpression'],
@@ -164,119 +156,35 @@ function NotificationSettingForm({
     [loaded],
   );
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setOutcome({ success: null, error: null });
-    saveState.start();
-    try {
-      await saveSetting.mutateAsync(toNotificationSaveBody(values));
-    } catch (error) {
-      saveState.fail();
-      console.error('Error saving notification setting:', error);
-      setOutcome({ success: null, error: serverMessage(error) ?? M.saveFailed });
-      applyServerFieldErrors(form.setError, error);
-      return;
-    }
-    saveState.succeed();
-    setOutcome({ success: SAVED, error: null });
-    // What is on screen is now stored: testing during the second before the list opens is allowed.
-    form.reset(form.getValues());
-    redirect.current = setTimeout(
-      () => navigate(NOTIFICATION_SETTINGS_PATH, { replace: true }),
-      REDIRECT_AFTER_SAVE_MS,
-    );
-  });
-
-  const errorOf = (name: Path<NotificationFormValues>): string | undefined =>
-    errors[name as keyof typeof errors]?.message as string | undefined;
-  const idOf = (name: string) => `ns-${name}`;
-
-  const textField = (
-    name: 'name' | 'cronExpression' | 'overrideEmailRecipients' | 'emailSubjectPrefix',
-    label: string,
-    options: { hint?: ReactNode; placeholder?: string; statusId?: string; className?: string } = {},
-  ) => {
-    const id = idOf(name);
-    const error = errorOf(name);
-    const { hint, statusId, className, ...inputOptions } = options;
-    const described = [describedBy(id, { hint, error }), statusId].filter(Boolean).join(' ') || undefined;
-    return (
-      <FormField id={id} label={label} hint={hint} error={error} className={className}>
-        <Input
-          autoComplete="off"
-          {...controlProps(id, { hint, error })}
-          aria-describedby={described}
-          {...inputOptions}
-          {...form.register(name)}
-        />
-      </FormField>
-    );
-  };
-
-  const switchField = (
-    name: IncludeField | 'notificationEnabled' | 'consolidatedEmail',
-    label: string,
-    description: string,
-  ) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <SwitchField
-          id={idOf(name)}
-          label={label}
-          description={description}
-          checked={Boolean(field.value)}
-          onCheckedChange={field.onChange}
-          onBlur={field.onBlur}
-          switchRef={field.ref}
-        />
-      )}
-    />
+  const onSubmit = useEditorSubmit<NotificationFormValues, TNotificationSetting, NotificationSetting>(
+    form,
+    state,
+    {
+      save: (values) => saveSetting.mutateAsync(toNotificationSaveBody(values)),
+      logLabel: 'Error saving notification setting:',
+      failureMessage: (error) => serverMessage(error) ?? M.saveFailed,
+      savedMessage: SAVED,
+      onSaved: () => {
+        // What is on screen is now stored: testing during the second before the list opens is allowed.
+        form.reset(form.getValues());
+        redirect.current = setTimeout(
+          () => navigate(NOTIFICATION_SETTINGS_PATH, { replace: true }),
+          REDIRECT_AFTER_SAVE_MS,
+        );
+      },
+    },
   );
 
-  const selectField = (
-    name: 'sourceTypeId' | 'notificationInterval' | 'notificationDayOfWeek',
-    label: string,
-    options: SelectOption[],
-    placeholder: string,
-    extra: { hint?: string; onChanged?: (value: string) => void } = {},
-  ) => {
-    const id = idOf(name);
-    const error = errorOf(name);
-    return (
-      <FormField id={id} label={label} hint={extra.hint} error={error}>
-        <Controller
-          control={form.control}
-          name={name}
-          render={({ field }) => (
-            <SelectInput
-              id={id}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                extra.onChanged?.(value);
-              }}
-              onBlur={field.onBlur}
-              triggerRef={field.ref}
-              options={options}
-              placeholder={placeholder}
-              hint={extra.hint}
-              error={error}
-            />
-          )}
-        />
-      </FormField>
-    );
-  };
+  const errorOf = (name: 'sourceIds') => fieldError(form.formState.errors, name);
 
   const sourcesHint =
     sourceTypeId === null
       ? 'Choose a source type first.'
       : 'Leave empty to include all sources of this type.';
-  const saving = saveState.state === 'saving' || outcome.success !== null;
+  const saving = state.saving || state.outcome.success !== null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
+    <FormKit form={form} idOf={idOf} onSubmit={onSubmit} className="space-y-6">
       <UnsavedChangesGuard control={form.control} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -287,11 +195,15 @@ function NotificationSettingForm({
             <CardDescription>What the notification is about.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {textField('name', 'Notification Name')}
-            {selectField('sourceTypeId', 'Source Type', sourceTypeOptions, 'Select a source type', {
+            <TextField name="name" label="Notification Name" />
+            <SelectField
+              name="sourceTypeId"
+              label="Source Type"
+              options={sourceTypeOptions}
+              placeholder="Select a source type"
               // The included sources are sources of the previous type: they do not carry over.
-              onChanged: () => form.setValue('sourceIds', [], { shouldDirty: true }),
-            })}
+              onChanged={() => form.setValue('sourceIds', [], { shouldDirty: true })}
+            />
             <FormField
               id={idOf('sourceIds')}
               label="Included Sources"
@@ -324,11 +236,11 @@ function NotificationSettingForm({
                 onRetry={() => void sourceOptions.refetch()}
               />
             )}
-            {switchField(
-              'notificationEnabled',
-              'Notification Enabled',
-              'Send this notification on its schedule.',
-            )}
+            <SwitchField
+              name="notificationEnabled"
+              label="Notification Enabled"
+              description="Send this notification on its schedule."
+            />
           </CardContent>
         </Card>
 
@@ -340,24 +252,30 @@ function NotificationSettingForm({
             <CardDescription>When the notification is sent.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {selectField(
-              'notificationInterval',
-              'Notification Interval',
-              INTERVAL_OPTIONS,
-              'Select an interval',
-              {
-                hint: INTERVAL_HINTS[interval],
-              },
+            <SelectField
+              name="notificationInterval"
+              label="Notification Interval"
+              options={INTERVAL_OPTIONS}
+              placeholder="Select an interval"
+              hint={INTERVAL_HINTS[interval]}
+            />
+            {interval === 'Weekly' && (
+              <SelectField
+                name="notificationDayOfWeek"
+                label="Day of Week"
+                options={DAY_OPTIONS}
+                placeholder="Select a day"
+              />
             )}
-            {interval === 'Weekly' &&
-              selectField('notificationDayOfWeek', 'Day of Week', DAY_OPTIONS, 'Select a day')}
             {interval === 'Custom' && (
               <div className="grid gap-2">
-                {textField('cronExpression', 'Cron Expression', {
-                  placeholder: '0 8 * * 1-5',
-                  hint: 'Five fields: minute hour day-of-month month day-of-week.',
-                  statusId: idOf('cronExpression-status'),
-                })}
+                <TextField
+                  name="cronExpression"
+                  label="Cron Expression"
+                  placeholder="0 8 * * 1-5"
+                  hint="Five fields: minute hour day-of-month month day-of-week."
+                  describedByAlso={idOf('cronExpression-status')}
+                />
                 <CronExpressionStatus id={idOf('cronExpression-status')} expression={cronExpression} />
               </div>
             )}
@@ -398,7 +316,9 @@ function NotificationSettingForm({
               </Alert>
             )}
             {INCLUDE_SWITCHES.map(([name, label, description]) => (
-              <div key={name}>{switchField(name, label, description)}</div>
+              <div key={name}>
+                <SwitchField name={name} label={label} description={description} />
+              </div>
             ))}
           </CardContent>
         </Card>
@@ -411,23 +331,25 @@ function NotificationSettingForm({
             <CardDescription>Who receives the e-mail and how it looks.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {textField('overrideEmailRecipients', 'Override Email Recipients', {
-              placeholder: 'ops@example.com, buyer@example.com',
-              hint: 'Comma-separated addresses. Leave empty to send to the users of the source type.',
-            })}
-            {textField('emailSubjectPrefix', 'Email Subject Prefix', { placeholder: '[Inbox Ops]' })}
-            {switchField(
-              'consolidatedEmail',
-              'Consolidated Email',
-              'One e-mail for all included sources instead of one per source.',
-            )}
+            <TextField
+              name="overrideEmailRecipients"
+              label="Override Email Recipients"
+              placeholder="ops@example.com, buyer@example.com"
+              hint="Comma-separated addresses. Leave empty to send to the users of the source type."
+            />
+            <TextField name="emailSubjectPrefix" label="Email Subject Prefix" placeholder="[Inbox Ops]" />
+            <SwitchField
+              name="consolidatedEmail"
+              label="Consolidated Email"
+              description="One e-mail for all included sources instead of one per source."
+            />
           </CardContent>
         </Card>
 
         <EmailConfigurationCard className="lg:col-span-2" />
       </div>
 
-      <SaveMessages success={outcome.success} error={outcome.error} />
+      <SaveMessages success={state.outcome.success} error={state.outcome.error} />
       <TestNotificationMessage state={test.state} onDismiss={test.dismiss} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
@@ -447,9 +369,9 @@ function NotificationSettingForm({
           {TEST_LABELS[test.state.kind]}
         </Button>
         <Button type="submit" className="sm:min-w-36" disabled={saving}>
-          {saveState.label}
+          {state.button.label}
         </Button>
       </div>
-    </form>
+    </FormKit>
   );
 }

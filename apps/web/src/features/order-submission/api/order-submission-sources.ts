@@ -1,26 +1,21 @@
 /**
  * Order submission sources: list, one source, save, delete and the list's active switch (docs/behaviour/order-submission.md#calls, docs/design/differences.md#active-switches-work), plus the parent-source picker the vendor editor uses (GET /api/order-submission/order-submission-list).
  */
-import type { OrderSubmissionSource, OrderSubmissionSourceListItem, PickerPair } from '@app/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderSubmissionSource, PickerPair } from '@app/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { submissionSourceKeys } from '@/lib/query-keys';
+import { type RecordKeys, useDeleteRecord, useSaveRecord, useSetRecordActive } from '@/lib/record-mutations';
+import { submissionSourcesQueryOptions } from '@/lib/source-lists';
+
+const SUBMISSION_RECORDS: RecordKeys = {
+  lists: submissionSourceKeys.list,
+  detail: submissionSourceKeys.detail,
+  also: [submissionSourceKeys.picker],
+};
 
 export const SUBMISSION_SOURCES_PATH = '/order-submission/sources';
 export const submissionSourceEditPath = (id: number) => `${SUBMISSION_SOURCES_PATH}/edit/${id}`;
-
-export const submissionSourceKeys = {
-  all: ['order-submission-sources'] as const,
-  list: ['order-submission-sources', 'list'] as const,
-  detail: (id: number) => ['order-submission-sources', 'detail', id] as const,
-  picker: ['order-submission-sources', 'picker'] as const,
-};
-
-export const submissionSourcesQueryOptions = () =>
-  queryOptions({
-    queryKey: submissionSourceKeys.list,
-    queryFn: ({ signal }) =>
-      api.get<OrderSubmissionSourceListItem[]>('/api/order-submission/sources/active', signal),
-  });
 
 export function useSubmissionSources() {
   return useQuery(submissionSourcesQueryOptions());
@@ -51,19 +46,7 @@ export function saveSubmissionSource(body: Record<string, unknown>) {
 }
 
 export function useSaveSubmissionSource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveSubmissionSource,
-    onSuccess: async (saved) => {
-      if (saved && typeof saved === 'object' && 'id' in saved && typeof saved.id === 'number') {
-        queryClient.setQueryData(submissionSourceKeys.detail(saved.id), saved as OrderSubmissionSource);
-      }
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.list }),
-        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.picker }),
-      ]);
-    },
-  });
+  return useSaveRecord(SUBMISSION_RECORDS, saveSubmissionSource);
 }
 
 export function deleteSubmissionSource(id: number) {
@@ -71,20 +54,7 @@ export function deleteSubmissionSource(id: number) {
 }
 
 export function useDeleteSubmissionSource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteSubmissionSource,
-    onSuccess: async (_result, id) => {
-      queryClient.setQueryData<OrderSubmissionSourceListItem[]>(submissionSourceKeys.list, (list) =>
-        list?.filter((source) => source.id !== id),
-      );
-      queryClient.removeQueries({ queryKey: submissionSourceKeys.detail(id) });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.list }),
-        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.picker }),
-      ]);
-    },
-  });
+  return useDeleteRecord(SUBMISSION_RECORDS, deleteSubmissionSource);
 }
 
 export function setSubmissionSourceActive({ id, activeStatus }: { id: number; activeStatus: boolean }) {
@@ -93,27 +63,5 @@ export function setSubmissionSourceActive({ id, activeStatus }: { id: number; ac
 
 /** The list's active switch: shown at once, rolled back if the server refuses. */
 export function useSetSubmissionSourceActive() {
-  const queryClient = useQueryClient();
-  const key = submissionSourceKeys.list;
-  return useMutation({
-    mutationFn: setSubmissionSourceActive,
-    onMutate: async ({ id, activeStatus }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<OrderSubmissionSourceListItem[]>(key);
-      queryClient.setQueryData<OrderSubmissionSourceListItem[]>(key, (list) =>
-        list?.map((source) => (source.id === id ? { ...source, activeStatus } : source)),
-      );
-      return { previous };
-    },
-    onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSettled: async (_data, _error, { id }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: key }),
-        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: submissionSourceKeys.picker }),
-      ]);
-    },
-  });
+  return useSetRecordActive(SUBMISSION_RECORDS, setSubmissionSourceActive);
 }

@@ -2,37 +2,19 @@
  * Order vendor sources: list, one vendor, save (with its aliases), delete, alias delete, the list's active
  * switch (docs/behaviour/order-submission.md#calls, docs/design/differences.md#active-switches-work), the stored template's download and the preview of a generated file.
  */
-import type {
-  OrderVendorSource,
-  OrderVendorSourceListItem,
-  TVendorPreviewRequest,
-  VendorPreviewResponse,
-} from '@app/contracts';
+import type { OrderVendorSource, TVendorPreviewRequest, VendorPreviewResponse } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { vendorKeys } from '@/lib/query-keys';
+import { type RecordKeys, useDeleteRecord, useSaveRecord, useSetRecordActive } from '@/lib/record-mutations';
+import { vendorsQueryOptions } from '@/lib/source-lists';
+
+const VENDOR_RECORDS: RecordKeys = { lists: vendorKeys.lists, detail: vendorKeys.detail };
 
 export const VENDORS_PATH = '/order-submission/vendor';
 export const vendorEditPath = (id: number) => `${VENDORS_PATH}/edit/${id}`;
 /** The stored template, served as an attachment under its own file name. */
 export const vendorTemplateUrl = (id: number) => `/api/order-submission/vendor/${id}/template`;
-
-export const vendorKeys = {
-  all: ['order-vendors'] as const,
-  lists: ['order-vendors', 'list'] as const,
-  list: (includeInactive: boolean) => ['order-vendors', 'list', { includeInactive }] as const,
-  detail: (id: number) => ['order-vendors', 'detail', id] as const,
-};
-
-/** docs/behaviour/order-submission.md#vendor-list: the list shows active vendors; `includeInactive` (beyond the spec) finds switched-off ones. */
-export const vendorsQueryOptions = (includeInactive = false) =>
-  queryOptions({
-    queryKey: vendorKeys.list(includeInactive),
-    queryFn: ({ signal }) =>
-      api.get<OrderVendorSourceListItem[]>(
-        `/api/order-submission/vendor/active${includeInactive ? '?includeInactive=true' : ''}`,
-        signal,
-      ),
-  });
 
 export function useVendors(includeInactive: boolean) {
   return useQuery(vendorsQueryOptions(includeInactive));
@@ -54,16 +36,7 @@ export function saveVendor(body: Record<string, unknown>) {
 }
 
 export function useSaveVendor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveVendor,
-    onSuccess: async (saved) => {
-      if (saved && typeof saved === 'object' && 'id' in saved && typeof saved.id === 'number') {
-        queryClient.setQueryData(vendorKeys.detail(saved.id), saved as OrderVendorSource);
-      }
-      await queryClient.invalidateQueries({ queryKey: vendorKeys.lists });
-    },
-  });
+  return useSaveRecord(VENDOR_RECORDS, saveVendor);
 }
 
 export function deleteVendor(id: number) {
@@ -71,17 +44,7 @@ export function deleteVendor(id: number) {
 }
 
 export function useDeleteVendor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteVendor,
-    onSuccess: async (_result, id) => {
-      queryClient.setQueriesData<OrderVendorSourceListItem[]>({ queryKey: vendorKeys.lists }, (list) =>
-        list?.filter((vendor) => vendor.id !== id),
-      );
-      queryClient.removeQueries({ queryKey: vendorKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: vendorKeys.lists });
-    },
-  });
+  return useDeleteRecord(VENDOR_RECORDS, deleteVendor);
 }
 
 /** docs/behaviour/order-submission.md#aliases: deleting an existing alias is immediate, through its own call. */
@@ -113,29 +76,7 @@ export function setVendorActive({ id, activeStatus }: { id: number; activeStatus
 
 /** The list's active switch: shown at once in every cached list, rolled back if the server refuses. */
 export function useSetVendorActive() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setVendorActive,
-    onMutate: async ({ id, activeStatus }) => {
-      await queryClient.cancelQueries({ queryKey: vendorKeys.lists });
-      const previous = queryClient.getQueriesData<OrderVendorSourceListItem[]>({
-        queryKey: vendorKeys.lists,
-      });
-      queryClient.setQueriesData<OrderVendorSourceListItem[]>({ queryKey: vendorKeys.lists }, (list) =>
-        list?.map((vendor) => (vendor.id === id ? { ...vendor, activeStatus } : vendor)),
-      );
-      return { previous };
-    },
-    onError: (_error, _variables, context) => {
-      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
-    },
-    onSettled: async (_data, _error, { id }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: vendorKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: vendorKeys.detail(id) }),
-      ]);
-    },
-  });
+  return useSetRecordActive(VENDOR_RECORDS, setVendorActive);
 }
 
 /**

@@ -4,9 +4,10 @@ import { type KeyboardEvent, useState } from 'react';
 import { get, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ConfirmDeleteDialog } from '@/components/data-view/confirm-delete-dialog';
+import { controlProps } from '@/components/form/field-props';
+import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { controlProps, FormField } from '@/features/sources/components/source-editor-parts';
 import { useDeleteVendorAlias } from '../api/order-vendors';
 import { newAlias, type VendorAliasValues, type VendorFormValues } from '../lib/vendor-form';
 

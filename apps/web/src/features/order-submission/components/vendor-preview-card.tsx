@@ -1,12 +1,14 @@
 import { MAX_UPLOAD_BYTES, VENDOR_PREVIEW_MESSAGES, type VendorPreviewResponse } from '@app/contracts';
 import { CircleAlert, Download, Eye, Loader2 } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
+import { serverMessage } from '@/components/form/editor-save';
+import { controlProps } from '@/components/form/field-props';
+import { FormField } from '@/components/form/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { controlProps, FormField, serverMessage } from '@/features/sources/components/source-editor-parts';
 import { describeError } from '@/lib/api-client';
 import { usePreviewVendorFile } from '../api/order-vendors';
 import { downloadBase64, readFileAsBase64 } from '../lib/vendor-form';

@@ -39,10 +39,6 @@ export interface SubmissionSourceFormValues {
   deletedStatus: boolean;
 }
 
-export type SubmissionSourceBooleanField = {
-  [K in keyof SubmissionSourceFormValues]: SubmissionSourceFormValues[K] extends boolean ? K : never;
-}[keyof SubmissionSourceFormValues];
-
 /**
  * The defaults (docs/behaviour/order-submission.md#submission-source-editor): both downloads on, active. One attachment in one e-mail is the common case, so the two
  * required counts start at 1 rather than empty.

@@ -63,10 +63,6 @@ export interface VendorFormValues extends MappingValues {
   vendorSourceAliases: VendorAliasValues[];
 }
 
-export type VendorBooleanField = {
-  [K in keyof VendorFormValues]: VendorFormValues[K] extends boolean ? K : never;
-}[keyof VendorFormValues];
-
 const ALL_MAPPING_FIELDS = [
   ...VENDOR_MAP_FIELD_NAMES,
   ...STATIC_FILE_DATA_FIELDS,

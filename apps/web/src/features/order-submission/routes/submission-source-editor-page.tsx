@@ -2,43 +2,33 @@ import {
   ORDER_SUBMISSION_SOURCE_MESSAGES,
   type OrderSubmissionSource,
   type PickerPair,
-  SPREADSHEET_FILE_TYPES,
-  TEXT_ENCODING_HINT,
-  TEXT_ENCODING_OPTIONS,
   type TOrderSubmissionSource,
 } from '@app/contracts';
 import { History } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { get, type Path, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormKit, fieldsFor } from '@/components/form/bound-fields';
+import { openOrRefill, serverMessage } from '@/components/form/editor-save';
+import {
+  type EditorSaveState,
+  useEditorSaveState,
+  useEditorSubmit,
+} from '@/components/form/use-editor-submit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
 import {
-  applyServerFieldErrors,
-  ControlledSelectField,
-  ControlledSwitchField,
-  controlProps,
   EditorFooter,
   EditorHeader,
-  EditorSkeleton,
-  emailSourceSelectOptions,
-  FormField,
-  LoadErrorBanner,
+  editorContent,
+  MailedFileSelects,
+  PickerLoadBanner,
   parseSourceId,
-  readSaveAnswer,
   SaveMessages,
-  type SaveOutcome,
-  type SelectOption,
-  serverMessage,
-  useEditorSaveState,
-  withCurrentOption,
 } from '@/features/sources/components/source-editor-parts';
 import { useLogError } from '@/hooks/use-log-error';
-import type { useSaveState } from '@/hooks/use-save-state';
 import {
   SUBMISSION_SOURCES_PATH,
   submissionSourceEditPath,
@@ -47,7 +37,6 @@ import {
 } from '../api/order-submission-sources';
 import {
   NEW_SUBMISSION_SOURCE,
-  type SubmissionSourceBooleanField,
   type SubmissionSourceFormValues,
   submissionSourceResolver,
   toSubmissionSourceFormValues,
@@ -70,31 +59,24 @@ export function SubmissionSourceEditorPage() {
   useLogError(source.error, 'Error fetching order submission source:');
   useLogError(emailSources.error, 'Error fetching email sources:');
 
-  let content: ReactNode;
-  if (sourceId === null) {
-    content = <LoadErrorBanner message={M.loadFailed} />;
-  } else if (!isCreate && source.isPending) {
-    content = <EditorSkeleton cards={4} />;
-  } else if (!isCreate && source.isError) {
-    content = <LoadErrorBanner message={M.loadFailed} onRetry={() => void source.refetch()} />;
-  } else {
-    const initial =
-      isCreate || !source.data ? NEW_SUBMISSION_SOURCE : toSubmissionSourceFormValues(source.data);
-    content = (
+  const content = editorContent({
+    id: sourceId,
+    record: source,
+    loadFailed: M.loadFailed,
+    cards: 4,
+    form: (loaded) => (
       <>
-        {emailSources.isError && (
-          <LoadErrorBanner message={M.emailListFailed} onRetry={() => void emailSources.refetch()} />
-        )}
+        <PickerLoadBanner query={emailSources} message={M.emailListFailed} />
         <SubmissionSourceForm
           key={sourceId}
-          initial={initial}
+          initial={loaded ? toSubmissionSourceFormValues(loaded) : NEW_SUBMISSION_SOURCE}
           emailSourcePairs={emailSources.data}
           emailSourcesLoading={emailSources.isPending}
-          {...editorSave}
+          state={editorSave}
         />
       </>
-    );
-  }
+    ),
+  });
 
   return (
     <div className="space-y-6">
@@ -120,33 +102,19 @@ export function SubmissionSourceEditorPage() {
   );
 }
 
-interface TextOptions {
-  hint?: ReactNode;
-  className?: string;
-  type?: 'text' | 'number' | 'email';
-  placeholder?: string;
-  min?: number;
-  required?: boolean;
-}
+const { TextField, SwitchField } = fieldsFor<SubmissionSourceFormValues>();
+const idOf = (name: string) => `oss-${name}`;
 
 function SubmissionSourceForm({
   initial,
   emailSourcePairs,
   emailSourcesLoading,
-  saveState,
-  outcome,
-  onOutcome,
-  savedOnce,
-  onSaved,
+  state,
 }: {
   initial: SubmissionSourceFormValues;
   emailSourcePairs: PickerPair[] | undefined;
   emailSourcesLoading: boolean;
-  saveState: ReturnType<typeof useSaveState>;
-  outcome: SaveOutcome;
-  onOutcome: (outcome: SaveOutcome) => void;
-  savedOnce: boolean;
-  onSaved: () => void;
+  state: EditorSaveState;
 }) {
   const navigate = useNavigate();
   const saveSource = useSaveSubmissionSource();
@@ -154,107 +122,35 @@ function SubmissionSourceForm({
     resolver: submissionSourceResolver,
     defaultValues: initial,
   });
-  const { errors } = form.formState;
   const [needsLinkClick, downloadSpreadsheet, downloadPdf] = useWatch({
     control: form.control,
     name: ['noAttachmentsNeedsLinkClick', 'downloadSpreadsheet', 'downloadPdf'],
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    onOutcome({ success: null, error: null });
-    saveState.start();
-    let body: unknown;
-    try {
-      body = await saveSource.mutateAsync(toSubmissionSourceSaveBody(values));
-    } catch (error) {
-      saveState.fail();
-      console.error('Error saving order submission source:', error);
-      onOutcome({ success: null, error: serverMessage(error) ?? M.saveFailed });
-      applyServerFieldErrors(form.setError, error);
-      return;
-    }
-    const answer = readSaveAnswer<OrderSubmissionSource>(body);
-    if (answer.kind === 'unexpected') {
-      saveState.fail();
-      onOutcome({ success: null, error: M.unexpected });
-      return;
-    }
-    saveState.succeed();
-    onSaved();
-    onOutcome({ success: M.saved, error: null });
-    if (answer.kind === 'saved') {
-      // After a create the page becomes the new source's editor, so the next Save updates it.
-      if (values.id === 0) navigate(submissionSourceEditPath(answer.record.id), { replace: true });
-      else form.reset(toSubmissionSourceFormValues(answer.record));
-    } else if (values.id === 0) {
-      // 204 on a create: the new id is unknown, so the list is the only safe place to go on from.
-      navigate(SUBMISSION_SOURCES_PATH, { replace: true });
-    } else {
-      form.reset(form.getValues());
-    }
-  });
-
-  const errorOf = (name: Path<SubmissionSourceFormValues>): string | undefined =>
-    (get(errors, name) as { message?: string } | undefined)?.message;
-  const idOf = (name: string) => `oss-${name}`;
-
-  const textField = (name: Path<SubmissionSourceFormValues>, label: string, options: TextOptions = {}) => {
-    const id = idOf(name);
-    const error = errorOf(name);
-    const { hint, className, required, ...inputOptions } = options;
-    return (
-      <FormField id={id} label={label} hint={hint} error={error} className={className}>
-        <Input
-          autoComplete="off"
-          aria-required={required || undefined}
-          {...controlProps(id, { hint, error })}
-          {...inputOptions}
-          {...form.register(name)}
-        />
-      </FormField>
-    );
-  };
-
-  const switchField = (name: SubmissionSourceBooleanField, label: string, description: string) => (
-    <ControlledSwitchField
-      control={form.control}
-      name={name}
-      id={idOf(name)}
-      label={label}
-      description={description}
-    />
+  const onSubmit = useEditorSubmit<SubmissionSourceFormValues, TOrderSubmissionSource, OrderSubmissionSource>(
+    form,
+    state,
+    {
+      save: (values) => saveSource.mutateAsync(toSubmissionSourceSaveBody(values)),
+      logLabel: 'Error saving order submission source:',
+      failureMessage: (error) => serverMessage(error) ?? M.saveFailed,
+      unexpectedMessage: M.unexpected,
+      savedMessage: M.saved,
+      onSaved: openOrRefill({
+        open: (path) => navigate(path, { replace: true }),
+        editPath: submissionSourceEditPath,
+        listPath: SUBMISSION_SOURCES_PATH,
+        refill: (record) => form.reset(record ? toSubmissionSourceFormValues(record) : form.getValues()),
+      }),
+    },
   );
-
-  const selectField = (
-    name: 'emailSourceId' | 'fileType' | 'textEncoding',
-    label: string,
-    options: (current: string) => SelectOption[],
-    placeholder: string,
-    hint?: string,
-  ) => (
-    <ControlledSelectField
-      control={form.control}
-      name={name}
-      id={idOf(name)}
-      label={label}
-      options={options}
-      placeholder={placeholder}
-      hint={hint}
-      error={errorOf(name)}
-    />
-  );
-
-  const fileTypeOptions = (current: string) =>
-    withCurrentOption(
-      SPREADSHEET_FILE_TYPES.map((type) => ({ value: type, label: type })),
-      current,
-    );
 
   return (
     // A long picker name is cut off inside its select instead of widening the card.
-    <form
+    <FormKit
+      form={form}
+      idOf={idOf}
       onSubmit={onSubmit}
-      noValidate
       className="space-y-6 [&_[data-slot=select-value]]:w-0 [&_[data-slot=select-value]]:min-w-0 [&_[data-slot=select-value]]:flex-1"
     >
       <UnsavedChangesGuard control={form.control} />
@@ -269,34 +165,23 @@ function SubmissionSourceForm({
             </CardDescription>
           </CardHeader>
           <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {textField('sourceName', 'Source Name *', { className: 'sm:col-span-2', required: true })}
-            {selectField(
-              'emailSourceId',
-              'Email Source *',
-              (current) => emailSourceSelectOptions(emailSourcePairs, current),
-              emailSourcesLoading ? 'Loading...' : 'Select an email source',
-            )}
-            {selectField(
-              'fileType',
-              'File Type',
-              fileTypeOptions,
-              'Select a file type',
-              'Supports .csv, .xls and .xlsx files',
-            )}
-            {selectField(
-              'textEncoding',
-              'Text Encoding',
-              () => [...TEXT_ENCODING_OPTIONS],
-              'Detect automatically',
-              TEXT_ENCODING_HINT,
-            )}
+            <TextField name="sourceName" label="Source Name *" className="sm:col-span-2" required />
+            <MailedFileSelects
+              emailLabel="Email Source *"
+              emailSourcePairs={emailSourcePairs}
+              emailSourcesLoading={emailSourcesLoading}
+            />
             <div className="grid grid-cols-1 gap-3 sm:col-span-2">
-              {switchField(
-                'ordersAreAllQuantityOne',
-                'Orders Are All Quantity One',
-                'Each line of the order file is one unit: the quantity sent to vendors is always 1.',
-              )}
-              {switchField('activeStatus', 'Active', 'Incoming e-mails are matched against this source.')}
+              <SwitchField
+                name="ordersAreAllQuantityOne"
+                label="Orders Are All Quantity One"
+                description="Each line of the order file is one unit: the quantity sent to vendors is always 1."
+              />
+              <SwitchField
+                name="activeStatus"
+                label="Active"
+                description="Incoming e-mails are matched against this source."
+              />
             </div>
           </CardContent>
         </Card>
@@ -309,39 +194,49 @@ function SubmissionSourceForm({
             <CardDescription>Which e-mails carry the orders, and in which attachment.</CardDescription>
           </CardHeader>
           <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {textField('fromEmail', 'From Email *', {
-              type: 'email',
-              className: 'sm:col-span-2',
-              required: true,
-            })}
-            {textField('subjectValue', 'Subject Value *', {
-              className: 'sm:col-span-2',
-              required: true,
-              hint: 'At least 3 characters',
-            })}
+            <TextField
+              name="fromEmail"
+              label="From Email *"
+              type="email"
+              className="sm:col-span-2"
+              required
+            />
+            <TextField
+              name="subjectValue"
+              label="Subject Value *"
+              className="sm:col-span-2"
+              required
+              hint="At least 3 characters"
+            />
             <div className="sm:col-span-2">
-              {switchField(
-                'containsNotExact',
-                'Subject contains (not exact match)',
-                'Match e-mails whose subject contains the value instead of equalling it.',
-              )}
+              <SwitchField
+                name="containsNotExact"
+                label="Subject contains (not exact match)"
+                description="Match e-mails whose subject contains the value instead of equalling it."
+              />
             </div>
-            {textField('expectedAttachmentCount', 'Expected Attachment Count *', {
-              type: 'number',
-              min: 0,
-              required: true,
-              hint: '0 when the orders sit behind a link',
-            })}
-            {textField('expectedNumberOfBatchEmails', 'Expected Number of Batch Emails *', {
-              type: 'number',
-              min: 1,
-              required: true,
-              hint: 'E-mails of the same day processed together as one batch',
-            })}
-            {textField('attachmentName', 'Attachment Name', {
-              className: 'sm:col-span-2',
-              hint: 'Supports * wildcards (e.g. orders_*.xlsx)',
-            })}
+            <TextField
+              name="expectedAttachmentCount"
+              label="Expected Attachment Count *"
+              type="number"
+              min={0}
+              required
+              hint="0 when the orders sit behind a link"
+            />
+            <TextField
+              name="expectedNumberOfBatchEmails"
+              label="Expected Number of Batch Emails *"
+              type="number"
+              min={1}
+              required
+              hint="E-mails of the same day processed together as one batch"
+            />
+            <TextField
+              name="attachmentName"
+              label="Attachment Name"
+              className="sm:col-span-2"
+              hint="Supports * wildcards (e.g. orders_*.xlsx)"
+            />
           </CardContent>
         </Card>
 
@@ -355,19 +250,25 @@ function SubmissionSourceForm({
             </CardDescription>
           </CardHeader>
           <CardContent className="grid grid-cols-1 gap-4">
-            {switchField(
-              'noAttachmentsNeedsLinkClick',
-              'No Attachments, Needs Link Click',
-              'The order file is behind a link in the e-mail body.',
-            )}
-            {textField('linkClickPreceededByText', 'Link Preceded By Text', {
-              hint: needsLinkClick
-                ? 'The text just before the link in the e-mail body'
-                : 'Used only when the e-mail needs a link click',
-            })}
-            {textField('linkClickAlwaysContainsText', 'Link Always Contains Text', {
-              hint: 'Part of the address every such link contains',
-            })}
+            <SwitchField
+              name="noAttachmentsNeedsLinkClick"
+              label="No Attachments, Needs Link Click"
+              description="The order file is behind a link in the e-mail body."
+            />
+            <TextField
+              name="linkClickPreceededByText"
+              label="Link Preceded By Text"
+              hint={
+                needsLinkClick
+                  ? 'The text just before the link in the e-mail body'
+                  : 'Used only when the e-mail needs a link click'
+              }
+            />
+            <TextField
+              name="linkClickAlwaysContainsText"
+              label="Link Always Contains Text"
+              hint="Part of the address every such link contains"
+            />
           </CardContent>
         </Card>
 
@@ -382,37 +283,47 @@ function SubmissionSourceForm({
           </CardHeader>
           <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <div className="sm:col-span-2">
-              {switchField(
-                'downloadSpreadsheet',
-                'Download Spreadsheet',
-                'Click the spreadsheet download button.',
-              )}
+              <SwitchField
+                name="downloadSpreadsheet"
+                label="Download Spreadsheet"
+                description="Click the spreadsheet download button."
+              />
             </div>
-            {textField('spreadsheetDownloadButtonText', 'Spreadsheet Download Button Text', {
-              hint: downloadSpreadsheet ? 'The label of the button to click' : 'Spreadsheet download is off',
-            })}
-            {textField('spreadsheetType', 'Spreadsheet Type', { placeholder: '.xlsx' })}
-            {textField('spreadsheetDownloadName', 'Spreadsheet Download Name', {
-              className: 'sm:col-span-2',
-            })}
+            <TextField
+              name="spreadsheetDownloadButtonText"
+              label="Spreadsheet Download Button Text"
+              hint={downloadSpreadsheet ? 'The label of the button to click' : 'Spreadsheet download is off'}
+            />
+            <TextField name="spreadsheetType" label="Spreadsheet Type" placeholder=".xlsx" />
+            <TextField
+              name="spreadsheetDownloadName"
+              label="Spreadsheet Download Name"
+              className="sm:col-span-2"
+            />
             <div className="sm:col-span-2">
-              {switchField('downloadPdf', 'Download PDF', 'Click the PDF download button.')}
+              <SwitchField
+                name="downloadPdf"
+                label="Download PDF"
+                description="Click the PDF download button."
+              />
             </div>
-            {textField('pdfDownloadButtonText', 'PDF Download Button Text', {
-              hint: downloadPdf ? 'The label of the button to click' : 'PDF download is off',
-            })}
-            {textField('pdfDownloadName', 'PDF Download Name')}
+            <TextField
+              name="pdfDownloadButtonText"
+              label="PDF Download Button Text"
+              hint={downloadPdf ? 'The label of the button to click' : 'PDF download is off'}
+            />
+            <TextField name="pdfDownloadName" label="PDF Download Name" />
           </CardContent>
         </Card>
       </div>
 
-      <SaveMessages success={outcome.success} error={outcome.error} />
+      <SaveMessages success={state.outcome.success} error={state.outcome.error} />
       <EditorFooter
         listPath={SUBMISSION_SOURCES_PATH}
-        showBack={savedOnce}
-        saveLabel={saveState.label}
-        saving={saveState.state === 'saving'}
+        showBack={state.savedOnce}
+        saveLabel={state.button.label}
+        saving={state.saving}
       />
-    </form>
+    </FormKit>
   );
 }

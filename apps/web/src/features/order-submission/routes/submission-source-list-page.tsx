@@ -2,16 +2,15 @@ import type { OrderSubmissionSourceListItem } from '@app/contracts';
 import { History, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
+import { ListPageView } from '@/components/data-view/list-page-view';
 import {
-  CardList,
-  ConfirmDeleteItemDialog,
-  ListPageHeader,
-  ListSkeleton,
-  LoadFailedAlert,
-} from '@/components/data-view/list-parts';
-import { useViewMode } from '@/components/data-view/view-mode-toggle';
+  HiddenColumnsHint,
+  type PriorityColumn,
+  Truncated,
+  textOrDash,
+  useVisibleColumns,
+} from '@/components/data-view/priority-columns';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { runHistoryPath } from '@/features/runs/api/runs';
@@ -19,20 +18,12 @@ import { LastRun } from '@/features/runs/components/last-run';
 import { SourceCard } from '@/features/sources/components/source-card';
 import { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
 import { useLogError } from '@/hooks/use-log-error';
-import { useIsMobile } from '@/hooks/use-media-query';
 import {
   submissionSourceEditPath,
   useDeleteSubmissionSource,
   useSetSubmissionSourceActive,
   useSubmissionSources,
 } from '../api/order-submission-sources';
-import {
-  HiddenColumnsHint,
-  type PriorityColumn,
-  Truncated,
-  textOrDash,
-  useVisibleColumns,
-} from '../components/priority-columns';
 
 type Source = OrderSubmissionSourceListItem;
 
@@ -147,52 +138,23 @@ function rowActions(source: Source, onDelete: (source: Source) => void) {
 
 export function SubmissionSourceListPage() {
   const sources = useSubmissionSources();
-  const isMobile = useIsMobile();
-  const [view, setView] = useViewMode(isMobile);
-  const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const deleteSource = useDeleteSubmissionSource();
 
   // docs/design/differences.md#errors-are-shown: a failed list load is shown, not only logged.
   useLogError(sources.error, 'Error fetching order submission sources:', LOAD_FAILED);
 
-  let body: ReactNode;
-  if (sources.isPending) {
-    body = <ListSkeleton view={view} />;
-  } else if (sources.isError) {
-    body = <LoadFailedAlert message={LOAD_FAILED} onRetry={() => void sources.refetch()} />;
-  } else if (view === 'table') {
-    body = <SourcesTable sources={sources.data} onDelete={setPendingDelete} />;
-  } else if (sources.data.length === 0) {
-    body = <p className="py-10 text-center text-muted-foreground">{EMPTY}</p>;
-  } else {
-    body = (
-      <CardList
-        items={sources.data}
-        renderCard={(source) => <SubmissionSourceCard source={source} onDelete={setPendingDelete} />}
-      />
-    );
-  }
-
   return (
-    <div className="space-y-6">
-      <ListPageHeader
-        title="Order Submission Sources"
-        addHref={submissionSourceEditPath(0)}
-        view={view}
-        onViewChange={setView}
-        showViewToggle={!isMobile}
-      />
-      {body}
-      <ConfirmDeleteItemDialog
-        item={pendingDelete}
-        name={(source) => source.sourceName}
-        onClose={() => setPendingDelete(null)}
-        onConfirm={async (source) => {
-          await deleteSource.mutateAsync(source.id);
-          toast.success(`"${source.sourceName}" deleted`);
-        }}
-      />
-    </div>
+    <ListPageView
+      title="Order Submission Sources"
+      addHref={submissionSourceEditPath(0)}
+      list={sources}
+      loadFailed={LOAD_FAILED}
+      empty={EMPTY}
+      table={(items, onDelete) => <SourcesTable sources={items} onDelete={onDelete} />}
+      card={(source, onDelete) => <SubmissionSourceCard source={source} onDelete={onDelete} />}
+      nameOf={(source) => source.sourceName}
+      remove={(source) => deleteSource.mutateAsync(source.id)}
+    />
   );
 }
 

@@ -10,35 +10,33 @@ import {
   vendorSaveErrorMessage,
 } from '@app/contracts';
 import { ArrowLeft, Download, History } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useState } from 'react';
-import { get, type Path, useForm, useWatch } from 'react-hook-form';
+import { type ChangeEvent, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormKit, fieldsFor } from '@/components/form/bound-fields';
+import { openOrRefill, serverMessage } from '@/components/form/editor-save';
+import { controlProps, fieldError } from '@/components/form/field-props';
+import { FormField, type SelectOption } from '@/components/form/form-field';
+import {
+  type EditorSaveState,
+  useEditorSaveState,
+  useEditorSubmit,
+} from '@/components/form/use-editor-submit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
 import {
-  applyServerFieldErrors,
-  ControlledSelectField,
-  ControlledSwitchField,
-  controlProps,
-  EditorSkeleton,
+  editorContent,
   emailSourceSelectOptions,
-  FormField,
-  LoadErrorBanner,
+  PickerLoadBanner,
   pairSelectOptions,
   parseSourceId,
-  readSaveAnswer,
   SaveMessages,
-  type SaveOutcome,
-  type SelectOption,
-  serverMessage,
 } from '@/features/sources/components/source-editor-parts';
 import { useLogError } from '@/hooks/use-log-error';
-import { useSaveState } from '@/hooks/use-save-state';
 import { useSubmissionSourceOptions } from '../api/order-submission-sources';
 import {
   useSaveVendor,
@@ -54,7 +52,6 @@ import {
   readFileAsBase64,
   templateFileProblem,
   toVendorFormValues,
-  type VendorBooleanField,
   type VendorFormValues,
   vendorResolver,
 } from '../lib/vendor-form';
@@ -75,34 +72,21 @@ export function VendorEditorPage() {
   const submissionSources = useSubmissionSourceOptions();
   // Above the keyed form: after a create the page becomes the new vendor's editor and keeps 'Saved!',
   // the success alert and 'Back to Vendors'.
-  const saveState = useSaveState(SAVED_RESET_MS, ERROR_RESET_MS);
-  const [outcome, setOutcome] = useState<SaveOutcome>({ success: null, error: null });
-  const [savedOnce, setSavedOnce] = useState(false);
+  const editorSave = useEditorSaveState(SAVED_RESET_MS, ERROR_RESET_MS);
 
   useLogError(vendor.error, 'Error fetching vendor:');
   useLogError(emailSources.error, 'Error fetching email sources:');
   useLogError(submissionSources.error, 'Error fetching order submission sources:');
 
-  let content: ReactNode;
-  if (vendorId === null) {
-    content = <LoadErrorBanner message={V.loadFailed} />;
-  } else if (!isCreate && vendor.isPending) {
-    content = <EditorSkeleton cards={6} />;
-  } else if (!isCreate && vendor.isError) {
-    content = <LoadErrorBanner message={V.loadFailed} onRetry={() => void vendor.refetch()} />;
-  } else {
-    const loaded = isCreate ? undefined : vendor.data;
-    content = (
+  const content = editorContent({
+    id: vendorId,
+    record: vendor,
+    loadFailed: V.loadFailed,
+    cards: 6,
+    form: (loaded) => (
       <>
-        {emailSources.isError && (
-          <LoadErrorBanner message={V.emailListFailed} onRetry={() => void emailSources.refetch()} />
-        )}
-        {submissionSources.isError && (
-          <LoadErrorBanner
-            message={V.submissionListFailed}
-            onRetry={() => void submissionSources.refetch()}
-          />
-        )}
+        <PickerLoadBanner query={emailSources} message={V.emailListFailed} />
+        <PickerLoadBanner query={submissionSources} message={V.submissionListFailed} />
         <VendorForm
           key={vendorId}
           initial={loaded ? toVendorFormValues(loaded) : NEW_VENDOR}
@@ -111,15 +95,11 @@ export function VendorEditorPage() {
           emailSourcesLoading={emailSources.isPending}
           submissionSourcePairs={submissionSources.data}
           submissionSourcesLoading={submissionSources.isPending}
-          saveState={saveState}
-          outcome={outcome}
-          onOutcome={setOutcome}
-          savedOnce={savedOnce}
-          onSaved={() => setSavedOnce(true)}
+          state={editorSave}
         />
       </>
-    );
-  }
+    ),
+  });
 
   return (
     <div className="space-y-6">
@@ -155,15 +135,8 @@ export function VendorEditorPage() {
   );
 }
 
-interface TextOptions {
-  hint?: ReactNode;
-  className?: string;
-  type?: 'text' | 'number' | 'email';
-  placeholder?: string;
-  min?: number;
-  max?: number;
-  required?: boolean;
-}
+const { TextField, TextareaField, SwitchField, SelectField } = fieldsFor<VendorFormValues>();
+const idOf = (name: string) => `vendor-${name}`;
 
 function VendorForm({
   initial,
@@ -172,11 +145,7 @@ function VendorForm({
   emailSourcesLoading,
   submissionSourcePairs,
   submissionSourcesLoading,
-  saveState,
-  outcome,
-  onOutcome,
-  savedOnce,
-  onSaved,
+  state,
 }: {
   initial: VendorFormValues;
   loaded: OrderVendorSource | undefined;
@@ -184,11 +153,7 @@ function VendorForm({
   emailSourcesLoading: boolean;
   submissionSourcePairs: PickerPair[] | undefined;
   submissionSourcesLoading: boolean;
-  saveState: ReturnType<typeof useSaveState>;
-  outcome: SaveOutcome;
-  onOutcome: (outcome: SaveOutcome) => void;
-  savedOnce: boolean;
-  onSaved: () => void;
+  state: EditorSaveState;
 }) {
   const navigate = useNavigate();
   const saveVendor = useSaveVendor();
@@ -196,7 +161,6 @@ function VendorForm({
     resolver: vendorResolver,
     defaultValues: initial,
   });
-  const { errors } = form.formState;
   const [trimmed, nonDaily] = useWatch({
     control: form.control,
     name: ['vendorWantsTrimmedItemDescription', 'vendorWantsNonDailySubmission'],
@@ -206,47 +170,23 @@ function VendorForm({
   const [generation, setGeneration] = useState(0);
   const vendorId = initial.id;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    onOutcome({ success: null, error: null });
-    saveState.start();
-    let body: unknown;
-    try {
-      body = await saveVendor.mutateAsync(values as unknown as Record<string, unknown>);
-    } catch (error) {
-      saveState.fail();
-      console.error('Error saving vendor:', error);
-      onOutcome({
-        success: null,
-        error: vendorSaveErrorMessage(serverMessage(error), values.vendorNameFromFile),
-      });
-      applyServerFieldErrors(form.setError, error);
-      return;
-    }
-    const answer = readSaveAnswer<OrderVendorSource>(body);
-    if (answer.kind === 'unexpected') {
-      saveState.fail();
-      onOutcome({ success: null, error: V.unexpected });
-      return;
-    }
-    saveState.succeed();
-    onSaved();
-    onOutcome({ success: V.saved, error: null });
-    if (answer.kind === 'saved') {
-      // After a create the page becomes the new vendor's editor, so the next Save updates it.
-      if (values.id === 0) {
-        navigate(vendorEditPath(answer.record.id), { replace: true });
-        return;
-      }
-      form.reset(toVendorFormValues(answer.record));
-    } else if (values.id === 0) {
-      // 204 on a create: the new id is unknown, so the list is the only safe place to go on from.
-      navigate(VENDORS_PATH, { replace: true });
-      return;
-    } else {
-      form.reset({ ...form.getValues(), submitFileTemplate: null });
-    }
-    setSelectedTemplate(null);
-    setGeneration((current) => current + 1);
+  const onSubmit = useEditorSubmit<VendorFormValues, TOrderVendorSource, OrderVendorSource>(form, state, {
+    save: (values) => saveVendor.mutateAsync(values as unknown as Record<string, unknown>),
+    logLabel: 'Error saving vendor:',
+    failureMessage: (error, values) =>
+      vendorSaveErrorMessage(serverMessage(error), values.vendorNameFromFile),
+    unexpectedMessage: V.unexpected,
+    savedMessage: V.saved,
+    onSaved: openOrRefill({
+      open: (path) => navigate(path, { replace: true }),
+      editPath: vendorEditPath,
+      listPath: VENDORS_PATH,
+      refill: (record) => {
+        form.reset(record ? toVendorFormValues(record) : { ...form.getValues(), submitFileTemplate: null });
+        setSelectedTemplate(null);
+        setGeneration((current) => current + 1);
+      },
+    }),
   });
 
   /** For the preview: the form as it stands, once it passes the same checks a save does. */
@@ -255,74 +195,8 @@ function VendorForm({
     return valid ? (form.getValues() as unknown as Record<string, unknown>) : null;
   };
 
-  const errorOf = (name: Path<VendorFormValues>): string | undefined =>
-    (get(errors, name) as { message?: string } | undefined)?.message;
-  const idOf = (name: string) => `vendor-${name}`;
-
-  const textField = (name: Path<VendorFormValues>, label: string, options: TextOptions = {}) => {
-    const id = idOf(name);
-    const error = errorOf(name);
-    const { hint, className, required, ...inputOptions } = options;
-    return (
-      <FormField id={id} label={label} hint={hint} error={error} className={className}>
-        <Input
-          autoComplete="off"
-          aria-required={required || undefined}
-          {...controlProps(id, { hint, error })}
-          {...inputOptions}
-          {...form.register(name)}
-        />
-      </FormField>
-    );
-  };
-
-  const textArea = (name: Path<VendorFormValues>, label: string, hint?: string) => {
-    const id = idOf(name);
-    const error = errorOf(name);
-    return (
-      <FormField id={id} label={label} hint={hint} error={error} className="sm:col-span-2">
-        <Textarea
-          rows={5}
-          className="max-h-80"
-          {...controlProps(id, { hint, error })}
-          {...form.register(name)}
-        />
-      </FormField>
-    );
-  };
-
-  const switchField = (
-    name: VendorBooleanField,
-    label: string,
-    description: string,
-    onChanged?: (checked: boolean) => void,
-  ) => (
-    <ControlledSwitchField
-      control={form.control}
-      name={name}
-      id={idOf(name)}
-      label={label}
-      description={description}
-      onChanged={onChanged}
-    />
-  );
-
-  const pickerField = (
-    name: 'orderSubmissionSourceId' | 'sendFromEmailSourceModelId',
-    label: string,
-    options: (current: string) => SelectOption[],
-    placeholder: string,
-  ) => (
-    <ControlledSelectField
-      control={form.control}
-      name={name}
-      id={idOf(name)}
-      label={label}
-      options={options}
-      placeholder={placeholder}
-      error={errorOf(name)}
-    />
-  );
+  const errorOf = (name: 'submitFileTemplateFileName' | 'submitFileTemplate') =>
+    fieldError(form.formState.errors, name);
 
   const submissionSourceOptions = (current: string): SelectOption[] =>
     pairSelectOptions(submissionSourcePairs, current, 'Order submission source');
@@ -371,14 +245,15 @@ function VendorForm({
 
   const templateError = errorOf('submitFileTemplateFileName') ?? errorOf('submitFileTemplate');
   const storedTemplate = loaded?.submitFileTemplateFilename ? loaded.submitFileTemplateFilename : null;
-  const saveError = saveState.state === 'error' ? outcome.error : null;
+  const saveError = state.button.state === 'error' ? state.outcome.error : null;
 
   return (
     <div className="space-y-6">
       {/* A long picker name is cut off inside its select instead of widening the card. */}
-      <form
+      <FormKit
+        form={form}
+        idOf={idOf}
         onSubmit={onSubmit}
-        noValidate
         className="space-y-6 [&_[data-slot=select-value]]:w-0 [&_[data-slot=select-value]]:min-w-0 [&_[data-slot=select-value]]:flex-1"
       >
         <UnsavedChangesGuard control={form.control} />
@@ -395,25 +270,27 @@ function VendorForm({
             </CardHeader>
             <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <div className="sm:col-span-2">
-                {pickerField(
-                  'orderSubmissionSourceId',
-                  'Order Submission Source *',
-                  submissionSourceOptions,
-                  submissionSourcesLoading ? 'Loading...' : 'Select an order submission source',
-                )}
+                <SelectField
+                  name="orderSubmissionSourceId"
+                  label="Order Submission Source *"
+                  options={submissionSourceOptions}
+                  placeholder={submissionSourcesLoading ? 'Loading...' : 'Select an order submission source'}
+                />
               </div>
-              {textField('vendorNameFromFile', 'Vendor Name From File *', {
-                required: true,
-                hint: 'The name in the order file’s Vendor column',
-              })}
-              {textField('vendorProvidedAccountNumber', 'Vendor Provided Account Number')}
+              <TextField
+                name="vendorNameFromFile"
+                label="Vendor Name From File *"
+                required
+                hint="The name in the order file’s Vendor column"
+              />
+              <TextField name="vendorProvidedAccountNumber" label="Vendor Provided Account Number" />
               <div className="sm:col-span-2">
-                {pickerField(
-                  'sendFromEmailSourceModelId',
-                  'Send From Email Source *',
-                  (current) => emailSourceSelectOptions(emailSourcePairs, current),
-                  emailSourcesLoading ? 'Loading...' : 'Select an email source',
-                )}
+                <SelectField
+                  name="sendFromEmailSourceModelId"
+                  label="Send From Email Source *"
+                  options={(current) => emailSourceSelectOptions(emailSourcePairs, current)}
+                  placeholder={emailSourcesLoading ? 'Loading...' : 'Select an email source'}
+                />
               </div>
               <div className="sm:col-span-2">
                 <VendorAliasManager key={generation} form={form} vendorId={vendorId} />
@@ -429,18 +306,22 @@ function VendorForm({
               <CardDescription>The e-mail that carries the orders to the vendor.</CardDescription>
             </CardHeader>
             <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              {textField('submitEmails', 'To *', {
-                required: true,
-                className: 'sm:col-span-2',
-                hint: 'Separate several addresses with commas',
-              })}
-              {textField('submitCcEmails', 'CC')}
-              {textField('submitBccEmails', 'BCC')}
-              {textField('submitEmailSubjectLine', 'Subject *', {
-                required: true,
-                className: 'sm:col-span-2',
-              })}
-              {textArea('submitEmailBodyText', 'Body')}
+              <TextField
+                name="submitEmails"
+                label="To *"
+                required
+                className="sm:col-span-2"
+                hint="Separate several addresses with commas"
+              />
+              <TextField name="submitCcEmails" label="CC" />
+              <TextField name="submitBccEmails" label="BCC" />
+              <TextField name="submitEmailSubjectLine" label="Subject *" required className="sm:col-span-2" />
+              <TextareaField
+                className="sm:col-span-2"
+                inputClassName="max-h-80"
+                name="submitEmailBodyText"
+                label="Body"
+              />
               <p
                 id="vendor-wildcards"
                 className="rounded-md bg-muted/50 px-3 py-2 text-muted-foreground text-sm sm:col-span-2"
@@ -458,55 +339,65 @@ function VendorForm({
               <CardDescription>How the vendor's file is made and when it is sent.</CardDescription>
             </CardHeader>
             <CardContent className="grid grid-cols-1 gap-3">
-              {switchField(
-                'vendorWantsTrimmedItemDescription',
-                'Trimmed Item Description',
-                'Keep only the part of each item description the expression matches.',
-                (checked) => {
+              <SwitchField
+                name="vendorWantsTrimmedItemDescription"
+                label="Trimmed Item Description"
+                description="Keep only the part of each item description the expression matches."
+                onChanged={(checked) => {
                   if (!checked) form.clearErrors('vendorRegexForItemDescription');
-                },
+                }}
+              />
+              {trimmed && (
+                <TextField
+                  name="vendorRegexForItemDescription"
+                  label="Item Description Regex *"
+                  required
+                  placeholder="^[^,]+"
+                  hint="A regular expression; its first group (or the whole match) is kept. Lookahead, lookbehind and backreferences are not supported."
+                />
               )}
-              {trimmed &&
-                textField('vendorRegexForItemDescription', 'Item Description Regex *', {
-                  required: true,
-                  placeholder: '^[^,]+',
-                  hint: 'A regular expression; its first group (or the whole match) is kept. Lookahead, lookbehind and backreferences are not supported.',
-                })}
-              {switchField(
-                'vendorWantsNonDailySubmission',
-                'Non-Daily Submission',
-                'Gather this vendor’s orders and send them every few days instead of daily.',
-                clearEveryXDaysIfHidden,
+              <SwitchField
+                name="vendorWantsNonDailySubmission"
+                label="Non-Daily Submission"
+                description="Gather this vendor’s orders and send them every few days instead of daily."
+                onChanged={clearEveryXDaysIfHidden}
+              />
+              {nonDaily && (
+                <TextField
+                  name="vendorCustomSubmitEveryXDay"
+                  label="Submit Every X Days *"
+                  type="number"
+                  min={1}
+                  max={365}
+                  required
+                  hint="Orders are gathered and sent every this many days"
+                />
               )}
-              {nonDaily &&
-                textField('vendorCustomSubmitEveryXDay', 'Submit Every X Days *', {
-                  type: 'number',
-                  min: 1,
-                  max: 365,
-                  required: true,
-                  hint: 'Orders are gathered and sent every this many days',
-                })}
-              {switchField(
-                'vendorWantsAllAlignedLeft',
-                'Align All Left',
-                'Every cell of the file is left-aligned.',
-              )}
-              {switchField(
-                'vendorWantsSpreadsheet',
-                'Wants Spreadsheet',
-                'Attach the generated spreadsheet.',
-              )}
-              {switchField('vendorWantsPDF', 'Wants PDF', 'Attach a PDF of the orders.')}
-              {switchField(
-                'vendorWantsForwardedEmail',
-                'Wants Forwarded Email',
-                'Forward the original order e-mail to the vendor.',
-              )}
-              {switchField(
-                'vendorWantsAllData',
-                'Wants All Data',
-                'Append every column of the order file after the template’s columns.',
-              )}
+              <SwitchField
+                name="vendorWantsAllAlignedLeft"
+                label="Align All Left"
+                description="Every cell of the file is left-aligned."
+              />
+              <SwitchField
+                name="vendorWantsSpreadsheet"
+                label="Wants Spreadsheet"
+                description="Attach the generated spreadsheet."
+              />
+              <SwitchField
+                name="vendorWantsPDF"
+                label="Wants PDF"
+                description="Attach a PDF of the orders."
+              />
+              <SwitchField
+                name="vendorWantsForwardedEmail"
+                label="Wants Forwarded Email"
+                description="Forward the original order e-mail to the vendor."
+              />
+              <SwitchField
+                name="vendorWantsAllData"
+                label="Wants All Data"
+                description="Append every column of the order file after the template’s columns."
+              />
             </CardContent>
           </Card>
 
@@ -520,12 +411,14 @@ function VendorForm({
               </CardDescription>
             </CardHeader>
             <CardContent className="grid grid-cols-1 gap-4">
-              {textField('submitFileHeaderRowIndex', 'Header Row Index *', {
-                type: 'number',
-                min: 0,
-                required: true,
-                hint: '0-based row of the template’s header; orders are written below it',
-              })}
+              <TextField
+                name="submitFileHeaderRowIndex"
+                label="Header Row Index *"
+                type="number"
+                min={0}
+                required
+                hint="0-based row of the template’s header; orders are written below it"
+              />
               <FormField
                 id="vendor-template"
                 label="Submit File Template"
@@ -562,8 +455,16 @@ function VendorForm({
                   )}
                 </div>
               </FormField>
-              {switchField('activeStatus', 'Active', 'Orders for this vendor are submitted.')}
-              {switchField('deletedStatus', 'Deleted', 'The vendor is removed from the lists.')}
+              <SwitchField
+                name="activeStatus"
+                label="Active"
+                description="Orders for this vendor are submitted."
+              />
+              <SwitchField
+                name="deletedStatus"
+                label="Deleted"
+                description="The vendor is removed from the lists."
+              />
             </CardContent>
           </Card>
 
@@ -581,7 +482,9 @@ function VendorForm({
             <CardContent className="grid grid-cols-1 gap-6">
               <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
                 {VENDOR_MAP_FIELDS.map(({ field, label }) => (
-                  <div key={field}>{textField(field, label, { placeholder: 'Column(s)' })}</div>
+                  <div key={field}>
+                    <TextField name={field} label={label} placeholder="Column(s)" />
+                  </div>
                 ))}
               </div>
               <section aria-labelledby="vendor-static-data" className="grid grid-cols-1 gap-3">
@@ -596,10 +499,12 @@ function VendorForm({
                 <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                   {STATIC_DATA_SLOTS.map((slot) => (
                     <div key={slot} className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
-                      {textField(`staticFileData${slot}`, `Static Value ${slot}`)}
-                      {textField(`mapStaticFileData${slot}`, `Static Value ${slot} Column`, {
-                        placeholder: 'Column(s)',
-                      })}
+                      <TextField name={`staticFileData${slot}`} label={`Static Value ${slot}`} />
+                      <TextField
+                        name={`mapStaticFileData${slot}`}
+                        label={`Static Value ${slot} Column`}
+                        placeholder="Column(s)"
+                      />
                     </div>
                   ))}
                 </div>
@@ -608,21 +513,21 @@ function VendorForm({
           </Card>
         </div>
 
-        <SaveMessages success={saveError ? null : outcome.success} error={saveError} />
+        <SaveMessages success={saveError ? null : state.outcome.success} error={saveError} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button asChild variant="outline">
             <Link to={VENDORS_PATH}>Cancel</Link>
           </Button>
-          {savedOnce && (
+          {state.savedOnce && (
             <Button asChild variant="secondary">
               <Link to={VENDORS_PATH}>Back to Vendors</Link>
             </Button>
           )}
-          <Button type="submit" className="sm:min-w-36" disabled={saveState.state === 'saving'}>
-            {saveState.label}
+          <Button type="submit" className="sm:min-w-36" disabled={state.saving}>
+            {state.button.label}
           </Button>
         </div>
-      </form>
+      </FormKit>
 
       <VendorPreviewCard readVendor={readVendorForPreview} />
     </div>

@@ -1,17 +1,10 @@
 import type { OrderVendorSourceListItem } from '@app/contracts';
 import { History, Pencil, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
-import {
-  CardList,
-  ConfirmDeleteItemDialog,
-  ListPageHeader,
-  ListSkeleton,
-  LoadFailedAlert,
-} from '@/components/data-view/list-parts';
-import { useViewMode } from '@/components/data-view/view-mode-toggle';
+import { ListPageView } from '@/components/data-view/list-page-view';
+import { Truncated, textOrDash } from '@/components/data-view/priority-columns';
 import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -21,9 +14,7 @@ import { LastRun } from '@/features/runs/components/last-run';
 import { SourceCard } from '@/features/sources/components/source-card';
 import { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
 import { useLogError } from '@/hooks/use-log-error';
-import { useIsMobile } from '@/hooks/use-media-query';
 import { useDeleteVendor, useSetVendorActive, useVendors, vendorEditPath } from '../api/order-vendors';
-import { Truncated, textOrDash } from '../components/priority-columns';
 
 type Vendor = OrderVendorSourceListItem;
 
@@ -82,62 +73,35 @@ function nonDailyText(vendor: Vendor): string {
 export function VendorListPage() {
   const [includeInactive, setIncludeInactive] = useIncludeInactive();
   const vendors = useVendors(includeInactive);
-  const isMobile = useIsMobile();
-  const [view, setView] = useViewMode(isMobile);
-  const [pendingDelete, setPendingDelete] = useState<Vendor | null>(null);
   const deleteVendor = useDeleteVendor();
 
   // docs/design/differences.md#errors-are-shown: a failed list load is shown, not only logged.
   useLogError(vendors.error, 'Error fetching order vendor sources:', LOAD_FAILED);
 
-  let body: ReactNode;
-  if (vendors.isPending) {
-    body = <ListSkeleton view={view} />;
-  } else if (vendors.isError) {
-    body = <LoadFailedAlert message={LOAD_FAILED} onRetry={() => void vendors.refetch()} />;
-  } else if (view === 'table') {
-    body = <VendorsTable vendors={vendors.data} onDelete={setPendingDelete} />;
-  } else if (vendors.data.length === 0) {
-    body = <p className="py-10 text-center text-muted-foreground">{EMPTY_CARDS}</p>;
-  } else {
-    body = (
-      <CardList
-        items={vendors.data}
-        renderCard={(vendor) => <VendorCard vendor={vendor} onDelete={setPendingDelete} />}
-      />
-    );
-  }
-
   return (
-    <div className="space-y-6">
-      <ListPageHeader
-        title="Order Submission Vendor Sources"
-        addHref={vendorEditPath(0)}
-        view={view}
-        onViewChange={setView}
-        showViewToggle={!isMobile}
-      />
-      <div className="flex items-center gap-2">
-        <Switch
-          id="vendors-include-inactive"
-          checked={includeInactive}
-          onCheckedChange={setIncludeInactive}
-        />
-        <Label htmlFor="vendors-include-inactive" className="font-normal">
-          Show inactive vendors
-        </Label>
-      </div>
-      {body}
-      <ConfirmDeleteItemDialog
-        item={pendingDelete}
-        name={(vendor) => vendor.vendorNameFromFile}
-        onClose={() => setPendingDelete(null)}
-        onConfirm={async (vendor) => {
-          await deleteVendor.mutateAsync(vendor.id);
-          toast.success(`"${vendor.vendorNameFromFile}" deleted`);
-        }}
-      />
-    </div>
+    <ListPageView
+      title="Order Submission Vendor Sources"
+      addHref={vendorEditPath(0)}
+      list={vendors}
+      loadFailed={LOAD_FAILED}
+      empty={EMPTY_CARDS}
+      table={(items, onDelete) => <VendorsTable vendors={items} onDelete={onDelete} />}
+      card={(vendor, onDelete) => <VendorCard vendor={vendor} onDelete={onDelete} />}
+      nameOf={(vendor) => vendor.vendorNameFromFile}
+      remove={(vendor) => deleteVendor.mutateAsync(vendor.id)}
+      aboveList={
+        <div className="flex items-center gap-2">
+          <Switch
+            id="vendors-include-inactive"
+            checked={includeInactive}
+            onCheckedChange={setIncludeInactive}
+          />
+          <Label htmlFor="vendors-include-inactive" className="font-normal">
+            Show inactive vendors
+          </Label>
+        </div>
+      }
+    />
   );
 }
 

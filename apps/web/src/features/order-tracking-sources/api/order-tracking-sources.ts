@@ -1,23 +1,18 @@
 /** Order tracking sources: list, one source, save, delete and the list's active switch (docs/behaviour/sources.md#calls, docs/design/differences.md#active-switches-work). */
-import type { OrderTrackingSource, OrderTrackingSourceListItem } from '@app/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderTrackingSource } from '@app/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { orderTrackingSourceKeys } from '@/lib/query-keys';
+import { type RecordKeys, useDeleteRecord, useSaveRecord, useSetRecordActive } from '@/lib/record-mutations';
+import { orderTrackingSourcesQueryOptions } from '@/lib/source-lists';
+
+const ORDER_TRACKING_RECORDS: RecordKeys = {
+  lists: orderTrackingSourceKeys.list,
+  detail: orderTrackingSourceKeys.detail,
+};
 
 export const ORDER_TRACKING_SOURCES_PATH = '/order-tracking-sources';
 export const orderTrackingSourceEditPath = (id: number) => `${ORDER_TRACKING_SOURCES_PATH}/edit/${id}`;
-
-export const orderTrackingSourceKeys = {
-  all: ['order-tracking-sources'] as const,
-  list: ['order-tracking-sources', 'list'] as const,
-  detail: (id: number) => ['order-tracking-sources', 'detail', id] as const,
-};
-
-export const orderTrackingSourcesQueryOptions = () =>
-  queryOptions({
-    queryKey: orderTrackingSourceKeys.list,
-    queryFn: ({ signal }) =>
-      api.get<OrderTrackingSourceListItem[]>('/api/order-tracking-sources/active', signal),
-  });
 
 export function useOrderTrackingSources() {
   return useQuery(orderTrackingSourcesQueryOptions());
@@ -39,16 +34,7 @@ export function saveOrderTrackingSource(body: Record<string, unknown>) {
 }
 
 export function useSaveOrderTrackingSource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveOrderTrackingSource,
-    onSuccess: async (saved) => {
-      if (saved && typeof saved === 'object' && 'id' in saved && typeof saved.id === 'number') {
-        queryClient.setQueryData(orderTrackingSourceKeys.detail(saved.id), saved as OrderTrackingSource);
-      }
-      await queryClient.invalidateQueries({ queryKey: orderTrackingSourceKeys.list });
-    },
-  });
+  return useSaveRecord(ORDER_TRACKING_RECORDS, saveOrderTrackingSource);
 }
 
 export function deleteOrderTrackingSource(id: number) {
@@ -56,18 +42,7 @@ export function deleteOrderTrackingSource(id: number) {
 }
 
 export function useDeleteOrderTrackingSource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteOrderTrackingSource,
-    onSuccess: async (_result, id) => {
-      // docs/behaviour/screens.md#delete-confirmation: on success the source leaves the local list at once.
-      queryClient.setQueryData<OrderTrackingSourceListItem[]>(orderTrackingSourceKeys.list, (list) =>
-        list?.filter((source) => source.id !== id),
-      );
-      queryClient.removeQueries({ queryKey: orderTrackingSourceKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: orderTrackingSourceKeys.list });
-    },
-  });
+  return useDeleteRecord(ORDER_TRACKING_RECORDS, deleteOrderTrackingSource);
 }
 
 export function setOrderTrackingSourceActive({ id, activeStatus }: { id: number; activeStatus: boolean }) {
@@ -76,26 +51,5 @@ export function setOrderTrackingSourceActive({ id, activeStatus }: { id: number;
 
 /** The list's active checkbox and switch: shown at once, rolled back if the server refuses. */
 export function useSetOrderTrackingSourceActive() {
-  const queryClient = useQueryClient();
-  const key = orderTrackingSourceKeys.list;
-  return useMutation({
-    mutationFn: setOrderTrackingSourceActive,
-    onMutate: async ({ id, activeStatus }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<OrderTrackingSourceListItem[]>(key);
-      queryClient.setQueryData<OrderTrackingSourceListItem[]>(key, (list) =>
-        list?.map((source) => (source.id === id ? { ...source, activeStatus } : source)),
-      );
-      return { previous };
-    },
-    onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSettled: async (_data, _error, { id }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: key }),
-        queryClient.invalidateQueries({ queryKey: orderTrackingSourceKeys.detail(id) }),
-      ]);
-    },
-  });
+  return useSetRecordActive(ORDER_TRACKING_RECORDS, setOrderTrackingSourceActive);
 }

@@ -5,48 +5,40 @@ import {
   type OrderMappingField,
   type OrderTrackingSource,
   type PickerPair,
-  SPREADSHEET_FILE_TYPES,
-  TEXT_ENCODING_HINT,
-  TEXT_ENCODING_OPTIONS,
   type TOrderTrackingSource,
   UNIQUE_COLUMN_OPTIONS,
   ZOrderTrackingSourceSchema,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileUp, History } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { get, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormKit, fieldsFor } from '@/components/form/bound-fields';
+import { openOrRefill, serverMessage } from '@/components/form/editor-save';
+import { withCurrentOption } from '@/components/form/form-field';
+import {
+  type EditorSaveState,
+  useEditorSaveState,
+  useEditorSubmit,
+} from '@/components/form/use-editor-submit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { ProcessFileDialog } from '@/features/runs/components/process-file-dialog';
 import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
 import {
-  applyServerFieldErrors,
-  ControlledSelectField,
-  ControlledSwitchField,
-  controlProps,
   EditorFooter,
   EditorHeader,
-  EditorSkeleton,
-  emailSourceSelectOptions,
-  FormField,
-  LoadErrorBanner,
+  editorContent,
+  MailedFileSelects,
   numberText,
+  PickerLoadBanner,
   parseSourceId,
-  readSaveAnswer,
   SaveMessages,
-  type SaveOutcome,
-  type SelectOption,
-  serverMessage,
-  useEditorSaveState,
-  withCurrentOption,
 } from '@/features/sources/components/source-editor-parts';
 import { useLogError } from '@/hooks/use-log-error';
-import type { useSaveState } from '@/hooks/use-save-state';
 import {
   ORDER_TRACKING_SOURCES_PATH,
   orderTrackingSourceEditPath,
@@ -164,31 +156,24 @@ export function OrderTrackingSourceEditorPage() {
   useLogError(source.error, 'Error fetching order tracking source:');
   useLogError(emailSources.error, 'Error fetching email sources:');
 
-  let content: ReactNode;
-  if (sourceId === null) {
-    content = <LoadErrorBanner message={M.loadFailed} />;
-  } else if (!isCreate && source.isPending) {
-    content = <EditorSkeleton cards={4} />;
-  } else if (!isCreate && source.isError) {
-    content = <LoadErrorBanner message={M.loadFailed} onRetry={() => void source.refetch()} />;
-  } else {
-    const initial =
-      isCreate || !source.data ? NEW_ORDER_TRACKING_SOURCE : toOrderTrackingFormValues(source.data);
-    content = (
+  const content = editorContent({
+    id: sourceId,
+    record: source,
+    loadFailed: M.loadFailed,
+    cards: 4,
+    form: (loaded) => (
       <>
-        {emailSources.isError && (
-          <LoadErrorBanner message={M.emailListFailed} onRetry={() => void emailSources.refetch()} />
-        )}
+        <PickerLoadBanner query={emailSources} message={M.emailListFailed} />
         <OrderTrackingSourceForm
           key={sourceId}
-          initial={initial}
+          initial={loaded ? toOrderTrackingFormValues(loaded) : NEW_ORDER_TRACKING_SOURCE}
           emailSourcePairs={emailSources.data}
           emailSourcesLoading={emailSources.isPending}
-          {...editorSave}
+          state={editorSave}
         />
       </>
-    );
-  }
+    ),
+  });
 
   return (
     <div className="space-y-6">
@@ -221,26 +206,21 @@ export function OrderTrackingSourceEditorPage() {
   );
 }
 
-type BooleanField = 'containsNotExact' | 'fileHasHeader' | 'activeStatus';
+const { TextField, SwitchField, SelectField } = fieldsFor<OrderTrackingFormValues>();
+const idOf = (name: string) => `ots-${name.replace('columnNormalizationValues.', 'mapping-')}`;
+
+const uniqueColumnOptions = (current: string) => withCurrentOption(UNIQUE_COLUMN_OPTIONS, current);
 
 function OrderTrackingSourceForm({
   initial,
   emailSourcePairs,
   emailSourcesLoading,
-  saveState,
-  outcome,
-  onOutcome,
-  savedOnce,
-  onSaved,
+  state,
 }: {
   initial: OrderTrackingFormValues;
   emailSourcePairs: PickerPair[] | undefined;
   emailSourcesLoading: boolean;
-  saveState: ReturnType<typeof useSaveState>;
-  outcome: SaveOutcome;
-  onOutcome: (outcome: SaveOutcome) => void;
-  savedOnce: boolean;
-  onSaved: () => void;
+  state: EditorSaveState;
 }) {
   const navigate = useNavigate();
   const saveSource = useSaveOrderTrackingSource();
@@ -248,115 +228,28 @@ function OrderTrackingSourceForm({
     resolver,
     defaultValues: initial,
   });
-  const { errors } = form.formState;
   const fileHasHeader = useWatch({ control: form.control, name: 'fileHasHeader' });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    onOutcome({ success: null, error: null });
-    saveState.start();
-    let body: unknown;
-    try {
-      body = await saveSource.mutateAsync(toSaveBody(values));
-    } catch (error) {
-      saveState.fail();
-      console.error('Error saving order tracking source:', error);
-      onOutcome({ success: null, error: serverMessage(error) ?? M.saveFailed });
-      applyServerFieldErrors(form.setError, error);
-      return;
-    }
-    const answer = readSaveAnswer<OrderTrackingSource>(body);
-    if (answer.kind === 'unexpected') {
-      saveState.fail();
-      onOutcome({ success: null, error: M.unexpected });
-      return;
-    }
-    saveState.succeed();
-    onSaved();
-    onOutcome({ success: M.saved, error: null });
-    if (answer.kind === 'saved') {
-      // After a create the page becomes the new source's editor, so the next Save updates it.
-      if (values.id === 0) navigate(orderTrackingSourceEditPath(answer.record.id), { replace: true });
-      else form.reset(toOrderTrackingFormValues(answer.record));
-    } else if (values.id === 0) {
-      // 204 on a create: the new id is unknown, so the list is the only safe place to go on from.
-      navigate(ORDER_TRACKING_SOURCES_PATH, { replace: true });
-    } else {
-      form.reset(form.getValues());
-    }
-  });
-
-  const errorOf = (name: Path<OrderTrackingFormValues>): string | undefined =>
-    (get(errors, name) as { message?: string } | undefined)?.message;
-  const idOf = (name: string) => `ots-${name.replace('columnNormalizationValues.', 'mapping-')}`;
-
-  const textField = (
-    name: Path<OrderTrackingFormValues>,
-    label: string,
-    options: {
-      hint?: ReactNode;
-      className?: string;
-      type?: string;
-      inputMode?: 'numeric' | 'email' | 'text';
-      placeholder?: string;
-      maxLength?: number;
-      disabled?: boolean;
-      min?: number;
-    } = {},
-  ) => {
-    const id = idOf(name);
-    const error = errorOf(name);
-    const { hint, className, ...inputOptions } = options;
-    return (
-      <FormField id={id} label={label} hint={hint} error={error} className={className}>
-        <Input
-          autoComplete="off"
-          {...controlProps(id, { hint, error })}
-          {...inputOptions}
-          {...form.register(name)}
-        />
-      </FormField>
-    );
-  };
-
-  const switchField = (name: BooleanField, label: string, description?: string) => (
-    <ControlledSwitchField
-      control={form.control}
-      name={name}
-      id={idOf(name)}
-      label={label}
-      description={description}
-    />
+  const onSubmit = useEditorSubmit<OrderTrackingFormValues, TOrderTrackingSource, OrderTrackingSource>(
+    form,
+    state,
+    {
+      save: (values) => saveSource.mutateAsync(toSaveBody(values)),
+      logLabel: 'Error saving order tracking source:',
+      failureMessage: (error) => serverMessage(error) ?? M.saveFailed,
+      unexpectedMessage: M.unexpected,
+      savedMessage: M.saved,
+      onSaved: openOrRefill({
+        open: (path) => navigate(path, { replace: true }),
+        editPath: orderTrackingSourceEditPath,
+        listPath: ORDER_TRACKING_SOURCES_PATH,
+        refill: (record) => form.reset(record ? toOrderTrackingFormValues(record) : form.getValues()),
+      }),
+    },
   );
-
-  const selectField = (
-    name: 'emailSourceId' | 'fileType' | 'textEncoding' | 'uniqueColumn',
-    label: string,
-    options: (current: string) => SelectOption[],
-    placeholder: string,
-    extra: { hint?: string; disabled?: boolean } = {},
-  ) => (
-    <ControlledSelectField
-      control={form.control}
-      name={name}
-      id={idOf(name)}
-      label={label}
-      options={options}
-      placeholder={placeholder}
-      hint={extra.hint}
-      error={errorOf(name)}
-      disabled={extra.disabled}
-    />
-  );
-
-  const fileTypeOptions = (current: string) =>
-    withCurrentOption(
-      SPREADSHEET_FILE_TYPES.map((type) => ({ value: type, label: type })),
-      current,
-    );
-  const uniqueColumnOptions = (current: string) => withCurrentOption(UNIQUE_COLUMN_OPTIONS, current);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
+    <FormKit form={form} idOf={idOf} onSubmit={onSubmit} className="space-y-6">
       <UnsavedChangesGuard control={form.control} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -369,27 +262,17 @@ function OrderTrackingSourceForm({
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            {textField('sourceName', 'Source Name', { className: 'sm:col-span-2' })}
-            {selectField(
-              'emailSourceId',
-              'Email Source',
-              (current) => emailSourceSelectOptions(emailSourcePairs, current),
-              emailSourcesLoading ? 'Loading...' : 'Select an email source',
-            )}
-            {selectField('fileType', 'File Type', fileTypeOptions, 'Select a file type', {
-              hint: 'Supports .csv, .xls and .xlsx files',
-            })}
-            {selectField(
-              'textEncoding',
-              'Text Encoding',
-              () => [...TEXT_ENCODING_OPTIONS],
-              'Detect automatically',
-              {
-                hint: TEXT_ENCODING_HINT,
-              },
-            )}
+            <TextField name="sourceName" label="Source Name" className="sm:col-span-2" />
+            <MailedFileSelects
+              emailSourcePairs={emailSourcePairs}
+              emailSourcesLoading={emailSourcesLoading}
+            />
             <div className="sm:col-span-2">
-              {switchField('activeStatus', 'Active', 'Incoming e-mails are matched against this source.')}
+              <SwitchField
+                name="activeStatus"
+                label="Active"
+                description="Incoming e-mails are matched against this source."
+              />
             </div>
           </CardContent>
         </Card>
@@ -402,23 +285,27 @@ function OrderTrackingSourceForm({
             <CardDescription>Which e-mails and which attachment carry the tracking file.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            {textField('fromEmail', 'From Email', { type: 'email', className: 'sm:col-span-2' })}
-            {textField('subjectValue', 'Subject Value', { className: 'sm:col-span-2' })}
+            <TextField name="fromEmail" label="From Email" type="email" className="sm:col-span-2" />
+            <TextField name="subjectValue" label="Subject Value" className="sm:col-span-2" />
             <div className="sm:col-span-2">
-              {switchField(
-                'containsNotExact',
-                'Subject contains (not exact match)',
-                'Match e-mails whose subject contains the value instead of equalling it.',
-              )}
+              <SwitchField
+                name="containsNotExact"
+                label="Subject contains (not exact match)"
+                description="Match e-mails whose subject contains the value instead of equalling it."
+              />
             </div>
-            {textField('expectedAttachmentCount', 'Expected Attachment Count', {
-              type: 'number',
-              min: 0,
-              hint: 'Leave empty for a variable count',
-            })}
-            {textField('attachmentName', 'Attachment Name', {
-              hint: 'Supports * wildcards (e.g. tracking_*.csv)',
-            })}
+            <TextField
+              name="expectedAttachmentCount"
+              label="Expected Attachment Count"
+              type="number"
+              min={0}
+              hint="Leave empty for a variable count"
+            />
+            <TextField
+              name="attachmentName"
+              label="Attachment Name"
+              hint="Supports * wildcards (e.g. tracking_*.csv)"
+            />
           </CardContent>
         </Card>
 
@@ -432,24 +319,43 @@ function OrderTrackingSourceForm({
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {switchField('fileHasHeader', 'File Has Header', 'The file starts with a row of column names.')}
-            {textField('headerRowIndex', 'Header Row Index', {
-              type: 'number',
-              min: 0,
-              disabled: !fileHasHeader,
-              hint: fileHasHeader ? '0-based row that holds the column names' : 'The file has no header row',
-            })}
-            {textField('columnsToIgnore', 'Columns To Ignore', { hint: 'Comma-separated names or indexes' })}
-            {textField('secondaryDelimiter', 'Secondary Delimiter', {
-              maxLength: 1,
-              hint: 'Splits a cell holding several tracking numbers (1 character)',
-            })}
-            {selectField('uniqueColumn', 'Unique Column', uniqueColumnOptions, 'Select a unique column')}
-            {textField('deleteAfterDays', 'Delete After Days', {
-              type: 'number',
-              min: 1,
-              hint: 'Orders not updated for this many days are removed',
-            })}
+            <SwitchField
+              name="fileHasHeader"
+              label="File Has Header"
+              description="The file starts with a row of column names."
+            />
+            <TextField
+              name="headerRowIndex"
+              label="Header Row Index"
+              type="number"
+              min={0}
+              disabled={!fileHasHeader}
+              hint={fileHasHeader ? '0-based row that holds the column names' : 'The file has no header row'}
+            />
+            <TextField
+              name="columnsToIgnore"
+              label="Columns To Ignore"
+              hint="Comma-separated names or indexes"
+            />
+            <TextField
+              name="secondaryDelimiter"
+              label="Secondary Delimiter"
+              maxLength={1}
+              hint="Splits a cell holding several tracking numbers (1 character)"
+            />
+            <SelectField
+              name="uniqueColumn"
+              label="Unique Column"
+              options={uniqueColumnOptions}
+              placeholder="Select a unique column"
+            />
+            <TextField
+              name="deleteAfterDays"
+              label="Delete After Days"
+              type="number"
+              min={1}
+              hint="Orders not updated for this many days are removed"
+            />
           </CardContent>
         </Card>
 
@@ -468,23 +374,25 @@ function OrderTrackingSourceForm({
           <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {ORDER_MAPPING_FIELDS.map((field) => (
               <div key={field}>
-                {textField(`columnNormalizationValues.${field}`, ORDER_MAPPING_LABELS[field], {
-                  placeholder: fileHasHeader ? 'Header name' : 'Column index (0-based)',
-                  inputMode: fileHasHeader ? 'text' : 'numeric',
-                })}
+                <TextField
+                  name={`columnNormalizationValues.${field}`}
+                  label={ORDER_MAPPING_LABELS[field]}
+                  placeholder={fileHasHeader ? 'Header name' : 'Column index (0-based)'}
+                  inputMode={fileHasHeader ? 'text' : 'numeric'}
+                />
               </div>
             ))}
           </CardContent>
         </Card>
       </div>
 
-      <SaveMessages success={outcome.success} error={outcome.error} />
+      <SaveMessages success={state.outcome.success} error={state.outcome.error} />
       <EditorFooter
         listPath={ORDER_TRACKING_SOURCES_PATH}
-        showBack={savedOnce}
-        saveLabel={saveState.label}
-        saving={saveState.state === 'saving'}
+        showBack={state.savedOnce}
+        saveLabel={state.button.label}
+        saving={state.saving}
       />
-    </form>
+    </FormKit>
   );
 }

@@ -2,16 +2,8 @@ import type { OrderTrackingSourceListItem } from '@app/contracts';
 import { FileUp, History, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
-import {
-  CardList,
-  ConfirmDeleteItemDialog,
-  ListPageHeader,
-  ListSkeleton,
-  LoadFailedAlert,
-} from '@/components/data-view/list-parts';
-import { useViewMode } from '@/components/data-view/view-mode-toggle';
+import { ListPageView } from '@/components/data-view/list-page-view';
 import { Badge } from '@/components/ui/badge';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -21,7 +13,6 @@ import { ProcessFileDialog } from '@/features/runs/components/process-file-dialo
 import { SourceCard } from '@/features/sources/components/source-card';
 import { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
 import { useLogError } from '@/hooks/use-log-error';
-import { useIsMobile } from '@/hooks/use-media-query';
 import {
   orderTrackingSourceEditPath,
   useDeleteOrderTrackingSource,
@@ -41,55 +32,30 @@ interface RowHandlers {
 
 export function OrderTrackingSourceListPage() {
   const sources = useOrderTrackingSources();
-  const isMobile = useIsMobile();
-  const [view, setView] = useViewMode(isMobile);
-  const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const [processSource, setProcessSource] = useState<Source | null>(null);
   const deleteSource = useDeleteOrderTrackingSource();
-  const handlers: RowHandlers = { onDelete: setPendingDelete, onProcess: setProcessSource };
 
   // The spec only logs a failed list load; the product shows it too (docs/design/differences.md#errors-are-shown).
   useLogError(sources.error, 'Error fetching order tracking sources:', LOAD_FAILED);
 
-  let body: ReactNode;
-  if (sources.isPending) {
-    body = <ListSkeleton view={view} />;
-  } else if (sources.isError) {
-    body = <LoadFailedAlert message={LOAD_FAILED} onRetry={() => void sources.refetch()} />;
-  } else if (view === 'table') {
-    body = <SourcesTable sources={sources.data} {...handlers} />;
-  } else if (sources.data.length === 0) {
-    body = <p className="py-10 text-center text-muted-foreground">No order tracking sources found.</p>;
-  } else {
-    body = (
-      <CardList
-        items={sources.data}
-        renderCard={(source) => <OrderTrackingSourceCard source={source} {...handlers} />}
-      />
-    );
-  }
-
   return (
-    <div className="space-y-6">
-      <ListPageHeader
-        title="Order Tracking Sources"
-        addHref={orderTrackingSourceEditPath(0)}
-        view={view}
-        onViewChange={setView}
-        showViewToggle={!isMobile}
-      />
-      {body}
-      <ConfirmDeleteItemDialog
-        item={pendingDelete}
-        name={(source) => source.sourceName}
-        onClose={() => setPendingDelete(null)}
-        onConfirm={async (source) => {
-          await deleteSource.mutateAsync(source.id);
-          toast.success(`"${source.sourceName}" deleted`);
-        }}
-      />
+    <ListPageView
+      title="Order Tracking Sources"
+      addHref={orderTrackingSourceEditPath(0)}
+      list={sources}
+      loadFailed={LOAD_FAILED}
+      empty={'No order tracking sources found.'}
+      table={(items, onDelete) => (
+        <SourcesTable sources={items} onDelete={onDelete} onProcess={setProcessSource} />
+      )}
+      card={(source, onDelete) => (
+        <OrderTrackingSourceCard source={source} onDelete={onDelete} onProcess={setProcessSource} />
+      )}
+      nameOf={(source) => source.sourceName}
+      remove={(source) => deleteSource.mutateAsync(source.id)}
+    >
       <ProcessFileDialog source={processSource} onClose={() => setProcessSource(null)} />
-    </div>
+    </ListPageView>
   );
 }
 

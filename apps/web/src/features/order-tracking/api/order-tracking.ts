@@ -9,16 +9,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, apiRequest } from '@/lib/api-client';
+import { orderTrackingKeys } from '@/lib/query-keys';
 import type { SavedViewSettings } from '../lib/column-visibility';
 import { type GridRow, normaliseOrder, toGridRow } from '../lib/grid-columns';
-
-export const orderTrackingKeys = {
-  all: ['order-tracking'] as const,
-  lists: ['order-tracking', 'list'] as const,
-  list: (request: TOrderListRequest) => ['order-tracking', 'list', request] as const,
-  order: (orderId: number) => ['order-tracking', 'order', orderId] as const,
-  viewSettings: (username: string) => ['order-tracking', 'view-settings', username] as const,
-};
 
 /** One fetched page, with every cell's text computed once (grid-columns.ts). */
 export interface OrderGridPage {

@@ -1,10 +1,9 @@
 import { ORDER_PAGE_SIZES } from '@app/contracts';
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { PageNav } from '@/components/data-view/page-nav';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatCount } from '@/lib/format';
-import { pagerState } from '../lib/pager';
+import { displayedPageCount } from '../lib/pager';
 
 /** docs/behaviour/order-tracking.md#pager: Page x of y, Records n, first/previous/next/last, and the page size (10 to 250). */
 export function GridPager({
@@ -20,7 +19,7 @@ export function GridPager({
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
 }) {
-  const { last, canGoBack, canGoForward } = pagerState(page, totalRecords, pageSize);
+  const last = displayedPageCount(totalRecords, pageSize);
   return (
     <div className="flex flex-col gap-3 text-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
       <div className="flex items-center gap-4">
@@ -47,44 +46,7 @@ export function GridPager({
             </SelectContent>
           </Select>
         </div>
-        <nav aria-label="Pagination" className="flex items-center gap-1">
-          <Button
-            variant="outline"
-            size="icon-sm"
-            aria-label="First page"
-            disabled={!canGoBack}
-            onClick={() => onPageChange(1)}
-          >
-            <ChevronsLeft />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon-sm"
-            aria-label="Previous page"
-            disabled={!canGoBack}
-            onClick={() => onPageChange(page - 1)}
-          >
-            <ChevronLeft />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon-sm"
-            aria-label="Next page"
-            disabled={!canGoForward}
-            onClick={() => onPageChange(page + 1)}
-          >
-            <ChevronRight />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon-sm"
-            aria-label="Last page"
-            disabled={!canGoForward}
-            onClick={() => onPageChange(last)}
-          >
-            <ChevronsRight />
-          </Button>
-        </nav>
+        <PageNav page={page} last={last} onPageChange={onPageChange} />
       </div>
     </div>
   );

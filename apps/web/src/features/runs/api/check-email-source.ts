@@ -1,11 +1,8 @@
 /** "Check now" on an e-mail source: polls its mailbox in the request and answers once the poll finished. */
 import type { EmailSourcePollResult } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { emailSourceKeys } from '@/features/email-sources/api/email-sources';
-import { inventorySourceKeys } from '@/features/inventory-sources/api/inventory-sources';
-import { orderTrackingSourceKeys } from '@/features/order-tracking-sources/api/order-tracking-sources';
 import { api } from '@/lib/api-client';
-import { runKeys } from './runs';
+import { emailSourceKeys, inventorySourceKeys, orderTrackingSourceKeys, runKeys } from '@/lib/query-keys';
 import { progressHeaders } from './work-progress';
 
 export function checkEmailSourceNow({ id, progressKey }: { id: number; progressKey?: string }) {

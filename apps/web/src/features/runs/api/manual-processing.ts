@@ -4,9 +4,8 @@
  */
 import type { HeaderDrift, OrderMappingField } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orderTrackingSourceKeys } from '@/features/order-tracking-sources/api/order-tracking-sources';
 import { api } from '@/lib/api-client';
-import { runKeys } from './runs';
+import { orderTrackingSourceKeys, runKeys } from '@/lib/query-keys';
 import { progressHeaders } from './work-progress';
 
 export type PreviewValue = string | number | null | string[];

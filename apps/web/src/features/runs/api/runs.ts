@@ -7,12 +7,15 @@ import {
   type RunSourceType,
 } from '@app/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { emailSourceKeys } from '@/features/email-sources/api/email-sources';
-import { inventorySourceKeys } from '@/features/inventory-sources/api/inventory-sources';
-import { submissionSourceKeys } from '@/features/order-submission/api/order-submission-sources';
-import { vendorKeys } from '@/features/order-submission/api/order-vendors';
-import { orderTrackingSourceKeys } from '@/features/order-tracking-sources/api/order-tracking-sources';
 import { api } from '@/lib/api-client';
+import {
+  emailSourceKeys,
+  inventorySourceKeys,
+  orderTrackingSourceKeys,
+  runKeys,
+  submissionSourceKeys,
+  vendorKeys,
+} from '@/lib/query-keys';
 
 /** The kinds of source that have a history page. */
 export type HistorySourceType = Extract<
@@ -34,13 +37,6 @@ export const runHistoryPath = (sourceType: HistorySourceType, sourceId: number) 
 
 export const runInputUrl = (runId: number) => `/api/runs/${runId}/input`;
 export const runOutputUrl = (runId: number) => `/api/runs/${runId}/output`;
-
-export const runKeys = {
-  all: ['runs'] as const,
-  source: (sourceType: RunSourceType, sourceId: number) => ['runs', sourceType, sourceId] as const,
-  page: (sourceType: RunSourceType, sourceId: number, page: number) =>
-    ['runs', sourceType, sourceId, page] as const,
-};
 
 export const runsQueryOptions = (sourceType: RunSourceType, sourceId: number, page: number) =>
   queryOptions({

@@ -9,17 +9,19 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { emailSourcesQueryOptions } from '@/features/email-sources/api/email-sources';
-import { HeldRunActions } from '@/features/inventory-processing/components/held-run-actions';
-import { inventorySourcesQueryOptions } from '@/features/inventory-sources/api/inventory-sources';
-import { submissionSourcesQueryOptions } from '@/features/order-submission/api/order-submission-sources';
-import { vendorsQueryOptions } from '@/features/order-submission/api/order-vendors';
-import { orderTrackingSourcesQueryOptions } from '@/features/order-tracking-sources/api/order-tracking-sources';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
 import { formatCount, formatDateTime } from '@/lib/format';
+import {
+  emailSourcesQueryOptions,
+  inventorySourcesQueryOptions,
+  orderTrackingSourcesQueryOptions,
+  submissionSourcesQueryOptions,
+  vendorsQueryOptions,
+} from '@/lib/source-lists';
 import { cn } from '@/lib/utils';
 import { type HistorySourceType, runInputUrl, runOutputUrl, sourceListPath, useRuns } from '../api/runs';
+import { HeldRunActions } from '../components/held-run-actions';
 import { ReprocessDialog } from '../components/reprocess-dialog';
 import { ResendDialog } from '../components/resend-dialog';
 import { RunDetailsDialog } from '../components/run-details-dialog';

@@ -1,208 +1,23 @@
 /**
- * Layout pieces and save helpers shared by the source editors (order tracking, inventory, order submission,
- * vendors): a labelled field with hint and error, a switch row, a select (plain or bound to the form), the
- * header and the Cancel / Back to Sources / Save footer.
- * Every control is bound to its Label by id, so tests find it with getByLabel.
+ * Layout shared by the record editors (order tracking, inventory, order submission, vendors): the header, the
+ * save outcome, the Cancel / Back to Sources / Save footer, the load error and skeleton, and the pickers'
+ * choices. The fields themselves and the save flow are the form kit's (components/form).
  */
-import type { PickerPair } from '@app/contracts';
+import {
+  type PickerPair,
+  SPREADSHEET_FILE_TYPES,
+  TEXT_ENCODING_HINT,
+  TEXT_ENCODING_OPTIONS,
+} from '@app/contracts';
 import { ArrowLeft, CheckCircle2, CircleAlert } from 'lucide-react';
-import { type ReactNode, type Ref, useState } from 'react';
-import { type Control, Controller, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FieldError } from '@/components/password-input';
+import { SelectField } from '@/components/form/bound-fields';
+import { type SelectOption, withCurrentOption } from '@/components/form/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
-import { useSaveState } from '@/hooks/use-save-state';
-import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-
-/** The aria-describedby of a control: its hint and its error, when shown. */
-export function describedBy(id: string, { hint, error }: { hint?: unknown; error?: unknown }) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
-}
-
-/** The a11y props of a text control with this id. */
-export function controlProps(id: string, { hint, error }: { hint?: unknown; error?: unknown }) {
-  return {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(id, { hint, error }),
-  } as const;
-}
-
-export function FormField({
-  id,
-  label,
-  hint,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | undefined;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('grid content-start gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
-/** A bordered row: label and description on the left, the switch (named by the label) on the right. */
-export function SwitchField({
-  id,
-  label,
-  description,
-  checked,
-  onCheckedChange,
-  onBlur,
-  switchRef,
-  disabled,
-  className,
-}: {
-  id: string;
-  label: string;
-  description?: ReactNode;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-  onBlur?: () => void;
-  switchRef?: Ref<HTMLButtonElement>;
-  disabled?: boolean;
-  className?: string;
-}) {
-  return (
-    <div className={cn('flex items-start justify-between gap-4 rounded-md border p-3', className)}>
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        {description && (
-          <p id={`${id}-description`} className="text-muted-foreground text-sm">
-            {description}
-          </p>
-        )}
-      </div>
-      <Switch
-        id={id}
-        ref={switchRef}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-        onBlur={onBlur}
-        disabled={disabled}
-        aria-describedby={description ? `${id}-description` : undefined}
-      />
-    </div>
-  );
-}
-
-/** A SwitchField bound to a react-hook-form field; `onChanged` runs after the form has the new value. */
-export function ControlledSwitchField<T extends FieldValues, TParsed extends FieldValues>({
-  control,
-  name,
-  id,
-  label,
-  description,
-  onChanged,
-}: {
-  control: Control<T, unknown, TParsed>;
-  name: Path<T>;
-  id: string;
-  label: string;
-  description?: string | undefined;
-  onChanged?: ((checked: boolean) => void) | undefined;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <SwitchField
-          id={id}
-          label={label}
-          description={description}
-          switchRef={field.ref}
-          checked={Boolean(field.value)}
-          onCheckedChange={(checked) => {
-            field.onChange(checked);
-            onChanged?.(checked);
-          }}
-          onBlur={field.onBlur}
-        />
-      )}
-    />
-  );
-}
-
-/** A labelled SelectInput bound to a react-hook-form text field; `options` receives the current value. */
-export function ControlledSelectField<T extends FieldValues, TParsed extends FieldValues>({
-  control,
-  name,
-  id,
-  label,
-  options,
-  placeholder,
-  hint,
-  error,
-  disabled,
-}: {
-  control: Control<T, unknown, TParsed>;
-  name: Path<T>;
-  id: string;
-  label: ReactNode;
-  options: (current: string) => readonly SelectOption[];
-  placeholder: string;
-  hint?: string | undefined;
-  error?: string | undefined;
-  disabled?: boolean | undefined;
-}) {
-  return (
-    <FormField id={id} label={label} hint={hint} error={error}>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <SelectInput
-            id={id}
-            value={field.value as string}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            triggerRef={field.ref}
-            options={options(field.value as string)}
-            placeholder={placeholder}
-            hint={hint}
-            error={error}
-            disabled={disabled}
-          />
-        )}
-      />
-    </FormField>
-  );
-}
-
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
-/** Keeps a stored value that is not among the choices selectable, so opening an old record loses nothing. */
-export function withCurrentOption(options: readonly SelectOption[], current: string): SelectOption[] {
-  if (!current || options.some((option) => option.value === current)) return [...options];
-  return [...options, { value: current, label: current }];
-}
 
 /**
  * A picker's choices from name/id pairs: the name (item1) shown, the id (item2) as the value the form sends; a
@@ -225,48 +40,48 @@ export function emailSourceSelectOptions(pairs: PickerPair[] | undefined, curren
   return pairSelectOptions(pairs, current, 'Email source');
 }
 
-/** A shadcn select whose trigger carries the id (the Label's htmlFor) and the field's a11y state. */
-export function SelectInput({
-  id,
-  value,
-  onChange,
-  onBlur,
-  triggerRef,
-  options,
-  placeholder,
-  hint,
-  error,
-  disabled,
+const fileTypeOptions = (current: string) =>
+  withCurrentOption(
+    SPREADSHEET_FILE_TYPES.map((type) => ({ value: type, label: type })),
+    current,
+  );
+
+/**
+ * The mailbox a source reads and the file it expects: the e-mail source, file type and text encoding selects
+ * of a kit form whose fields are named `emailSourceId`, `fileType` and `textEncoding`.
+ */
+export function MailedFileSelects({
+  emailLabel = 'Email Source',
+  emailSourcePairs,
+  emailSourcesLoading,
 }: {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  triggerRef?: Ref<HTMLButtonElement>;
-  options: readonly SelectOption[];
-  placeholder: string;
-  hint?: unknown;
-  error?: string | undefined;
-  disabled?: boolean;
+  emailLabel?: string;
+  emailSourcePairs: PickerPair[] | undefined;
+  emailSourcesLoading: boolean;
 }) {
   return (
-    <Select value={value} onValueChange={onChange} disabled={disabled}>
-      <SelectTrigger
-        ref={triggerRef}
-        onBlur={onBlur}
-        className="w-full"
-        {...controlProps(id, { hint, error })}
-      >
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <>
+      <SelectField
+        name="emailSourceId"
+        label={emailLabel}
+        options={(current) => emailSourceSelectOptions(emailSourcePairs, current)}
+        placeholder={emailSourcesLoading ? 'Loading...' : 'Select an email source'}
+      />
+      <SelectField
+        name="fileType"
+        label="File Type"
+        options={fileTypeOptions}
+        placeholder="Select a file type"
+        hint="Supports .csv, .xls and .xlsx files"
+      />
+      <SelectField
+        name="textEncoding"
+        label="Text Encoding"
+        options={() => [...TEXT_ENCODING_OPTIONS]}
+        placeholder="Detect automatically"
+        hint={TEXT_ENCODING_HINT}
+      />
+    </>
   );
 }
 
@@ -295,11 +110,6 @@ export function EditorHeader({
       </Button>
     </div>
   );
-}
-
-export interface SaveOutcome {
-  success: string | null;
-  error: string | null;
 }
 
 /** The save outcome above the buttons: the success alert, or the error banner with the reason. */
@@ -351,6 +161,51 @@ export function EditorFooter({
   );
 }
 
+/** The slice of a query an editor page reads. */
+interface LoadedQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
+/**
+ * What an editor page shows under its header: the load failure (an address id that is not a number, or a
+ * record that could not be loaded, with 'Try again'), the skeleton while it loads, else the form for the
+ * loaded record (undefined when the id is 0, a create).
+ */
+export function editorContent<T>({
+  id,
+  record,
+  loadFailed,
+  cards,
+  form,
+}: {
+  id: number | null;
+  record: LoadedQuery<T>;
+  loadFailed: string;
+  cards: number;
+  form: (loaded: T | undefined) => ReactNode;
+}): ReactNode {
+  if (id === null) return <LoadErrorBanner message={loadFailed} />;
+  if (id !== 0 && record.isPending) return <EditorSkeleton cards={cards} />;
+  if (id !== 0 && record.isError) {
+    return <LoadErrorBanner message={loadFailed} onRetry={() => void record.refetch()} />;
+  }
+  return form(id === 0 ? undefined : record.data);
+}
+
+/** A picker's list that could not be loaded: the message with 'Try again'; nothing otherwise. */
+export function PickerLoadBanner({
+  query,
+  message,
+}: {
+  query: { isError: boolean; refetch: () => unknown };
+  message: string;
+}) {
+  return query.isError ? <LoadErrorBanner message={message} onRetry={() => void query.refetch()} /> : null;
+}
+
 /** Load failure banner with a retry. */
 export function LoadErrorBanner({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
@@ -368,49 +223,14 @@ export function LoadErrorBanner({ message, onRetry }: { message: string; onRetry
   );
 }
 
-export function EditorSkeleton({ cards }: { cards: number }) {
+export function EditorSkeleton({ cards, height = 'h-64' }: { cards: number; height?: string }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       {Array.from({ length: cards }, (_, index) => (
-        <Skeleton key={index} className="h-64 rounded-xl" />
+        <Skeleton key={index} className={cn(height, 'rounded-xl')} />
       ))}
     </div>
   );
-}
-
-/** The message field of an error answer, if the server sent one (docs/behaviour/screens.md#save-errors: else the caller's fallback). */
-export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const body = error.body;
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-    return body.message.trim() || undefined;
-  }
-  if (typeof body === 'string' && body.trim()) return body.trim();
-  return undefined;
-}
-
-/**
- * Puts the server's per-field messages (dotted paths such as 'fileData.inventoryFile' or
- * 'columnNormalizationValues.qty') on the form and focuses the first one. Returns how many there were.
- */
-export function applyServerFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, error: unknown) {
-  if (!(error instanceof ApiError) || !error.fields) return 0;
-  const entries = Object.entries(error.fields);
-  entries.forEach(([path, message], index) => {
-    setError(path as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 });
-  });
-  return entries.length;
-}
-
-/** A save answered 200 with the saved record; 204 (no body) also counts as success (docs/behaviour/screens.md#save-button). */
-export type SaveAnswer<T> = { kind: 'saved'; record: T } | { kind: 'no-content' } | { kind: 'unexpected' };
-
-export function readSaveAnswer<T extends { id: number }>(body: unknown): SaveAnswer<T> {
-  if (body === undefined || body === null || body === '') return { kind: 'no-content' };
-  if (typeof body === 'object' && 'id' in body && typeof body.id === 'number' && body.id > 0) {
-    return { kind: 'saved', record: body as T };
-  }
-  return { kind: 'unexpected' };
 }
 
 /** A nullable number as the text of an input. */
@@ -420,15 +240,4 @@ export const numberText = (value: number | null | undefined) =>
 /** The editor route's id: a whole number (0 creates), or null when the address holds anything else. */
 export function parseSourceId(value: string | undefined): number | null {
   return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
-}
-
-/**
- * The save state an editor page keeps above its keyed form: after a create the page becomes the new source's
- * editor and keeps 'Saved!', the success alert and 'Back to Sources'. Spread onto the form as its props.
- */
-export function useEditorSaveState(resetMs: number) {
-  const saveState = useSaveState(resetMs);
-  const [outcome, setOutcome] = useState<SaveOutcome>({ success: null, error: null });
-  const [savedOnce, setSavedOnce] = useState(false);
-  return { saveState, outcome, onOutcome: setOutcome, savedOnce, onSaved: () => setSavedOnce(true) };
 }

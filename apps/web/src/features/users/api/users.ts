@@ -2,15 +2,9 @@
 import type { SaveUserResponse, TUserForm, User } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
 
 // The admin dashboard's count lives under ['users', 'count'], so every change here refreshes it too.
-export const userKeys = {
-  all: ['users'] as const,
-  list: ['users', 'list'] as const,
-  count: ['users', 'count'] as const,
-  detail: (userId: number) => ['users', 'detail', userId] as const,
-};
-
 export const usersQueryOptions = () =>
   queryOptions({
     queryKey: userKeys.list,

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePermissions } from '@/features/auth/api/session';
-import { sourceCardsFor } from './source-cards';
+import { sourceCardsFor } from '../lib/source-cards';
 
 export function SourcesHubPage() {
   const cards = sourceCardsFor(usePermissions());

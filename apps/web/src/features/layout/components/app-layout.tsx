@@ -27,8 +27,8 @@ import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { logout, useCurrentUser, usePermissions } from '@/features/auth/api/session';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
-import { isNavLinkActive, type NavLinkItem, navLinksFor } from './nav-links';
-import { noticeFromState, useFullWidthPage } from './route-handle';
+import { isNavLinkActive, type NavLinkItem, navLinksFor } from '../lib/nav-links';
+import { noticeFromState, useFullWidthPage } from '../lib/route-handle';
 
 const PRODUCT_NAME = 'Inbox Ops';
 

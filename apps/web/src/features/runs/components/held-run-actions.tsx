@@ -2,7 +2,7 @@ import { Loader2 } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { describeError } from '@/lib/api-client';
-import { type HeldRunAction, type InventoryRunRecord, useDecideHeldRun } from '../api/inventory-processing';
+import { type HeldRunAction, type InventoryRunRecord, useDecideHeldRun } from '../api/held-runs';
 
 const DECISION_FAILED: Record<HeldRunAction, string> = {
   approve: 'Failed to approve the run',

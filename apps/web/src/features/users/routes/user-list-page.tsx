@@ -1,19 +1,10 @@
 import type { User } from '@app/contracts';
 import { LayoutGrid, MoreHorizontal, Pencil, Plus, Table2, Trash2 } from 'lucide-react';
-import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -38,7 +29,7 @@ import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { useIsUnder1024 } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { toUserForm, useDeleteUser, useSaveUser, useUsers } from './api/users';
+import { toUserForm, useDeleteUser, useSaveUser, useUsers } from '../api/users';
 
 type ViewMode = 'table' | 'cards';
 
@@ -301,42 +292,21 @@ function UserCard({ user, onDelete }: { user: User; onDelete: (user: User) => vo
 
 function DeleteUserDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const deleteUser = useDeleteUser();
-  // Kept while the dialog animates out, so the text does not vanish mid-transition.
-  const [shown, setShown] = useState<User | null>(user);
-  if (user && user !== shown) setShown(user);
-
-  const onConfirm = (event: MouseEvent) => {
-    event.preventDefault();
-    if (!user) return;
-    deleteUser.mutate(user.userId, {
-      onSuccess: () => {
-        toast.success(`User "${user.username}" deleted`);
-        onClose();
-      },
-      onError: (error) => {
-        console.error('Error deleting user:', error);
-        toast.error(describeError(error, `"${user.username}" could not be deleted.`));
-      },
-    });
-  };
-
   return (
-    <AlertDialog open={user !== null} onOpenChange={(open) => !open && !deleteUser.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Confirm Deletion</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete "{shown?.username}"?
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteUser.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" disabled={deleteUser.isPending} onClick={onConfirm}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      item={user}
+      onClose={onClose}
+      title="Confirm Deletion"
+      description={(shown) => `Are you sure you want to delete "${shown.username}"?`}
+      action="Delete"
+      destructive
+      onConfirm={async (shown) => {
+        await deleteUser.mutateAsync(shown.userId);
+        toast.success(`User "${shown.username}" deleted`);
+      }}
+      logLabel="Error deleting user:"
+      failureMessage={(shown) => `"${shown.username}" could not be deleted.`}
+    />
   );
 }
 

@@ -1,7 +1,6 @@
 import {
   ORDER_TRACKING_COLUMN_KEYS,
   ORDER_TRACKING_COLUMN_LABELS,
-  type OrderTrackingColumnKey,
   type OrderTrackingSettings,
   PASSWORD_HINT,
   passwordProblem,
@@ -9,9 +8,11 @@ import {
   type UserInfo,
 } from '@app/contracts';
 import { Columns3, KeyRound, Loader2, UserPen } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { FormKit, TextField, useBoundField } from '@/components/form/bound-fields';
 import { PasswordInput } from '@/components/password-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -43,7 +44,7 @@ import {
   useUpdateUserInfo,
   useUpdateUsername,
   useUserInfo,
-} from './api/account';
+} from '../api/account';
 
 const PASSWORD_MISMATCH = 'New password and confirm password do not match';
 
@@ -106,7 +107,19 @@ export function AccountPage() {
   );
 }
 
-type ProfileField = 'email' | 'firstName' | 'lastName';
+interface Profile {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+type ProfileField = keyof Profile;
+
+const profileOf = (user: Pick<UserInfo, 'email' | 'firstName' | 'lastName'>): Profile => ({
+  email: user.email ?? '',
+  firstName: user.firstName ?? '',
+  lastName: user.lastName ?? '',
+});
 
 function AccountCards({
   info,
@@ -117,34 +130,31 @@ function AccountCards({
   settings: OrderTrackingSettings | undefined;
   settingsLoading: boolean;
 }) {
-  const [profile, setProfile] = useState({
-    email: info.email ?? '',
-    firstName: info.firstName ?? '',
-    lastName: info.lastName ?? '',
-  });
+  const form = useForm<Profile>({ defaultValues: profileOf(info) });
   const [savingField, setSavingField] = useState<ProfileField | null>(null);
   const updateUserInfo = useUpdateUserInfo();
 
   // All three Save buttons send the same combined update (docs/behaviour/accounts-and-sign-in.md#profile); the answer refills all three fields.
-  const saveProfile = (field: ProfileField) => (event: FormEvent) => {
-    event.preventDefault();
-    setSavingField(field);
-    updateUserInfo.mutate(
-      { UserID: info.userId, Email: profile.email, FirstName: profile.firstName, LastName: profile.lastName },
-      {
-        onSuccess: (saved) => {
-          setProfile({
-            email: saved.email ?? '',
-            firstName: saved.firstName ?? '',
-            lastName: saved.lastName ?? '',
-          });
-          toast.success('Profile saved');
+  const saveProfile = (field: ProfileField) =>
+    form.handleSubmit((profile) => {
+      setSavingField(field);
+      updateUserInfo.mutate(
+        {
+          UserID: info.userId,
+          Email: profile.email,
+          FirstName: profile.firstName,
+          LastName: profile.lastName,
         },
-        onError: (error) => reportRequestError(error, 'Your profile could not be saved.'),
-        onSettled: () => setSavingField(null),
-      },
-    );
-  };
+        {
+          onSuccess: (saved) => {
+            form.reset(profileOf(saved));
+            toast.success('Profile saved');
+          },
+          onError: (error) => reportRequestError(error, 'Your profile could not be saved.'),
+          onSettled: () => setSavingField(null),
+        },
+      );
+    });
 
   const profileCards: { field: ProfileField; label: string; autoComplete: string; type: string }[] = [
     { field: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
@@ -173,7 +183,12 @@ function AccountCards({
         const inputId = `account-${field}`;
         return (
           <Card key={field} className="h-full">
-            <form onSubmit={saveProfile(field)} noValidate className="flex h-full flex-col gap-6">
+            <FormKit
+              form={form}
+              idOf={(name) => `account-${name}`}
+              onSubmit={saveProfile(field)}
+              className="flex h-full flex-col gap-6"
+            >
               <CardHeader>
                 <CardTitle>
                   <Label htmlFor={inputId} className="font-semibold text-base">
@@ -182,13 +197,7 @@ function AccountCards({
                 </CardTitle>
               </CardHeader>
               <CardContent className="flex-1">
-                <Input
-                  id={inputId}
-                  type={type}
-                  autoComplete={autoComplete}
-                  value={profile[field]}
-                  onChange={(event) => setProfile((current) => ({ ...current, [field]: event.target.value }))}
-                />
+                <Input id={inputId} type={type} autoComplete={autoComplete} {...form.register(field)} />
               </CardContent>
               <CardFooter>
                 <Button type="submit" size="sm" disabled={updateUserInfo.isPending}>
@@ -196,7 +205,7 @@ function AccountCards({
                   Save
                 </Button>
               </CardFooter>
-            </form>
+            </FormKit>
           </Card>
         );
       })}
@@ -255,17 +264,16 @@ function useEndSession() {
 
 function ChangeUsernameDialog({ info }: { info: UserInfo }) {
   const [open, setOpen] = useState(false);
-  const [newUsername, setNewUsername] = useState('');
+  const form = useForm({ defaultValues: { newUsername: '' } });
   const updateUsername = useUpdateUsername();
   const endSession = useEndSession();
 
   const onOpenChange = (next: boolean) => {
-    if (next) setNewUsername('');
+    if (next) form.reset({ newUsername: '' });
     setOpen(next);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ newUsername }) => {
     updateUsername.mutate(
       { UserID: info.userId, OldUsername: info.username, NewUsername: newUsername.trim() },
       {
@@ -273,7 +281,7 @@ function ChangeUsernameDialog({ info }: { info: UserInfo }) {
         onError: (error) => reportRequestError(error, 'Your username could not be changed.'),
       },
     );
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -284,20 +292,12 @@ function ChangeUsernameDialog({ info }: { info: UserInfo }) {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormKit form={form} idOf={() => 'change-username'} onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Change Username</DialogTitle>
             <DialogDescription>Enter your new username below.</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="change-username">Username</Label>
-            <Input
-              id="change-username"
-              autoComplete="username"
-              value={newUsername}
-              onChange={(event) => setNewUsername(event.target.value)}
-            />
-          </div>
+          <TextField name="newUsername" label="Username" autoComplete="username" />
           <p className="text-muted-foreground text-sm">You will be signed out and asked to log in again.</p>
           <DialogFooter>
             <Button type="submit" disabled={updateUsername.isPending}>
@@ -305,49 +305,46 @@ function ChangeUsernameDialog({ info }: { info: UserInfo }) {
               Save Changes
             </Button>
           </DialogFooter>
-        </form>
+        </FormKit>
       </DialogContent>
     </Dialog>
   );
 }
 
+const NO_PASSWORDS = { current: '', next: '', confirm: '' };
+
 function ChangePasswordDialog({ info }: { info: UserInfo }) {
   const [open, setOpen] = useState(false);
-  const [fields, setFields] = useState({ current: '', next: '', confirm: '' });
+  const form = useForm({ defaultValues: NO_PASSWORDS });
   const [passwordsMatch, setPasswordsMatch] = useState(true);
-  // The server applies the same rule; checking here too tells the user before anything is sent.
-  const [newPasswordProblem, setNewPasswordProblem] = useState<string | undefined>();
+  const [next, confirm] = useWatch({ control: form.control, name: ['next', 'confirm'] });
   const updatePassword = useUpdatePassword();
   const endSession = useEndSession();
 
-  const onOpenChange = (next: boolean) => {
-    if (next) {
-      setFields({ current: '', next: '', confirm: '' });
+  // Once flagged, the red labels clear as soon as the two entries agree again.
+  if (!passwordsMatch && next === confirm) setPasswordsMatch(true);
+
+  const onOpenChange = (nextOpen: boolean) => {
+    if (nextOpen) {
+      form.reset(NO_PASSWORDS);
       setPasswordsMatch(true);
-      setNewPasswordProblem(undefined);
     }
-    setOpen(next);
+    setOpen(nextOpen);
   };
 
-  const setField = (name: keyof typeof fields, value: string) => {
-    const updated = { ...fields, [name]: value };
-    setFields(updated);
-    // Once flagged, the red labels clear as soon as the two entries agree again.
-    if (!passwordsMatch && updated.next === updated.confirm) setPasswordsMatch(true);
-    if (name === 'next') setNewPasswordProblem(undefined);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((fields) => {
     if (fields.next !== fields.confirm) {
       setPasswordsMatch(false);
       console.error(PASSWORD_MISMATCH);
       return;
     }
     setPasswordsMatch(true);
+    // The server applies the same rule; checking here too tells the user before anything is sent.
     const problem = passwordProblem(fields.next);
-    setNewPasswordProblem(problem);
-    if (problem) return;
+    if (problem) {
+      form.setError('next', { type: 'rule', message: problem });
+      return;
+    }
     updatePassword.mutate(
       { UserID: info.userId, Username: info.username, OldPassword: fields.current, NewPassword: fields.next },
       {
@@ -355,7 +352,7 @@ function ChangePasswordDialog({ info }: { info: UserInfo }) {
         onError: (error) => reportRequestError(error, 'Your password could not be changed.'),
       },
     );
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -366,36 +363,32 @@ function ChangePasswordDialog({ info }: { info: UserInfo }) {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormKit
+          form={form}
+          idOf={(name) => PASSWORD_IDS[name] ?? name}
+          onSubmit={onSubmit}
+          className="grid gap-4"
+        >
           <DialogHeader>
             <DialogTitle>Change Password</DialogTitle>
             <DialogDescription>
               You will be signed out and asked to log in with the new password.
             </DialogDescription>
           </DialogHeader>
+          <PasswordField name="current" label="Current Password" autoComplete="current-password" />
           <PasswordField
-            id="current-password"
-            label="Current Password"
-            autoComplete="current-password"
-            value={fields.current}
-            onChange={(value) => setField('current', value)}
-          />
-          <PasswordField
-            id="new-password"
+            name="next"
             label="New Password"
             autoComplete="new-password"
-            value={fields.next}
-            onChange={(value) => setField('next', value)}
             invalid={!passwordsMatch}
-            error={newPasswordProblem}
             hint={PASSWORD_HINT}
+            // A new entry takes back the rule's message until the next Save.
+            onChange={() => form.clearErrors('next')}
           />
           <PasswordField
-            id="confirm-password"
+            name="confirm"
             label="Confirm Password"
             autoComplete="new-password"
-            value={fields.confirm}
-            onChange={(value) => setField('confirm', value)}
             invalid={!passwordsMatch}
           />
           {!passwordsMatch && (
@@ -409,37 +402,44 @@ function ChangePasswordDialog({ info }: { info: UserInfo }) {
               Save Password
             </Button>
           </DialogFooter>
-        </form>
+        </FormKit>
       </DialogContent>
     </Dialog>
   );
 }
 
+const PASSWORD_IDS: Record<string, string> = {
+  current: 'current-password',
+  next: 'new-password',
+  confirm: 'confirm-password',
+};
+
+/**
+ * A masked password field of the dialog: its label turns red while the two new entries differ, and its own
+ * message (the password rule) is announced (role="alert").
+ */
 function PasswordField({
-  id,
+  name,
   label,
-  value,
-  onChange,
   autoComplete,
   invalid = false,
-  error,
   hint,
+  onChange,
 }: {
-  id: string;
+  name: 'current' | 'next' | 'confirm';
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   autoComplete: string;
   invalid?: boolean;
-  /** A message about this field alone. */
-  error?: string | undefined;
   hint?: ReactNode;
+  onChange?: () => void;
 }) {
+  const { form, id, error } = useBoundField(name);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null, invalid ? 'password-mismatch' : null]
     .filter(Boolean)
     .join(' ');
+  const field = form.register(name, { onChange });
   return (
     <div className="grid gap-2">
       <Label htmlFor={id} className={cn(invalid && 'text-destructive')}>
@@ -448,10 +448,9 @@ function PasswordField({
       <PasswordInput
         id={id}
         autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
         aria-invalid={invalid || error ? true : undefined}
         aria-describedby={describedBy || undefined}
+        {...field}
       />
       {hint && (
         <p id={hintId} className="text-muted-foreground text-xs">
@@ -469,22 +468,19 @@ function PasswordField({
 
 function SelectColumnsDialog({ settings }: { settings: OrderTrackingSettings | undefined }) {
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<EnabledColumns | null>(null);
+  const form = useForm<EnabledColumns>();
   const saveSettings = useSaveOrderTrackingSettings();
 
   // Each opening starts from the saved settings: switches only flip locally until Save Changes.
   const onOpenChange = (next: boolean) => {
-    if (next && settings) setDraft({ ...settings.enabledColumns });
+    if (next && settings) form.reset({ ...settings.enabledColumns });
     setOpen(next);
   };
 
-  const toggle = (key: OrderTrackingColumnKey, checked: boolean) =>
-    setDraft((current) => (current ? { ...current, [key]: checked } : current));
-
-  const onSave = () => {
-    if (!settings || !draft) return;
+  const onSave = form.handleSubmit((enabledColumns) => {
+    if (!settings) return;
     saveSettings.mutate(
-      { id: settings.id, userId: settings.userId, enabledColumns: draft },
+      { id: settings.id, userId: settings.userId, enabledColumns },
       {
         onSuccess: () => {
           toast.success('Columns saved');
@@ -493,7 +489,7 @@ function SelectColumnsDialog({ settings }: { settings: OrderTrackingSettings | u
         onError: (error) => reportRequestError(error, 'Your column settings could not be saved.'),
       },
     );
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -516,17 +512,25 @@ function SelectColumnsDialog({ settings }: { settings: OrderTrackingSettings | u
                 <Label htmlFor={switchId} className="font-normal">
                   {ORDER_TRACKING_COLUMN_LABELS[key]}
                 </Label>
-                <Switch
-                  id={switchId}
-                  checked={draft?.[key] ?? true}
-                  onCheckedChange={(checked) => toggle(key, checked)}
+                <Controller
+                  control={form.control}
+                  name={key}
+                  render={({ field }) => (
+                    <Switch
+                      id={switchId}
+                      ref={field.ref}
+                      checked={field.value ?? true}
+                      onCheckedChange={field.onChange}
+                      onBlur={field.onBlur}
+                    />
+                  )}
                 />
               </div>
             );
           })}
         </div>
         <DialogFooter>
-          <Button onClick={onSave} disabled={saveSettings.isPending || !draft}>
+          <Button onClick={() => void onSave()} disabled={saveSettings.isPending || !settings}>
             {saveSettings.isPending && <Loader2 aria-hidden className="animate-spin" />}
             Save Changes
           </Button>

@@ -73,7 +73,9 @@ node scripts/summarise-tests.mjs "$reports" "${expected[@]}" || { status=1; fail
 echo "step times: $(IFS=,; echo "${step_times[*]}" | sed 's/,/, /g'); whole run $SECONDS s"
 # The processor time of everything this run started (children's user + system): on 2 cores the run cannot take
 # less than half of it, the floor its wall time is compared with.
-cpu_seconds=$(times | tail -1 | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+# (`times` into a file, not a pipe: in a pipeline it would run in a subshell that has no children.)
+times > "$reports/times.txt"
+cpu_seconds=$(tail -1 "$reports/times.txt" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
 echo "processor time of the run: ${cpu_seconds} s (floor on $(nproc) cores: $((cpu_seconds / $(nproc))) s)"
 # The closing lines say which step failed: a run can fail with every test passed (a type error, a
 # suite hook, an unhandled rejection), and CI shows only the end of the output.

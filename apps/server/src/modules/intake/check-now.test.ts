@@ -15,6 +15,8 @@ import {
 } from './testing';
 
 const USER = { user: 'checknow@shop.example', password: 'check-now-secret' };
+/** A mailbox of its own for the shutdown test, whose poll must really run (sign in, then read slowly). */
+const STOPPING = { user: 'stopping@shop.example', password: 'stopping-secret' };
 const SUPPLIER = 'shipping@supplier.example';
 
 let t: TestApp;
@@ -22,7 +24,7 @@ let dovecot: DovecotServer;
 let orderUser: Session;
 
 beforeAll(async () => {
-  [t, dovecot] = await Promise.all([createTestApp(), startDovecot({ users: [USER] })]);
+  [t, dovecot] = await Promise.all([createTestApp(), startDovecot({ users: [USER, STOPPING] })]);
   orderUser = (await signIn(t, { orderUser: true })).session;
 });
 afterAll(async () => {
@@ -131,12 +133,12 @@ describe('Check now: POST /api/email-sources/{id}/poll', () => {
   });
 
   it('gives up a poll in progress when the process starts to shut down; the source shows no error', async () => {
-    const source = await createMailboxSource(t, dovecot, USER, { username: 'stopping@shop.example' });
+    const source = await createMailboxSource(t, dovecot, STOPPING);
     await createTrackingSource(t, source.id);
     // Ten messages at 3 s each: the poll outlasts any lag of a loaded machine before the abort.
     for (let index = 1; index <= 10; index += 1) {
       await dovecot.appendMessage(
-        USER.user,
+        STOPPING.user,
         await buildMail({
           from: SUPPLIER,
           subject: 'Shipment report',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import type { Locator, Page } from '@playwright/test';
-import { card, recordStatusTexts } from './fixtures';
+import { card, watchProgress } from './fixtures';
 import {
   AFTER_RETRIES,
   expect,
@@ -314,17 +314,9 @@ test.describe('manual file processing', () => {
         ),
       );
 
-      const progress = page.waitForResponse(
-        async (response) =>
-          response.url().includes('/api/progress/') &&
-          response.ok() &&
-          (await response.json()).total === rows,
-        { timeout: 120_000 },
-      );
-      // The count may show for only a moment before the result replaces it.
-      const statusTexts = await recordStatusTexts(page);
+      const { figures, statusTexts } = await watchProgress(page, rows);
       await button(page, 'Process File').click();
-      expect(await (await progress).json()).toMatchObject({ unit: 'rows', total: rows });
+      expect(await figures).toMatchObject({ unit: 'rows', total: rows });
       await expect(results(page, 'Processing Complete')).toBeVisible({ timeout: 120_000 });
       const seen = await statusTexts();
       expect(seen.some((text) => text.includes('Analyzing file structure...'))).toBe(true);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { recordStatusTexts, TEXTS } from './fixtures';
+import { TEXTS, watchProgress } from './fixtures';
 import { listRequest } from './fixtures/orders';
 import {
   expect,
@@ -103,19 +103,10 @@ test.describe('progress of a long import (docs/behaviour/runs-and-history.md#pro
       const dialog = page.getByRole('dialog', { name: 'Process File' });
       await dialog.getByLabel('File', { exact: true }).setInputFiles(csvUpload('tracking_big.csv', file));
       await expect(dialog.getByRole('table', { name: 'Mapped rows' })).toBeVisible({ timeout: 60_000 });
-      const progress = page.waitForResponse(
-        async (response) =>
-          response.url().includes('/api/progress/') &&
-          response.ok() &&
-          (await response.json()).total === rows,
-        { timeout: 120_000 },
-      );
-      // The count may show for only a moment before the result replaces it.
-      const statusTexts = await recordStatusTexts(page);
+      const { figures, statusTexts } = await watchProgress(page, rows);
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       await expect(dialog.getByRole('button', { name: 'Importing...' })).toBeDisabled();
-      const figures = await (await progress).json();
-      expect(figures).toMatchObject({ unit: 'rows', total: rows });
+      expect(await figures).toMatchObject({ unit: 'rows', total: rows });
 
       await expect(dialog.getByRole('region', { name: 'Import result' })).toContainText(
         /Imported 60,000 rows/,

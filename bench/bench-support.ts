@@ -2,14 +2,16 @@
  * What several benchmarks share: the loopback PostgreSQL server they use, an order user's session, and a
  * Dovecot mailbox read by an order tracking source.
  */
+
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { Database, DbOrTx } from '@app/db';
-import { schema } from '@app/db';
+import { createDatabase, type Database, type DbOrTx, schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import type { SecretBox } from '../apps/server/src/lib/secrets';
 import { sealMailboxSecret } from '../apps/server/src/modules/email-sources/source-connection';
+import { seedOrders } from '../apps/server/src/scripts/seed-orders';
 
 /** The PostgreSQL server of DATABASE_URL (default the test server); only loopback addresses are used. */
 export function serverUrl(): URL {
@@ -110,4 +112,66 @@ export async function createTrackedMailbox(
     })
     .returning();
   return { source: source!, tracking: tracking! };
+}
+
+/**
+ * The database `name` on the server holding exactly `orders` seeded orders (npm run seed:orders): reused
+ * (and analyzed) when it does, rebuilt and seeded otherwise.
+ */
+export async function seededBenchDatabase(server: URL, name: string, orders: number): Promise<Database> {
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const exists = await adminQuery(server, `select 1 from pg_database where datname = '${name}'`);
+  if (exists.rowCount) {
+    const database = await createDatabase({ url: url.toString() });
+    await database.migrate();
+    const [row] = await database.query<{ n: number }>(
+      'select count(*)::int as n from orders where deleted_status = false',
+    );
+    if (row?.n === orders) {
+      // Fresh statistics, in case a migration changed a statistics target since the seed.
+      await database.query('analyze orders');
+      await database.query('analyze order_tracking_numbers');
+      console.log(`database ${name}: ${orders.toLocaleString('en-US')} orders already there (analyzed)`);
+      return database;
+    }
+    console.log(`database ${name}: ${row?.n ?? 0} orders, rebuilding it`);
+    await database.close();
+    await adminQuery(server, `drop database ${name} with (force)`);
+  }
+  await adminQuery(server, `create database ${name}`);
+  const database = await createDatabase({ url: url.toString() });
+  await database.migrate();
+  console.log(`seeding ${orders.toLocaleString('en-US')} orders into ${name}…`);
+  await seedOrders(database, {
+    count: orders,
+    log: (line) => {
+      if (!line.startsWith('  orders')) console.log(`  ${line}`);
+    },
+  });
+  return database;
+}
+
+/** Waits for a spawned server's first 200 from /health; fails if it exits first. */
+export async function waitForHealth(port: number, child: ChildProcess, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no 200 from /health within 60 s');
+}
+
+/** SIGTERM, and SIGKILL after 30 s. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
 }

@@ -10,11 +10,12 @@
  *   npm run bench:footprint
  *   npm run bench:footprint -- --command "npx tsx apps/server/src/server.ts" --runs 3 --settle 10
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { stopServer, waitForHealth } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -70,20 +71,6 @@ function treeRssBytes(pid: number): number {
   return total;
 }
 
-async function waitForHealth(port: number, child: ChildProcess, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/health`);
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('no 200 from /health within 60 s');
-}
-
 async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `inboxops_bench_footprint_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
@@ -118,14 +105,6 @@ function startServer(options: Options, port: number, dataDir: string, databaseUr
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 /**

@@ -14,11 +14,10 @@ import { randomBytes } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OrderListResponse, TOrderListRequest } from '@app/contracts';
-import { createDatabase, type Database } from '@app/db';
+import type { Database } from '@app/db';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
-import { seedOrders } from '../apps/server/src/scripts/seed-orders';
-import { adminQuery, percentile, serverUrl, signInOrderUser } from './bench-support';
+import { percentile, seededBenchDatabase, serverUrl, signInOrderUser } from './bench-support';
 
 const ORDERS = 1_000_000;
 const BENCH_DATABASE = 'inboxops_bench';
@@ -39,42 +38,6 @@ interface BenchCase {
 }
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-async function prepareDatabase(server: URL): Promise<Database> {
-  const url = new URL(server);
-  url.pathname = `/${BENCH_DATABASE}`;
-  const exists = await adminQuery(server, `select 1 from pg_database where datname = '${BENCH_DATABASE}'`);
-  if (exists.rowCount) {
-    const database = await createDatabase({ url: url.toString() });
-    await database.migrate();
-    const [row] = await database.query<{ n: number }>(
-      'select count(*)::int as n from orders where deleted_status = false',
-    );
-    if (row?.n === ORDERS) {
-      // Fresh statistics, in case a migration changed a statistics target since the seed.
-      await database.query('analyze orders');
-      await database.query('analyze order_tracking_numbers');
-      console.log(
-        `database ${BENCH_DATABASE}: ${ORDERS.toLocaleString('en-US')} orders already there (analyzed)`,
-      );
-      return database;
-    }
-    console.log(`database ${BENCH_DATABASE}: ${row?.n ?? 0} orders, rebuilding it`);
-    await database.close();
-    await adminQuery(server, `drop database ${BENCH_DATABASE} with (force)`);
-  }
-  await adminQuery(server, `create database ${BENCH_DATABASE}`);
-  const database = await createDatabase({ url: url.toString() });
-  await database.migrate();
-  console.log(`seeding ${ORDERS.toLocaleString('en-US')} orders into ${BENCH_DATABASE}…`);
-  await seedOrders(database, {
-    count: ORDERS,
-    log: (line) => {
-      if (!line.startsWith('  orders')) console.log(`  ${line}`);
-    },
-  });
-  return database;
-}
 
 /** Search terms taken from the seeded data, so that each case searches for something that is there. */
 async function chooseCases(database: Database): Promise<BenchCase[]> {
@@ -186,7 +149,7 @@ async function chooseCases(database: Database): Promise<BenchCase[]> {
 async function main() {
   const started = performance.now();
   const server = serverUrl();
-  const database = await prepareDatabase(server);
+  const database = await seededBenchDatabase(server, BENCH_DATABASE, ORDERS);
   const [settings] = await database.query<{ version: string; shared_buffers: string }>(
     `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers`,
   );

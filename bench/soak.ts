@@ -39,6 +39,8 @@ const SUPPLIER = 'shipping@supplier.example';
 /** Ports of the web instances (the range this repository's soak uses). */
 const FIRST_PORT = Number(process.env.SOAK_FIRST_PORT ?? 4510);
 const RESTART_DELAY_MS = 2_000;
+/** Turns on the web instances' /metrics, where the soak reads their heap. */
+const METRICS_TOKEN = `soak-${randomBytes(12).toString('hex')}`;
 /** The options of `npm start` and `npm run start:worker` (apps/server/package.json). */
 const NODE_ARGS = ['--enable-source-maps'];
 
@@ -72,6 +74,8 @@ interface Slot {
   name: string;
   script: string;
   port?: number;
+  /** The worker's inspector port: it has no HTTP server, so its heap is read through the inspector. */
+  inspectPort?: number;
   child?: ChildProcess;
   /** When the current process was started (RSS samples are per process). */
   startedAt: number;
@@ -80,6 +84,8 @@ interface Slot {
   logPath: string;
   restarts: number;
   rss: Array<{ at: number; mb: number; pid: number }>;
+  /** V8 heap in use (web instances from their /metrics, the worker through its inspector): what a leak would grow, unlike RSS. */
+  heap: Array<{ at: number; mb: number }>;
 }
 
 async function recreateDatabase(name: string): Promise<string> {
@@ -95,7 +101,8 @@ async function dropDatabase(name: string): Promise<void> {
 }
 
 function startSlot(slot: Slot, env: Record<string, string>): void {
-  const child = spawn(process.execPath, [...NODE_ARGS, slot.script], {
+  const inspect = slot.inspectPort ? [`--inspect=127.0.0.1:${slot.inspectPort}`] : [];
+  const child = spawn(process.execPath, [...NODE_ARGS, ...inspect, slot.script], {
     cwd: REPO,
     env: {
       PATH: process.env.PATH ?? '',
@@ -119,6 +126,50 @@ function rssMb(pid: number | undefined): number | undefined {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The V8 heap in use of a process started with --inspect, through the inspector's Runtime.getHeapUsage. */
+async function inspectorHeapUsedMb(port: number): Promise<number | undefined> {
+  try {
+    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{
+      webSocketDebuggerUrl: string;
+    }>;
+    const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+    return await new Promise<number | undefined>((resolve) => {
+      const done = (value: number | undefined) => {
+        socket.close();
+        resolve(value);
+      };
+      const timer = setTimeout(() => done(undefined), 5_000);
+      socket.onopen = () => socket.send(JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }));
+      socket.onmessage = (event) => {
+        const answer = JSON.parse(String(event.data)) as { id?: number; result?: { usedSize: number } };
+        if (answer.id !== 1) return;
+        clearTimeout(timer);
+        done(answer.result ? answer.result.usedSize / 1024 / 1024 : undefined);
+      };
+      socket.onerror = () => {
+        clearTimeout(timer);
+        done(undefined);
+      };
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The V8 heap in use of a web instance, read from its Prometheus metrics (prom-client's default metrics). */
+async function heapUsedMb(port: number): Promise<number | undefined> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    const match = /^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?)/m.exec(await response.text());
+    return match ? Number(match[1]) / 1024 / 1024 : undefined;
   } catch {
     return undefined;
   }
@@ -199,6 +250,7 @@ async function main() {
       ADMIN_PASSWORD: 'a long enough soak password',
       MAIL_POLL_SECONDS: '5',
       LOG_LEVEL: 'info',
+      METRICS_TOKEN,
       ...smtpEnv(catcher),
     };
     for (let index = 0; index <= INSTANCES; index += 1) {
@@ -207,13 +259,14 @@ async function main() {
       slots.push({
         name,
         script: index < INSTANCES ? SERVER_JS : WORKER_JS,
-        ...(index < INSTANCES ? { port: FIRST_PORT + index } : {}),
+        ...(index < INSTANCES ? { port: FIRST_PORT + index } : { inspectPort: FIRST_PORT + 90 }),
         startedAt: 0,
         alive: false,
         log: createWriteStream(logPath),
         logPath,
         restarts: 0,
         rss: [],
+        heap: [],
       });
     }
     const slotEnv = (slot: Slot) => ({ ...env, DATA_DIR: path.join(workDir, slot.name) });
@@ -269,6 +322,12 @@ async function main() {
       for (const slot of slots) {
         const mb = slot.alive ? rssMb(slot.child?.pid) : undefined;
         if (mb !== undefined) slot.rss.push({ at: Date.now(), mb, pid: slot.child!.pid! });
+        if (slot.alive && (slot.port || slot.inspectPort)) {
+          const reading = slot.port ? heapUsedMb(slot.port) : inspectorHeapUsedMb(slot.inspectPort!);
+          void reading.then((heapMb) => {
+            if (heapMb !== undefined) slot.heap.push({ at: Date.now(), mb: heapMb });
+          });
+        }
       }
     }, 10_000);
 
@@ -476,6 +535,18 @@ async function main() {
         for (let minute = 0; minute * 60_000 <= quietAt - started; minute += 1) {
           const sample = slot.rss.find((entry) => entry.at >= started + minute * 60_000);
           if (sample) perMinute.push(sample.mb.toFixed(0));
+        }
+        console.log(`  ${slot.name}: ${perMinute.join(' ')}`);
+      }
+      // The lowest of each minute's six samples: the heap after a collection, without GC's sawtooth.
+      console.log('\nV8 heap in use (MB, lowest sample of each minute) of processes never restarted:');
+      for (const slot of slots.filter((entry) => entry.restarts === 0)) {
+        const perMinute: string[] = [];
+        for (let minute = 0; minute * 60_000 <= quietAt - started; minute += 1) {
+          const inMinute = slot.heap.filter(
+            (entry) => entry.at >= started + minute * 60_000 && entry.at < started + (minute + 1) * 60_000,
+          );
+          if (inMinute.length > 0) perMinute.push(Math.min(...inMinute.map((entry) => entry.mb)).toFixed(0));
         }
         console.log(`  ${slot.name}: ${perMinute.join(' ')}`);
       }

@@ -7,37 +7,18 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { chromiumPath, TEST_CHROMIUM_FLAGS } from '../apps/server/src/integrations/browser/chromium-flags';
+import { freePort } from '../apps/server/test/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password-1' };
 const LIGHTHOUSE_VERSION = '13.5.0';
 const TARGETS = { login: 170 * 1024, home: 250 * 1024 };
-// The flags of e2e/playwright.config.ts: Debian's Chromium, nothing downloaded, no background traffic.
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+const CHROMIUM_PATH = chromiumPath();
+const CHROMIUM_ARGS = TEST_CHROMIUM_FLAGS;
 
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {

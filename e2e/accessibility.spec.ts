@@ -27,6 +27,8 @@ const SIGNED_IN = [
   '/admin',
   '/admin/manage/users',
   '/admin/manage/users/edit/0',
+  '/admin/webhooks',
+  '/admin/webhooks/edit/0',
 ] as const;
 
 async function seriousViolations(page: Page, path: string) {

@@ -25,42 +25,32 @@ const NOTES_CALL = '/api/order-tracking/notes';
 /** The default columns: all but PO Date (docs/behaviour/order-tracking.md#column-visibility). */
 const DEFAULT_COLUMNS = GRID_COLUMN_LABELS.filter((label) => label !== 'PO Date');
 
+/** An order whose searched values all carry the token and its name (Alpha → `<t>-PO-ALPHA`, `<t> Ship Alpha`, …). */
+function namedOrder(
+  t: string,
+  name: string,
+  order: { item: string; itemStatus: string; trackingCount: number; qty: number },
+): OrderSeed {
+  const upper = name.toUpperCase();
+  return {
+    customerPoNumber: `${t}-PO-${upper}`,
+    itemNumber: `${t}-ITEM-${order.item}`,
+    itemStatus: order.itemStatus,
+    lineStatus: `Line ${name.toLowerCase()}`,
+    shipToName: `${t} Ship ${name}`,
+    supplierName: `${t} Supplier ${name}`,
+    brandName: `${t} Brand ${name}`,
+    trackingNumbers: Array.from({ length: order.trackingCount }, (_, index) => `${t}TRK${upper}${index + 1}`),
+    qty: order.qty,
+  };
+}
+
 /** Three orders whose every searched value carries the token; item numbers sort B, C, A → A, B, C. */
 function threeOrders(t: string): OrderSeed[] {
   return [
-    {
-      customerPoNumber: `${t}-PO-ALPHA`,
-      itemNumber: `${t}-ITEM-B`,
-      itemStatus: 'Open',
-      lineStatus: 'Line alpha',
-      shipToName: `${t} Ship Alpha`,
-      supplierName: `${t} Supplier Alpha`,
-      brandName: `${t} Brand Alpha`,
-      trackingNumbers: [`${t}TRKALPHA1`, `${t}TRKALPHA2`],
-      qty: 12,
-    },
-    {
-      customerPoNumber: `${t}-PO-BETA`,
-      itemNumber: `${t}-ITEM-C`,
-      itemStatus: 'Backordered',
-      lineStatus: 'Line beta',
-      shipToName: `${t} Ship Beta`,
-      supplierName: `${t} Supplier Beta`,
-      brandName: `${t} Brand Beta`,
-      trackingNumbers: [`${t}TRKBETA1`],
-      qty: 1,
-    },
-    {
-      customerPoNumber: `${t}-PO-GAMMA`,
-      itemNumber: `${t}-ITEM-A`,
-      itemStatus: 'Shipped',
-      lineStatus: 'Line gamma',
-      shipToName: `${t} Ship Gamma`,
-      supplierName: `${t} Supplier Gamma`,
-      brandName: `${t} Brand Gamma`,
-      trackingNumbers: [`${t}TRKGAMMA1`],
-      qty: 5,
-    },
+    namedOrder(t, 'Alpha', { item: 'B', itemStatus: 'Open', trackingCount: 2, qty: 12 }),
+    namedOrder(t, 'Beta', { item: 'C', itemStatus: 'Backordered', trackingCount: 1, qty: 1 }),
+    namedOrder(t, 'Gamma', { item: 'A', itemStatus: 'Shipped', trackingCount: 1, qty: 5 }),
   ];
 }
 

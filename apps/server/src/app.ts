@@ -12,11 +12,15 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { AppConfig } from './config/env';
-import { type AppContext, type Clock, createAppContext } from './context';
+import { type AppContext, type Clock, createAppContext, type RegisteredRoute } from './context';
 import type { SystemMailer } from './integrations/system-mailer';
 import { AppError } from './lib/app-error';
 import { loggerOptions } from './lib/logger';
+import { registerRouteDocs } from './lib/route-docs';
 import { accountRoutes } from './modules/accounts/routes';
+import { apiDocsRoutes } from './modules/api-docs/routes';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { emailSourceRoutes } from './modules/email-sources/routes';
 import { inventoryProcessingRoutes } from './modules/inventory-processing/routes';
@@ -31,6 +35,7 @@ import { orderTrackingSourceRoutes } from './modules/order-tracking-sources/rout
 import { runRoutes } from './modules/runs/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { orderVendorSourceRoutes } from './modules/vendors/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 import { registerBodyGuards, registerOriginCheck } from './plugins/request-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
@@ -74,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         url: route.url,
         access: route.config?.access ?? 'user',
         body: route.config?.body ?? 'json',
+        schema: route.schema as RegisteredRoute['schema'],
+        readOnly: route.config?.readOnly === true,
       });
     }
   });
@@ -86,9 +93,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // `config.body: 'file'` read it with request.file().
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerOriginCheck(app, config);
-  registerSession(app, database.db, context.accessTokens);
+  registerSession(app, database.db, context.accessTokens, context.clock);
   registerBodyGuards(app);
   app.decorate('context', context);
+  registerRouteDocs(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
@@ -118,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await operationsRoutes(app, context);
   await authRoutes(app, context);
   await accountRoutes(app, context);
+  await apiTokenRoutes(app, context);
   await statsRoutes(app, context);
   await emailSourceRoutes(app, context);
   await orderTrackingSourceRoutes(app, context);
@@ -130,6 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await orderSubmissionSourceRoutes(app, context);
   await orderSubmissionEngineRoutes(app, context);
   await orderVendorSourceRoutes(app, context);
+  await apiDocsRoutes(app, context);
+  await webhookRoutes(app, context);
+  await auditRoutes(app, context);
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply

@@ -2,6 +2,7 @@ import type { Database } from '@app/db';
 import type { AppConfig } from './config/env';
 import { configureReader } from './integrations/spreadsheet';
 import { createSystemMailer, type SystemMailer } from './integrations/system-mailer';
+import type { DocumentedSchema } from './lib/route-docs';
 import { createSecretBox, type SecretBox } from './lib/secrets';
 import type { RouteBody } from './plugins/request-guards';
 import { createAccessTokens, type RouteAccess } from './plugins/session';
@@ -32,6 +33,10 @@ export interface RegisteredRoute {
   access: RouteAccess;
   /** What its body is: JSON, or a multipart file upload. */
   body: RouteBody;
+  /** What it declares for the API reference (lib/route-docs.ts); web app files are hidden. */
+  schema: (Partial<DocumentedSchema> & { hide?: boolean }) | undefined;
+  /** A POST that changes nothing: a read-only API token may call it. */
+  readOnly: boolean;
 }
 
 export interface JobSender {

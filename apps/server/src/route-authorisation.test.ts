@@ -15,6 +15,42 @@ const PUBLIC_ROUTES = new Set([
   'POST /auth/reset-password/confirm',
 ]);
 
+/**
+ * Routes where `Authorization: Bearer iot_…` (an API token) is refused with 403 (issue 17, decision 0015):
+ * signing in and out, the own account, user administration, the tokens themselves and the progress poll.
+ */
+const API_TOKEN_REFUSED_ROUTES = new Set([
+  'POST /auth/login',
+  'POST /auth/refresh-token',
+  'POST /auth/reset-password',
+  'POST /auth/reset-password/confirm',
+  'GET /auth/user',
+  'POST /auth/logout',
+  'GET /api/accounts/user-info/:username',
+  'GET /api/accounts/order-tracking-settings',
+  'GET /api/accounts/order-tracking-settings/username',
+  'POST /api/accounts/update/user-info',
+  'POST /api/accounts/update/username',
+  'POST /api/accounts/update/password',
+  'POST /api/accounts/update/order-tracking-settings',
+  'GET /api/accounts/count',
+  'GET /api/accounts/list',
+  'GET /api/accounts/user/:userId',
+  'POST /api/accounts/delete/:userId',
+  'POST /api/accounts/update/user',
+  'POST /api/tokens',
+  'GET /api/tokens',
+  'DELETE /api/tokens/:id',
+  'GET /api/progress/:key',
+]);
+
+/** The POST calls that change nothing, which a read-only API token may make. */
+const READ_ONLY_POSTS = new Set([
+  'POST /api/order-tracking/list',
+  'POST /api/notification-settings/validate-cron',
+  'POST /api/order-submission/vendor/preview',
+]);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -64,6 +100,39 @@ describe('every registered route', () => {
         },
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('declares read-only POST calls only for the listed few', () => {
+    const declared = t.app.context.routes
+      .filter((route) => route.readOnly)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(new Set(declared)).toEqual(READ_ONLY_POSTS);
+  });
+
+  it('API tokens: refused where listed; a read-only token is refused on every call that changes data', async () => {
+    const { session } = await signIn(t, { isAdmin: true });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      headers: session.headers,
+      payload: { name: 'route walk', expiresInDays: 1, scope: 'read' },
+    });
+    const authorization = `Bearer ${created.json().token}`;
+    for (const route of t.app.context.routes) {
+      const key = `${route.method} ${route.url}`;
+      const refused = API_TOKEN_REFUSED_ROUTES.has(key);
+      const write = route.method !== 'GET' && !route.readOnly;
+      // Public routes outside /auth ignore API tokens; a permitted GET is not worth calling here.
+      if (!refused && (!write || PUBLIC_ROUTES.has(key))) continue;
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url: concreteUrl(route.url),
+        headers: { authorization },
+        ...(route.method === 'GET' ? {} : { payload: {} }),
+      });
+      expect(response.statusCode, key).toBe(403);
+      expect(response.json().code, key).toBe(refused ? 'API_TOKEN_NOT_ACCEPTED' : 'API_TOKEN_READ_ONLY');
     }
   });
 

@@ -1,33 +1,16 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, type Database } from '@app/db';
 import { buildApp } from './app';
 import { ensureInitialAdmin, upgradeLegacySecrets } from './bootstrap';
-import { ConfigError, loadConfig } from './config/env';
+import { loadConfig } from './config/env';
 import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
-import { createBackup, describeKey, listenForBackups } from './lib/backup';
-import { redactError } from './lib/error-redaction';
 import { JOBS_STOP_MS, stopOnSignals } from './lib/shutdown';
+import { openProcessDatabase, runEntryPoint } from './process-start';
 
 async function main() {
   const config = loadConfig();
   config.webDistDir ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
-  // On the embedded database, before opening it: refuses a second process on the same DATA_DIR, and
-  // serves `npm run backup` while running.
-  let database: Database | undefined;
-  const backups = config.databaseUrl
-    ? undefined
-    : await listenForBackups(
-        config.dataDir,
-        () => createBackup(database!.pglite!, describeKey(config.dataDir, config.secretKey)),
-        { error: (obj, msg) => console.error(msg, obj) },
-      );
-  database = await createDatabase({
-    url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'pglite'),
-  });
-  await database.migrate();
+  const { database, closeBackups } = await openProcessDatabase(config);
 
   const app = await buildApp({ database, config });
   const admin = await ensureInitialAdmin(database.db, config);
@@ -62,14 +45,9 @@ async function main() {
       run: () => Promise.all([jobs.stop({ graceful: true, timeoutMs: JOBS_STOP_MS }), app.close()]),
     },
     { name: 'browser', run: closeBrowser },
-    { name: 'backup socket', run: async () => backups?.close() },
+    { name: 'backup socket', run: closeBackups },
     { name: 'database', run: () => database.close() },
   ]);
 }
 
-main().catch((error) => {
-  if (error instanceof ConfigError) console.error(error.message);
-  // A start-up query that fails (the first admin's insert) must not print the values it was writing.
-  else console.error(redactError(error));
-  process.exit(1);
-});
+runEntryPoint(main);

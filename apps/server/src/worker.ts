@@ -5,35 +5,18 @@
  * polling one mailbox at once. On embedded PGlite only one process may open the database, so use the
  * web server alone there.
  */
-import path from 'node:path';
-import { createDatabase, type Database } from '@app/db';
 import { upgradeLegacySecrets } from './bootstrap';
-import { ConfigError, loadConfig } from './config/env';
+import { loadConfig } from './config/env';
 import { createAppContext } from './context';
 import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
-import { createBackup, describeKey, listenForBackups } from './lib/backup';
-import { redactError } from './lib/error-redaction';
 import { createLogger } from './lib/logger';
 import { JOBS_STOP_MS, stopOnSignals } from './lib/shutdown';
+import { openProcessDatabase, runEntryPoint } from './process-start';
 
 async function main() {
   const config = loadConfig();
-  // On the embedded database, before opening it: refuses a second process on the same DATA_DIR, and
-  // serves `npm run backup` while running.
-  let database: Database | undefined;
-  const backups = config.databaseUrl
-    ? undefined
-    : await listenForBackups(
-        config.dataDir,
-        () => createBackup(database!.pglite!, describeKey(config.dataDir, config.secretKey)),
-        { error: (obj, msg) => console.error(msg, obj) },
-      );
-  database = await createDatabase({
-    url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'pglite'),
-  });
-  await database.migrate();
+  const { database, closeBackups } = await openProcessDatabase(config);
   const log = createLogger(config.logLevel);
   // The jobs need the context (secrets, mailer, clock), not the HTTP app: no routes are built here.
   const context = createAppContext({ database, config, log });
@@ -45,20 +28,15 @@ async function main() {
   });
   log.info(
     { database: database.kind, pollSeconds: config.mailPollSeconds, pid: process.pid },
-    'worker started: mail intake, housekeeping and notification jobs',
+    'worker started: mail intake, housekeeping, notification and webhook jobs',
   );
 
   stopOnSignals(log, () => [
     { name: 'jobs', run: () => jobs.stop({ graceful: true, timeoutMs: JOBS_STOP_MS }) },
     { name: 'browser', run: closeBrowser },
-    { name: 'backup socket', run: async () => backups?.close() },
+    { name: 'backup socket', run: closeBackups },
     { name: 'database', run: () => database.close() },
   ]);
 }
 
-main().catch((error) => {
-  if (error instanceof ConfigError) console.error(error.message);
-  // A start-up query that fails must not print the values it was writing.
-  else console.error(redactError(error));
-  process.exit(1);
-});
+runEntryPoint(main);

@@ -4,6 +4,7 @@
  * values; a test passes only what it is about. Tests of an editor create their rows through its API instead.
  */
 import { type DbOrTx, schema } from '@app/db';
+import { and, asc, eq, gt } from 'drizzle-orm';
 
 type EmailSourceRow = typeof schema.emailSources.$inferInsert;
 type OrderTrackingSourceRow = typeof schema.orderTrackingSources.$inferInsert;
@@ -77,5 +78,53 @@ export async function insertRun(db: DbOrTx, overrides: Partial<RunRow> = {}) {
       ...overrides,
     })
     .returning();
+  return row!;
+}
+
+/**
+ * The runs of one source, optionally only those in a status or started after a moment: what the intake tests
+ * wait for and count.
+ */
+export function runsOf(
+  db: DbOrTx,
+  filter: {
+    sourceType: RunRow['sourceType'];
+    sourceId: number;
+    status?: RunRow['status'];
+    startedAfter?: Date;
+  },
+) {
+  const { runs } = schema;
+  return db
+    .select()
+    .from(runs)
+    .where(
+      and(
+        eq(runs.sourceType, filter.sourceType),
+        eq(runs.sourceId, filter.sourceId),
+        filter.status ? eq(runs.status, filter.status) : undefined,
+        filter.startedAfter ? gt(runs.startedAt, filter.startedAfter) : undefined,
+      ),
+    )
+    .orderBy(asc(runs.startedAt));
+}
+
+type OrderRow = typeof schema.orders.$inferInsert;
+
+/** A live tracked order with its tracking numbers; its unique key is new each time. */
+export async function insertOrder(
+  db: DbOrTx,
+  overrides: Partial<OrderRow> = {},
+  trackingNumbers: string[] = [],
+) {
+  const [row] = await db
+    .insert(schema.orders)
+    .values({ uniqueKey: `order-${next()}`, ...overrides })
+    .returning();
+  if (trackingNumbers.length > 0) {
+    await db
+      .insert(schema.orderTrackingNumbers)
+      .values(trackingNumbers.map((trackingNumber) => ({ orderId: row!.id, trackingNumber })));
+  }
   return row!;
 }

@@ -4,15 +4,19 @@ import { ZNewPasswordSchema } from './passwords';
 
 const id = z.coerce.number().int().nonnegative();
 
-export interface UserInfo {
-  userId: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  lastLogin: string | null;
-  createdOn: string;
-}
+export const ZUserInfoSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  lastLogin: z.string().nullable(),
+  createdOn: z.string(),
+});
+export type UserInfo = z.infer<typeof ZUserInfoSchema>;
+
+/** The answer of POST /api/accounts/update/user-info. */
+export const ZUpdatedUserInfoSchema = ZUserInfoSchema.pick({ email: true, firstName: true, lastName: true });
 
 export const ZUpdateUserInfoSchema = z.object({
   UserID: id,
@@ -53,11 +57,12 @@ export const ZOrderTrackingSettingsSchema = z.object({
 });
 export type TOrderTrackingSettings = z.infer<typeof ZOrderTrackingSettingsSchema>;
 
-export interface OrderTrackingSettings {
-  id: number;
-  userId: number;
-  enabledColumns: Record<(typeof ORDER_TRACKING_COLUMN_KEYS)[number], boolean>;
-}
+export const ZOrderTrackingSettingsResponseSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  enabledColumns: z.record(z.enum(ORDER_TRACKING_COLUMN_KEYS), z.boolean()),
+});
+export type OrderTrackingSettings = z.infer<typeof ZOrderTrackingSettingsResponseSchema>;
 
 /** The admin user editor's form and the body of POST /api/accounts/update/user. */
 export const ZUserFormSchema = z.object({
@@ -79,25 +84,20 @@ export const ZUserFormSchema = z.object({
 export type TUserForm = z.input<typeof ZUserFormSchema>;
 export type TUserFormParsed = z.output<typeof ZUserFormSchema>;
 
-export interface User {
-  userId: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  lastLogin: string | null;
-  createdOn: string;
-  isAdmin: boolean;
-  inventoryUser: boolean;
-  orderUser: boolean;
-  submissionUser: boolean;
-  sendNotificationsToEmail: boolean;
-  activeStatus: boolean;
-  debugMode: boolean;
-}
+export const ZUserSchema = ZUserInfoSchema.extend({
+  isAdmin: z.boolean(),
+  inventoryUser: z.boolean(),
+  orderUser: z.boolean(),
+  submissionUser: z.boolean(),
+  sendNotificationsToEmail: z.boolean(),
+  activeStatus: z.boolean(),
+  debugMode: z.boolean(),
+});
+export type User = z.infer<typeof ZUserSchema>;
 
-export interface SaveUserResponse {
-  user: User;
+export const ZSaveUserResponseSchema = z.object({
+  user: ZUserSchema,
   /** Set when the new user was sent (or could not be sent) a link to choose their password. */
-  notice?: string;
-}
+  notice: z.string().optional(),
+});
+export type SaveUserResponse = z.infer<typeof ZSaveUserResponseSchema>;

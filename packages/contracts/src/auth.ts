@@ -17,18 +17,19 @@ export const ZResetPasswordConfirmSchema = z.object({
 export type TResetPasswordConfirm = z.infer<typeof ZResetPasswordConfirmSchema>;
 
 /** Flags arrive as the text "True" when set (docs/behaviour/accounts-and-sign-in.md#roles-and-flags). */
-export type FlagText = 'True' | 'False';
+export const ZFlagTextSchema = z.enum(['True', 'False']);
+export type FlagText = z.infer<typeof ZFlagTextSchema>;
 
-export interface CurrentUser {
-  userId: number;
-  username: string;
-  role: 'Admin' | 'User';
-  inventoryUser: FlagText;
-  orderUser: FlagText;
-  submissionUser: FlagText;
-  debugMode: FlagText;
-}
+export const ZCurrentUserSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  role: z.enum(['Admin', 'User']),
+  inventoryUser: ZFlagTextSchema,
+  orderUser: ZFlagTextSchema,
+  submissionUser: ZFlagTextSchema,
+  debugMode: ZFlagTextSchema,
+});
+export type CurrentUser = z.infer<typeof ZCurrentUserSchema>;
 
-export interface MessageResponse {
-  message: string;
-}
+export const ZMessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof ZMessageResponseSchema>;

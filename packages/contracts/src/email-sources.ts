@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { LastRunSummary } from './runs';
-import { type ConnectionCheck, entityId, optionalText, port } from './shared-fields';
+import { ZLastRunSummarySchema } from './runs';
+import { entityId, optionalText, port, ZConnectionCheckSchema } from './shared-fields';
 
 export const EMAIL_SOURCE_MESSAGES = {
   required: 'Required',
@@ -39,55 +39,58 @@ export type TEmailSource = z.output<typeof ZEmailSourceSchema>;
 export const EMAIL_PASSWORD_MIN_LENGTH = 3;
 
 /** What GET /api/email-sources/email/{id} returns: the fields without the secret, and whether one is stored. */
-export interface EmailSource {
-  id: number;
-  username: string;
-  email: string;
-  password: '';
-  passwordSet: boolean;
-  incomingServer: string;
-  outgoingServer: string;
-  incomingPort: number | null;
-  outgoingPort: number | null;
-  ssl: boolean;
-  isMsal: boolean;
-  msalClientId: string;
-  msalTennentId: string;
-  activeStatus: boolean;
-}
+export const ZEmailSourceResponseSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  password: z.literal(''),
+  passwordSet: z.boolean(),
+  incomingServer: z.string(),
+  outgoingServer: z.string(),
+  incomingPort: z.number().int().nullable(),
+  outgoingPort: z.number().int().nullable(),
+  ssl: z.boolean(),
+  isMsal: z.boolean(),
+  msalClientId: z.string(),
+  msalTennentId: z.string(),
+  activeStatus: z.boolean(),
+});
+export type EmailSource = z.infer<typeof ZEmailSourceResponseSchema>;
 
 /** A row of GET /api/email-sources/emails (the list view entity of docs/behaviour/sources.md#email-source-list, plus poll status). */
-export interface EmailSourceListItem {
-  id: number;
-  username: string;
-  email: string;
-  incomingServer: string;
-  outgoingServer: string;
-  port: number | null;
-  incomingPort: number | null;
-  outgoingPort: number | null;
-  ssl: boolean;
-  isMsal: boolean;
-  activeStatus: boolean;
+export const ZEmailSourceListItemSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  incomingServer: z.string(),
+  outgoingServer: z.string(),
+  port: z.number().int().nullable(),
+  incomingPort: z.number().int().nullable(),
+  outgoingPort: z.number().int().nullable(),
+  ssl: z.boolean(),
+  isMsal: z.boolean(),
+  activeStatus: z.boolean(),
   /** When the mailbox was last polled (ISO), successful or not; null: never. */
-  lastPollAt: string | null;
-  lastPollSucceededAt: string | null;
+  lastPollAt: z.string().nullable(),
+  lastPollSucceededAt: z.string().nullable(),
   /** Why the latest poll failed; null when it succeeded (or none ran yet). */
-  lastPollError: string | null;
+  lastPollError: z.string().nullable(),
   /** The latest poll run (docs/behaviour/runs-and-history.md#last-run). */
-  lastRun: LastRunSummary | null;
-}
+  lastRun: ZLastRunSummarySchema.nullable(),
+});
+export type EmailSourceListItem = z.infer<typeof ZEmailSourceListItemSchema>;
 
 /** POST /api/email-sources/{id}/poll ("Check now"): the poll that just finished. */
-export interface EmailSourcePollResult {
-  runId: number;
-  status: 'succeeded' | 'failed';
-  message: string;
-  messagesSeen: number;
-  processed: number;
-  ignored: number;
-  failed: number;
-}
+export const ZEmailSourcePollResultSchema = z.object({
+  runId: z.number().int(),
+  status: z.enum(['succeeded', 'failed']),
+  message: z.string(),
+  messagesSeen: z.number().int(),
+  processed: z.number().int(),
+  ignored: z.number().int(),
+  failed: z.number().int(),
+});
+export type EmailSourcePollResult = z.infer<typeof ZEmailSourcePollResultSchema>;
 
 /** POST /api/email-sources/send-test-email (docs/behaviour/sources.md#send-test-email). */
 export const ZTestEmailSchema = z.object({
@@ -111,10 +114,11 @@ export const ZEmailConnectionTestSchema = ZEmailSourceSchema.extend({
 });
 export type TEmailConnectionTest = z.output<typeof ZEmailConnectionTestSchema>;
 
-export interface EmailConnectionTestResult {
-  incoming: ConnectionCheck;
-  outgoing: ConnectionCheck;
-}
+export const ZEmailConnectionTestResultSchema = z.object({
+  incoming: ZConnectionCheckSchema,
+  outgoing: ZConnectionCheckSchema,
+});
+export type EmailConnectionTestResult = z.infer<typeof ZEmailConnectionTestResultSchema>;
 
 /**
  * How an e-mail source is named wherever it is listed, picked or confirmed (docs/behaviour/sources.md#email-source-picker):

@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import type { SourceListRuleFields } from './runs';
+import { ZSourceListRuleFieldsSchema } from './runs';
 import {
-  type ConnectionCheck,
   emptyToNull,
   entityId,
+  MAILED_SOURCE_FIELDS,
   optionalDecimal,
   optionalInt,
   optionalText,
   port,
   requiredId,
+  ZConnectionCheckSchema,
 } from './shared-fields';
-import { type TextEncodingName, ZTextEncodingSchema } from './text-encodings';
+import { ZTextEncodingSchema } from './text-encodings';
 
 export const INVENTORY_SOURCE_MESSAGES = {
   sourceName: 'Source name is required',
@@ -128,72 +129,65 @@ export const ZInventorySourceSchema = z
 export type TInventorySourceForm = z.input<typeof ZInventorySourceSchema>;
 export type TInventorySource = z.output<typeof ZInventorySourceSchema>;
 
-export interface InventoryFileData {
-  userActivatedItemNumbers: string;
-  inventoryFileName: string;
-  inventoryFileData: string;
-  activeStatus: boolean;
-  headerRowIndex: number | null;
-  fileHasHeader: boolean;
-  itemNumberColumnName: string;
-  itemStatusColumnName: string;
-  itemStatusDateColumnName: string;
-}
+export const ZInventoryFileDataResponseSchema = z.object({
+  userActivatedItemNumbers: z.string(),
+  inventoryFileName: z.string(),
+  inventoryFileData: z.string(),
+  activeStatus: z.boolean(),
+  headerRowIndex: z.number().nullable(),
+  fileHasHeader: z.boolean(),
+  itemNumberColumnName: z.string(),
+  itemStatusColumnName: z.string(),
+  itemStatusDateColumnName: z.string(),
+});
+export type InventoryFileData = z.infer<typeof ZInventoryFileDataResponseSchema>;
 
 /** GET /api/inventory-sources/inventory/{id}: the source without its SFTP password. */
-export interface InventorySource {
-  id: number;
-  sourceName: string;
-  emailSourceId: number | null;
-  fileType: string;
-  /** '' when the encoding of text files is detected from their bytes. */
-  textEncoding: TextEncodingName | '';
-  fromEmail: string;
-  daysUntilNoUpdateNotification: number | null;
-  expectedAttachmentCount: number | null;
-  subjectValue: string;
-  containsNotExact: boolean;
-  attachmentName: string;
-  itemNumberColumnName: string;
-  qtyColumnName: string;
-  statusSupersedesQuantity: boolean;
-  statusAvailableList: string;
-  statusOutOfStockList: string;
-  itemStatusColumnName: string;
-  minItemsToBeActive: number | null;
-  fileHasHeader: boolean;
-  stripLeadingZeroes: boolean;
-  usesPredictiveAlgorithm: boolean;
-  lookbackDays: number | null;
-  minDataPoints: number | null;
-  safetyMultiplier: number | null;
-  safetyPadding: number | null;
-  largeDropThreshold: number | null;
-  largeDropMultiplier: number | null;
-  sftpServerAddress: string;
-  sftpPort: number | null;
-  sftpUsername: string;
-  sftpPassword: '';
-  sftpPasswordSet: boolean;
+export const ZInventorySourceResponseSchema = z.object({
+  ...MAILED_SOURCE_FIELDS,
+  daysUntilNoUpdateNotification: z.number().nullable(),
+  expectedAttachmentCount: z.number().nullable(),
+  itemNumberColumnName: z.string(),
+  qtyColumnName: z.string(),
+  statusSupersedesQuantity: z.boolean(),
+  statusAvailableList: z.string(),
+  statusOutOfStockList: z.string(),
+  itemStatusColumnName: z.string(),
+  minItemsToBeActive: z.number().nullable(),
+  fileHasHeader: z.boolean(),
+  stripLeadingZeroes: z.boolean(),
+  usesPredictiveAlgorithm: z.boolean(),
+  lookbackDays: z.number().nullable(),
+  minDataPoints: z.number().nullable(),
+  safetyMultiplier: z.number().nullable(),
+  safetyPadding: z.number().nullable(),
+  largeDropThreshold: z.number().nullable(),
+  largeDropMultiplier: z.number().nullable(),
+  sftpServerAddress: z.string(),
+  sftpPort: z.number().nullable(),
+  sftpUsername: z.string(),
+  sftpPassword: z.literal(''),
+  sftpPasswordSet: z.boolean(),
   /** The SFTP server's host key recorded at the first successful connection (SHA256:…), or null. */
-  sftpHostKey: string | null;
-  sftpHostKeyRecordedAt: string | null;
+  sftpHostKey: z.string().nullable(),
+  sftpHostKeyRecordedAt: z.string().nullable(),
   /** Another key the server presented since (those connections were refused), until accepted; or null. */
-  sftpHostKeyPresented: string | null;
-  sftpHostKeyPresentedAt: string | null;
-  sftpInboundFolder: string;
-  sftpOutboundFolder: string;
-  driftGuardPercent: number;
-  activeStatus: boolean;
-  fileData: InventoryFileData;
-}
+  sftpHostKeyPresented: z.string().nullable(),
+  sftpHostKeyPresentedAt: z.string().nullable(),
+  sftpInboundFolder: z.string(),
+  sftpOutboundFolder: z.string(),
+  driftGuardPercent: z.number(),
+  fileData: ZInventoryFileDataResponseSchema,
+});
+export type InventorySource = z.infer<typeof ZInventorySourceResponseSchema>;
 
 /** A row of GET /api/inventory-sources/inventories. */
-export interface InventorySourceListItem extends SourceListRuleFields {
-  itemNumberColumnName: string;
-  qtyColumnName: string;
-  minItemsToBeActive: number | null;
-}
+export const ZInventorySourceListItemSchema = ZSourceListRuleFieldsSchema.extend({
+  itemNumberColumnName: z.string(),
+  qtyColumnName: z.string(),
+  minItemsToBeActive: z.number().nullable(),
+});
+export type InventorySourceListItem = z.infer<typeof ZInventorySourceListItemSchema>;
 
 /** POST /api/inventory-sources/test-sftp (beyond the spec): the SFTP card's current values. */
 export const ZSftpConnectionTestSchema = z.object({
@@ -217,21 +211,25 @@ export type TSftpConnectionTest = z.output<typeof ZSftpConnectionTestSchema>;
  * - 'not-recorded': the settings on screen are not the saved ones (or the source is new); the key is
  *   recorded at the first connection after saving.
  */
-export type SftpHostKeyStatus = 'recorded' | 'trusted' | 'changed' | 'not-recorded';
+export const ZSftpHostKeyStatusSchema = z.enum(['recorded', 'trusted', 'changed', 'not-recorded']);
+export type SftpHostKeyStatus = z.infer<typeof ZSftpHostKeyStatusSchema>;
 
-export interface SftpConnectionTestResult extends ConnectionCheck {
+const ZSftpEntrySchema = z.object({
+  name: z.string(),
+  type: z.enum(['file', 'directory', 'other']),
+  size: z.number(),
+  modifiedAt: z.string().nullable(),
+});
+
+export const ZSftpConnectionTestResultSchema = ZConnectionCheckSchema.extend({
   /** The key the server presented; null when the connection failed before the key exchange. */
-  hostKey: string | null;
-  hostKeyStatus: SftpHostKeyStatus | null;
-  recordedHostKey: string | null;
-  folder: string;
-  entries: Array<{
-    name: string;
-    type: 'file' | 'directory' | 'other';
-    size: number;
-    modifiedAt: string | null;
-  }>;
-}
+  hostKey: z.string().nullable(),
+  hostKeyStatus: ZSftpHostKeyStatusSchema.nullable(),
+  recordedHostKey: z.string().nullable(),
+  folder: z.string(),
+  entries: z.array(ZSftpEntrySchema),
+});
+export type SftpConnectionTestResult = z.infer<typeof ZSftpConnectionTestResultSchema>;
 
 /** An OpenSSH SHA256 fingerprint: 'SHA256:' and 43 characters of unpadded base64. */
 export const SFTP_HOST_KEY_PATTERN = /^SHA256:[A-Za-z0-9+/]{43}$/;
@@ -246,7 +244,10 @@ export const ZAcceptSftpHostKeySchema = z.object({
 export type TAcceptSftpHostKey = z.output<typeof ZAcceptSftpHostKeySchema>;
 
 /** The host key state of a source, as the accept call answers it. */
-export type SftpHostKeyState = Pick<
-  InventorySource,
-  'sftpHostKey' | 'sftpHostKeyRecordedAt' | 'sftpHostKeyPresented' | 'sftpHostKeyPresentedAt'
->;
+export const ZSftpHostKeyStateSchema = ZInventorySourceResponseSchema.pick({
+  sftpHostKey: true,
+  sftpHostKeyRecordedAt: true,
+  sftpHostKeyPresented: true,
+  sftpHostKeyPresentedAt: true,
+});
+export type SftpHostKeyState = z.infer<typeof ZSftpHostKeyStateSchema>;

@@ -255,45 +255,47 @@ export function cronShapeError(expression: string | null | undefined): string | 
 }
 
 /** GET /api/notification-settings (each row) and GET /api/notification-settings/{id}. */
-export interface NotificationSetting {
-  id: number;
-  name: string;
-  sourceTypeId: SourceTypeId;
+export const ZNotificationSettingResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  sourceTypeId: z.literal(SOURCE_TYPE_IDS),
   /** The source type's label, as a one-element list (docs/behaviour/notifications.md#calls). */
-  sourceType: string[];
+  sourceType: z.array(z.string()),
   /** Current names of the included sources, in the order of `sourceIds`; empty = all sources of the type. */
-  sourceName: string[];
+  sourceName: z.array(z.string()),
   /** Ids of the included sources (beyond the spec); empty = all sources of the type. */
-  sourceIds: number[];
-  notificationEnabled: boolean;
-  notificationInterval: NotificationInterval;
-  notificationDayOfWeek: DayOfWeek | null;
-  cronExpression: string;
-  includeStatusChanges: boolean;
-  includeQuantityChanges: boolean;
-  includeZeroQuantityAlerts: boolean;
-  includeDailyBreakdown: boolean;
-  includeItemDetails: boolean;
-  includeErrorAlerts: boolean;
-  includeSuccessAlerts: boolean;
-  overrideEmailRecipients: string;
-  emailSubjectPrefix: string;
-  consolidatedEmail: boolean;
+  sourceIds: z.array(z.number()),
+  notificationEnabled: z.boolean(),
+  notificationInterval: z.enum(NOTIFICATION_INTERVALS),
+  notificationDayOfWeek: z.literal(DAYS_OF_WEEK).nullable(),
+  cronExpression: z.string(),
+  includeStatusChanges: z.boolean(),
+  includeQuantityChanges: z.boolean(),
+  includeZeroQuantityAlerts: z.boolean(),
+  includeDailyBreakdown: z.boolean(),
+  includeItemDetails: z.boolean(),
+  includeErrorAlerts: z.boolean(),
+  includeSuccessAlerts: z.boolean(),
+  overrideEmailRecipients: z.string(),
+  emailSubjectPrefix: z.string(),
+  consolidatedEmail: z.boolean(),
   /** ISO date-time of the last digest sent, or null. */
-  lastNotificationSent: string | null;
+  lastNotificationSent: z.string().nullable(),
   /** Beyond the spec: ISO date-time of the next scheduled digest; null when disabled or None. */
-  nextRunAt: string | null;
-}
+  nextRunAt: z.string().nullable(),
+});
+export type NotificationSetting = z.infer<typeof ZNotificationSettingResponseSchema>;
 
 /**
  * GET /api/notification-settings/email-info (docs/behaviour/notifications.md#calls). `recipients` holds only
  * the groups whose flag the caller has (every group for an admin).
  */
-export interface NotificationEmailInfo {
-  fromEmail: string;
-  recipients: Partial<Record<RecipientGroup, string[]>>;
-  note: string;
-}
+export const ZNotificationEmailInfoSchema = z.object({
+  fromEmail: z.string(),
+  recipients: z.partialRecord(z.enum(['inventory', 'submission', 'order']), z.array(z.string())),
+  note: z.string(),
+});
+export type NotificationEmailInfo = z.infer<typeof ZNotificationEmailInfoSchema>;
 
 export const NOTIFICATION_EMAIL_INFO_NOTE =
   'Notifications go to active users who receive notifications by email and have the flag for the source type ' +
@@ -306,28 +308,31 @@ export const ZValidateCronSchema = z.object({
 export type TValidateCron = z.output<typeof ZValidateCronSchema>;
 
 /** Answer of POST /api/notification-settings/validate-cron (docs/behaviour/notifications.md#calls). */
-export interface CronValidationResult {
-  isValid: boolean;
-  message: string;
+export const ZCronValidationResultSchema = z.object({
+  isValid: z.boolean(),
+  message: z.string(),
   /** ISO date-time of the next run after now, or null when invalid. */
-  nextExecution: string | null;
-}
+  nextExecution: z.string().nullable(),
+});
+export type CronValidationResult = z.infer<typeof ZCronValidationResultSchema>;
 
 /** Answer of POST /api/notification-settings/{id}/test: `details` is shown to the user. */
-export interface NotificationTestResult {
-  details: string;
+export const ZNotificationTestResultSchema = z.object({
+  details: z.string(),
   /** How many e-mails were sent (one per source unless consolidated). */
-  emailCount: number;
-  recipients: string[];
-}
+  emailCount: z.number(),
+  recipients: z.array(z.string()),
+});
+export type NotificationTestResult = z.infer<typeof ZNotificationTestResultSchema>;
 
 /**
  * GET /api/notification-settings/source-options?sourceTypeId=N (beyond the spec): the sources of a type
  * the editor's source picker offers.
  */
 export const ZNotificationSourceOptionsQuerySchema = z.object({ sourceTypeId });
-export interface NotificationSourceOption {
-  id: number;
-  name: string;
-  activeStatus: boolean;
-}
+export const ZNotificationSourceOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  activeStatus: z.boolean(),
+});
+export type NotificationSourceOption = z.infer<typeof ZNotificationSourceOptionSchema>;

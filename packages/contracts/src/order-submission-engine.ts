@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { stripDataUrlPrefix, ZOrderVendorSourceSchema } from './order-submission';
-import type { RunDetails, RunStatus } from './runs';
+import { type RunDetails, ZReprocessOutcomeSchema } from './runs';
 import { MAX_UPLOAD_BYTES } from './shared-fields';
 
 /**
@@ -52,27 +52,29 @@ export const ZVendorPreviewRequestSchema = z.object({
 });
 export type TVendorPreviewRequest = z.input<typeof ZVendorPreviewRequestSchema>;
 
-export interface VendorPreviewResponse {
+export const ZVendorPreviewResponseSchema = z.object({
   /** The generated file's name. */
-  fileName: string;
+  fileName: z.string(),
   /** The template's header row as written. */
-  header: string[];
+  header: z.array(z.string()),
   /** The generated data rows (at most VENDOR_PREVIEW_ROW_LIMIT). */
-  rows: string[][];
+  rows: z.array(z.array(z.string())),
   /** How many order lines of the file are this vendor's. */
-  lineCount: number;
+  lineCount: z.number(),
   /** The other vendor names in the file, as written there. */
-  otherVendors: string[];
+  otherVendors: z.array(z.string()),
   /** The generated file, base64. */
-  contentBase64: string;
-}
+  contentBase64: z.string(),
+});
+export type VendorPreviewResponse = z.infer<typeof ZVendorPreviewResponseSchema>;
 
 /** POST /api/order-submission/runs/{runId}/resend: the new vendor run. */
-export interface ResendSubmissionOutcome {
-  runId: number;
-  status: Exclude<RunStatus, 'running'>;
-  message: string;
-}
+export const ZResendSubmissionOutcomeSchema = ZReprocessOutcomeSchema.pick({
+  runId: true,
+  status: true,
+  message: true,
+});
+export type ResendSubmissionOutcome = z.infer<typeof ZResendSubmissionOutcomeSchema>;
 
 export type SubmissionAttachmentKind = 'spreadsheet' | 'pdf' | 'forwarded-email';
 

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { operatorPatternProblem } from './operator-pattern';
-import type { LastRunSummary } from './runs';
-import { emptyToNull, entityId, MAX_UPLOAD_BYTES, optionalText, requiredId } from './shared-fields';
-import { type TextEncodingName, ZTextEncodingSchema } from './text-encodings';
+import { ZLastRunSummarySchema } from './runs';
+import {
+  emptyToNull,
+  entityId,
+  MAILED_SOURCE_FIELDS,
+  MAX_UPLOAD_BYTES,
+  optionalText,
+  requiredId,
+} from './shared-fields';
+import { ZTextEncodingSchema } from './text-encodings';
 
 /**
  * Order submission sources, vendor sources and vendor aliases (docs/behaviour/order-submission.md).
@@ -100,36 +107,57 @@ export type TOrderSubmissionSource = z.output<typeof ZOrderSubmissionSourceSchem
  * What GET /api/order-submission/sources/get/{sourceId} and POST .../sources/save answer, and each row of
  * GET /api/order-submission/sources/active.
  */
-export interface OrderSubmissionSource {
-  id: number;
-  sourceName: string;
-  emailSourceId: number | null;
-  fileType: string;
-  /** '' when the encoding of text files is detected from their bytes. */
-  textEncoding: TextEncodingName | '';
-  fromEmail: string;
-  subjectValue: string;
-  containsNotExact: boolean;
-  expectedAttachmentCount: number;
-  expectedNumberOfBatchEmails: number;
-  attachmentName: string;
-  noAttachmentsNeedsLinkClick: boolean;
-  ordersAreAllQuantityOne: boolean;
-  linkClickPreceededByText: string;
-  linkClickAlwaysContainsText: string;
-  downloadSpreadsheet: boolean;
-  downloadPdf: boolean;
-  spreadsheetDownloadButtonText: string;
-  pdfDownloadButtonText: string;
-  spreadsheetType: string;
-  spreadsheetDownloadName: string;
-  pdfDownloadName: string;
-  activeStatus: boolean;
-  deletedStatus: boolean;
+export const ZOrderSubmissionSourceResponseSchema = z.object({
+  ...MAILED_SOURCE_FIELDS,
+  expectedAttachmentCount: z.number(),
+  expectedNumberOfBatchEmails: z.number(),
+  noAttachmentsNeedsLinkClick: z.boolean(),
+  ordersAreAllQuantityOne: z.boolean(),
+  linkClickPreceededByText: z.string(),
+  linkClickAlwaysContainsText: z.string(),
+  downloadSpreadsheet: z.boolean(),
+  downloadPdf: z.boolean(),
+  spreadsheetDownloadButtonText: z.string(),
+  pdfDownloadButtonText: z.string(),
+  spreadsheetType: z.string(),
+  spreadsheetDownloadName: z.string(),
+  pdfDownloadName: z.string(),
+  deletedStatus: z.boolean(),
   /** Beyond the spec (docs/behaviour/runs-and-history.md#last-run): the source's latest run, null when it never ran. */
-  lastRun: LastRunSummary | null;
-}
+  lastRun: ZLastRunSummarySchema.nullable(),
+});
+export type OrderSubmissionSource = z.infer<typeof ZOrderSubmissionSourceResponseSchema>;
 export type OrderSubmissionSourceListItem = OrderSubmissionSource;
+
+/**
+ * A new submission source (docs/behaviour/order-submission.md#submission-source-editor): both downloads on,
+ * active. One attachment in one e-mail is the common case, so the two required counts start at 1.
+ */
+export const SUBMISSION_SOURCE_DEFAULTS = {
+  sourceName: '',
+  emailSourceId: null,
+  fileType: '',
+  textEncoding: '',
+  fromEmail: '',
+  subjectValue: '',
+  containsNotExact: false,
+  expectedAttachmentCount: 1,
+  expectedNumberOfBatchEmails: 1,
+  attachmentName: '',
+  noAttachmentsNeedsLinkClick: false,
+  ordersAreAllQuantityOne: false,
+  linkClickPreceededByText: '',
+  linkClickAlwaysContainsText: '',
+  downloadSpreadsheet: true,
+  downloadPdf: true,
+  spreadsheetDownloadButtonText: '',
+  pdfDownloadButtonText: '',
+  spreadsheetType: '',
+  spreadsheetDownloadName: '',
+  pdfDownloadName: '',
+  activeStatus: true,
+  deletedStatus: false,
+} as const satisfies Omit<OrderSubmissionSource, 'id' | 'lastRun'>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Order vendor source and vendor alias
@@ -269,14 +297,15 @@ export const ZVendorAliasSchema = z.object({
 export type TVendorAliasForm = z.input<typeof ZVendorAliasSchema>;
 export type TVendorAlias = z.output<typeof ZVendorAliasSchema>;
 
-export interface VendorAlias {
-  id: number;
-  parentVendorSourceId: number;
-  vendorAliasNameFromFile: string;
-  vendorProvidedAccountNumber: string;
-  activeStatus: boolean;
-  deletedStatus: boolean;
-}
+export const ZVendorAliasResponseSchema = z.object({
+  id: z.number(),
+  parentVendorSourceId: z.number(),
+  vendorAliasNameFromFile: z.string(),
+  vendorProvidedAccountNumber: z.string(),
+  activeStatus: z.boolean(),
+  deletedStatus: z.boolean(),
+});
+export type VendorAlias = z.infer<typeof ZVendorAliasResponseSchema>;
 
 const mapFields = Object.fromEntries(VENDOR_MAP_FIELD_NAMES.map((field) => [field, optionalText])) as Record<
   VendorMapField,
@@ -402,59 +431,66 @@ export type TOrderVendorSourceForm = z.input<typeof ZOrderVendorSourceSchema>;
 export type TOrderVendorSource = z.output<typeof ZOrderVendorSourceSchema>;
 
 /** GET /api/order-submission/vendor/get/{id} and the answer of POST .../vendor/save. */
-export type OrderVendorSource = {
-  id: number;
-  orderSubmissionSourceId: number | null;
-  vendorNameFromFile: string;
-  sendFromEmailSourceModelId: number | null;
-  submitEmails: string;
-  submitCcEmails: string;
-  submitBccEmails: string;
-  submitEmailSubjectLine: string;
-  submitEmailBodyText: string;
-  vendorProvidedAccountNumber: string;
-  vendorWantsTrimmedItemDescription: boolean;
-  vendorRegexForItemDescription: string;
-  vendorWantsNonDailySubmission: boolean;
-  vendorCustomSubmitEveryXDay: number | null;
-  vendorWantsAllAlignedLeft: boolean;
-  vendorWantsPDF: boolean;
-  vendorWantsSpreadsheet: boolean;
-  vendorWantsForwardedEmail: boolean;
-  vendorWantsAllData: boolean;
-  submitFileHeaderRowIndex: number;
+export const ZOrderVendorSourceResponseSchema = z.object({
+  id: z.number(),
+  orderSubmissionSourceId: z.number().nullable(),
+  vendorNameFromFile: z.string(),
+  sendFromEmailSourceModelId: z.number().nullable(),
+  submitEmails: z.string(),
+  submitCcEmails: z.string(),
+  submitBccEmails: z.string(),
+  submitEmailSubjectLine: z.string(),
+  submitEmailBodyText: z.string(),
+  vendorProvidedAccountNumber: z.string(),
+  vendorWantsTrimmedItemDescription: z.boolean(),
+  vendorRegexForItemDescription: z.string(),
+  vendorWantsNonDailySubmission: z.boolean(),
+  vendorCustomSubmitEveryXDay: z.number().nullable(),
+  vendorWantsAllAlignedLeft: z.boolean(),
+  vendorWantsPDF: z.boolean(),
+  vendorWantsSpreadsheet: z.boolean(),
+  vendorWantsForwardedEmail: z.boolean(),
+  vendorWantsAllData: z.boolean(),
+  submitFileHeaderRowIndex: z.number(),
   /** Base64 of the stored template, null when none is stored. */
-  submitFileTemplate: string | null;
+  submitFileTemplate: z.string().nullable(),
   /** The stored template's file name ('' when none); note the lower-case n on read (docs/behaviour/order-submission.md#calls). */
-  submitFileTemplateFilename: string;
-  activeStatus: boolean;
-  deletedStatus: boolean;
-  vendorSourceAliases: VendorAlias[];
+  submitFileTemplateFilename: z.string(),
+  activeStatus: z.boolean(),
+  deletedStatus: z.boolean(),
+  vendorSourceAliases: z.array(ZVendorAliasResponseSchema),
   /** Beyond the spec: when a non-daily vendor was last sent its accumulated orders. */
-  lastSubmittedAt: string | null;
+  lastSubmittedAt: z.string().nullable(),
   /** Beyond the spec (docs/behaviour/runs-and-history.md#last-run): the vendor's latest run, null when it never ran. */
-  lastRun: LastRunSummary | null;
-} & Record<VendorMapField, string> &
-  Record<StaticFileDataField | MapStaticFileDataField, string>;
+  lastRun: ZLastRunSummarySchema.nullable(),
+  ...(Object.fromEntries(
+    [...VENDOR_MAP_FIELD_NAMES, ...STATIC_FILE_DATA_FIELDS, ...MAP_STATIC_FILE_DATA_FIELDS].map((field) => [
+      field,
+      z.string(),
+    ]),
+  ) as Record<VendorMapField | StaticFileDataField | MapStaticFileDataField, z.ZodString>),
+});
+export type OrderVendorSource = z.infer<typeof ZOrderVendorSourceResponseSchema>;
 
 /** A row of GET /api/order-submission/vendor/active (docs/behaviour/order-submission.md#vendor-list). */
-export interface OrderVendorSourceListItem {
-  id: number;
-  orderSubmissionSourceId: number | null;
-  orderSubmissionSourceName: string;
-  vendorNameFromFile: string;
-  submitEmails: string;
-  vendorWantsTrimmedItemDescription: boolean;
-  vendorWantsNonDailySubmission: boolean;
-  vendorCustomSubmitEveryXDay: number | null;
-  vendorWantsPDF: boolean;
-  vendorWantsSpreadsheet: boolean;
-  vendorWantsAllData: boolean;
-  activeStatus: boolean;
-  aliasCount: number;
-  hasTemplate: boolean;
-  lastRun: LastRunSummary | null;
-}
+export const ZOrderVendorSourceListItemSchema = z.object({
+  id: z.number(),
+  orderSubmissionSourceId: z.number().nullable(),
+  orderSubmissionSourceName: z.string(),
+  vendorNameFromFile: z.string(),
+  submitEmails: z.string(),
+  vendorWantsTrimmedItemDescription: z.boolean(),
+  vendorWantsNonDailySubmission: z.boolean(),
+  vendorCustomSubmitEveryXDay: z.number().nullable(),
+  vendorWantsPDF: z.boolean(),
+  vendorWantsSpreadsheet: z.boolean(),
+  vendorWantsAllData: z.boolean(),
+  activeStatus: z.boolean(),
+  aliasCount: z.number(),
+  hasTemplate: z.boolean(),
+  lastRun: ZLastRunSummarySchema.nullable(),
+});
+export type OrderVendorSourceListItem = z.infer<typeof ZOrderVendorSourceListItemSchema>;
 
 /** Query of GET /api/order-submission/vendor/active: `includeInactive=true` also lists switched-off vendors. */
 export const ZVendorListQuerySchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ORDER_FIELDS_AFTER_NOTES, ORDER_FIELDS_BEFORE_NOTES } from './order-fields';
-import type { SourceListRuleFields } from './runs';
-import { entityId, optionalInt, optionalText, requiredId } from './shared-fields';
-import { type TextEncodingName, ZTextEncodingSchema } from './text-encodings';
+import { ZSourceListRuleFieldsSchema } from './runs';
+import { entityId, MAILED_SOURCE_FIELDS, optionalInt, optionalText, requiredId } from './shared-fields';
+import { ZTextEncodingSchema } from './text-encodings';
 
 /** The order fields a file column can be mapped to (docs/behaviour/sources.md#order-tracking-source-editor). */
 export const ORDER_MAPPING_FIELDS = [
@@ -158,32 +158,28 @@ export const ZOrderTrackingSourceSchema = z.preprocess(
 export type TOrderTrackingSourceForm = z.input<typeof ZOrderTrackingSourceSchema>;
 export type TOrderTrackingSource = z.output<typeof ZOrderTrackingSourceSchema>;
 
-export type ColumnMapping = { id: number } & Record<OrderMappingField, string>;
+const ZColumnMappingResponseSchema = z.object({
+  id: z.number().int(),
+  ...Object.fromEntries(ORDER_MAPPING_FIELDS.map((field) => [field, z.string()])),
+}) as z.ZodObject<{ id: z.ZodNumber } & Record<OrderMappingField, z.ZodString>>;
+export type ColumnMapping = z.infer<typeof ZColumnMappingResponseSchema>;
 
-export interface OrderTrackingSource {
-  id: number;
-  sourceName: string;
-  emailSourceId: number | null;
-  fileType: string;
-  /** '' when the encoding of text files is detected from their bytes. */
-  textEncoding: TextEncodingName | '';
-  fromEmail: string;
-  subjectValue: string;
-  containsNotExact: boolean;
-  expectedAttachmentCount: number | null;
-  attachmentName: string;
-  columnsToIgnore: string;
-  secondaryDelimiter: string;
-  uniqueColumn: UniqueColumn;
-  deleteAfterDays: number | null;
-  headerRowIndex: number | null;
-  fileHasHeader: boolean;
-  activeStatus: boolean;
-  deletedStatus: boolean;
-  columnNormalizationValues: ColumnMapping;
-}
+export const ZOrderTrackingSourceResponseSchema = z.object({
+  ...MAILED_SOURCE_FIELDS,
+  expectedAttachmentCount: z.number().int().nullable(),
+  columnsToIgnore: z.string(),
+  secondaryDelimiter: z.string(),
+  uniqueColumn: z.enum(UNIQUE_COLUMN_VALUES),
+  deleteAfterDays: z.number().int().nullable(),
+  headerRowIndex: z.number().int().nullable(),
+  fileHasHeader: z.boolean(),
+  deletedStatus: z.boolean(),
+  columnNormalizationValues: ZColumnMappingResponseSchema,
+});
+export type OrderTrackingSource = z.infer<typeof ZOrderTrackingSourceResponseSchema>;
 
 /** A row of GET /api/order-tracking-sources/active (docs/behaviour/sources.md#order-tracking-source-list). */
-export interface OrderTrackingSourceListItem extends SourceListRuleFields {
-  shippingCompany: string | null;
-}
+export const ZOrderTrackingSourceListItemSchema = ZSourceListRuleFieldsSchema.extend({
+  shippingCompany: z.string().nullable(),
+});
+export type OrderTrackingSourceListItem = z.infer<typeof ZOrderTrackingSourceListItemSchema>;

@@ -56,48 +56,51 @@ export const ZOrderListRequestSchema = z.object({
 export type TOrderListRequest = z.input<typeof ZOrderListRequestSchema>;
 export type TOrderListQuery = z.output<typeof ZOrderListRequestSchema>;
 
-export interface TrackingNumber {
-  id: number;
-  trackingNumber: string;
-}
+export const ZTrackingNumberSchema = z.object({ id: z.number().int(), trackingNumber: z.string() });
+export type TrackingNumber = z.infer<typeof ZTrackingNumberSchema>;
+
+const text = z.string().nullable();
+const date = z.string().nullable().describe('YYYY-MM-DD');
 
 /** An order tracking record (docs/behaviour/order-tracking.md#calls), plus the source's name for the grid's source column. Dates are YYYY-MM-DD. */
-export interface OrderRecord {
-  id: number;
-  accountNumber: string | null;
-  brandName: string | null;
-  customerName: string | null;
-  customerNumber: string | null;
-  customerPoNumber: string | null;
-  documentNumber: string | null;
-  estimatedArrivalDate: string | null;
-  itemNumber: string | null;
-  itemStatus: string | null;
-  lineStatus: string | null;
-  notes: string | null;
-  orderDate: string | null;
-  poDate: string | null;
-  qty: number | null;
-  qtyFulfilled: number | null;
-  shipToName: string | null;
-  shippedDate: string | null;
-  supplierName: string | null;
-  supplierOrderStatus: string | null;
-  shippingCompany: string | null;
-  trackingNumbers: TrackingNumber[];
-  wildcard1: string | null;
-  wildcard2: string | null;
-  orderTrackingSourceId: number | null;
-  sourceName: string | null;
-  activeStatus: boolean;
-  deletedStatus: boolean;
-  lastUpdated: string;
-}
+export const ZOrderRecordSchema = z.object({
+  id: z.number().int(),
+  accountNumber: text,
+  brandName: text,
+  customerName: text,
+  customerNumber: text,
+  customerPoNumber: text,
+  documentNumber: text,
+  estimatedArrivalDate: date,
+  itemNumber: text,
+  itemStatus: text,
+  lineStatus: text,
+  notes: text,
+  orderDate: date,
+  poDate: date,
+  qty: z.number().nullable(),
+  qtyFulfilled: z.number().nullable(),
+  shipToName: text,
+  shippedDate: date,
+  supplierName: text,
+  supplierOrderStatus: text,
+  shippingCompany: text,
+  trackingNumbers: z.array(ZTrackingNumberSchema),
+  wildcard1: text,
+  wildcard2: text,
+  orderTrackingSourceId: z.number().int().nullable(),
+  sourceName: text,
+  activeStatus: z.boolean(),
+  deletedStatus: z.boolean(),
+  lastUpdated: z.string(),
+});
+export type OrderRecord = z.infer<typeof ZOrderRecordSchema>;
 
-export interface OrderListResponse {
-  orders: OrderRecord[];
-  totalRecordCount: number;
-}
+export const ZOrderListResponseSchema = z.object({
+  orders: z.array(ZOrderRecordSchema),
+  totalRecordCount: z.number().int(),
+});
+export type OrderListResponse = z.infer<typeof ZOrderListResponseSchema>;
 
 /** POST /api/order-tracking/notes: the grid sends OrderId/Note, the detail page orderId/note (docs/behaviour/order-tracking.md#calls). */
 export const ZOrderNoteSchema = z.preprocess(
@@ -118,6 +121,7 @@ export const ZOrderNoteSchema = z.preprocess(
   }),
 );
 export type TOrderNote = z.output<typeof ZOrderNoteSchema>;
+export const ZSavedOrderNoteSchema = z.object({ orderId: z.number().int(), note: z.string() });
 
 const optionalDate = z
   .string()

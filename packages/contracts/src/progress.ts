@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Progress of long work started by a request (docs/behaviour/runs-and-history.md#progress): Process File,
  * manual inventory processing and Check now. The browser names the work with a random key in the
@@ -7,13 +9,14 @@ export const PROGRESS_HEADER = 'x-progress-key';
 export const PROGRESS_KEY_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 export const progressPath = (key: string) => `/api/progress/${encodeURIComponent(key)}`;
 
-export interface WorkProgress {
+export const ZWorkProgressSchema = z.object({
   /** What is counted: 'rows' (a file's rows) or 'messages' (a mailbox's messages). */
-  unit: 'rows' | 'messages';
-  done: number;
+  unit: z.enum(['rows', 'messages']),
+  done: z.number().int(),
   /** Null until known (the file is still being read, the mailbox still being listed). */
-  total: number | null;
-}
+  total: z.number().int().nullable(),
+});
+export type WorkProgress = z.infer<typeof ZWorkProgressSchema>;
 
 const counts = new Intl.NumberFormat('en-US');
 

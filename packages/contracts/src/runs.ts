@@ -37,13 +37,15 @@ export const RUN_TRIGGER_LABELS: Record<RunTrigger, string> = {
 };
 
 /** Changes between the last good file's header row and this one's. */
-export interface HeaderDrift {
-  renamed: Array<{ from: string; to: string; index: number }>;
-  moved: Array<{ header: string; from: number; to: number }>;
-  missing: string[];
-  added: string[];
-}
+export const ZHeaderDriftSchema = z.object({
+  renamed: z.array(z.object({ from: z.string(), to: z.string(), index: z.number().int() })),
+  moved: z.array(z.object({ header: z.string(), from: z.number().int(), to: z.number().int() })),
+  missing: z.array(z.string()),
+  added: z.array(z.string()),
+});
+export type HeaderDrift = z.infer<typeof ZHeaderDriftSchema>;
 
+/** What a run recorded; each kind of run adds its own keys (inventory, submission: see their contracts). */
 export interface RunDetails {
   counts?: Record<string, number>;
   errors?: string[];
@@ -52,36 +54,54 @@ export interface RunDetails {
   logs?: string[];
   [key: string]: unknown;
 }
+export const ZRunDetailsSchema = z
+  .object({
+    counts: z.record(z.string(), z.number()).optional(),
+    errors: z.array(z.string()).optional(),
+    warnings: z.array(z.string()).optional(),
+    headerDrift: ZHeaderDriftSchema.optional(),
+    logs: z.array(z.string()).optional(),
+  })
+  .catchall(z.unknown());
 
-export interface RunRecord {
-  id: number;
-  sourceType: RunSourceType;
-  sourceId: number | null;
-  sourceName: string;
-  trigger: RunTrigger;
-  status: RunStatus;
-  fileName: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-  ordersUpdated: number;
-  ordersDeleted: number;
-  message: string | null;
-  details: RunDetails;
-  hasInputFile: boolean;
-  hasOutputFile: boolean;
-  reprocessOfRunId: number | null;
-}
+const ZRunStatusSchema = z.enum(RUN_STATUSES);
+const ZRunTriggerSchema = z.enum(RUN_TRIGGERS);
+
+export const ZRunRecordSchema = z.object({
+  id: z.number().int(),
+  sourceType: z.enum(RUN_SOURCE_TYPES),
+  sourceId: z.number().int().nullable(),
+  sourceName: z.string(),
+  trigger: ZRunTriggerSchema,
+  status: ZRunStatusSchema,
+  fileName: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  ordersUpdated: z.number().int(),
+  ordersDeleted: z.number().int(),
+  message: z.string().nullable(),
+  details: ZRunDetailsSchema,
+  hasInputFile: z.boolean(),
+  hasOutputFile: z.boolean(),
+  reprocessOfRunId: z.number().int().nullable(),
+});
+export type RunRecord = Omit<z.infer<typeof ZRunRecordSchema>, 'details'> & { details: RunDetails };
 
 /** The last run shown on each source's list row and editor. */
-export interface LastRunSummary {
-  id: number;
-  status: RunStatus;
-  trigger: RunTrigger;
-  startedAt: string;
-  finishedAt: string | null;
-  message: string | null;
-}
+export const ZLastRunSummarySchema = z.object({
+  id: z.number().int(),
+  status: ZRunStatusSchema,
+  trigger: ZRunTriggerSchema,
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type LastRunSummary = z.infer<typeof ZLastRunSummarySchema>;
 
+export const ZRunListResponseSchema = z.object({
+  runs: z.array(ZRunRecordSchema),
+  totalRecordCount: z.number().int(),
+});
 export interface RunListResponse {
   runs: RunRecord[];
   totalRecordCount: number;
@@ -99,25 +119,27 @@ export const ZRunListQuerySchema = z.object({
 export type TRunListQuery = z.output<typeof ZRunListQuerySchema>;
 
 /** POST /api/runs/:id/reprocess: the outcome of the new run. */
-export interface ReprocessOutcome {
-  runId: number;
-  status: Exclude<RunStatus, 'running'>;
-  message: string;
-  ordersUpdated?: number;
-  ordersDeleted?: number;
-  reprocessOfRunId: number;
-}
+export const ZReprocessOutcomeSchema = z.object({
+  runId: z.number().int(),
+  status: ZRunStatusSchema.exclude(['running']),
+  message: z.string(),
+  ordersUpdated: z.number().int().optional(),
+  ordersDeleted: z.number().int().optional(),
+  reprocessOfRunId: z.number().int(),
+});
+export type ReprocessOutcome = z.infer<typeof ZReprocessOutcomeSchema>;
 
 /** What every source list shows of a mail-read source: the rule that recognises its files, and its last run. */
-export interface SourceListRuleFields {
-  id: number;
-  sourceName: string;
-  activeStatus: boolean;
-  fileType: string;
-  fromEmail: string;
-  expectedAttachmentCount: number | null;
-  subjectValue: string;
-  attachmentName: string;
+export const ZSourceListRuleFieldsSchema = z.object({
+  id: z.number().int(),
+  sourceName: z.string(),
+  activeStatus: z.boolean(),
+  fileType: z.string(),
+  fromEmail: z.string(),
+  expectedAttachmentCount: z.number().int().nullable(),
+  subjectValue: z.string(),
+  attachmentName: z.string(),
   /** Beyond the spec (docs/behaviour/runs-and-history.md#last-run): the source's latest run, null when it never ran. */
-  lastRun: LastRunSummary | null;
-}
+  lastRun: ZLastRunSummarySchema.nullable(),
+});
+export type SourceListRuleFields = z.infer<typeof ZSourceListRuleFieldsSchema>;

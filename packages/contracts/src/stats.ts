@@ -1,7 +1,10 @@
-export interface OrderTrackingUpdateStat {
-  orderTrackingSourceName: string;
-  ordersUpdated: number;
-  ordersDeleted: number;
-}
+import { z } from 'zod';
+
+export const ZOrderTrackingUpdateStatSchema = z.object({
+  orderTrackingSourceName: z.string(),
+  ordersUpdated: z.number().int(),
+  ordersDeleted: z.number().int(),
+});
+export type OrderTrackingUpdateStat = z.infer<typeof ZOrderTrackingUpdateStatSchema>;
 
 export const HOME_STATS_WINDOW_HOURS = 24;

@@ -68,6 +68,29 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Personal API tokens (docs/behaviour/api-tokens.md). `public_id` is the token's visible part (`iot_<public_id>_…`),
+ * which finds the row; only the SHA-256 of the whole token is kept. Revoked rows stay for the record.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope').notNull(),
+    publicId: text('public_id').notNull().unique(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+);
+
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: serial('id').primaryKey(),
   userId: integer('user_id')
@@ -805,5 +828,113 @@ export const submissionVendorLines = pgTable(
     index('submission_vendor_lines_waiting_idx').on(t.vendorId, t.id).where(sql`${t.runId} is null`),
     index('submission_vendor_lines_run_idx').on(t.runId),
     index('submission_vendor_lines_batch_idx').on(t.batchId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Outbound webhooks (docs/design/webhooks.md, docs/behaviour/webhooks.md)
+// ---------------------------------------------------------------------------------------------------------
+
+/** An admin's endpoint: where events go, which ones, and the signing secret (sealed, lib/secrets.ts). */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  events: jsonb('events').$type<string[]>().notNull().default([]),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The outbox: one row per event, written in the transaction of what it reports. Its id is the payload's
+ * `id`, the receiver's idempotency key, the same on every attempt.
+ */
+export const webhookEvents = pgTable('webhook_events', {
+  id: uuid('id').primaryKey(),
+  type: text('type').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One event for one endpoint: written with the event, claimed by a delivery job (status `sending` with a
+ * lease), and after each attempt either done or moved to its next retry.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    /** 'pending' | 'sending' | 'succeeded' | 'failed' */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While `sending`: when the claim lapses (the worker died) and the delivery may be tried again. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    responseCode: integer('response_code'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_key').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+  ],
+);
+
+/** Every attempt of a delivery, for the endpoint's delivery log. */
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ok: boolean('ok').notNull(),
+    responseCode: integer('response_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (t) => [uniqueIndex('webhook_delivery_attempts_key').on(t.deliveryId, t.attempt)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Audit log (docs/behaviour/audit-log.md; apps/server/src/modules/audit)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * One change to an audited entity, written in the transaction of the change itself. The acting user's name
+ * is copied so the entry still reads right after a rename or a deletion (user_id is then set null).
+ * `changes` is {field: {from, to}} or {field: "changed"} for secrets; their values are never stored.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    // The editors' History view, and the admin page filtered by type (newest first).
+    index('audit_entries_entity_idx').on(t.entityType, t.entityId, t.at),
+    index('audit_entries_type_at_idx').on(t.entityType, t.at),
+    index('audit_entries_user_at_idx').on(t.userId, t.at),
+    // Unfiltered pages and the retention delete.
+    index('audit_entries_at_idx').on(t.at),
   ],
 );

@@ -46,9 +46,19 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().default(30),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
   RUN_FILE_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'AUDIT_RETENTION_DAYS must be at least 1')
+    .default(365),
   WEB_DIST_DIR: z.string().optional(),
   CHROMIUM_PATH: z.string().optional(),
   ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES: boolText.default(false),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(0.5, 'WEBHOOK_TIMEOUT_SECONDS must be at least 0.5')
+    .max(120, 'WEBHOOK_TIMEOUT_SECONDS must be at most 120')
+    .default(10),
   /** Turns GET /metrics on; Prometheus sends it as `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -167,6 +177,8 @@ export interface AppConfig {
   refreshReuseGraceMs: number;
   /** Input and output files of runs older than this are deleted by housekeeping (docs/behaviour/runs-and-history.md#files-and-retention). */
   runFileRetentionDays: number;
+  /** Audit entries older than this are deleted by housekeeping (docs/behaviour/audit-log.md#retention). */
+  auditRetentionDays: number;
   webDistDir: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** METRICS_TOKEN: GET /metrics answers only when it is set, and only to this bearer token. */
@@ -188,6 +200,8 @@ export interface AppConfig {
   notificationSendTime: TimeOfDay;
   /** Order links (order submission) may lead to loopback and private networks; off: public addresses only. */
   orderLinksAllowPrivateAddresses: boolean;
+  /** WEBHOOK_TIMEOUT_SECONDS: how long a webhook receiver may take to answer one delivery. */
+  webhookTimeoutMs: number;
   /** Each spreadsheet is parsed in a child process with this heap (MB) and time limit (seconds). */
   spreadsheetMaxMemoryMb: number;
   spreadsheetTimeoutSeconds: number;
@@ -240,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     refreshReuseGraceMs: e.REFRESH_REUSE_GRACE_SECONDS * 1000,
     runFileRetentionDays: e.RUN_FILE_RETENTION_DAYS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
@@ -252,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     notificationTimeZone: e.NOTIFICATIONS_TIME_ZONE,
     notificationSendTime: parseTimeOfDay(e.NOTIFICATIONS_SEND_TIME),
     orderLinksAllowPrivateAddresses: e.ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES,
+    webhookTimeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000),
     spreadsheetMaxMemoryMb: e.SPREADSHEET_MAX_MEMORY_MB,
     spreadsheetTimeoutSeconds: e.SPREADSHEET_TIMEOUT_SECONDS,
   };

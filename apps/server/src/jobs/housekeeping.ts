@@ -1,25 +1,33 @@
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { deleteAuditEntriesBefore } from '../modules/audit/repository';
 import { KNOWN_ADDRESS_DAYS } from '../modules/auth/login-throttle';
 import { deleteSnapshotsBefore } from '../modules/inventory-processing/repository';
 import { deleteExpiredRunFiles } from '../modules/runs/runs-service';
+import { deleteSettledEventsBefore } from '../modules/webhooks/repository';
 
 /** The predictive algorithm looks back at most 365 days (docs/behaviour/inventory.md#predictive-algorithm), so older snapshots are never read. */
 const SNAPSHOT_RETENTION_DAYS = 366;
 
 const DAY = 86_400_000;
 
+/** Webhook events and their delivery logs (docs/behaviour/webhooks.md#deliveries) are kept this long once settled. */
+const WEBHOOK_LOG_RETENTION_DAYS = 30;
+
 export interface HousekeepingOptions {
   /** RUN_FILE_RETENTION_DAYS: run input/output files older than this are deleted. */
   runFileRetentionDays?: number;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted. */
+  auditRetentionDays?: number;
 }
 
 /**
  * Removes sign-in and reset tokens that can no longer be used, stale login throttle rows, sign-in addresses
  * no longer recent enough to count as known, and the input and
  * output files of runs older than the retention period (docs/behaviour/runs-and-history.md#files-and-retention), and inventory quantity snapshots older
- * than the predictive algorithm can look back.
+ * than the predictive algorithm can look back, audit entries past their retention (docs/behaviour/audit-log.md#retention),
+ * and webhook events whose deliveries all ended 30 days ago.
  */
 export async function runHousekeeping(db: DbOrTx, now = new Date(), options: HousekeepingOptions = {}) {
   const { refreshTokens, passwordResetTokens, loginThrottle, loginKnownAddresses } = schema;
@@ -53,7 +61,14 @@ export async function runHousekeeping(db: DbOrTx, now = new Date(), options: Hou
   const retentionDays = options.runFileRetentionDays ?? 30;
   const runFiles = await deleteExpiredRunFiles(db, new Date(now.getTime() - retentionDays * DAY));
   const snapshots = await deleteSnapshotsBefore(db, new Date(now.getTime() - SNAPSHOT_RETENTION_DAYS * DAY));
+  const auditDays = options.auditRetentionDays ?? 365;
+  const auditEntries = await deleteAuditEntriesBefore(db, new Date(now.getTime() - auditDays * DAY));
+  const webhookEvents = await deleteSettledEventsBefore(
+    db,
+    new Date(now.getTime() - WEBHOOK_LOG_RETENTION_DAYS * DAY),
+  );
   return {
+    auditEntries,
     refreshTokens: tokens.length,
     resetTokens: resets.length,
     throttleRows: throttles.length,
@@ -61,5 +76,6 @@ export async function runHousekeeping(db: DbOrTx, now = new Date(), options: Hou
     expiredRunFiles: runFiles.files,
     runsPastRetention: runFiles.runs,
     inventorySnapshots: snapshots,
+    webhookEvents,
   };
 }

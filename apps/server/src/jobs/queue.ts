@@ -10,6 +10,7 @@ import { MAIL_POLL_QUEUE, type MailIntake, startMailIntake } from './mail-poll';
 import { registerNotificationJobs } from './notification-jobs';
 import { registerOrderSubmissionJobs } from './order-submission-jobs';
 import { registerPasswordResetJobs } from './password-reset-jobs';
+import { registerWebhookJobs, type WebhookJobs } from './webhook-jobs';
 
 export const QUEUES = { housekeeping: 'housekeeping', mailPoll: MAIL_POLL_QUEUE } as const;
 
@@ -77,6 +78,8 @@ export interface Jobs {
   boss: PgBoss;
   /** Present when started with a context. */
   mailIntake: MailIntake | undefined;
+  /** Present when started with a context. */
+  webhooks: WebhookJobs | undefined;
   /** Stops the timers and IDLE connections, then pg-boss (waiting up to `timeoutMs` for running jobs). */
   stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
 }
@@ -95,6 +98,7 @@ export async function startJobs(
       ...(options.runFileRetentionDays !== undefined
         ? { runFileRetentionDays: options.runFileRetentionDays }
         : {}),
+      ...(options.context ? { auditRetentionDays: options.context.config.auditRetentionDays } : {}),
     });
     log.info(removed, 'housekeeping done');
   });
@@ -112,6 +116,7 @@ export async function startJobs(
   const inventoryJobs = options.context ? await registerInventoryJobs(boss, options.context, log) : undefined;
   if (options.context) await registerNotificationJobs(boss, options.context, log);
   if (options.context) await registerOrderSubmissionJobs(boss, options.context, log);
+  const webhooks = options.context ? await registerWebhookJobs(boss, options.context, log) : undefined;
   if (options.context) {
     await registerPasswordResetJobs(boss, options.context, log);
     // From now on requests of this instance can hand work to the queue.
@@ -123,10 +128,12 @@ export async function startJobs(
   return {
     boss,
     mailIntake,
+    webhooks,
     async stop({ graceful = true, timeoutMs = 10_000 } = {}) {
       if (options.context) options.context.jobQueue = undefined;
       await mailIntake?.stop();
       inventoryJobs?.stop();
+      webhooks?.stop();
       await boss.stop({ graceful, close: true, timeout: timeoutMs });
     },
   };

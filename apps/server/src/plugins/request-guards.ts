@@ -8,11 +8,11 @@
  * - text: no NUL character anywhere in a body, query string or path parameter (PostgreSQL text cannot hold it);
  * - a refusal sent before the body was read closes the connection, so the rest of the body is never read.
  */
-import { COOKIE_NAMES } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env';
 import { AppError } from '../lib/app-error';
 import { assertNoNulCharacter } from '../lib/validate';
+import { bearerApiToken, hasSessionCookie } from './session';
 
 /** What a route's body is: JSON (the default) or a multipart file upload. */
 export type RouteBody = 'json' | 'file';
@@ -32,7 +32,9 @@ export function registerOriginCheck(app: FastifyInstance, config: Pick<AppConfig
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     // The one place for exemptions: a request authenticated by an API token (Authorization: Bearer) carries
-    // no ambient credential a foreign page could borrow, so it will skip this check here.
+    // no ambient credential a foreign page could borrow. With a session cookie sent along, the cookie could
+    // be the one acting, so the check stays (docs/decisions/0015-api-tokens.md).
+    if (bearerApiToken(request) !== null && !hasSessionCookie(request)) return;
     const refusal = crossOriginRefusal(request, config.publicOrigin);
     if (refusal) throw new AppError(403, 'CROSS_ORIGIN_REQUEST', refusal);
   });
@@ -60,8 +62,7 @@ function crossOriginRefusal(request: FastifyRequest, publicOrigin: string | unde
     if (fetchSite === 'same-origin') return null;
     return `Refused: this request came from a page outside ${expected}.`;
   }
-  const cookies = request.cookies;
-  if (cookies[COOKIE_NAMES.accessToken] || cookies[COOKIE_NAMES.refreshToken]) {
+  if (hasSessionCookie(request)) {
     return `Refused: a signed-in request that changes data must name its origin. Send the header "Origin: ${expected}".`;
   }
   return null;

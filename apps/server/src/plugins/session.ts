@@ -1,13 +1,15 @@
 import type { CurrentUser } from '@app/contracts';
-import { COOKIE_NAMES } from '@app/contracts';
+import { API_TOKEN_PREFIX, COOKIE_NAMES } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppConfig } from '../config/env';
+import type { Clock } from '../context';
 import { AppError } from '../lib/app-error';
 import { deriveKey } from '../lib/crypto';
+import { type ApiTokenCaller, authenticateApiToken } from '../modules/api-tokens/service';
 
 /** The signed-in user as loaded from the database on every request: role changes and logouts apply at once. */
 export interface SessionUser {
@@ -43,11 +45,39 @@ export type RouteAccess = 'public' | 'user' | 'admin' | 'signed-in token' | { an
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * A POST that changes nothing (a search, a preview): a read-only API token may call it. GET calls need
+     * no mark; every other POST, PUT and DELETE needs a read-write token.
+     */
+    readOnly?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
     tokenClaims: AccessTokenClaims | null;
+    /** Set when the request was authenticated by `Authorization: Bearer iot_…` instead of the session cookie. */
+    apiToken: ApiTokenCaller | null;
   }
+}
+
+/**
+ * Paths where API tokens are refused (403): signing in and out, the account itself, user administration
+ * and the tokens, so that a leaked token can neither mint tokens nor change a password or a user
+ * (docs/decisions/0015-api-tokens.md).
+ */
+export const API_TOKEN_REFUSED_PREFIXES = ['/auth/', '/api/accounts/', '/api/tokens'] as const;
+
+/** The API token of `Authorization: Bearer iot_…`; other bearer values (METRICS_TOKEN) are not ours. */
+export function bearerApiToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer[ \t]+(\S+)$/i.exec(header.trim());
+  return match?.[1]?.startsWith(API_TOKEN_PREFIX) ? match[1] : null;
+}
+
+/** Whether the request carries a session cookie (access or refresh token). */
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  const cookies = request.cookies;
+  return Boolean(cookies[COOKIE_NAMES.accessToken] || cookies[COOKIE_NAMES.refreshToken]);
 }
 
 export function sessionUserOrThrow(request: FastifyRequest): SessionUser {
@@ -102,19 +132,22 @@ export function createAccessTokens(config: AppConfig) {
   };
 }
 
+/** The columns of `users` a SessionUser is made of (the session and API token lookups select the same). */
+export const SESSION_USER_COLUMNS = {
+  id: schema.users.id,
+  username: schema.users.username,
+  email: schema.users.email,
+  isAdmin: schema.users.isAdmin,
+  inventoryUser: schema.users.inventoryUser,
+  orderUser: schema.users.orderUser,
+  submissionUser: schema.users.submissionUser,
+  debugMode: schema.users.debugMode,
+};
+
 async function loadSessionUser(db: DbOrTx, claims: AccessTokenClaims): Promise<SessionUser | null> {
   const { users, refreshTokens } = schema;
   const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      isAdmin: users.isAdmin,
-      inventoryUser: users.inventoryUser,
-      orderUser: users.orderUser,
-      submissionUser: users.submissionUser,
-      debugMode: users.debugMode,
-    })
+    .select(SESSION_USER_COLUMNS)
     .from(users)
     .where(
       and(
@@ -137,13 +170,26 @@ export function registerSession(
   app: FastifyInstance,
   db: DbOrTx,
   tokens: ReturnType<typeof createAccessTokens>,
+  clock: Clock,
 ) {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenClaims', null);
+  app.decorateRequest('apiToken', null);
 
   // One hook, before the body is read (Fastify parses bodies after onRequest): a request without the right
   // session is refused before a single byte of its upload is taken.
   app.addHook('onRequest', async (request) => {
+    const apiToken = bearerApiToken(request);
+    if (apiToken !== null && !request.is404 && !ignoresApiTokens(request)) {
+      // The token alone decides who is calling; a session cookie sent along is not read.
+      assertApiTokenAccepted(request);
+      const caller = await authenticateApiToken(db, clock, apiToken);
+      request.user = caller.user;
+      request.apiToken = caller.apiToken;
+      assertApiTokenScope(request, caller.apiToken);
+      enforceRouteAccess(request);
+      return;
+    }
     const token = request.cookies[COOKIE_NAMES.accessToken];
     if (token) {
       const claims = await tokens.verify(token);
@@ -152,6 +198,43 @@ export function registerSession(
     }
     enforceRouteAccess(request);
   });
+}
+
+/** The public routes outside /auth (health, readiness, metrics with its own bearer) never look at API tokens. */
+function ignoresApiTokens(request: FastifyRequest): boolean {
+  return request.routeOptions.config.access === 'public' && !request.routeOptions.url?.startsWith('/auth/');
+}
+
+/** Whether `Authorization: Bearer iot_…` may call the route at all (the API reference lists it too). */
+export function acceptsApiToken(url: string, access: RouteAccess | undefined): boolean {
+  return (
+    url.startsWith('/api/') &&
+    !API_TOKEN_REFUSED_PREFIXES.some((prefix) => url.startsWith(prefix)) &&
+    access !== 'signed-in token' &&
+    access !== 'public'
+  );
+}
+
+function assertApiTokenAccepted(request: FastifyRequest) {
+  if (!acceptsApiToken(request.routeOptions.url ?? '', request.routeOptions.config.access)) {
+    throw new AppError(
+      403,
+      'API_TOKEN_NOT_ACCEPTED',
+      'API tokens are not accepted here: sign-in, account, user and token management need a signed-in session.',
+    );
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function assertApiTokenScope(request: FastifyRequest, apiToken: ApiTokenCaller) {
+  if (apiToken.scope === 'read-write') return;
+  if (READ_METHODS.has(request.method) || request.routeOptions.config.readOnly === true) return;
+  throw new AppError(
+    403,
+    'API_TOKEN_READ_ONLY',
+    'This API token is read-only: this call changes data and needs a read-write token.',
+  );
 }
 
 /** The route's declared `config.access` against the signed-in user; throws 401 or 403. */

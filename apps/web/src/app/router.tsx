@@ -77,6 +77,14 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/api-reference',
+                handle: DATA_PAGE,
+                lazy: page(
+                  () => import('@/features/api-reference/routes/api-reference-page'),
+                  (m) => m.ApiReferencePage,
+                ),
+              },
+              {
                 path: '/sources',
                 lazy: page(
                   () => import('@/features/sources/routes/sources-hub-page'),
@@ -256,6 +264,13 @@ export const router = createBrowserRouter([
                     ),
                   },
                   {
+                    path: '/admin/audit',
+                    lazy: page(
+                      () => import('@/features/audit/routes/audit-page'),
+                      (m) => m.AuditPage,
+                    ),
+                  },
+                  {
                     path: '/admin/manage/users',
                     handle: DATA_PAGE,
                     lazy: page(
@@ -268,6 +283,21 @@ export const router = createBrowserRouter([
                     lazy: page(
                       () => import('@/features/users/routes/user-editor-page'),
                       (m) => m.UserEditorPage,
+                    ),
+                  },
+                  {
+                    path: '/admin/webhooks',
+                    handle: DATA_PAGE,
+                    lazy: page(
+                      () => import('@/features/webhooks/routes/webhook-list-page'),
+                      (m) => m.WebhookListPage,
+                    ),
+                  },
+                  {
+                    path: '/admin/webhooks/edit/:webhookId',
+                    lazy: page(
+                      () => import('@/features/webhooks/routes/webhook-editor-page'),
+                      (m) => m.WebhookEditorPage,
                     ),
                   },
                 ],

@@ -12,6 +12,16 @@ export const accountKeys = {
   orderTrackingSettings: (userId: number) => ['account', 'order-tracking-settings', userId] as const,
 };
 
+export const apiTokenKeys = {
+  all: ['api-tokens'] as const,
+  list: ['api-tokens', 'list'] as const,
+};
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  page: (query: Record<string, string | number | undefined>) => ['audit', query] as const,
+};
+
 export const emailSourceKeys = {
   all: ['email-sources'] as const,
   list: ['email-sources', 'list'] as const,
@@ -75,4 +85,11 @@ export const userKeys = {
   list: ['users', 'list'] as const,
   count: ['users', 'count'] as const,
   detail: (userId: number) => ['users', 'detail', userId] as const,
+};
+
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  list: ['webhooks', 'list'] as const,
+  detail: (id: number) => ['webhooks', 'detail', id] as const,
+  deliveries: (id: number) => ['webhooks', 'deliveries', id] as const,
 };

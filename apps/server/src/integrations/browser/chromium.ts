@@ -5,18 +5,10 @@
  * On process exit playwright-core kills the browser and removes its temporary folders (downloads included).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium-flags';
 
-const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 const LAUNCH_TIMEOUT_MS = 30_000;
 const IDLE_CLOSE_MS = 2 * 60_000;
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export class BrowserLaunchError extends Error {}
 
@@ -32,12 +24,8 @@ let sharedBrowser: Promise<Browser> | null = null;
 let pagesInUse = 0;
 let idleTimer: NodeJS.Timeout | null = null;
 
-export function chromiumExecutablePath(): string {
-  return process.env.CHROMIUM_PATH?.trim() || DEFAULT_CHROMIUM_PATH;
-}
-
 async function launchBrowser(): Promise<Browser> {
-  const executablePath = chromiumExecutablePath();
+  const executablePath = chromiumPath();
   try {
     // Imported on the first launch: playwright-core alone adds about 75 MB and a second to a start
     // (docs/decisions/0013-lazy-start-up.md), and most instances never open an order link.
@@ -45,7 +33,7 @@ async function launchBrowser(): Promise<Browser> {
     return await chromium.launch({
       executablePath,
       headless: true,
-      args: LAUNCH_ARGS,
+      args: [...CHROMIUM_FLAGS],
       timeout: LAUNCH_TIMEOUT_MS,
       // The server and the worker shut down on their own signals; Playwright's handlers would exit the process first.
       handleSIGINT: false,

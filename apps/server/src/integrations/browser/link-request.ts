@@ -27,6 +27,9 @@ export interface LinkRequestOptions {
   headers?: Record<string, string>;
   /** The address to connect to for the link's host name; absent: the system resolver's answer. */
   address?: string;
+  /** GET unless given; webhook deliveries POST their JSON body through the same pinned connection. */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export class LinkResponseError extends Error {}
@@ -90,11 +93,11 @@ function toLinkResponse(message: IncomingMessage): LinkResponse {
   };
 }
 
-/** GET `url` without following redirects; rejects with the socket's error (its `code`, e.g. ECONNREFUSED). */
+/** GET (or POST) `url` without following redirects; rejects with the socket's error (its `code`, e.g. ECONNREFUSED). */
 export function requestLink(url: URL, options: LinkRequestOptions): Promise<LinkResponse> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const requestOptions: RequestOptions = {
-    method: 'GET',
+    method: options.method ?? 'GET',
     signal: options.signal,
     headers: { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'node', ...options.headers },
     // A pooled socket could have been opened to another hop's address: every request opens its own.
@@ -116,6 +119,6 @@ export function requestLink(url: URL, options: LinkRequestOptions): Promise<Link
       }
     });
     request.on('error', reject);
-    request.end();
+    request.end(options.body);
   });
 }

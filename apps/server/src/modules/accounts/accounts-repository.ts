@@ -35,6 +35,12 @@ export async function findUserById(db: DbOrTx, id: number) {
   return row;
 }
 
+/** The row, locked until the transaction ends: the audit entry's "before" is then the row the change replaced. */
+export async function lockUser(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
 export async function findUserByUsername(db: DbOrTx, username: string) {
   const [row] = await db
     .select()

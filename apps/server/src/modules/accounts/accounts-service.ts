@@ -16,6 +16,7 @@ import type { SystemMailer } from '../../integrations/system-mailer';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SessionUser } from '../../plugins/session';
+import { recordAudit, recordPasswordChange } from '../audit/record-audit';
 import {
   discardPasswordLinks,
   issuePasswordLink,
@@ -29,6 +30,7 @@ import {
   findUserByUsername,
   insertUserRow,
   isUsernameConflict,
+  lockUser,
   saveColumnSettings,
   toUser,
   toUserInfo,
@@ -41,6 +43,28 @@ export function assertOwnAccount(caller: SessionUser, target: { userId?: number 
   const nameMismatch =
     target.username != null && target.username.toLowerCase() !== caller.username.toLowerCase();
   if (idMismatch || nameMismatch) throw AppError.forbidden('You can only view or change your own account');
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+/** A user's audit entry (docs/behaviour/audit-log.md): the hash is a secret, recorded as "password: changed". */
+async function auditUser(
+  tx: DbOrTx,
+  actor: SessionUser,
+  action: 'created' | 'updated' | 'deleted',
+  before: UserRow | null | undefined,
+  after: UserRow | null,
+) {
+  const entityId = (after ?? before)!.id;
+  await recordAudit(tx, {
+    actor,
+    entityType: 'user',
+    entityId,
+    action,
+    before: before ?? null,
+    after,
+    secretFields: ['passwordHash'],
+  });
 }
 
 function usernameTaken(username: string) {
@@ -61,10 +85,15 @@ export async function updateUserInfo(db: DbOrTx, caller: SessionUser, input: TUp
   const email = z.email().safeParse(input.Email);
   if (!email.success)
     throw AppError.badRequest('Enter a valid email address', { Email: 'Enter a valid email address' });
-  const row = await updateUserRow(db, caller.id, {
-    email: email.data,
-    firstName: input.FirstName || null,
-    lastName: input.LastName || null,
+  const row = await db.transaction(async (tx) => {
+    const before = await lockUser(tx, caller.id);
+    const after = await updateUserRow(tx, caller.id, {
+      email: email.data,
+      firstName: input.FirstName || null,
+      lastName: input.LastName || null,
+    });
+    if (after) await auditUser(tx, caller, 'updated', before, after);
+    return after;
   });
   if (!row) throw AppError.notFound('User not found');
   return { email: row.email, firstName: row.firstName, lastName: row.lastName };
@@ -75,7 +104,11 @@ export async function updateUsername(db: DbOrTx, caller: SessionUser, input: TUp
   const other = await findUserByUsername(db, input.NewUsername);
   if (other && other.id !== caller.id) throw usernameTaken(input.NewUsername);
   try {
-    await updateUserRow(db, caller.id, { username: input.NewUsername });
+    await db.transaction(async (tx) => {
+      const before = await lockUser(tx, caller.id);
+      const after = await updateUserRow(tx, caller.id, { username: input.NewUsername });
+      if (after) await auditUser(tx, caller, 'updated', before, after);
+    });
   } catch (error) {
     if (isUsernameConflict(error)) throw usernameTaken(input.NewUsername);
     throw error;
@@ -91,7 +124,11 @@ export async function updatePassword(db: DbOrTx, caller: SessionUser, input: TUp
       OldPassword: 'Current password is not correct',
     });
   }
-  await updateUserRow(db, caller.id, { passwordHash: await hashPassword(input.NewPassword) });
+  const passwordHash = await hashPassword(input.NewPassword);
+  await db.transaction(async (tx) => {
+    await updateUserRow(tx, caller.id, { passwordHash });
+    await recordPasswordChange(tx, caller, caller.id);
+  });
   await revokeAllSessions(db, caller.id);
   await discardPasswordLinks(db, caller.id);
 }
@@ -125,7 +162,11 @@ export async function saveOrderTrackingSettings(
 
 export async function deleteUser(db: DbOrTx, caller: SessionUser, userId: number) {
   if (userId === caller.id) throw AppError.badRequest('You cannot delete your own account');
-  if (!(await deleteUserRow(db, userId))) throw AppError.notFound('User not found');
+  await db.transaction(async (tx) => {
+    const before = await lockUser(tx, userId);
+    if (!before || !(await deleteUserRow(tx, userId))) throw AppError.notFound('User not found');
+    await auditUser(tx, caller, 'deleted', before, null);
+  });
 }
 
 export async function saveUser(
@@ -159,15 +200,30 @@ export async function saveUser(
 
   try {
     if (input.userId === 0) {
-      const user = toUser(await insertUserRow(db, { ...values, passwordHash: passwordHash ?? null }));
+      const user = toUser(
+        await db.transaction(async (tx) => {
+          const row = await insertUserRow(tx, { ...values, passwordHash: passwordHash ?? null });
+          await auditUser(tx, caller, 'created', null, row);
+          return row;
+        }),
+      );
       if (passwordHash) return { user };
       return {
         user,
         notice: await sendSetPasswordLink(db, config, mailer, user.userId, user.email, user.username),
       };
     }
-    const row = await updateUserRow(db, input.userId, passwordHash ? { ...values, passwordHash } : values);
-    if (!row) throw AppError.notFound('User not found');
+    const row = await db.transaction(async (tx) => {
+      const before = await lockUser(tx, input.userId);
+      if (!before) throw AppError.notFound('User not found');
+      const after = await updateUserRow(
+        tx,
+        input.userId,
+        passwordHash ? { ...values, passwordHash } : values,
+      );
+      await auditUser(tx, caller, 'updated', before, after!);
+      return after!;
+    });
     if (passwordHash || !row.activeStatus) await revokeAllSessions(db, row.id);
     if (passwordHash) await discardPasswordLinks(db, row.id);
     return { user: toUser(row) };

@@ -7,6 +7,7 @@ import { MAIL_NOT_CONFIGURED } from '../../integrations/system-mailer';
 import { AppError } from '../../lib/app-error';
 import { hashToken, randomToken } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { recordPasswordChange } from '../audit/record-audit';
 import {
   claimLoginAttempt,
   clearAccountAtAddress,
@@ -235,7 +236,10 @@ export async function confirmPasswordReset(
     const used = await usePasswordLink(tx, hashToken(input.token), input.now);
     if (!used) throw AppError.badRequest(RESET_LINK_INVALID);
     await discardPasswordLinks(tx, used.userId);
-    return (await setPasswordHash(tx, used.userId, passwordHash))!;
+    const updated = (await setPasswordHash(tx, used.userId, passwordHash))!;
+    // The owner of the mailbox acted: the entry names them.
+    await recordPasswordChange(tx, updated, updated.id);
+    return updated;
   });
   await revokeAllSessions(db, user.id);
   await rememberAddress(db, user.id, input.address, input.now);

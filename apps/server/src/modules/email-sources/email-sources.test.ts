@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertInventorySource, insertOrderTrackingSource } from '../../../test/factories';
 import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { emailSourceBody } from '../../../test/payloads';
 import { createSecretBox } from '../../lib/secrets';
 
 let t: TestApp;
@@ -25,22 +26,7 @@ afterAll(async () => {
 let sourceCounter = 0;
 function sourceForm(overrides: Record<string, unknown> = {}) {
   sourceCounter += 1;
-  return {
-    id: 0,
-    username: `mailbox${sourceCounter}`,
-    email: `mailbox${sourceCounter}@example.com`,
-    password: 'mailbox-secret',
-    incomingServer: 'imap.example.com',
-    outgoingServer: 'smtp.example.com',
-    incomingPort: 993,
-    outgoingPort: 587,
-    ssl: true,
-    isMsal: false,
-    msalClientId: '',
-    msalTennentId: '',
-    activeStatus: true,
-    ...overrides,
-  };
+  return emailSourceBody(`mailbox${sourceCounter}`, overrides);
 }
 
 async function saveSource(form: Record<string, unknown>, session: Session = operator) {

@@ -26,6 +26,7 @@ import { AppError } from '../../lib/app-error';
 import { errorMessage } from '../../lib/error-message';
 import type { SecretBox } from '../../lib/secrets';
 import { validate } from '../../lib/validate';
+import { type AuditActor, auditedActiveToggle, recordAudit } from '../audit/record-audit';
 import { withLastRuns } from '../runs/runs-service';
 import {
   deleteEmailSourceRow,
@@ -55,6 +56,9 @@ export interface EmailSourceServices {
 
 const NOT_FOUND = 'Email source not found';
 
+/** The mailbox secret is recorded as "password: changed", never as its ciphertext. */
+const AUDIT = { entityType: 'email-source', secretFields: ['passwordEncrypted'] } as const;
+
 /** Whitespace alone is no password: it counts as blank (keep the stored one on edit). */
 function typedPassword(password: string): string {
   return password.trim() === '' ? '' : password;
@@ -64,7 +68,7 @@ function typedPassword(password: string): string {
  * The save form as the contract defines it, plus the password rule only the server can judge: a new source
  * needs one of at least 3 characters; on edit a blank one keeps the stored secret.
  */
-const ZEmailSourceSaveSchema = ZEmailSourceSchema.superRefine((form, context) => {
+export const ZEmailSourceSaveSchema = ZEmailSourceSchema.superRefine((form, context) => {
   const password = typedPassword(form.password);
   const missing = form.id === 0 && password === '';
   const tooShort = password !== '' && password.length < EMAIL_PASSWORD_MIN_LENGTH;
@@ -120,6 +124,7 @@ function refuseChangedSettings(stored: EmailSourceRow, next: MailSecretSettings)
 export async function saveEmailSource(
   { db, secrets }: EmailSourceServices,
   form: TEmailSource,
+  actor: AuditActor,
 ): Promise<EmailSource> {
   const password = typedPassword(form.password);
   const settings = secretSettingsOf(form);
@@ -138,23 +143,43 @@ export async function saveEmailSource(
   } satisfies Omit<EmailSourceValues, 'passwordEncrypted'>;
 
   if (form.id === 0) {
-    return toEmailSource(
-      await insertEmailSource(db, {
+    const created = await db.transaction(async (tx) => {
+      const row = await insertEmailSource(tx, {
         ...values,
         passwordEncrypted: sealMailboxSecret(secrets, settings, password),
-      }),
-    );
+      });
+      await recordAudit(tx, {
+        ...AUDIT,
+        actor,
+        entityId: row.id,
+        action: 'created',
+        before: null,
+        after: row,
+      });
+      return row;
+    });
+    return toEmailSource(created);
   }
   // Locked: the settings the kept secret is checked against are the ones it is written back with.
   const updated = await db.transaction(async (tx) => {
     const existing = await lockEmailSource(tx, form.id);
     if (!existing) throw AppError.notFound(NOT_FOUND);
     if (password === '') refuseChangedSettings(existing, settings);
-    return updateEmailSource(tx, form.id, {
+    const row = await updateEmailSource(tx, form.id, {
       ...values,
       passwordEncrypted:
         password === '' ? existing.passwordEncrypted : sealMailboxSecret(secrets, settings, password),
     });
+    if (row)
+      await recordAudit(tx, {
+        ...AUDIT,
+        actor,
+        entityId: row.id,
+        action: 'updated',
+        before: existing,
+        after: row,
+      });
+    return row;
   });
   if (!updated) throw AppError.notFound(NOT_FOUND);
   return toEmailSource(updated);
@@ -164,14 +189,21 @@ export async function setEmailSourceActive(
   db: DbOrTx,
   id: number,
   { activeStatus }: ActiveToggle,
+  actor: AuditActor,
 ): Promise<{ id: number; activeStatus: boolean }> {
-  const row = await updateEmailSource(db, id, { activeStatus });
-  if (!row) throw AppError.notFound(NOT_FOUND);
-  return { id: row.id, activeStatus: row.activeStatus };
+  return auditedActiveToggle(db, {
+    entityType: AUDIT.entityType,
+    actor,
+    id,
+    activeStatus,
+    load: lockEmailSource,
+    update: updateEmailSource,
+    notFound: () => AppError.notFound(NOT_FOUND),
+  });
 }
 
 /** Refused while a live source reads its mail from it or a live vendor sends its orders from it. */
-export async function deleteEmailSource(db: DbOrTx, id: number): Promise<void> {
+export async function deleteEmailSource(db: DbOrTx, id: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockEmailSource(tx, id);
     if (!row) throw AppError.notFound(NOT_FOUND);
@@ -179,6 +211,7 @@ export async function deleteEmailSource(db: DbOrTx, id: number): Promise<void> {
     const message = inUseMessage(users);
     if (message) throw AppError.conflict(message);
     await deleteEmailSourceRow(tx, id);
+    await recordAudit(tx, { ...AUDIT, actor, entityId: id, action: 'deleted', before: row, after: null });
   });
 }
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
+import { runsOf } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { MAIL_POLL_QUEUE, mailPollSingletonKey } from '../../jobs/mail-poll';
 import { type Jobs, startJobs } from '../../jobs/queue';
@@ -144,16 +145,11 @@ describe('IDLE wakes the poll early and survives a dropped connection', () => {
     // succeeds after it proves the new connection is up, and that connection must notice the next message.
     await waitFor(
       async () => {
-        const running = await t.db.db
-          .select()
-          .from(schema.runs)
-          .where(
-            and(
-              eq(schema.runs.sourceType, 'email'),
-              eq(schema.runs.sourceId, source.id),
-              eq(schema.runs.status, 'running'),
-            ),
-          );
+        const running = await runsOf(t.db.db, {
+          sourceType: 'email',
+          sourceId: source.id,
+          status: 'running',
+        });
         return running.length === 0;
       },
       10_000,

@@ -41,27 +41,48 @@ export async function acquirePollLease(
   return row;
 }
 
-/** False when the lease was lost (it expired and another instance took it): the holder must stop. */
-export async function renewPollLease(
+/** The two leases a mailbox has: one poll at a time, one IDLE watcher at a time. */
+const LEASES = {
+  poll: { owner: 'leaseOwner', until: 'leaseUntil' },
+  watcher: { owner: 'watcherOwner', until: 'watcherUntil' },
+} as const;
+type LeaseKind = keyof typeof LEASES;
+
+async function renewLease(
+  kind: LeaseKind,
   db: DbOrTx,
   emailSourceId: number,
   owner: string,
   seconds: number,
 ): Promise<boolean> {
+  const columns = LEASES[kind];
   const rows = await db
     .update(mailboxStates)
-    .set({ leaseUntil: until(seconds) })
-    .where(and(eq(mailboxStates.emailSourceId, emailSourceId), eq(mailboxStates.leaseOwner, owner)))
+    .set({ [columns.until]: until(seconds) })
+    .where(and(eq(mailboxStates.emailSourceId, emailSourceId), eq(mailboxStates[columns.owner], owner)))
     .returning({ id: mailboxStates.emailSourceId });
   return rows.length > 0;
 }
 
-export async function releasePollLease(db: DbOrTx, emailSourceId: number, owner: string): Promise<void> {
+async function releaseLease(
+  kind: LeaseKind,
+  db: DbOrTx,
+  emailSourceId: number,
+  owner: string,
+): Promise<void> {
+  const columns = LEASES[kind];
   await db
     .update(mailboxStates)
-    .set({ leaseOwner: null, leaseUntil: null })
-    .where(and(eq(mailboxStates.emailSourceId, emailSourceId), eq(mailboxStates.leaseOwner, owner)));
+    .set({ [columns.owner]: null, [columns.until]: null })
+    .where(and(eq(mailboxStates.emailSourceId, emailSourceId), eq(mailboxStates[columns.owner], owner)));
 }
+
+/** False when the lease was lost (it expired and another instance took it): the holder must stop. */
+export const renewPollLease = (db: DbOrTx, emailSourceId: number, owner: string, seconds: number) =>
+  renewLease('poll', db, emailSourceId, owner, seconds);
+
+export const releasePollLease = (db: DbOrTx, emailSourceId: number, owner: string) =>
+  releaseLease('poll', db, emailSourceId, owner);
 
 /** The IDLE watcher's lease: one instance keeps the IDLE connection of a mailbox. */
 export async function acquireWatcherLease(
@@ -88,26 +109,11 @@ export async function acquireWatcherLease(
   return rows.length > 0;
 }
 
-export async function renewWatcherLease(
-  db: DbOrTx,
-  emailSourceId: number,
-  owner: string,
-  seconds: number,
-): Promise<boolean> {
-  const rows = await db
-    .update(mailboxStates)
-    .set({ watcherUntil: until(seconds) })
-    .where(and(eq(mailboxStates.emailSourceId, emailSourceId), eq(mailboxStates.watcherOwner, owner)))
-    .returning({ id: mailboxStates.emailSourceId });
-  return rows.length > 0;
-}
+export const renewWatcherLease = (db: DbOrTx, emailSourceId: number, owner: string, seconds: number) =>
+  renewLease('watcher', db, emailSourceId, owner, seconds);
 
-export async function releaseWatcherLease(db: DbOrTx, emailSourceId: number, owner: string): Promise<void> {
-  await db
-    .update(mailboxStates)
-    .set({ watcherOwner: null, watcherUntil: null })
-    .where(and(eq(mailboxStates.emailSourceId, emailSourceId), eq(mailboxStates.watcherOwner, owner)));
-}
+export const releaseWatcherLease = (db: DbOrTx, emailSourceId: number, owner: string) =>
+  releaseLease('watcher', db, emailSourceId, owner);
 
 /** Takes the poll lease, waiting up to `waitMs` while another poll holds it. */
 export async function acquireLeaseWaiting(

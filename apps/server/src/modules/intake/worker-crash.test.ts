@@ -7,9 +7,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { schema } from '@app/db';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
+import { runsOf } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import {
   buildMail,
@@ -189,18 +190,11 @@ describe.skipIf(!onPostgres)(
         'all messages',
       );
       await expectEachMessageOnce(source.id, tracking.id, user);
-      const [nextPoll] = await t.db.db
-        .select({ startedAt: schema.runs.startedAt })
-        .from(schema.runs)
-        .where(
-          and(
-            eq(schema.runs.sourceType, 'email'),
-            eq(schema.runs.sourceId, source.id),
-            gt(schema.runs.startedAt, killedAt),
-          ),
-        )
-        .orderBy(asc(schema.runs.startedAt))
-        .limit(1);
+      const [nextPoll] = await runsOf(t.db.db, {
+        sourceType: 'email',
+        sourceId: source.id,
+        startedAfter: killedAt,
+      });
       // A figure for the notes, not an assertion (the machine's load decides it): kill -9 to the next poll.
       console.log(
         `crash recovery: ${((nextPoll!.startedAt.getTime() - killedAt.getTime()) / 1000).toFixed(1)} s from kill -9 to the next poll of the mailbox`,
@@ -209,16 +203,7 @@ describe.skipIf(!onPostgres)(
       // The killed poll's run does not stay "running" for ever (the second worker, stopped gently, first
       // finishes the poll it may be in, so every run is closed).
       await stopGently(second);
-      const running = await t.db.db
-        .select()
-        .from(schema.runs)
-        .where(
-          and(
-            eq(schema.runs.sourceType, 'email'),
-            eq(schema.runs.sourceId, source.id),
-            eq(schema.runs.status, 'running'),
-          ),
-        );
+      const running = await runsOf(t.db.db, { sourceType: 'email', sourceId: source.id, status: 'running' });
       expect(running).toHaveLength(0);
     }, 60_000);
 

@@ -20,6 +20,7 @@ import { inboundFileMatches } from '../intake/inbound-files';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
 import { sourceSftpSettings, withSourceSftp } from '../inventory-sources/sftp-connection';
 import { getRun } from '../runs/runs-service';
+import { emitInventoryFileDelivered } from '../webhooks/events';
 import { inventoryRecipients } from './recipients';
 import { normaliseFolder } from './source-sftp';
 
@@ -231,10 +232,20 @@ function deliveryBody(sourceName: string, run: DeliverableRun['run'], fileName: 
 async function recordDelivery(db: DbOrTx, runId: number, delivery: InventoryDelivery): Promise<void> {
   const { runs } = schema;
   const record: RunDeliveryRecord = { ...delivery, at: new Date().toISOString() };
-  await db
-    .update(runs)
-    .set({
-      details: sql`coalesce(${runs.details}, '{}'::jsonb) || jsonb_build_object('delivery', ${JSON.stringify(record)}::jsonb)`,
-    })
-    .where(eq(runs.id, runId));
+  // The outcome and the inventory.file-delivered webhook event (when a channel delivered) commit together.
+  await db.transaction(async (tx) => {
+    const [run] = await tx
+      .update(runs)
+      .set({
+        details: sql`coalesce(${runs.details}, '{}'::jsonb) || jsonb_build_object('delivery', ${JSON.stringify(record)}::jsonb)`,
+      })
+      .where(eq(runs.id, runId))
+      .returning({
+        id: runs.id,
+        sourceId: runs.sourceId,
+        sourceName: runs.sourceName,
+        fileName: runs.fileName,
+      });
+    if (run && (delivery.email?.ok || delivery.sftp?.ok)) await emitInventoryFileDelivered(tx, run, delivery);
+  });
 }

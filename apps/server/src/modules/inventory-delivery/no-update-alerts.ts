@@ -10,6 +10,7 @@
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { emitRunFinished } from '../webhooks/events';
 
 const DAY_MS = 86_400_000;
 const ALERT_LOCK = sql`select pg_advisory_xact_lock(hashtext('inventory-no-update-alerts'))`;
@@ -121,7 +122,9 @@ export async function checkNoUpdateAlerts(db: DbOrTx, now: Date = new Date()): P
             lastFileRunId: lastFile?.id ?? null,
           },
         })
-        .returning({ id: runs.id });
+        .returning();
+      // The alert is a failed run: subscribers hear of it in the same transaction (run.failed).
+      await emitRunFinished(tx, row!);
       alerts.push({ sourceId: source.id, sourceName: source.sourceName, runId: row!.id, message });
     }
     return { checked: sources.length, alerts };

@@ -2,6 +2,10 @@ import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 
+/** Active users who asked for notifications by e-mail: everyone the product mails on its own. */
+export const receivesNotificationMail = () =>
+  and(eq(schema.users.activeStatus, true), eq(schema.users.sendNotificationsToEmail, true));
+
 /**
  * Who receives generated inventory files (docs/behaviour/inventory.md#delivery): active users who want e-mail notifications and may
  * see inventory (the Inventory User flag, or admin). Addresses are de-duplicated case-insensitively.
@@ -13,8 +17,7 @@ export async function inventoryRecipients(db: DbOrTx): Promise<string[]> {
     .from(users)
     .where(
       and(
-        eq(users.activeStatus, true),
-        eq(users.sendNotificationsToEmail, true),
+        receivesNotificationMail(),
         or(eq(users.inventoryUser, true), eq(users.isAdmin, true)),
         ne(sql`trim(${users.email})`, ''),
       ),

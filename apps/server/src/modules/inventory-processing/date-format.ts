@@ -75,13 +75,7 @@ export function formatTextDate(date: Date, format: TextDateFormat): string {
   const year = format.yearDigits === 2 ? pad2(date.getFullYear() % 100) : String(date.getFullYear());
   const month = format.padMonth ? pad2(date.getMonth() + 1) : String(date.getMonth() + 1);
   const day = format.padDay ? pad2(date.getDate()) : String(date.getDate());
-  const parts =
-    format.order === 'YMD'
-      ? [year, month, day]
-      : format.order === 'MDY'
-        ? [month, day, year]
-        : [day, month, year];
-  let text = parts.join(format.separator);
+  let text = inFormatOrder(format, year, month, day).join(format.separator);
   if (format.time) {
     const hour = format.time.padHour ? pad2(date.getHours()) : String(date.getHours());
     text += `${format.time.separator}${hour}:${pad2(date.getMinutes())}`;
@@ -95,13 +89,7 @@ export function describeTextDateFormat(format: TextDateFormat): string {
   const year = format.yearDigits === 2 ? 'YY' : 'YYYY';
   const month = format.padMonth ? 'MM' : 'M';
   const day = format.padDay ? 'DD' : 'D';
-  const parts =
-    format.order === 'YMD'
-      ? [year, month, day]
-      : format.order === 'MDY'
-        ? [month, day, year]
-        : [day, month, year];
-  let text = parts.join(format.separator);
+  let text = inFormatOrder(format, year, month, day).join(format.separator);
   if (format.time)
     text += `${format.time.separator}${format.time.padHour ? 'HH' : 'H'}:mm${format.time.seconds ? ':ss' : ''}`;
   return text;
@@ -112,4 +100,10 @@ export function excelSerial(date: Date, withTime: boolean): number {
   const days = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000 + 25_569;
   if (!withTime) return days;
   return days + (date.getHours() * 3600 + date.getMinutes() * 60 + date.getSeconds()) / 86_400;
+}
+
+function inFormatOrder(format: TextDateFormat, year: string, month: string, day: string): string[] {
+  if (format.order === 'YMD') return [year, month, day];
+  if (format.order === 'MDY') return [month, day, year];
+  return [day, month, year];
 }

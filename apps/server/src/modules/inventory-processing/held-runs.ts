@@ -17,6 +17,7 @@ import { deliverAutomaticRun } from '../inventory-delivery/automatic-delivery';
 import { deliverInventoryRun } from '../inventory-delivery/deliver';
 import { lockLiveInventorySource } from '../inventory-sources/repository';
 import { getRun, toRunRecord } from '../runs/runs-service';
+import { emitRunFinished } from '../webhooks/events';
 import { normaliseItemNumber } from './availability';
 import {
   deleteItemStates,
@@ -127,10 +128,12 @@ export async function approveHeldRun(
       errors: [],
       approved: { at: now.toISOString(), by },
     };
-    await tx
+    const [approvedRun] = await tx
       .update(runs)
       .set({ status: 'succeeded', message, details: nextDetails })
-      .where(eq(runs.id, runId));
+      .where(eq(runs.id, runId))
+      .returning();
+    if (approvedRun) await emitRunFinished(tx, approvedRun);
     return { sourceId, request: details.deliveryRequest };
   });
 

@@ -13,6 +13,7 @@ import { type SftpTestServer, startSftpServer } from '../../../../../test-server
 import { insertEmailSource, insertInventorySource } from '../../../test/factories';
 import { startBannerServer, startSilentServer } from '../../../test/fake-servers';
 import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { inventoryFileDataBody, inventorySourceBody } from '../../../test/payloads';
 
 const fixture = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../../../test/fixtures/${name}`, import.meta.url)));
@@ -57,50 +58,19 @@ type Body = Record<string, unknown> & { fileData: Record<string, unknown> };
 /** The body the spec's client sends for a new source with a newly chosen sample file (docs/behaviour/sources.md#sample-file). */
 function sourceBody(overrides: Record<string, unknown> = {}, fileData: Record<string, unknown> = {}): Body {
   return {
-    id: 0,
-    sourceName: 'Acme stock',
-    emailSourceId,
-    fileType: '.xlsx',
-    fromEmail: 'stock@acme.example',
-    daysUntilNoUpdateNotification: 3,
-    expectedAttachmentCount: 1,
-    subjectValue: 'Acme stock feed',
-    containsNotExact: false,
-    attachmentName: 'stock_*.xlsx',
-    itemNumberColumnName: 'SKU',
-    qtyColumnName: 'Qty',
-    statusSupersedesQuantity: false,
-    statusAvailableList: '',
-    statusOutOfStockList: '',
-    itemStatusColumnName: '',
-    minItemsToBeActive: 2,
-    fileHasHeader: true,
-    stripLeadingZeroes: true,
-    usesPredictiveAlgorithm: false,
-    lookbackDays: null,
-    minDataPoints: null,
-    safetyMultiplier: null,
-    safetyPadding: null,
-    largeDropThreshold: null,
-    largeDropMultiplier: null,
-    sftpServerAddress: '',
-    sftpPort: null,
-    sftpUsername: '',
-    sftpPassword: '',
-    activeStatus: true,
+    ...inventorySourceBody(emailSourceId, {
+      sourceName: 'Acme stock',
+      fromEmail: 'stock@acme.example',
+      daysUntilNoUpdateNotification: 3,
+      subjectValue: 'Acme stock feed',
+      itemNumberColumnName: 'SKU',
+      stripLeadingZeroes: true,
+    }),
     ...overrides,
-    fileData: {
+    fileData: inventoryFileDataBody(SAMPLES.xlsx.toString('base64'), {
       userActivatedItemNumbers: '000123,004567,89012',
-      inventoryFile: SAMPLES.xlsx.toString('base64'),
-      inventoryFileName: 'inventory-sample.xlsx',
-      activeStatus: true,
-      headerRowIndex: 0,
-      fileHasHeader: true,
-      itemNumberColumnName: 'Item Number',
-      itemStatusColumnName: 'Status',
-      itemStatusDateColumnName: 'Status Date',
       ...fileData,
-    },
+    }),
   };
 }
 

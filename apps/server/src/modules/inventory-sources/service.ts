@@ -30,6 +30,13 @@ import {
 } from '../../integrations/sftp';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secrets';
+import {
+  type AuditActor,
+  auditedActiveToggle,
+  auditedChange,
+  auditedDelete,
+  recordAudit,
+} from '../audit/record-audit';
 import { readStoredFile, storeFile } from '../files/stored-files';
 import { withLastRuns } from '../runs/runs-service';
 import {
@@ -294,6 +301,7 @@ export async function saveInventorySource(
   db: DbOrTx,
   secrets: SecretBox,
   input: TInventorySource,
+  actor: AuditActor,
 ): Promise<InventorySource> {
   const { errors, upload } = await checkSaveInput(input);
 
@@ -314,7 +322,18 @@ export async function saveInventorySource(
       ? await storeFile(tx, upload.fileName, upload.content)
       : (existing?.sampleFileId ?? null);
     const values = toValues(input, sftpSecret, sampleFileId);
-    if (!existing) return insertInventorySource(tx, values);
+    if (!existing) {
+      const created = await insertInventorySource(tx, values);
+      await recordAudit(tx, {
+        ...AUDIT,
+        actor,
+        entityId: created.id,
+        action: 'created',
+        before: null,
+        after: created,
+      });
+      return created;
+    }
     const forgetHostKey = sftpServerChanged(existing, sftpSettingsOf(input));
     const updated = await updateLiveInventorySource(tx, existing.id, {
       ...values,
@@ -322,9 +341,28 @@ export async function saveInventorySource(
     });
     if (!updated) throw notFound();
     if (upload && existing.sampleFileId !== null) await deleteReplacedSampleFile(tx, existing.sampleFileId);
+    await recordAudit(tx, {
+      ...AUDIT,
+      actor,
+      entityId: updated.id,
+      action: 'updated',
+      before: auditedSample(existing, null),
+      after: auditedSample(updated, upload),
+    });
     return updated;
   });
   return toInventorySource(row, upload ?? (await loadSample(db, row)));
+}
+
+/** The SFTP password is recorded as "sftpPassword: changed", never as its ciphertext. */
+const AUDIT = { entityType: 'inventory-source', secretFields: ['sftpPasswordEncrypted'] } as const;
+
+/**
+ * The row as the audit log compares it: the sample file by its name when one was uploaded (the stored
+ * file's id changes on every upload and says nothing to a reader).
+ */
+function auditedSample(row: InventorySourceRow, upload: { fileName: string } | null) {
+  return upload ? { ...row, sampleFile: upload.fileName } : row;
 }
 
 const FORGOTTEN_HOST_KEY = {
@@ -334,18 +372,32 @@ const FORGOTTEN_HOST_KEY = {
   sftpHostKeyPresentedAt: null,
 } satisfies Partial<InventorySourceValues>;
 
-export async function deleteInventorySource(db: DbOrTx, id: number): Promise<void> {
-  if (!(await softDeleteInventorySource(db, id))) throw notFound();
+export async function deleteInventorySource(db: DbOrTx, id: number, actor: AuditActor): Promise<void> {
+  await auditedDelete(db, {
+    ...AUDIT,
+    actor,
+    id,
+    load: lockLiveInventorySource,
+    remove: softDeleteInventorySource,
+    notFound,
+  });
 }
 
 export async function setInventorySourceActive(
   db: DbOrTx,
   id: number,
   { activeStatus }: ActiveToggle,
+  actor: AuditActor,
 ): Promise<ActiveToggle & { id: number }> {
-  const row = await updateLiveInventorySource(db, id, { activeStatus });
-  if (!row) throw notFound();
-  return { id: row.id, activeStatus: row.activeStatus };
+  return auditedActiveToggle(db, {
+    ...AUDIT,
+    actor,
+    id,
+    activeStatus,
+    load: lockLiveInventorySource,
+    update: updateLiveInventorySource,
+    notFound,
+  });
 }
 
 /** A busy inbound folder can hold thousands of files; the editor only needs a glimpse. */
@@ -470,24 +522,30 @@ export async function acceptSftpHostKey(
   db: DbOrTx,
   id: number,
   { fingerprint }: TAcceptSftpHostKey,
+  actor: AuditActor,
 ): Promise<SftpHostKeyState> {
-  const row = await db.transaction(async (tx) => {
-    const source = await lockLiveInventorySource(tx, id);
-    if (!source) throw notFound();
-    if (source.sftpHostKey === fingerprint) return source;
-    if (source.sftpHostKeyPresented !== fingerprint) {
-      const message =
-        source.sftpHostKeyPresented === null
-          ? 'The SFTP server has not presented this key: test the connection first.'
-          : `The SFTP server now presents ${source.sftpHostKeyPresented}, not ${fingerprint}: check that key before accepting it.`;
-      throw AppError.conflict(message, { fingerprint: message });
-    }
-    return updateLiveInventorySource(tx, id, {
-      sftpHostKey: fingerprint,
-      sftpHostKeyRecordedAt: new Date(),
-      sftpHostKeyPresented: null,
-      sftpHostKeyPresentedAt: null,
-    });
+  const row = await auditedChange(db, {
+    ...AUDIT,
+    actor,
+    entityId: id,
+    action: 'host-key-accepted',
+    load: (tx) => lockLiveInventorySource(tx, id),
+    change: async (tx, source) => {
+      if (source.sftpHostKey === fingerprint) return source;
+      if (source.sftpHostKeyPresented !== fingerprint) {
+        const message =
+          source.sftpHostKeyPresented === null
+            ? 'The SFTP server has not presented this key: test the connection first.'
+            : `The SFTP server now presents ${source.sftpHostKeyPresented}, not ${fingerprint}: check that key before accepting it.`;
+        throw AppError.conflict(message, { fingerprint: message });
+      }
+      return updateLiveInventorySource(tx, id, {
+        sftpHostKey: fingerprint,
+        sftpHostKeyRecordedAt: new Date(),
+        sftpHostKeyPresented: null,
+        sftpHostKeyPresentedAt: null,
+      });
+    },
   });
   if (!row) throw notFound();
   return toSftpHostKeyState(row);

@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_DEFAULTS,
   NOTIFICATION_EMAIL_INFO_NOTE,
   NOTIFICATION_MESSAGES,
   type NotificationEmailInfo,
@@ -251,17 +252,8 @@ describe('saving a setting', () => {
       sourceIds: [],
       sourceName: [],
       sourceType: ['Order Tracking'],
-      notificationEnabled: false,
-      includeStatusChanges: true,
-      includeQuantityChanges: true,
-      includeZeroQuantityAlerts: false,
-      includeDailyBreakdown: true,
-      includeItemDetails: true,
-      includeErrorAlerts: true,
-      includeSuccessAlerts: true,
-      consolidatedEmail: false,
-      overrideEmailRecipients: '',
-      emailSubjectPrefix: '',
+      ...NOTIFICATION_DEFAULTS,
+      notificationDayOfWeek: 7,
       nextRunAt: null,
     });
   });

@@ -38,6 +38,19 @@ export async function findNotificationSettingRow(
   return row;
 }
 
+/** The row, locked for update until the transaction ends. */
+export async function lockNotificationSettingRow(
+  db: DbOrTx,
+  id: number,
+): Promise<NotificationSettingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(notificationSettings)
+    .where(eq(notificationSettings.id, id))
+    .for('update');
+  return row;
+}
+
 export async function insertNotificationSetting(
   db: DbOrTx,
   values: NotificationSettingValues,

@@ -16,6 +16,8 @@ import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { MAIL_NOT_CONFIGURED } from '../../integrations/system-mailer';
+import { receivesNotificationMail } from '../inventory-delivery/recipients';
+import { emitDigestSent, emitRunFinished } from '../webhooks/events';
 import { buildDigest, type NotificationSettingRow } from './digest';
 
 const { runs, users } = schema;
@@ -45,13 +47,7 @@ export async function groupRecipients(db: DbOrTx, group: RecipientGroup): Promis
   const rows = await db
     .select({ email: users.email })
     .from(users)
-    .where(
-      and(
-        eq(users.activeStatus, true),
-        eq(users.sendNotificationsToEmail, true),
-        eq(GROUP_FLAG[group], true),
-      ),
-    )
+    .where(and(receivesNotificationMail(), eq(GROUP_FLAG[group], true)))
     .orderBy(asc(users.email));
   return unique(rows.map((row) => row.email));
 }
@@ -109,22 +105,36 @@ export async function sendDigest(
     message: string,
     details: Record<string, unknown>,
   ): Promise<number> => {
-    const [row] = await db
-      .insert(runs)
-      .values({
-        sourceType: 'notification',
-        sourceId: setting.id,
-        sourceName: setting.name,
-        trigger: options.trigger,
-        status,
-        // The run carries the scheduler's clock, like the digest window it reports.
-        startedAt: options.now,
-        finishedAt: context.clock.now(),
-        message,
-        details: { ...details, recipients, test },
-      })
-      .returning({ id: runs.id });
-    return row!.id;
+    // The run and its webhook events (run.*, and notification.digest-sent when it went out) commit together.
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(runs)
+        .values({
+          sourceType: 'notification',
+          sourceId: setting.id,
+          sourceName: setting.name,
+          trigger: options.trigger,
+          status,
+          // The run carries the scheduler's clock, like the digest window it reports.
+          startedAt: options.now,
+          finishedAt: context.clock.now(),
+          message,
+          details: { ...details, recipients, test },
+        })
+        .returning();
+      await emitRunFinished(tx, row!);
+      if (status === 'succeeded') {
+        const counts = details.counts as { emails?: number } | undefined;
+        await emitDigestSent(tx, {
+          runId: row!.id,
+          settingId: setting.id,
+          settingName: setting.name,
+          emailCount: counts?.emails ?? 0,
+          recipientCount: recipients.length,
+        });
+      }
+      return row!.id;
+    });
   };
 
   if (recipients.length === 0) {

@@ -22,12 +22,14 @@ import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { hasFlag, type SessionUser, type UserFlag } from '../../plugins/session';
+import { type AuditActor, auditedDelete, recordAudit } from '../audit/record-audit';
 import {
   deleteNotificationSettingRow,
   findNotificationSettingRow,
   findSources,
   insertNotificationSetting,
   listNotificationSettingRows,
+  lockNotificationSettingRow,
   type NotificationSettingRow,
   type NotificationSettingValues,
   type SourceRef,
@@ -101,38 +103,65 @@ export async function getNotificationSetting(
 /** POST /api/notification-settings: the body's id is ignored, a new setting is always made. */
 export async function createNotificationSetting(
   context: SettingsContext,
-  caller: NotificationCaller,
+  caller: NotificationCaller & AuditActor,
   input: TNotificationSetting,
 ): Promise<NotificationSetting> {
   assertSourceTypeAccess(caller, input.sourceTypeId, 'sourceTypeId');
   const values = await settingValues(context, input, null);
-  const row = await insertNotificationSetting(context.db, values);
+  const row = await context.db.transaction(async (tx) => {
+    const created = await insertNotificationSetting(tx, values);
+    await recordAudit(tx, {
+      ...AUDIT,
+      actor: caller,
+      entityId: created.id,
+      action: 'created',
+      before: null,
+      after: created,
+    });
+    return created;
+  });
   return getNotificationSetting(context.db, caller, row.id);
 }
 
 /** PUT /api/notification-settings/{id}: the caller must hold both the stored type and the new one. */
 export async function updateNotificationSettingById(
   context: SettingsContext,
-  caller: NotificationCaller,
+  caller: NotificationCaller & AuditActor,
   id: number,
   input: TNotificationSetting,
 ): Promise<NotificationSetting> {
   const existing = await findSettingFor(context.db, caller, id);
   assertSourceTypeAccess(caller, input.sourceTypeId, 'sourceTypeId');
   const values = await settingValues(context, input, existing);
-  const row = await updateNotificationSetting(context.db, id, values);
+  const row = await context.db.transaction(async (tx) => {
+    // Read again in the transaction, locked: the entry's "before" is the row this save replaces.
+    const before = await lockNotificationSettingRow(tx, id);
+    const after = before && (await updateNotificationSetting(tx, id, values));
+    if (after)
+      await recordAudit(tx, { ...AUDIT, actor: caller, entityId: id, action: 'updated', before, after });
+    return after;
+  });
   if (!row) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
   return getNotificationSetting(context.db, caller, row.id);
 }
 
 export async function deleteNotificationSetting(
   db: DbOrTx,
-  caller: NotificationCaller,
+  caller: NotificationCaller & AuditActor,
   id: number,
 ): Promise<void> {
   await findSettingFor(db, caller, id);
-  if (!(await deleteNotificationSettingRow(db, id))) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
+  await auditedDelete(db, {
+    ...AUDIT,
+    actor: caller,
+    id,
+    load: lockNotificationSettingRow,
+    remove: deleteNotificationSettingRow,
+    notFound: () => AppError.notFound(NOTIFICATION_MESSAGES.notFound),
+  });
 }
+
+const AUDIT = { entityType: 'notification-setting' } as const;
 
 /**
  * The stored values of a checked form, with `next_run_at` for the scheduler: the next occurrence after now,

@@ -7,42 +7,74 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { httpRequestDuration, mailboxLastSuccess, metricsRegistry, queueJobs } from '../../lib/metrics';
+import { apiDocs, textResponse } from '../../lib/route-docs';
 
-type Check = 'ok' | 'failed';
+const ZCheckSchema = z.enum(['ok', 'failed']);
+type Check = z.infer<typeof ZCheckSchema>;
+const ZReadinessSchema = z.object({
+  status: z.enum(['ready', 'not ready']),
+  checks: z.object({ database: ZCheckSchema, migrations: ZCheckSchema, queue: ZCheckSchema }),
+});
+
+const docs = apiDocs('Operations');
 
 export async function operationsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { database, config } = context;
 
-  app.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
-    try {
-      await database.query('select 1');
-      return { status: 'ok', database: database.kind };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check: database unreachable');
-      return reply.code(503).send({ status: 'error', database: 'unreachable' });
-    }
-  });
+  app.get(
+    '/health',
+    {
+      config: { access: 'public' },
+      schema: docs({
+        summary: 'Liveness: the database answers',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string() }),
+          503: z.object({ status: z.literal('error'), database: z.literal('unreachable') }),
+        },
+      }),
+    },
+    async (_request, reply) => {
+      try {
+        await database.query('select 1');
+        return { status: 'ok', database: database.kind };
+      } catch (error) {
+        app.log.error({ err: error }, 'health check: database unreachable');
+        return reply.code(503).send({ status: 'error', database: 'unreachable' });
+      }
+    },
+  );
 
-  app.get('/ready', { config: { access: 'public' } }, async (_request, reply) => {
-    const checks: { database: Check; migrations: Check; queue: Check } = {
-      database: 'failed',
-      migrations: 'failed',
-      queue: 'failed',
-    };
-    try {
-      await database.query('select 1');
-      checks.database = 'ok';
-      if ((await database.pendingMigrations()) === 0) checks.migrations = 'ok';
-    } catch (error) {
-      app.log.warn({ err: error }, 'readiness check: database unreachable');
-    }
-    // Set by startJobs, unset the moment a shutdown begins: a stopping instance leaves the rotation.
-    if (context.jobQueue) checks.queue = 'ok';
-    const ready = Object.values(checks).every((check) => check === 'ok');
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
-  });
+  app.get(
+    '/ready',
+    {
+      config: { access: 'public' },
+      schema: docs({
+        summary: 'Readiness: database, migrations and job queue',
+        response: { 200: ZReadinessSchema, 503: ZReadinessSchema },
+      }),
+    },
+    async (_request, reply) => {
+      const checks: { database: Check; migrations: Check; queue: Check } = {
+        database: 'failed',
+        migrations: 'failed',
+        queue: 'failed',
+      };
+      try {
+        await database.query('select 1');
+        checks.database = 'ok';
+        if ((await database.pendingMigrations()) === 0) checks.migrations = 'ok';
+      } catch (error) {
+        app.log.warn({ err: error }, 'readiness check: database unreachable');
+      }
+      // Set by startJobs, unset the moment a shutdown begins: a stopping instance leaves the rotation.
+      if (context.jobQueue) checks.queue = 'ok';
+      const ready = Object.values(checks).every((check) => check === 'ok');
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+    },
+  );
 
   // Timed for every route, also the ones answered by a hook (401) or not found (route "unmatched", so
   // that scanners' URLs do not become label values).
@@ -56,20 +88,30 @@ export async function operationsRoutes(app: FastifyInstance, context: AppContext
   });
 
   const expected = config.metricsToken ? digest(config.metricsToken) : undefined;
-  app.get('/metrics', { config: { access: 'public' } }, async (request, reply) => {
-    // Off unless METRICS_TOKEN is set: answered here rather than left unregistered, because the web app's
-    // fallback would otherwise answer GET /metrics with its index page.
-    if (!expected) return notFound(request, reply);
-    const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
-    if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({ statusCode: 401, code: 'UNAUTHORIZED', message: 'A valid metrics token is required.' });
-    }
-    await refreshDatabaseGauges(context);
-    return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
-  });
+  app.get(
+    '/metrics',
+    {
+      config: { access: 'public' },
+      schema: docs({
+        summary: 'Prometheus metrics (Authorization: Bearer METRICS_TOKEN; 404 when METRICS_TOKEN is unset)',
+        response: { 200: textResponse('text/plain') },
+      }),
+    },
+    async (request, reply) => {
+      // Off unless METRICS_TOKEN is set: answered here rather than left unregistered, because the web app's
+      // fallback would otherwise answer GET /metrics with its index page.
+      if (!expected) return notFound(request, reply);
+      const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
+      if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .send({ statusCode: 401, code: 'UNAUTHORIZED', message: 'A valid metrics token is required.' });
+      }
+      await refreshDatabaseGauges(context);
+      return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+    },
+  );
 }
 
 function digest(token: string): Buffer {

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
+import { type AuditActor, auditedActiveToggle, recordAudit, recordSave } from '../audit/record-audit';
 import { lastRunFor, withLastRuns } from '../runs/runs-service';
 import { fieldErrorsToBadRequest, lockEmailSourceForUse } from '../sources/source-rules';
 import {
@@ -74,6 +75,8 @@ export async function getOrderSubmissionSource(db: DbOrTx, id: number): Promise<
   return toOrderSubmissionSource(row, await lastRunFor(db, 'order-submission', id));
 }
 
+const AUDIT = { entityType: 'submission-source' } as const;
+
 function toValues(input: TOrderSubmissionSource): OrderSubmissionSourceValues {
   return {
     sourceName: input.sourceName,
@@ -108,19 +111,22 @@ function toValues(input: TOrderSubmissionSource): OrderSubmissionSourceValues {
 export async function saveOrderSubmissionSource(
   db: DbOrTx,
   input: TOrderSubmissionSource,
+  actor: AuditActor,
 ): Promise<OrderSubmissionSource> {
   const row = await db.transaction(async (tx) => {
-    if (input.id > 0 && !(await findLiveOrderSubmissionSource(tx, input.id))) throw notFound();
+    // Locked for update, so the audit entry's "before" is the row this save replaces.
+    const existing = input.id > 0 ? await lockLiveOrderSubmissionSourceForDelete(tx, input.id) : undefined;
+    if (input.id > 0 && !existing) throw notFound();
     if (!(await lockEmailSourceForUse(tx, input.emailSourceId))) {
       throw fieldErrorsToBadRequest(
         { emailSourceId: M.required },
         `Email source ${input.emailSourceId} does not exist`,
       );
     }
-    if (input.id === 0) return insertOrderSubmissionSource(tx, toValues(input));
-    const updated = await updateLiveOrderSubmissionSource(tx, input.id, toValues(input));
-    if (!updated) throw notFound();
-    return updated;
+    const saved = existing
+      ? await updateLiveOrderSubmissionSource(tx, existing.id, toValues(input))
+      : await insertOrderSubmissionSource(tx, toValues(input));
+    return recordSave(tx, { ...AUDIT, actor }, existing, saved, notFound);
   });
   return toOrderSubmissionSource(row, await lastRunFor(db, 'order-submission', row.id));
 }
@@ -129,9 +135,10 @@ export async function saveOrderSubmissionSource(
  * Soft delete, refused while live vendors name this source as their parent: they would silently stop
  * receiving orders.
  */
-export async function deleteOrderSubmissionSource(db: DbOrTx, id: number): Promise<void> {
+export async function deleteOrderSubmissionSource(db: DbOrTx, id: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await lockLiveOrderSubmissionSourceForDelete(tx, id))) throw notFound();
+    const before = await lockLiveOrderSubmissionSourceForDelete(tx, id);
+    if (!before) throw notFound();
     const vendors = await findLiveVendorNamesOfSource(tx, id);
     if (vendors.length > 0) {
       const names = vendors.map((name) => `"${name}"`).join(', ');
@@ -140,6 +147,7 @@ export async function deleteOrderSubmissionSource(db: DbOrTx, id: number): Promi
       );
     }
     if (!(await softDeleteOrderSubmissionSource(tx, id))) throw notFound();
+    await recordAudit(tx, { ...AUDIT, actor, entityId: id, action: 'deleted', before, after: null });
   });
 }
 
@@ -147,8 +155,15 @@ export async function setOrderSubmissionSourceActive(
   db: DbOrTx,
   id: number,
   { activeStatus }: ActiveToggle,
+  actor: AuditActor,
 ): Promise<ActiveToggle & { id: number }> {
-  const row = await updateLiveOrderSubmissionSource(db, id, { activeStatus });
-  if (!row) throw notFound();
-  return { id: row.id, activeStatus: row.activeStatus };
+  return auditedActiveToggle(db, {
+    ...AUDIT,
+    actor,
+    id,
+    activeStatus,
+    load: lockLiveOrderSubmissionSourceForDelete,
+    update: updateLiveOrderSubmissionSource,
+    notFound,
+  });
 }

@@ -2,17 +2,19 @@
  * Manual processing of order tracking files (beyond the spec): an order user uploads a file to preview
  * how the source's settings read it, or to import it through the same processor mail intake uses.
  */
-import { type HeaderDrift, MAX_UPLOAD_BYTES } from '@app/contracts';
+import { MAX_UPLOAD_BYTES, ZHeaderDriftSchema, ZReprocessOutcomeSchema } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isSpreadsheetError } from '../../integrations/spreadsheet';
 import { AppError } from '../../lib/app-error';
 import { progressOf } from '../../lib/progress';
+import { apiDocs, fileUpload, idParams } from '../../lib/route-docs';
 import { assertNoNulCharacter, parseIdParam } from '../../lib/validate';
 import { SOURCE_ACCESS } from '../../plugins/session';
 import type { IncomingFile, ProcessFileOutcome } from '../intake/file-processors';
-import { type OrderValue, toOrderRecord } from './map-rows';
+import { toOrderRecord } from './map-rows';
 import { findIngestSource, IngestFailure, orderTrackingFileProcessor, prepareFile } from './processor';
 
 export const PREVIEW_ROWS = 20;
@@ -20,23 +22,29 @@ export const UPLOAD_FIELD = 'file';
 export const UPLOAD_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
 
 /** POST /api/order-tracking-sources/:id/preview: the file as the source would import it; nothing is written. */
-export interface OrderTrackingPreview {
-  fileName: string;
-  headers: string[];
+const ZOrderTrackingPreviewSchema = z.object({
+  fileName: z.string(),
+  headers: z.array(z.string()),
   /** The first rows as mapped: rowNumber, uniqueKey and every order field (trackingNumbers as a list). */
-  rows: Array<Record<string, OrderValue | string[]>>;
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null(), z.array(z.string())]))),
   /** Data rows in the file (blank rows not counted). */
-  totalRows: number;
-  warnings: string[];
-  headerDrift: HeaderDrift | null;
+  totalRows: z.number().int(),
+  warnings: z.array(z.string()),
+  headerDrift: ZHeaderDriftSchema.nullable(),
   /** Why the file would fail: a bad file or a mapping that no longer finds its column. */
-  error?: string;
-}
+  error: z.string().optional(),
+});
+export type OrderTrackingPreview = z.infer<typeof ZOrderTrackingPreviewSchema>;
 
 /** POST /api/order-tracking-sources/:id/process. */
+const ZOrderTrackingProcessResponseSchema = ZReprocessOutcomeSchema.omit({
+  reprocessOfRunId: true,
+}).required();
 export type OrderTrackingProcessResponse = Required<Omit<ProcessFileOutcome, 'status' | 'afterCommit'>> & {
   status: ProcessFileOutcome['status'];
 };
+
+const docs = apiDocs('Order tracking sources');
 
 /** The one uploaded file of a multipart request, in the field `file`, at most 10 MB. */
 async function readUpload(request: FastifyRequest): Promise<IncomingFile> {
@@ -73,7 +81,15 @@ export async function orderTrackingIngestionRoutes(app: FastifyInstance, context
 
   app.post<{ Params: { id: string } }>(
     '/api/order-tracking-sources/:id/preview',
-    orderUserUploads,
+    {
+      ...orderUserUploads,
+      schema: docs({
+        summary: 'Preview how the source reads an uploaded file (nothing is stored)',
+        params: idParams(),
+        body: fileUpload(),
+        response: { 200: ZOrderTrackingPreviewSchema },
+      }),
+    },
     async (request): Promise<OrderTrackingPreview> => {
       const source = await sourceOrNotFound(db, parseIdParam(request.params.id));
       const file = await readUpload(request);
@@ -105,7 +121,15 @@ export async function orderTrackingIngestionRoutes(app: FastifyInstance, context
 
   app.post<{ Params: { id: string } }>(
     '/api/order-tracking-sources/:id/process',
-    orderUserUploads,
+    {
+      ...orderUserUploads,
+      schema: docs({
+        summary: 'Import an uploaded file through the source, as mail intake would',
+        params: idParams(),
+        body: fileUpload(),
+        response: { 200: ZOrderTrackingProcessResponseSchema },
+      }),
+    },
     async (request): Promise<OrderTrackingProcessResponse> => {
       const sourceId = parseIdParam(request.params.id);
       await sourceOrNotFound(db, sourceId);

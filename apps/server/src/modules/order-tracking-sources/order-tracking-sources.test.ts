@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
 import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { orderTrackingSourceBody } from '../../../test/payloads';
 
 let t: TestApp;
 let orderUser: Session;
@@ -28,33 +29,8 @@ afterAll(async () => {
 
 /** The body the spec's client sends (docs/behaviour/sources.md#order-tracking-source-editor): `Id`, numbers or null, the e-mail source's id. */
 function sourceBody(overrides: Record<string, unknown> = {}) {
-  return {
-    Id: 0,
-    sourceName: 'Acme shipments',
-    emailSourceId,
-    fileType: '.csv',
-    fromEmail: 'reports@acme.example',
-    subjectValue: 'Daily shipment report',
-    containsNotExact: true,
-    expectedAttachmentCount: 1,
-    attachmentName: 'shipments_*.csv',
-    columnsToIgnore: 'Notes',
-    secondaryDelimiter: ';',
-    uniqueColumn: 'CustomerPoNumber',
-    deleteAfterDays: 30,
-    headerRowIndex: 0,
-    fileHasHeader: true,
-    activeStatus: true,
-    deletedStatus: false,
-    columnNormalizationValues: {
-      id: 0,
-      customerPoNumber: 'PO Number',
-      trackingNumbers: 'Tracking',
-      shippingCompany: 'Carrier',
-      shippedDate: 'Ship Date',
-    },
-    ...overrides,
-  };
+  const { id, ...fields } = orderTrackingSourceBody(emailSourceId);
+  return { Id: id, ...fields, ...overrides };
 }
 
 const save = (payload: unknown, session: Session = orderUser) =>

@@ -31,6 +31,15 @@ export async function findLiveOrderTrackingSource(
   return row;
 }
 
+/** The live row, locked for update until the transaction ends. */
+export async function lockLiveOrderTrackingSource(
+  db: DbOrTx,
+  id: number,
+): Promise<OrderTrackingSourceRow | undefined> {
+  const [row] = await db.select().from(orderTrackingSources).where(isLive(id)).for('update');
+  return row;
+}
+
 export async function insertOrderTrackingSource(
   db: DbOrTx,
   values: OrderTrackingSourceValues,

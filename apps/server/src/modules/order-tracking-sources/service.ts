@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
+import { type AuditActor, auditedActiveToggle, auditedDelete, recordSave } from '../audit/record-audit';
 import { withLastRuns } from '../runs/runs-service';
 import {
   columnIndexErrors,
@@ -26,6 +27,7 @@ import {
   findLiveOrderTrackingSource,
   insertOrderTrackingSource,
   listLiveOrderTrackingSources,
+  lockLiveOrderTrackingSource,
   type OrderTrackingSourceRow,
   type OrderTrackingSourceValues,
   softDeleteOrderTrackingSource,
@@ -33,6 +35,8 @@ import {
 } from './repository';
 
 const notFound = () => AppError.notFound('Order tracking source not found');
+
+const AUDIT = { entityType: 'order-tracking-source' } as const;
 
 export function toColumnMapping(row: OrderTrackingSourceRow): ColumnMapping {
   const stored = row.columnMapping ?? {};
@@ -135,34 +139,50 @@ function toValues(input: TOrderTrackingSource): OrderTrackingSourceValues {
 export async function saveOrderTrackingSource(
   db: DbOrTx,
   input: TOrderTrackingSource,
+  actor: AuditActor,
 ): Promise<OrderTrackingSource> {
   const errors = fieldErrorsOf(input);
   const row = await db.transaction(async (tx) => {
-    if (input.id > 0 && !(await findLiveOrderTrackingSource(tx, input.id))) throw notFound();
+    const existing = input.id > 0 ? await lockLiveOrderTrackingSource(tx, input.id) : undefined;
+    if (input.id > 0 && !existing) throw notFound();
     if (!(await lockEmailSourceForUse(tx, input.emailSourceId))) {
       errors.emailSourceId = ORDER_TRACKING_SOURCE_MESSAGES.required;
       throw fieldErrorsToBadRequest(errors, `Email source ${input.emailSourceId} does not exist`);
     }
     if (Object.keys(errors).length > 0) throw fieldErrorsToBadRequest(errors);
     const values = toValues(input);
-    if (input.id === 0) return insertOrderTrackingSource(tx, values);
-    const updated = await updateLiveOrderTrackingSource(tx, input.id, values);
-    if (!updated) throw notFound();
-    return updated;
+    const saved = existing
+      ? await updateLiveOrderTrackingSource(tx, existing.id, values)
+      : await insertOrderTrackingSource(tx, values);
+    return recordSave(tx, { ...AUDIT, actor }, existing, saved, notFound);
   });
   return toOrderTrackingSource(row);
 }
 
-export async function deleteOrderTrackingSource(db: DbOrTx, id: number): Promise<void> {
-  if (!(await softDeleteOrderTrackingSource(db, id))) throw notFound();
+export async function deleteOrderTrackingSource(db: DbOrTx, id: number, actor: AuditActor): Promise<void> {
+  await auditedDelete(db, {
+    ...AUDIT,
+    actor,
+    id,
+    load: lockLiveOrderTrackingSource,
+    remove: softDeleteOrderTrackingSource,
+    notFound,
+  });
 }
 
 export async function setOrderTrackingSourceActive(
   db: DbOrTx,
   id: number,
   { activeStatus }: ActiveToggle,
+  actor: AuditActor,
 ): Promise<ActiveToggle & { id: number }> {
-  const row = await updateLiveOrderTrackingSource(db, id, { activeStatus });
-  if (!row) throw notFound();
-  return { id: row.id, activeStatus: row.activeStatus };
+  return auditedActiveToggle(db, {
+    ...AUDIT,
+    actor,
+    id,
+    activeStatus,
+    load: lockLiveOrderTrackingSource,
+    update: updateLiveOrderTrackingSource,
+    notFound,
+  });
 }

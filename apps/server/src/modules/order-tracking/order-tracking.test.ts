@@ -1,4 +1,9 @@
-import type { OrderListResponse, OrderRecord, TOrderListRequest } from '@app/contracts';
+import {
+  ORDER_TRACKING_COLUMN_KEYS,
+  type OrderListResponse,
+  type OrderRecord,
+  type TOrderListRequest,
+} from '@app/contracts';
 import { schema } from '@app/db';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -598,29 +603,8 @@ describe('GET /api/order-tracking/order/{orderId}', () => {
     expect(Object.keys(response.json()).sort()).toEqual(
       [
         'id',
-        'accountNumber',
-        'brandName',
-        'customerName',
-        'customerNumber',
-        'customerPoNumber',
-        'documentNumber',
-        'estimatedArrivalDate',
-        'itemNumber',
-        'itemStatus',
-        'lineStatus',
-        'notes',
-        'orderDate',
-        'poDate',
-        'qty',
-        'qtyFulfilled',
-        'shipToName',
-        'shippedDate',
-        'supplierName',
-        'supplierOrderStatus',
+        ...ORDER_TRACKING_COLUMN_KEYS,
         'shippingCompany',
-        'trackingNumbers',
-        'wildcard1',
-        'wildcard2',
         'orderTrackingSourceId',
         'sourceName',
         'activeStatus',

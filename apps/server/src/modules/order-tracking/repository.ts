@@ -10,7 +10,7 @@
  *   are few or have to be read anyway, from sorting just those; only that page's rows are then read.
  * Column names and sort expressions come from the fixed maps below, never from the request.
  */
-import type { OrderRecord, OrderSortableColumn, TOrderEdit } from '@app/contracts';
+import type { OrderGridColumnId, OrderRecord, OrderSortableColumn, TOrderEdit } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
@@ -524,4 +524,88 @@ export async function replaceTrackingNumbers(db: DbOrTx, orderId: number, number
     .insert(orderTrackingNumbers)
     .values(numbers.map((trackingNumber) => ({ orderId, trackingNumber })))
     .onConflictDoNothing();
+}
+
+/** The SQL of each exported column over `orders o` joined to its source `s`; dates as YYYY-MM-DD text. */
+const EXPORT_EXPRESSIONS: Record<OrderGridColumnId, string> = {
+  ...SORT_EXPRESSIONS,
+  sourceName: 's.source_name',
+  estimatedArrivalDate: `to_char(o.estimated_arrival_date, ${ISO_DATE})`,
+  orderDate: `to_char(o.order_date, ${ISO_DATE})`,
+  poDate: `to_char(o.po_date, ${ISO_DATE})`,
+  shippedDate: `to_char(o.shipped_date, ${ISO_DATE})`,
+  trackingNumbers: `(select string_agg(t.tracking_number, ', ' order by t.id)
+    from order_tracking_numbers t where t.order_id = o.id)`,
+};
+
+export interface ExportRequest {
+  filter: Filter | undefined;
+  sort: SortKey[];
+  columns: readonly OrderGridColumnId[];
+  /** Rows per FETCH: what is held in memory at once. */
+  batchSize: number;
+  /**
+   * `transaction`: a cursor inside a transaction on a connection of its own (PostgreSQL's pool). `held`: a
+   * cursor WITH HOLD, on the embedded database's one connection, which other requests then share between two
+   * FETCHes instead of waiting for the whole download (docs/decisions/0017-order-export.md).
+   */
+  cursor: 'transaction' | 'held';
+}
+
+/** One exported row: the columns' values in the order asked for (text, YYYY-MM-DD text, or a number). */
+export type ExportRow = Array<string | number | null>;
+
+let heldCursors = 0;
+
+/**
+ * Every live order matching the filter, in the list's order (the same ORDER BY, id breaking ties), handed
+ * over batch by batch through a server-side cursor (DECLARE … FETCH, the same SQL on PGlite and PostgreSQL):
+ * only one batch is in memory, and the next is fetched once `onBatch` has returned, so a slow download
+ * slows the reading instead of filling memory. Either cursor reads one snapshot.
+ */
+export async function forEachExportBatch(
+  db: DbOrTx,
+  request: ExportRequest,
+  onBatch: (rows: ExportRow[]) => Promise<void>,
+): Promise<number> {
+  const { filter, sort, columns } = request;
+  const batchSize = Math.max(1, Math.floor(request.batchSize));
+  const terms = orderTerms(sort).map((term) =>
+    term.expression === SOURCE_NAME ? { ...term, expression: 's.source_name' } : term,
+  );
+  const select = sql.raw(
+    columns.map((column, index) => `${EXPORT_EXPRESSIONS[column]} as c${index}`).join(', '),
+  );
+  const where = filter ? sql` and ${filterSql(filter, 'bitmap')}` : sql``;
+  const query = sql`select ${select} from orders o
+      left join order_tracking_sources s on s.id = o.order_tracking_source_id
+     where o.deleted_status = false${where}
+     order by ${orderBySql(terms, false)}`;
+  const readAll = async (on: DbOrTx, name: string) => {
+    const fetch = sql.raw(`fetch forward ${batchSize} from ${name}`);
+    let count = 0;
+    for (;;) {
+      const rows = await rowsOf<Record<string, string | number | null>>(on, fetch);
+      if (rows.length === 0) break;
+      count += rows.length;
+      await onBatch(rows.map((row) => columns.map((_, index) => row[`c${index}`] ?? null)));
+      if (rows.length < batchSize) break;
+    }
+    return count;
+  };
+  if (request.cursor === 'held') {
+    heldCursors += 1;
+    const name = `order_export_${heldCursors}`;
+    await db.execute(sql`declare ${sql.raw(name)} no scroll cursor with hold for ${query}`);
+    try {
+      return await readAll(db, name);
+    } finally {
+      // A held cursor outlives its statement: left open it would keep its rows until the process ends.
+      await db.execute(sql.raw(`close ${name}`));
+    }
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`declare order_export no scroll cursor for ${query}`);
+    return readAll(tx, 'order_export');
+  });
 }

@@ -1,12 +1,23 @@
-import type { OrderListResponse, OrderRecord, TOrderEdit, TOrderListQuery, TOrderNote } from '@app/contracts';
+import {
+  ORDER_GRID_COLUMN_IDS,
+  type OrderListResponse,
+  type OrderRecord,
+  type TOrderEdit,
+  type TOrderExportQuery,
+  type TOrderListQuery,
+  type TOrderNote,
+} from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
+import { type ExportFile, orderExportFile, type ReadBatches } from './export-file';
 import {
   type Condition,
+  type ExportRequest,
   type Filter,
   findOrder,
   findOrderPage,
   findValuesContaining,
+  forEachExportBatch,
   loadOrders,
   orderExists,
   replaceTrackingNumbers,
@@ -31,6 +42,8 @@ const SEARCH_FIELDS = {
   TrackingNumberParam: { kind: 'tracking' },
 } as const;
 type SearchParam = keyof typeof SEARCH_FIELDS;
+/** The list call's search and sort, without its paging: what the list and the export share. */
+type OrderSearch = Omit<TOrderListQuery, 'PageSize' | 'PageIndex'>;
 
 /** `text` anywhere in the value, taken literally: LIKE's \ % _ are escaped. */
 export function containsPattern(text: string): string {
@@ -41,7 +54,7 @@ export function containsPattern(text: string): string {
  * The request's non-empty search inputs as SQL conditions. Undefined: no search. 'nothing': no order can
  * match (an AND term, or every OR term, names a supplier or brand that no live order has).
  */
-async function resolveFilter(db: DbOrTx, query: TOrderListQuery): Promise<Filter | 'nothing' | undefined> {
+async function resolveFilter(db: DbOrTx, query: OrderSearch): Promise<Filter | 'nothing' | undefined> {
   const mode = query.AndOrParam ? 'and' : 'or';
   const terms = (Object.keys(SEARCH_FIELDS) as SearchParam[]).flatMap((param) =>
     query[param] ? [{ field: SEARCH_FIELDS[param], pattern: containsPattern(query[param]) }] : [],
@@ -94,6 +107,34 @@ export async function listOrders(db: DbOrTx, query: TOrderListQuery): Promise<Or
     pageIndex: query.PageIndex,
   });
   return { orders, totalRecordCount: total };
+}
+
+/** Rows per cursor FETCH: big enough that round trips do not dominate, small enough to stay a few MB. */
+export const EXPORT_BATCH_SIZE = 2000;
+
+/**
+ * Export (docs/behaviour/order-tracking.md#export): the file, and how to read its rows, for every live order
+ * the list call would show for this search and sort, in the same order. Nothing is read until the file is
+ * written; the search is resolved first so that a bad request fails before the download starts.
+ */
+export async function prepareOrderExport(
+  db: DbOrTx,
+  query: TOrderExportQuery,
+  options: { now: Date; cursor: ExportRequest['cursor'] },
+): Promise<{ file: ExportFile; readBatches: ReadBatches }> {
+  const sort = sortKeys(query.SortParams);
+  const filter = await resolveFilter(db, query);
+  // The grid's column order, whatever order the request named them in.
+  const columns = ORDER_GRID_COLUMN_IDS.filter((id) => query.columns.includes(id));
+  const readBatches: ReadBatches = async (onBatch) =>
+    filter === 'nothing'
+      ? 0
+      : forEachExportBatch(
+          db,
+          { filter, sort, columns, batchSize: EXPORT_BATCH_SIZE, cursor: options.cursor },
+          onBatch,
+        );
+  return { file: orderExportFile(query.format, columns, options.now), readBatches };
 }
 
 export async function getOrder(db: DbOrTx, id: number): Promise<OrderRecord> {

@@ -14,6 +14,7 @@ import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { countRun } from '../../lib/metrics';
+import { emitRunFinished } from '../webhooks/events';
 
 const { runs } = schema;
 export type RunRow = typeof runs.$inferSelect;
@@ -57,20 +58,25 @@ export async function startRun(db: DbOrTx, input: StartRunInput): Promise<number
   return row!.id;
 }
 
+/** Finishes a run and, in the same transaction, records its webhook event (run.succeeded / failed / held). */
 export async function finishRun(db: DbOrTx, runId: number, input: FinishRunInput): Promise<void> {
-  const [finished] = await db
-    .update(runs)
-    .set({
-      status: input.status,
-      message: input.message ?? null,
-      ordersUpdated: input.ordersUpdated ?? 0,
-      ordersDeleted: input.ordersDeleted ?? 0,
-      details: input.details ?? {},
-      ...(input.outputFileId !== undefined ? { outputFileId: input.outputFileId } : {}),
-      finishedAt: new Date(),
-    })
-    .where(eq(runs.id, runId))
-    .returning({ sourceType: runs.sourceType, startedAt: runs.startedAt, finishedAt: runs.finishedAt });
+  const finished = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(runs)
+      .set({
+        status: input.status,
+        message: input.message ?? null,
+        ordersUpdated: input.ordersUpdated ?? 0,
+        ordersDeleted: input.ordersDeleted ?? 0,
+        details: input.details ?? {},
+        ...(input.outputFileId !== undefined ? { outputFileId: input.outputFileId } : {}),
+        finishedAt: new Date(),
+      })
+      .where(eq(runs.id, runId))
+      .returning();
+    if (row) await emitRunFinished(tx, row);
+    return row;
+  });
   if (finished) countRun(finished.sourceType, input.status, finished.startedAt, finished.finishedAt!);
 }
 

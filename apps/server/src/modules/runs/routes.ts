@@ -1,12 +1,23 @@
-import { ZRunListQuerySchema } from '@app/contracts';
+import {
+  PROGRESS_KEY_PATTERN,
+  ZReprocessOutcomeSchema,
+  ZRunListQuerySchema,
+  ZRunListResponseSchema,
+  ZRunRecordSchema,
+  ZWorkProgressSchema,
+} from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { progressBoard } from '../../lib/progress';
+import { apiDocs, FILE_DOWNLOAD, idParams, NO_CONTENT } from '../../lib/route-docs';
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { attachmentHeader } from '../files/stored-files';
 import { getRunFile, getRunFor, listRunsOf, reprocessRun, toRunRecord } from './runs-service';
+
+const docs = apiDocs('Runs');
 
 /**
  * Run history (docs/behaviour/runs-and-history.md#access, beyond the spec). Any source flag opens the door; each call then checks the flag
@@ -16,13 +27,26 @@ import { getRunFile, getRunFor, listRunsOf, reprocessRun, toRunRecord } from './
  */
 export async function runRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context;
-  const sourceUsers = { config: { access: SOURCE_ACCESS.anySource } };
+  const access = { access: SOURCE_ACCESS.anySource };
+  const runFile = (which: string) =>
+    docs({
+      summary: `Download the run’s ${which} file`,
+      params: idParams(),
+      response: { 200: FILE_DOWNLOAD },
+    });
   type IdParams = { Params: { id: string } };
 
   // Progress of work this user started (lib/progress.ts), answered from memory without the database.
   app.get<{ Params: { key: string } }>(
     '/api/progress/:key',
-    { config: { access: 'signed-in token' } },
+    {
+      config: { access: 'signed-in token' },
+      schema: docs({
+        summary: 'Progress of work the caller started with this key in the x-progress-key header',
+        params: z.object({ key: z.string().regex(PROGRESS_KEY_PATTERN) }),
+        response: { 200: ZWorkProgressSchema },
+      }),
+    },
     async (request, reply) => {
       const owner = request.tokenClaims?.userId;
       const progress = owner === undefined ? undefined : progressBoard.read(request.params.key, owner);
@@ -31,12 +55,28 @@ export async function runRoutes(app: FastifyInstance, context: AppContext) {
     },
   );
 
-  app.get('/api/runs', sourceUsers, async (request) =>
-    listRunsOf(db, sessionUserOrThrow(request), validate(ZRunListQuerySchema, request.query)),
+  app.get(
+    '/api/runs',
+    {
+      config: access,
+      schema: docs({
+        summary: 'One source’s runs, newest first (the source type’s flag is needed)',
+        querystring: ZRunListQuerySchema,
+        response: { 200: ZRunListResponseSchema },
+      }),
+    },
+    async (request) =>
+      listRunsOf(db, sessionUserOrThrow(request), validate(ZRunListQuerySchema, request.query)),
   );
 
-  app.get<IdParams>('/api/runs/:id', sourceUsers, async (request) =>
-    toRunRecord(await getRunFor(db, sessionUserOrThrow(request), parseIdParam(request.params.id))),
+  app.get<IdParams>(
+    '/api/runs/:id',
+    {
+      config: access,
+      schema: docs({ summary: 'One run', params: idParams(), response: { 200: ZRunRecordSchema } }),
+    },
+    async (request) =>
+      toRunRecord(await getRunFor(db, sessionUserOrThrow(request), parseIdParam(request.params.id))),
   );
 
   const sendRunFile = async (
@@ -52,15 +92,29 @@ export async function runRoutes(app: FastifyInstance, context: AppContext) {
       .send(file.content);
   };
 
-  app.get<IdParams>('/api/runs/:id/input', sourceUsers, async (request, reply) =>
-    sendRunFile(request, reply, 'input'),
+  app.get<IdParams>(
+    '/api/runs/:id/input',
+    { config: access, schema: runFile('input') },
+    async (request, reply) => sendRunFile(request, reply, 'input'),
   );
 
-  app.get<IdParams>('/api/runs/:id/output', sourceUsers, async (request, reply) =>
-    sendRunFile(request, reply, 'output'),
+  app.get<IdParams>(
+    '/api/runs/:id/output',
+    { config: access, schema: runFile('output') },
+    async (request, reply) => sendRunFile(request, reply, 'output'),
   );
 
-  app.post<IdParams>('/api/runs/:id/reprocess', sourceUsers, async (request) =>
-    reprocessRun(context, sessionUserOrThrow(request), parseIdParam(request.params.id)),
+  app.post<IdParams>(
+    '/api/runs/:id/reprocess',
+    {
+      config: access,
+      schema: docs({
+        summary: 'Run the stored input file again, as a new run',
+        params: idParams(),
+        body: NO_CONTENT,
+        response: { 200: ZReprocessOutcomeSchema },
+      }),
+    },
+    async (request) => reprocessRun(context, sessionUserOrThrow(request), parseIdParam(request.params.id)),
   );
 }

@@ -42,17 +42,7 @@ async function createOrderSource(name: string) {
 }
 
 async function createInventorySource(name: string, sampleFileId: number | null = null) {
-  const row = await insertInventorySource(t.db.db, {
-    sourceName: name,
-    emailSourceId,
-    fileType: '.csv',
-    fromEmail: 'stock@supplier.example',
-    subjectValue: 'Stock',
-    attachmentName: '*.csv',
-    itemNumberColumnName: 'SKU',
-    qtyColumnName: 'Qty',
-    sampleFileId,
-  });
+  const row = await insertInventorySource(t.db.db, { sourceName: name, emailSourceId, sampleFileId });
   return row!.id;
 }
 

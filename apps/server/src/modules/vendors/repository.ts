@@ -225,6 +225,15 @@ export async function updateAliasOf(
   return row;
 }
 
+/** The vendor an alias belongs to, if the alias exists. */
+export async function findAliasVendorId(db: DbOrTx, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ vendorId: orderVendorAliases.parentVendorSourceId })
+    .from(orderVendorAliases)
+    .where(eq(orderVendorAliases.id, id));
+  return row?.vendorId;
+}
+
 /** Deletes an alias of a live vendor; false when there is none with that id. */
 export async function deleteAliasOfLiveVendor(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db

@@ -18,6 +18,7 @@ import {
 import type { DbOrTx } from '@app/db';
 import { isSpreadsheetError, readTable } from '../../integrations/spreadsheet';
 import { AppError } from '../../lib/app-error';
+import { type AuditActor, auditedActiveToggle, auditedDelete, recordAudit } from '../audit/record-audit';
 import { storeFile } from '../files/stored-files';
 import { lockLiveOrderSubmissionSourceForUse } from '../order-submission/sources-repository';
 import { lastRunFor, lastRunsFor } from '../runs/runs-service';
@@ -25,6 +26,7 @@ import { type FieldErrors, fieldErrorsToBadRequest, lockEmailSourceForUse } from
 import {
   deleteAliasOfLiveVendor,
   deleteReplacedTemplateFile,
+  findAliasVendorId,
   findLiveVendor,
   findNameOwners,
   insertAlias,
@@ -345,6 +347,7 @@ async function refuseMappingsTheTemplateLacks(
 export async function saveOrderVendorSource(
   db: DbOrTx,
   input: TOrderVendorSource,
+  actor: AuditActor,
 ): Promise<OrderVendorSource> {
   const errors: FieldErrors = {};
   let upload: TemplateUpload | null = null;
@@ -362,6 +365,7 @@ export async function saveOrderVendorSource(
       await lockVendorNames(tx);
       const existing = input.id > 0 ? await lockLiveVendor(tx, input.id) : undefined;
       if (input.id > 0 && !existing) throw notFound();
+      const before = existing ? await vendorSnapshot(tx, existing) : null;
       if (!(await lockLiveOrderSubmissionSourceForUse(tx, input.orderSubmissionSourceId)))
         errors.orderSubmissionSourceId = M.required;
       if (!(await lockEmailSourceForUse(tx, input.sendFromEmailSourceModelId)))
@@ -401,6 +405,9 @@ export async function saveOrderVendorSource(
           aliasErrors[`vendorSourceAliases.${index}.id`] = M.aliasNotFound;
       }
       if (Object.keys(aliasErrors).length > 0) throw fieldErrorsToBadRequest(aliasErrors);
+      const after = await vendorSnapshot(tx, saved, newTemplate);
+      const action = existing ? 'updated' : 'created';
+      await recordAudit(tx, { ...AUDIT, actor, entityId: saved.id, action, before, after });
       return saved;
     });
   } catch (error) {
@@ -415,20 +422,56 @@ export async function saveOrderVendorSource(
 }
 
 /** Soft delete: the vendor's runs keep their vendor, and its name is free for a new vendor. */
-export async function deleteOrderVendorSource(db: DbOrTx, id: number): Promise<void> {
-  if (!(await softDeleteVendor(db, id))) throw notFound();
+export async function deleteOrderVendorSource(db: DbOrTx, id: number, actor: AuditActor): Promise<void> {
+  await auditedDelete(db, { ...AUDIT, actor, id, load: lockLiveVendor, remove: softDeleteVendor, notFound });
 }
 
-export async function deleteVendorAlias(db: DbOrTx, id: number): Promise<void> {
-  if (!(await deleteAliasOfLiveVendor(db, id))) throw AppError.notFound(M.aliasNotFound);
+/** Recorded under its vendor (docs/behaviour/audit-log.md): the vendor's aliases before and after. */
+export async function deleteVendorAlias(db: DbOrTx, id: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const vendorId = await findAliasVendorId(tx, id);
+    const vendor = vendorId === undefined ? undefined : await lockLiveVendor(tx, vendorId);
+    if (!vendor) throw AppError.notFound(M.aliasNotFound);
+    const before = await vendorSnapshot(tx, vendor);
+    if (!(await deleteAliasOfLiveVendor(tx, id))) throw AppError.notFound(M.aliasNotFound);
+    const after = await vendorSnapshot(tx, vendor);
+    await recordAudit(tx, { ...AUDIT, actor, entityId: vendor.id, action: 'alias-deleted', before, after });
+  });
 }
 
 export async function setOrderVendorSourceActive(
   db: DbOrTx,
   id: number,
   { activeStatus }: ActiveToggle,
+  actor: AuditActor,
 ): Promise<ActiveToggle & { id: number }> {
-  const row = await updateLiveVendor(db, id, { activeStatus });
-  if (!row) throw notFound();
-  return { id: row.id, activeStatus: row.activeStatus };
+  return auditedActiveToggle(db, {
+    ...AUDIT,
+    actor,
+    id,
+    activeStatus,
+    load: lockLiveVendor,
+    update: updateLiveVendor,
+    notFound,
+  });
+}
+
+const AUDIT = { entityType: 'vendor' } as const;
+
+/**
+ * A vendor as the audit log compares it: its row, its aliases by name (aliases are recorded under their
+ * vendor), and the template's file name when one was uploaded (the stored file's id says nothing).
+ */
+async function vendorSnapshot(db: DbOrTx, row: VendorRow, upload?: { fileName: string } | null) {
+  const aliases = Object.fromEntries(
+    (await listAliasesOf(db, [row.id])).map((alias) => [
+      alias.vendorAliasNameFromFile,
+      {
+        vendorProvidedAccountNumber: alias.vendorProvidedAccountNumber,
+        activeStatus: alias.activeStatus,
+        deletedStatus: alias.deletedStatus,
+      },
+    ]),
+  );
+  return { ...row, aliases, ...(upload ? { submitFileTemplate: `uploaded ${upload.fileName}` } : {}) };
 }

@@ -3,13 +3,14 @@
  * failure alert, the loading skeleton, a card's term/value list and the delete confirmation for one item.
  */
 import { Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/data-view/confirm-delete-dialog';
 import { type ViewMode, ViewModeToggle } from '@/components/data-view/view-mode-toggle';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 
 /** The page title, the view switcher (left out on narrow screens) and the 'Add Source' link. */
@@ -145,5 +146,74 @@ export function CardList<T extends { id: number }>({
         </li>
       ))}
     </ul>
+  );
+}
+
+export interface TableHeaderCell {
+  label: ReactNode;
+  className?: string;
+}
+
+/** The header of the row-actions column: read by screen readers, not shown. */
+export const ACTIONS_HEADER: TableHeaderCell = {
+  label: <span className="sr-only">Actions</span>,
+  className: 'text-right',
+};
+
+/** The table view: a header row, one row per record (its own component, keyed by id) or the empty text. */
+export function RecordTable<T extends { id: number }>({
+  headers,
+  items,
+  row,
+  empty = 'No results.',
+}: {
+  headers: readonly TableHeaderCell[];
+  items: readonly T[];
+  row: (item: T) => ReactNode;
+  empty?: ReactNode;
+}) {
+  return (
+    <div className="rounded-md border">
+      <Table stickyLastColumn>
+        <TableHeader>
+          <TableRow>
+            {headers.map((header, index) => (
+              <TableHead key={index} className={header.className}>
+                {header.label}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.length === 0 ? (
+            <EmptyTableRow colSpan={headers.length}>{empty}</EmptyTableRow>
+          ) : (
+            items.map((item) => <Fragment key={item.id}>{row(item)}</Fragment>)
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** The name cell that opens the record's editor; the whole name is in its title when it is cut off. */
+export function EditLinkCell({ to, name }: { to: string; name: string }) {
+  return (
+    <TableCell className="font-medium">
+      <Link to={to} className="block max-w-64 truncate underline-offset-4 hover:underline" title={name}>
+        {name}
+      </Link>
+    </TableCell>
+  );
+}
+
+/** The one row of a table with nothing in it. */
+export function EmptyTableRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} className="h-24 text-center text-muted-foreground">
+        {children}
+      </TableCell>
+    </TableRow>
   );
 }

@@ -1,12 +1,15 @@
 /**
- * Table columns that give way on smaller screens (docs/behaviour/order-submission.md#submission-source-list): on a tablet (640 to 1024 px) or a phone the
- * low-priority columns are left out and a hint says so.
+ * Table columns that give way on smaller screens (docs/behaviour/screens.md#wide-tables): a phone (under 640
+ * px) shows the high-priority columns, a tablet (under 1024 px) high and medium, a desktop all of them; a hint
+ * says when some are left out and the table scrolls.
  */
 import { Info } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useIsUnder1024 } from '@/hooks/use-media-query';
+import { type ReactNode, useState } from 'react';
+import { EmptyTableRow } from '@/components/data-view/list-parts';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useIsUnder640, useIsUnder1024 } from '@/hooks/use-media-query';
 
-export type ColumnPriority = 'high' | 'low';
+export type ColumnPriority = 'high' | 'medium' | 'low';
 
 export interface PriorityColumn<T> {
   key: string;
@@ -16,22 +19,78 @@ export interface PriorityColumn<T> {
   cell: (item: T) => ReactNode;
 }
 
-export const HIDDEN_COLUMNS_HINT =
+const HIDDEN_COLUMNS_HINT =
   'Some columns are hidden. Swipe to scroll or switch to a desktop screen to see all columns.';
 
+function useVisiblePriorities(): readonly ColumnPriority[] {
+  const isUnder640 = useIsUnder640();
+  const isUnder1024 = useIsUnder1024();
+  if (isUnder640) return ['high'];
+  if (isUnder1024) return ['high', 'medium'];
+  return ['high', 'medium', 'low'];
+}
+
 /** The columns the screen has room for, and whether any were left out. */
-export function useVisibleColumns<T>(columns: readonly PriorityColumn<T>[]) {
-  const narrow = useIsUnder1024();
-  const visible = narrow ? columns.filter((column) => column.priority === 'high') : [...columns];
+function useVisibleColumns<T>(columns: readonly PriorityColumn<T>[]) {
+  const priorities = useVisiblePriorities();
+  const visible = columns.filter((column) => priorities.includes(column.priority));
   return { visible, someHidden: visible.length < columns.length };
 }
 
-export function HiddenColumnsHint() {
+function HiddenColumnsHint() {
   return (
     <p className="flex items-start gap-2 text-muted-foreground text-sm">
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
       {HIDDEN_COLUMNS_HINT}
     </p>
+  );
+}
+
+/** A bordered table of items whose last column (the row actions) stays in view while the rest scrolls. */
+export function PriorityTable<T extends { id: number }>({
+  items,
+  columns,
+  empty,
+}: {
+  items: readonly T[];
+  columns: readonly PriorityColumn<T>[];
+  empty: ReactNode;
+}) {
+  const { visible, someHidden } = useVisibleColumns(columns);
+  // The swipe hint only where the table really scrolls (docs/behaviour/screens.md#wide-tables).
+  const [scrollable, setScrollable] = useState(false);
+  return (
+    <div className="space-y-3">
+      {someHidden && scrollable && <HiddenColumnsHint />}
+      <div className="rounded-md border">
+        <Table stickyLastColumn onScrollableChange={setScrollable}>
+          <TableHeader>
+            <TableRow>
+              {visible.map((column) => (
+                <TableHead key={column.key} className={column.className}>
+                  {column.header}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.length === 0 ? (
+              <EmptyTableRow colSpan={visible.length}>{empty}</EmptyTableRow>
+            ) : (
+              items.map((item) => (
+                <TableRow key={item.id}>
+                  {visible.map((column) => (
+                    <TableCell key={column.key} className={column.className}>
+                      {column.cell(item)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+    </div>
   );
 }
 
@@ -47,4 +106,24 @@ export function Truncated({ value }: { value: string | number | null | undefined
       {text}
     </span>
   );
+}
+
+/** A free-text column, cut to one line. */
+export function textColumn<T>(
+  key: string,
+  header: string,
+  priority: ColumnPriority,
+  read: (item: T) => string | null | undefined,
+): PriorityColumn<T> {
+  return { key, header, priority, cell: (item) => <Truncated value={read(item)} /> };
+}
+
+/** A number column ('—' when unset). */
+export function countColumn<T>(
+  key: string,
+  header: string,
+  priority: ColumnPriority,
+  read: (item: T) => number | null | undefined,
+): PriorityColumn<T> {
+  return { key, header, priority, className: 'tabular-nums', cell: (item) => textOrDash(read(item)) };
 }

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import {
   applyServerFieldErrors,
   type EditorSaveOptions,
+  openOrRefill,
   runEditorSave,
   type SaveOutcome,
+  serverMessage,
 } from './editor-save';
 import { createSaveStatus, SAVE_LABELS, type SaveState } from './save-status';
 
@@ -77,4 +80,54 @@ export function useEditorSubmit<T extends FieldValues, TParsed extends FieldValu
       applyServerFieldErrors(form.setError, error, options.acceptFieldError),
     ),
   );
+}
+
+export interface RecordEditorOptions<T extends FieldValues, TParsed extends FieldValues, TRecord> {
+  save: (values: TParsed) => Promise<unknown>;
+  logLabel: string;
+  messages: { saveFailed: string; unexpected: string; saved: string };
+  /** The banner of a failed save; by default the server's message, else `messages.saveFailed`. */
+  failureMessage?: (error: unknown, values: TParsed) => string;
+  editPath: (id: number) => string;
+  listPath: string;
+  toFormValues: (record: TRecord) => T;
+  /** Fields that never come back from the server (a password, a chosen file), emptied after a save. */
+  clearAfterSave?: Partial<T>;
+  /** After the form was refilled: for inputs the form does not hold (a file input's key). */
+  afterRefill?: () => void;
+}
+
+/**
+ * useEditorSubmit for the editor of one record at /…/edit/{id}: a create opens the new record's editor, an
+ * update refills the form (docs/behaviour/screens.md#save-button).
+ */
+export function useRecordEditorSubmit<
+  T extends FieldValues,
+  TParsed extends FieldValues & { id: number },
+  TRecord extends { id: number },
+>(
+  form: UseFormReturn<T, unknown, TParsed>,
+  state: EditorSaveState,
+  options: RecordEditorOptions<T, TParsed, TRecord>,
+) {
+  const navigate = useNavigate();
+  const { messages } = options;
+  return useEditorSubmit<T, TParsed, TRecord>(form, state, {
+    save: options.save,
+    logLabel: options.logLabel,
+    failureMessage: options.failureMessage ?? ((error) => serverMessage(error) ?? messages.saveFailed),
+    unexpectedMessage: messages.unexpected,
+    savedMessage: messages.saved,
+    onSaved: openOrRefill<TRecord>({
+      open: (path) => navigate(path, { replace: true }),
+      editPath: options.editPath,
+      listPath: options.listPath,
+      refill: (record) => {
+        form.reset(
+          record ? options.toFormValues(record) : { ...form.getValues(), ...options.clearAfterSave },
+        );
+        options.afterRefill?.();
+      },
+    }),
+  });
 }

@@ -9,6 +9,7 @@ import { AppError } from '../../../lib/app-error';
 import { readStoredFile } from '../../files/stored-files';
 import { finishRun, getRun, startRun } from '../../runs/runs-service';
 import { findLiveVendor } from '../../vendors/repository';
+import { emitOrderSubmissionSent } from '../../webhooks/events';
 import { type OutgoingAttachment, sendSubmissionEmail } from './submission-mail';
 
 function sentDetails(details: unknown): VendorSubmissionDetails | undefined {
@@ -74,17 +75,28 @@ export async function resendVendorRun(context: AppContext, runId: number): Promi
     ? `Re-sent run #${runId} to ${vendor.vendorNameFromFile}: ${outcome.message}`
     : `Re-sending run #${runId} to ${vendor.vendorNameFromFile} failed: ${outcome.message}`;
   const status = outcome.ok ? 'succeeded' : 'failed';
-  await finishRun(db, newRunId, {
-    status,
-    message,
-    details: {
-      ...details,
-      from: outcome.from,
-      resendOf: run.id,
-      errors: outcome.ok ? [] : [outcome.message],
-      warnings: [],
-    },
-    outputFileId: run.outputFileId,
+  await db.transaction(async (tx) => {
+    await finishRun(tx, newRunId, {
+      status,
+      message,
+      details: {
+        ...details,
+        from: outcome.from,
+        resendOf: run.id,
+        errors: outcome.ok ? [] : [outcome.message],
+        warnings: [],
+      },
+      outputFileId: run.outputFileId,
+    });
+    if (outcome.ok) {
+      await emitOrderSubmissionSent(tx, {
+        runId: newRunId,
+        vendorId: vendor.id,
+        vendorName: vendor.vendorNameFromFile,
+        fileName: run.fileName ?? '',
+        lineCount: Number((details as { lineCount?: unknown }).lineCount ?? 0),
+      });
+    }
   });
   return { runId: newRunId, status, message };
 }

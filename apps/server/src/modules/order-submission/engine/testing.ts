@@ -19,6 +19,7 @@ import type { TestApp } from '../../../../test/helper';
 import type { Clock } from '../../../context';
 import { parseTable } from '../../../integrations/spreadsheet';
 import { validate } from '../../../lib/validate';
+import { SYSTEM_ACTOR } from '../../audit/record-audit';
 import type { InboundMessageContext } from '../../intake/file-processors';
 import { saveOrderVendorSource } from '../../vendors/service';
 import { orderSubmissionFileProcessor } from './processor';
@@ -110,7 +111,7 @@ export async function createVendor(
     ...(template ? TEMPLATE_MAPPING : {}),
     ...rest,
   };
-  return saveOrderVendorSource(t.db.db, validate(ZOrderVendorSourceSchema, body));
+  return saveOrderVendorSource(t.db.db, validate(ZOrderVendorSourceSchema, body), SYSTEM_ACTOR);
 }
 
 /**

@@ -38,6 +38,7 @@ import { plural } from '../../../lib/plural';
 import { readStoredFile, storeFile } from '../../files/stored-files';
 import { finishRun, recordRun, startRun } from '../../runs/runs-service';
 import { getOrderVendorSource, markVendorSubmitted } from '../../vendors/service';
+import { emitOrderSubmissionSent } from '../../webhooks/events';
 import { addDays, type Day, dayOf } from './days';
 import { bodyText, distinct, fillWildcards, poNumbersOf } from './mail-content';
 import { mergeOrderLines } from './merged-order-file';
@@ -314,11 +315,23 @@ async function submitGroup(
   const message = outcome.ok
     ? `Sent ${summary} to ${vendor.vendorNameFromFile}: ${outcome.message}`
     : `${vendor.vendorNameFromFile}: ${summary} was not sent: ${outcome.message} Use Re-send once the problem is fixed.`;
-  await finishRun(db, claimed.runId, {
-    status: outcome.ok ? 'succeeded' : 'failed',
-    message,
-    details,
-    outputFileId: claimed.outputFileId,
+  // The run's end and the order-submission.sent webhook event commit together.
+  await db.transaction(async (tx) => {
+    await finishRun(tx, claimed.runId, {
+      status: outcome.ok ? 'succeeded' : 'failed',
+      message,
+      details,
+      outputFileId: claimed.outputFileId,
+    });
+    if (outcome.ok) {
+      await emitOrderSubmissionSent(tx, {
+        runId: claimed.runId,
+        vendorId: vendor.id,
+        vendorName: vendor.vendorNameFromFile,
+        fileName: prepared.file.fileName,
+        lineCount: lines.length,
+      });
+    }
   });
   return { status: outcome.ok ? 'sent' : 'failed', runId: claimed.runId, lineCount: lines.length, message };
 }

@@ -7,29 +7,22 @@ import {
   SESSION_ENDED_MESSAGES,
   type UserInfo,
 } from '@app/contracts';
-import { Columns3, KeyRound, Loader2, UserPen } from 'lucide-react';
+import { BookOpen, Columns3, KeyRound, Loader2, UserPen } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { FormKit, TextField, useBoundField } from '@/components/form/bound-fields';
 import { PasswordInput } from '@/components/password-input';
+import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
+import { ApiTokensSection } from '@/features/api-tokens/components/api-tokens-section';
 import { useCurrentUser } from '@/features/auth/api/session';
 import { ApiError, clearClientSession, describeError, markSessionEndedByApp } from '@/lib/api-client';
 import { formatLongDateTime } from '@/lib/format';
@@ -103,6 +96,23 @@ export function AccountPage() {
           ))}
         </div>
       )}
+      <ApiTokensSection />
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <BookOpen aria-hidden className="size-4" />
+            API reference
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="text-muted-foreground text-sm">
+          Every call this app makes, for scripts and other systems that work with Inbox Ops.
+        </CardContent>
+        <CardFooter>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/api-reference">Open the API reference</Link>
+          </Button>
+        </CardFooter>
+      </Card>
     </div>
   );
 }
@@ -284,30 +294,29 @@ function ChangeUsernameDialog({ info }: { info: UserInfo }) {
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Change Username"
+      description="Enter your new username below."
+      trigger={
         <Button variant="outline" size="sm">
           <UserPen />
           Change Username
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <FormKit form={form} idOf={() => 'change-username'} onSubmit={onSubmit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Change Username</DialogTitle>
-            <DialogDescription>Enter your new username below.</DialogDescription>
-          </DialogHeader>
-          <TextField name="newUsername" label="Username" autoComplete="username" />
-          <p className="text-muted-foreground text-sm">You will be signed out and asked to log in again.</p>
-          <DialogFooter>
-            <Button type="submit" disabled={updateUsername.isPending}>
-              {updateUsername.isPending && <Loader2 aria-hidden className="animate-spin" />}
-              Save Changes
-            </Button>
-          </DialogFooter>
-        </FormKit>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <FormKit form={form} idOf={() => 'change-username'} onSubmit={onSubmit} className="grid gap-4">
+        <TextField name="newUsername" label="Username" autoComplete="username" />
+        <p className="text-muted-foreground text-sm">You will be signed out and asked to log in again.</p>
+        <DialogFooter>
+          <Button type="submit" disabled={updateUsername.isPending}>
+            {updateUsername.isPending && <Loader2 aria-hidden className="animate-spin" />}
+            Save Changes
+          </Button>
+        </DialogFooter>
+      </FormKit>
+    </TitledDialog>
   );
 }
 
@@ -355,56 +364,53 @@ function ChangePasswordDialog({ info }: { info: UserInfo }) {
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Change Password"
+      description="You will be signed out and asked to log in with the new password."
+      trigger={
         <Button variant="outline" size="sm">
           <KeyRound />
           Change Password
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <FormKit
-          form={form}
-          idOf={(name) => PASSWORD_IDS[name] ?? name}
-          onSubmit={onSubmit}
-          className="grid gap-4"
-        >
-          <DialogHeader>
-            <DialogTitle>Change Password</DialogTitle>
-            <DialogDescription>
-              You will be signed out and asked to log in with the new password.
-            </DialogDescription>
-          </DialogHeader>
-          <PasswordField name="current" label="Current Password" autoComplete="current-password" />
-          <PasswordField
-            name="next"
-            label="New Password"
-            autoComplete="new-password"
-            invalid={!passwordsMatch}
-            hint={PASSWORD_HINT}
-            // A new entry takes back the rule's message until the next Save.
-            onChange={() => form.clearErrors('next')}
-          />
-          <PasswordField
-            name="confirm"
-            label="Confirm Password"
-            autoComplete="new-password"
-            invalid={!passwordsMatch}
-          />
-          {!passwordsMatch && (
-            <p id="password-mismatch" role="alert" className="font-medium text-destructive text-sm">
-              {PASSWORD_MISMATCH}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="submit" disabled={updatePassword.isPending}>
-              {updatePassword.isPending && <Loader2 aria-hidden className="animate-spin" />}
-              Save Password
-            </Button>
-          </DialogFooter>
-        </FormKit>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <FormKit
+        form={form}
+        idOf={(name) => PASSWORD_IDS[name] ?? name}
+        onSubmit={onSubmit}
+        className="grid gap-4"
+      >
+        <PasswordField name="current" label="Current Password" autoComplete="current-password" />
+        <PasswordField
+          name="next"
+          label="New Password"
+          autoComplete="new-password"
+          invalid={!passwordsMatch}
+          hint={PASSWORD_HINT}
+          // A new entry takes back the rule's message until the next Save.
+          onChange={() => form.clearErrors('next')}
+        />
+        <PasswordField
+          name="confirm"
+          label="Confirm Password"
+          autoComplete="new-password"
+          invalid={!passwordsMatch}
+        />
+        {!passwordsMatch && (
+          <p id="password-mismatch" role="alert" className="font-medium text-destructive text-sm">
+            {PASSWORD_MISMATCH}
+          </p>
+        )}
+        <DialogFooter>
+          <Button type="submit" disabled={updatePassword.isPending}>
+            {updatePassword.isPending && <Loader2 aria-hidden className="animate-spin" />}
+            Save Password
+          </Button>
+        </DialogFooter>
+      </FormKit>
+    </TitledDialog>
   );
 }
 
@@ -492,50 +498,50 @@ function SelectColumnsDialog({ settings }: { settings: OrderTrackingSettings | u
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Select Columns"
+      description="Select which columns you want on your default view"
+      contentClassName="flex max-h-[90dvh] flex-col sm:max-w-3xl"
+      trigger={
         <Button variant="outline" size="sm" disabled={!settings}>
           <Columns3 />
           Select Columns
         </Button>
-      </DialogTrigger>
-      <DialogContent className="flex max-h-[90dvh] flex-col sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Select Columns</DialogTitle>
-          <DialogDescription>Select which columns you want on your default view</DialogDescription>
-        </DialogHeader>
-        <div className="-mx-1 grid min-h-0 grid-cols-1 gap-2 overflow-y-auto px-1 py-0.5 sm:grid-cols-3">
-          {ORDER_TRACKING_COLUMN_KEYS.map((key) => {
-            const switchId = `column-${key}`;
-            return (
-              <div key={key} className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
-                <Label htmlFor={switchId} className="font-normal">
-                  {ORDER_TRACKING_COLUMN_LABELS[key]}
-                </Label>
-                <Controller
-                  control={form.control}
-                  name={key}
-                  render={({ field }) => (
-                    <Switch
-                      id={switchId}
-                      ref={field.ref}
-                      checked={field.value ?? true}
-                      onCheckedChange={field.onChange}
-                      onBlur={field.onBlur}
-                    />
-                  )}
-                />
-              </div>
-            );
-          })}
-        </div>
-        <DialogFooter>
-          <Button onClick={() => void onSave()} disabled={saveSettings.isPending || !settings}>
-            {saveSettings.isPending && <Loader2 aria-hidden className="animate-spin" />}
-            Save Changes
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <div className="-mx-1 grid min-h-0 grid-cols-1 gap-2 overflow-y-auto px-1 py-0.5 sm:grid-cols-3">
+        {ORDER_TRACKING_COLUMN_KEYS.map((key) => {
+          const switchId = `column-${key}`;
+          return (
+            <div key={key} className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
+              <Label htmlFor={switchId} className="font-normal">
+                {ORDER_TRACKING_COLUMN_LABELS[key]}
+              </Label>
+              <Controller
+                control={form.control}
+                name={key}
+                render={({ field }) => (
+                  <Switch
+                    id={switchId}
+                    ref={field.ref}
+                    checked={field.value ?? true}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+            </div>
+          );
+        })}
+      </div>
+      <DialogFooter>
+        <Button onClick={() => void onSave()} disabled={saveSettings.isPending || !settings}>
+          {saveSettings.isPending && <Loader2 aria-hidden className="animate-spin" />}
+          Save Changes
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Users } from 'lucide-react';
+import { ScrollText, Users, Webhook } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -55,6 +55,34 @@ export function AdminDashboardPage() {
           <CardFooter>
             <Button asChild>
               <Link to="/admin/manage/users">Manage Users</Link>
+            </Button>
+          </CardFooter>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Webhooks</CardTitle>
+            <CardDescription>Signed events for your own systems and automations</CardDescription>
+            <CardAction>
+              <Webhook aria-hidden className="size-5 text-muted-foreground" />
+            </CardAction>
+          </CardHeader>
+          <CardFooter>
+            <Button asChild>
+              <Link to="/admin/webhooks">Manage Webhooks</Link>
+            </Button>
+          </CardFooter>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Audit Log</CardTitle>
+            <CardDescription>Who changed users, sources and settings, and when</CardDescription>
+            <CardAction>
+              <ScrollText aria-hidden className="size-5 text-muted-foreground" />
+            </CardAction>
+          </CardHeader>
+          <CardFooter className="mt-auto">
+            <Button asChild>
+              <Link to="/admin/audit">View Audit Log</Link>
             </Button>
           </CardFooter>
         </Card>

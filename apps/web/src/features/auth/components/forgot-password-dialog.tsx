@@ -7,16 +7,9 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FieldError } from '@/components/password-input';
+import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -36,18 +29,16 @@ export function ForgotPasswordDialog({
   initialUsername: string;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Forgot Password</DialogTitle>
-          <DialogDescription>
-            Enter your username and we will e-mail you a link to reset your password.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so every opening starts from a fresh form. */}
-        {open && <ForgotPasswordForm initialUsername={initialUsername} />}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Forgot Password"
+      description="Enter your username and we will e-mail you a link to reset your password."
+      contentClassName="sm:max-w-md"
+    >
+      {/* Mounted only while open, so every opening starts from a fresh form. */}
+      {open && <ForgotPasswordForm initialUsername={initialUsername} />}
+    </TitledDialog>
   );
 }
 

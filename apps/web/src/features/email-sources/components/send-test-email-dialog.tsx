@@ -2,16 +2,9 @@ import { type EmailSourceListItem, emailSourceLabel, MAX_UPLOAD_BYTES } from '@a
 import { Loader2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -131,94 +124,90 @@ export function SendTestEmailDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Send Test Email</DialogTitle>
-            <DialogDescription>
-              Sends an e-mail through the outgoing server of{' '}
-              {shown ? `"${emailSourceLabel(shown)}"` : 'this source'}.
-            </DialogDescription>
-          </DialogHeader>
+    <TitledDialog
+      open={open}
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title="Send Test Email"
+      description={`Sends an e-mail through the outgoing server of ${shown ? `"${emailSourceLabel(shown)}"` : 'this source'}.`}
+      contentClassName="sm:max-w-lg"
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {missingFields && (
+          <Alert variant="destructive">
+            <AlertDescription>{FILL_ALL}</AlertDescription>
+          </Alert>
+        )}
 
-          {missingFields && (
-            <Alert variant="destructive">
-              <AlertDescription>{FILL_ALL}</AlertDescription>
-            </Alert>
+        <div className="grid gap-2">
+          <Label htmlFor="test-email-to">To Email</Label>
+          <Input
+            id="test-email-to"
+            type="email"
+            autoComplete="email"
+            placeholder="Recipient email address"
+            value={toEmail}
+            onChange={(event) => setToEmail(event.target.value)}
+            aria-invalid={missingFields && !toEmail.trim() ? true : undefined}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="test-email-subject">Subject Line</Label>
+          <Input
+            id="test-email-subject"
+            autoComplete="off"
+            placeholder="Email subject"
+            value={subject}
+            onChange={(event) => setSubject(event.target.value)}
+            aria-invalid={missingFields && !subject.trim() ? true : undefined}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="test-email-body">Message Body</Label>
+          <Textarea
+            id="test-email-body"
+            placeholder="Email message"
+            rows={5}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            aria-invalid={missingFields && !body.trim() ? true : undefined}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="test-email-attachment">Attachment (optional)</Label>
+          <Input
+            id="test-email-attachment"
+            type="file"
+            onChange={onFileChange}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? 'test-email-attachment-error' : 'test-email-attachment-hint'}
+          />
+          {fileError ? (
+            <p id="test-email-attachment-error" className="text-destructive text-sm">
+              {fileError}
+            </p>
+          ) : (
+            <p id="test-email-attachment-hint" className="text-muted-foreground text-xs">
+              Up to 10 MB.
+            </p>
           )}
+        </div>
 
-          <div className="grid gap-2">
-            <Label htmlFor="test-email-to">To Email</Label>
-            <Input
-              id="test-email-to"
-              type="email"
-              autoComplete="email"
-              placeholder="Recipient email address"
-              value={toEmail}
-              onChange={(event) => setToEmail(event.target.value)}
-              aria-invalid={missingFields && !toEmail.trim() ? true : undefined}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="test-email-subject">Subject Line</Label>
-            <Input
-              id="test-email-subject"
-              autoComplete="off"
-              placeholder="Email subject"
-              value={subject}
-              onChange={(event) => setSubject(event.target.value)}
-              aria-invalid={missingFields && !subject.trim() ? true : undefined}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="test-email-body">Message Body</Label>
-            <Textarea
-              id="test-email-body"
-              placeholder="Email message"
-              rows={5}
-              value={body}
-              onChange={(event) => setBody(event.target.value)}
-              aria-invalid={missingFields && !body.trim() ? true : undefined}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="test-email-attachment">Attachment (optional)</Label>
-            <Input
-              id="test-email-attachment"
-              type="file"
-              onChange={onFileChange}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? 'test-email-attachment-error' : 'test-email-attachment-hint'}
-            />
-            {fileError ? (
-              <p id="test-email-attachment-error" className="text-destructive text-sm">
-                {fileError}
-              </p>
-            ) : (
-              <p id="test-email-attachment-hint" className="text-muted-foreground text-xs">
-                Up to 10 MB.
-              </p>
-            )}
-          </div>
+        {sendError && (
+          <Alert variant="destructive">
+            <AlertDescription className="break-words">{sendError}</AlertDescription>
+          </Alert>
+        )}
 
-          {sendError && (
-            <Alert variant="destructive">
-              <AlertDescription className="break-words">{sendError}</AlertDescription>
-            </Alert>
-          )}
-
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy && <Loader2 className="animate-spin" aria-hidden />}
-              {busy ? 'Sending...' : 'Send'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        <DialogFooter>
+          <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy && <Loader2 className="animate-spin" aria-hidden />}
+            {busy ? 'Sending...' : 'Send'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </TitledDialog>
   );
 }

@@ -25,6 +25,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { HistoryButton } from '@/features/audit/components/history-button';
 import { EditorSkeleton, parseSourceId } from '@/features/sources/components/source-editor-parts';
 import { formPort, mailSecretState, type StoredSecretState } from '@/features/sources/lib/stored-secret';
 import { useLogError } from '@/hooks/use-log-error';
@@ -187,7 +188,12 @@ export function EmailSourceEditorPage() {
         <h1 className="font-semibold text-2xl tracking-tight">
           {isCreate ? 'Create Email Source' : 'Edit Email Source'}
         </h1>
-        <BackButton />
+        <div className="flex flex-wrap gap-2">
+          {!isCreate && sourceId !== null && source.data && (
+            <HistoryButton entityType="email-source" entityId={sourceId} />
+          )}
+          <BackButton />
+        </div>
       </div>
       {content}
     </div>

@@ -4,18 +4,21 @@ import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
 import {
+  ACTIONS_HEADER,
   ConfirmDeleteItemDialog,
   DetailList,
   ListPageHeader,
   ListSkeleton,
   LoadFailedAlert,
+  RecordTable,
+  type TableHeaderCell,
 } from '@/components/data-view/list-parts';
 import { useViewMode } from '@/components/data-view/view-mode-toggle';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { LastPoll, useCheckNow } from '@/features/runs/components/email-poll';
 import { LastRun } from '@/features/runs/components/last-run';
@@ -28,6 +31,17 @@ import { SendTestEmailDialog } from '../components/send-test-email-dialog';
 const LIST_PATH = '/email-sources';
 const editPath = (id: number) => `${LIST_PATH}/edit/${id}`;
 const LOAD_FAILED = 'Failed to load email sources';
+const TABLE_HEADERS: TableHeaderCell[] = [
+  { label: 'Active', className: 'w-16' },
+  { label: 'Username' },
+  { label: 'Email Address' },
+  { label: 'Incoming Server' },
+  { label: 'Outgoing Server' },
+  { label: 'Use SSL', className: 'w-20' },
+  { label: 'Last Poll' },
+  { label: 'Last Run' },
+  { ...ACTIONS_HEADER, className: 'w-16 text-right' },
+];
 
 interface RowHandlers {
   onDelete: (source: EmailSourceListItem) => void;
@@ -131,36 +145,11 @@ function useActiveToggle(source: EmailSourceListItem) {
 
 function EmailSourcesTable({ sources, ...handlers }: { sources: EmailSourceListItem[] } & RowHandlers) {
   return (
-    <div className="rounded-md border">
-      <Table stickyLastColumn>
-        <TableHeader>
-          <TableRow>
-            <TableHead className="w-16">Active</TableHead>
-            <TableHead>Username</TableHead>
-            <TableHead>Email Address</TableHead>
-            <TableHead>Incoming Server</TableHead>
-            <TableHead>Outgoing Server</TableHead>
-            <TableHead className="w-20">Use SSL</TableHead>
-            <TableHead>Last Poll</TableHead>
-            <TableHead>Last Run</TableHead>
-            <TableHead className="w-16 text-right">
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {sources.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={9} className="h-24 text-center text-muted-foreground">
-                No results.
-              </TableCell>
-            </TableRow>
-          ) : (
-            sources.map((source) => <EmailSourceRow key={source.id} source={source} {...handlers} />)
-          )}
-        </TableBody>
-      </Table>
-    </div>
+    <RecordTable
+      headers={TABLE_HEADERS}
+      items={sources}
+      row={(source) => <EmailSourceRow source={source} {...handlers} />}
+    />
   );
 }
 

@@ -17,7 +17,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { numberText } from '@/features/sources/components/source-editor-parts';
+import {
+  type MailRuleFormValues,
+  NEW_MAIL_RULE,
+  toMailRuleFormValues,
+} from '@/features/sources/lib/mail-rule-form';
 import { formPort, sftpSecretState } from '@/features/sources/lib/stored-secret';
+import { readFileAsBase64 } from '@/lib/file-base64';
 
 const M = INVENTORY_SOURCE_MESSAGES;
 
@@ -36,18 +42,8 @@ export interface InventoryFileDataValues {
 }
 
 /** Numbers as text ('' = not set, sent as null); the e-mail source as its id in text. */
-export interface InventoryFormValues {
-  id: number;
-  sourceName: string;
-  emailSourceId: string;
-  fileType: string;
-  textEncoding: string;
-  fromEmail: string;
+export interface InventoryFormValues extends MailRuleFormValues {
   daysUntilNoUpdateNotification: string;
-  expectedAttachmentCount: string;
-  subjectValue: string;
-  containsNotExact: boolean;
-  attachmentName: string;
   itemNumberColumnName: string;
   qtyColumnName: string;
   statusSupersedesQuantity: boolean;
@@ -71,24 +67,14 @@ export interface InventoryFormValues {
   sftpInboundFolder: string;
   sftpOutboundFolder: string;
   driftGuardPercent: string;
-  activeStatus: boolean;
   fileData: InventoryFileDataValues;
   /** A newly chosen sample inventory file; not part of the schema (stripped from the parsed values). */
   sampleFile: File | null;
 }
 
 export const NEW_INVENTORY_SOURCE: InventoryFormValues = {
-  id: 0,
-  sourceName: '',
-  emailSourceId: '',
-  fileType: '',
-  textEncoding: '',
-  fromEmail: '',
+  ...NEW_MAIL_RULE,
   daysUntilNoUpdateNotification: '',
-  expectedAttachmentCount: '',
-  subjectValue: '',
-  containsNotExact: false,
-  attachmentName: '',
   itemNumberColumnName: '',
   qtyColumnName: '',
   statusSupersedesQuantity: false,
@@ -112,7 +98,6 @@ export const NEW_INVENTORY_SOURCE: InventoryFormValues = {
   sftpInboundFolder: '',
   sftpOutboundFolder: '',
   driftGuardPercent: String(DEFAULT_DRIFT_GUARD_PERCENT),
-  activeStatus: true,
   fileData: {
     userActivatedItemNumbers: '',
     inventoryFileName: '',
@@ -129,17 +114,8 @@ export const NEW_INVENTORY_SOURCE: InventoryFormValues = {
 export function toInventoryFormValues(source: InventorySource): InventoryFormValues {
   const fileData = source.fileData;
   return {
-    id: source.id,
-    sourceName: source.sourceName ?? '',
-    emailSourceId: source.emailSourceId ? String(source.emailSourceId) : '',
-    fileType: source.fileType ?? '',
-    textEncoding: source.textEncoding ?? '',
-    fromEmail: source.fromEmail ?? '',
+    ...toMailRuleFormValues(source),
     daysUntilNoUpdateNotification: numberText(source.daysUntilNoUpdateNotification),
-    expectedAttachmentCount: numberText(source.expectedAttachmentCount),
-    subjectValue: source.subjectValue ?? '',
-    containsNotExact: Boolean(source.containsNotExact),
-    attachmentName: source.attachmentName ?? '',
     itemNumberColumnName: source.itemNumberColumnName ?? '',
     qtyColumnName: source.qtyColumnName ?? '',
     statusSupersedesQuantity: Boolean(source.statusSupersedesQuantity),
@@ -164,7 +140,6 @@ export function toInventoryFormValues(source: InventorySource): InventoryFormVal
     sftpInboundFolder: source.sftpInboundFolder ?? '',
     sftpOutboundFolder: source.sftpOutboundFolder ?? '',
     driftGuardPercent: numberText(source.driftGuardPercent ?? DEFAULT_DRIFT_GUARD_PERCENT),
-    activeStatus: source.activeStatus ?? true,
     fileData: {
       userActivatedItemNumbers: fileData?.userActivatedItemNumbers ?? '',
       inventoryFileName: fileData?.inventoryFileName ?? '',
@@ -242,19 +217,6 @@ export function sampleFileProblem(file: File): string | null {
   }
   if (file.size > MAX_UPLOAD_BYTES) return 'File size must be less than 10MB';
   return null;
-}
-
-/** The file's content as base64, without the data-URL prefix (docs/behaviour/sources.md#sample-file). */
-export function readFileAsBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const dataUrl = String(reader.result ?? '');
-      resolve(dataUrl.slice(dataUrl.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
 }
 
 export interface StoredSample {

@@ -12,32 +12,21 @@ import {
 import { Download } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
-import { openOrRefill, serverMessage } from '@/components/form/editor-save';
 import { controlProps, fieldError } from '@/components/form/field-props';
 import { FormField } from '@/components/form/form-field';
-import {
-  type EditorSaveState,
-  useEditorSaveState,
-  useEditorSubmit,
-} from '@/components/form/use-editor-submit';
+import { FormSection } from '@/components/form/form-section';
+import { type EditorSaveState, useRecordEditorSubmit } from '@/components/form/use-editor-submit';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
+import { MailedSourceEditorPage } from '@/features/sources/components/mailed-source-editor';
 import {
-  EditorFooter,
-  EditorHeader,
-  editorContent,
+  EditorSaveFooter,
   MailedFileSelects,
-  PickerLoadBanner,
-  parseSourceId,
-  SaveMessages,
+  SenderAndSubjectFields,
 } from '@/features/sources/components/source-editor-parts';
 import { sftpSecretState } from '@/features/sources/lib/stored-secret';
-import { useLogError } from '@/hooks/use-log-error';
 import {
   INVENTORY_SOURCES_PATH,
   inventorySampleFileUrl,
@@ -62,7 +51,6 @@ import {
 } from '../lib/inventory-source-form';
 
 const M = INVENTORY_SOURCE_MESSAGES;
-const SAVE_RESET_MS = 3000;
 const SUBTITLE = 'Configure how inventory data is received, processed, and managed.';
 
 const PREDICTIVE_LABELS: Record<PredictiveField, { label: string; hint: string }> = {
@@ -81,48 +69,25 @@ const PREDICTIVE_LABELS: Record<PredictiveField, { label: string; hint: string }
 };
 
 export function InventorySourceEditorPage() {
-  const sourceId = parseSourceId(useParams().sourceId);
-  const isCreate = sourceId === 0;
-  const source = useInventorySource(sourceId ?? 0, { enabled: sourceId !== null && sourceId > 0 });
-  const emailSources = useEmailSourceOptions();
-  // Above the keyed form: after a create the page becomes the new source's editor and keeps 'Saved!',
-  // the success alert and 'Back to Sources'.
-  const editorSave = useEditorSaveState(SAVE_RESET_MS);
-
-  useLogError(source.error, 'Error fetching inventory source:');
-  useLogError(emailSources.error, 'Error fetching email sources:');
-
-  // docs/behaviour/screens.md#load-failures: the inventory source's own failure wins over the e-mail list's.
-  const content = editorContent({
-    id: sourceId,
-    record: source,
-    loadFailed: M.loadFailed,
-    cards: 6,
-    form: (loaded) => (
-      <>
-        <PickerLoadBanner query={emailSources} message={M.emailListFailed} />
-        <InventorySourceForm
-          key={sourceId}
-          initial={loaded ? toInventoryFormValues(loaded) : NEW_INVENTORY_SOURCE}
-          loaded={loaded}
-          emailSourcePairs={emailSources.data}
-          emailSourcesLoading={emailSources.isPending}
-          state={editorSave}
-        />
-      </>
-    ),
-  });
-
   return (
-    <div className="space-y-6">
-      <EditorHeader
-        title={isCreate ? 'Create New Inventory Source' : 'Edit Inventory Source'}
-        subtitle={SUBTITLE}
-        backTo={INVENTORY_SOURCES_PATH}
-        backLabel="Back to Inventory Sources"
-      />
-      {content}
-    </div>
+    <MailedSourceEditorPage
+      auditEntityType="inventory-source"
+      useRecord={useInventorySource}
+      fetchErrorLabel="Error fetching inventory source:"
+      loadFailed={M.loadFailed}
+      emailListFailed={M.emailListFailed}
+      cards={6}
+      title={{ create: 'Create New Inventory Source', edit: 'Edit Inventory Source' }}
+      subtitle={SUBTITLE}
+      backTo={INVENTORY_SOURCES_PATH}
+      backLabel="Back to Inventory Sources"
+      renderForm={(props) => (
+        <InventorySourceForm
+          initial={props.loaded ? toInventoryFormValues(props.loaded) : NEW_INVENTORY_SOURCE}
+          {...props}
+        />
+      )}
+    />
   );
 }
 
@@ -142,7 +107,6 @@ function InventorySourceForm({
   emailSourcesLoading: boolean;
   state: EditorSaveState;
 }) {
-  const navigate = useNavigate();
   const saveSource = useSaveInventorySource();
   // The resolver is made once; the settings the stored SFTP password follows change after each save.
   const storedSftp = useRef(storedSftpSettings(loaded));
@@ -198,26 +162,16 @@ function InventorySourceForm({
     ? { name: loaded.fileData.inventoryFileName, data: loaded.fileData.inventoryFileData ?? '' }
     : null;
 
-  const onSubmit = useEditorSubmit<InventoryFormValues, TInventorySource, InventorySource>(form, state, {
+  const onSubmit = useRecordEditorSubmit(form, state, {
     save: async (values) =>
       saveSource.mutateAsync(await toInventorySaveBody(values, form.getValues('sampleFile'), stored)),
     logLabel: 'Error saving inventory source:',
-    failureMessage: (error) => serverMessage(error) ?? M.saveFailed,
-    unexpectedMessage: M.unexpected,
-    savedMessage: M.saved,
-    onSaved: openOrRefill({
-      open: (path) => navigate(path, { replace: true }),
-      editPath: inventorySourceEditPath,
-      listPath: INVENTORY_SOURCES_PATH,
-      refill: (record) => {
-        form.reset(
-          record
-            ? toInventoryFormValues(record)
-            : { ...form.getValues(), sftpPassword: '', sampleFile: null },
-        );
-        setFileInputKey((key) => key + 1);
-      },
-    }),
+    messages: M,
+    editPath: inventorySourceEditPath,
+    listPath: INVENTORY_SOURCES_PATH,
+    toFormValues: (record: InventorySource) => toInventoryFormValues(record),
+    clearAfterSave: { sftpPassword: '', sampleFile: null },
+    afterRefill: () => setFileInputKey((key) => key + 1),
   });
 
   const errorOf = (name: Path<InventoryFormValues>) => fieldError(form.formState.errors, name);
@@ -261,375 +215,322 @@ function InventorySourceForm({
     <FormKit form={form} idOf={idOf} onSubmit={onSubmit} className="space-y-6">
       <UnsavedChangesGuard control={form.control} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Basic Information</h2>
-            </CardTitle>
-            <CardDescription>
-              The source's name, the mailbox it reads and the file it expects.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <TextField name="sourceName" label="Source Name" className="sm:col-span-2" />
-            <MailedFileSelects
-              emailSourcePairs={emailSourcePairs}
-              emailSourcesLoading={emailSourcesLoading}
+        <FormSection
+          title="Basic Information"
+          description="The source's name, the mailbox it reads and the file it expects."
+          contentClassName="grid gap-4 sm:grid-cols-2"
+        >
+          <TextField name="sourceName" label="Source Name" className="sm:col-span-2" />
+          <MailedFileSelects emailSourcePairs={emailSourcePairs} emailSourcesLoading={emailSourcesLoading} />
+          <TextField
+            type="number"
+            step={1}
+            name="daysUntilNoUpdateNotification"
+            label="Days Until No Update Notification"
+            min={1}
+            max={365}
+            className="sm:col-span-2"
+            hint="Alert when no file has arrived for this many days"
+          />
+          <div className="sm:col-span-2">
+            <SwitchField
+              name="activeStatus"
+              label="Active"
+              description="Incoming files for this source are processed."
             />
-            <TextField
-              type="number"
-              step={1}
-              name="daysUntilNoUpdateNotification"
-              label="Days Until No Update Notification"
-              min={1}
-              max={365}
-              className="sm:col-span-2"
-              hint="Alert when no file has arrived for this many days"
-            />
-            <div className="sm:col-span-2">
-              <SwitchField
-                name="activeStatus"
-                label="Active"
-                description="Incoming files for this source are processed."
-              />
-            </div>
-          </CardContent>
-        </Card>
+          </div>
+        </FormSection>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Email Processing</h2>
-            </CardTitle>
-            <CardDescription>Which e-mails and which attachment carry the inventory file.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <TextField name="fromEmail" label="From Email" type="email" className="sm:col-span-2" />
-            <TextField name="subjectValue" label="Subject Value" className="sm:col-span-2" />
-            <div className="sm:col-span-2">
-              <SwitchField
-                name="containsNotExact"
-                label="Subject contains (not exact match)"
-                description="Match e-mails whose subject contains the value instead of equalling it."
-              />
-            </div>
-            <TextField
-              type="number"
-              step={1}
-              name="expectedAttachmentCount"
-              label="Expected Attachment Count"
-              min={0}
-              hint="Leave empty for a variable count"
-            />
-            <TextField
-              name="attachmentName"
-              label="Attachment Name"
-              hint="Supports * wildcards (e.g. stock_*.csv)"
-            />
-          </CardContent>
-        </Card>
+        <FormSection
+          title="Email Processing"
+          description="Which e-mails and which attachment carry the inventory file."
+          contentClassName="grid gap-4 sm:grid-cols-2"
+        >
+          <SenderAndSubjectFields />
+          <TextField
+            type="number"
+            step={1}
+            name="expectedAttachmentCount"
+            label="Expected Attachment Count"
+            min={0}
+            hint="Leave empty for a variable count"
+          />
+          <TextField
+            name="attachmentName"
+            label="Attachment Name"
+            hint="Supports * wildcards (e.g. stock_*.csv)"
+          />
+        </FormSection>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>SFTP Configuration</h2>
-            </CardTitle>
-            <CardDescription>
-              Optional: pick supplier files up from an SFTP folder and upload the generated file.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
-            <TextField name="sftpServerAddress" label="Server Address" placeholder="sftp.example.com" />
-            <TextField
-              type="number"
-              step={1}
-              name="sftpPort"
-              label="Port"
-              placeholder="22"
-              min={1}
-              max={65535}
+        <FormSection
+          title="SFTP Configuration"
+          description="Optional: pick supplier files up from an SFTP folder and upload the generated file."
+          contentClassName="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]"
+        >
+          <TextField name="sftpServerAddress" label="Server Address" placeholder="sftp.example.com" />
+          <TextField
+            type="number"
+            step={1}
+            name="sftpPort"
+            label="Port"
+            placeholder="22"
+            min={1}
+            max={65535}
+          />
+          <TextField name="sftpUsername" label="Username" className="sm:col-span-2" />
+          <PasswordField
+            name="sftpPassword"
+            label="Password"
+            hint={sftpPasswordHint}
+            className="sm:col-span-2"
+            autoComplete="new-password"
+            required={sftpSecret.kind === 'retype'}
+          />
+          <TextField
+            name="sftpInboundFolder"
+            label="Inbound Folder"
+            className="sm:col-span-2"
+            hint="Folder polled for supplier files"
+          />
+          <TextField
+            name="sftpOutboundFolder"
+            label="Outbound Folder"
+            className="sm:col-span-2"
+            hint="Folder the generated file is uploaded to"
+          />
+          <div className="sm:col-span-2">
+            <SftpConnectionTest
+              form={form}
+              retype={sftpSecret.kind === 'retype' ? sftpSecret.message : null}
             />
-            <TextField name="sftpUsername" label="Username" className="sm:col-span-2" />
-            <PasswordField
-              name="sftpPassword"
-              label="Password"
-              hint={sftpPasswordHint}
-              className="sm:col-span-2"
-              autoComplete="new-password"
-              required={sftpSecret.kind === 'retype'}
-            />
-            <TextField
-              name="sftpInboundFolder"
-              label="Inbound Folder"
-              className="sm:col-span-2"
-              hint="Folder polled for supplier files"
-            />
-            <TextField
-              name="sftpOutboundFolder"
-              label="Outbound Folder"
-              className="sm:col-span-2"
-              hint="Folder the generated file is uploaded to"
-            />
-            <div className="sm:col-span-2">
-              <SftpConnectionTest
-                form={form}
-                retype={sftpSecret.kind === 'retype' ? sftpSecret.message : null}
-              />
-            </div>
-            <div className="sm:col-span-2">
-              <SftpHostKey source={loaded} serverChanged={sftpServerMoved} />
-            </div>
-          </CardContent>
-        </Card>
+          </div>
+          <div className="sm:col-span-2">
+            <SftpHostKey source={loaded} serverChanged={sftpServerMoved} />
+          </div>
+        </FormSection>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>File Structure</h2>
-            </CardTitle>
-            <CardDescription>
-              Where the supplier file keeps item numbers, quantities and statuses.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              <SwitchField
-                name="fileHasHeader"
-                label="File Has Header"
-                description="The supplier file starts with a row of column names."
-              />
-            </div>
-            <TextField
-              name="itemNumberColumnName"
-              label={`Item Number Column ${nameOrIndex(fileHasHeader)}`}
-              hint={columnHint(fileHasHeader)}
+        <FormSection
+          title="File Structure"
+          description="Where the supplier file keeps item numbers, quantities and statuses."
+          contentClassName="grid gap-4 sm:grid-cols-2"
+        >
+          <div className="sm:col-span-2">
+            <SwitchField
+              name="fileHasHeader"
+              label="File Has Header"
+              description="The supplier file starts with a row of column names."
             />
-            <TextField
-              name="qtyColumnName"
-              label={`Quantity Column ${nameOrIndex(fileHasHeader)}`}
-              hint={columnHint(fileHasHeader)}
+          </div>
+          <TextField
+            name="itemNumberColumnName"
+            label={`Item Number Column ${nameOrIndex(fileHasHeader)}`}
+            hint={columnHint(fileHasHeader)}
+          />
+          <TextField
+            name="qtyColumnName"
+            label={`Quantity Column ${nameOrIndex(fileHasHeader)}`}
+            hint={columnHint(fileHasHeader)}
+          />
+          <TextField
+            name="itemStatusColumnName"
+            label={`Item Status Column ${nameOrIndex(fileHasHeader)}`}
+            hint="Optional"
+          />
+          <TextField
+            type="number"
+            step={1}
+            name="minItemsToBeActive"
+            label="Minimum Items To Be Active"
+            min={0}
+            hint="Leave empty to treat any quantity above 0 as Active"
+          />
+          <div className="sm:col-span-2">
+            <SwitchField
+              name="stripLeadingZeroes"
+              label="Strip Leading Zeroes"
+              description="Item numbers match without leading zeroes."
             />
-            <TextField
-              name="itemStatusColumnName"
-              label={`Item Status Column ${nameOrIndex(fileHasHeader)}`}
-              hint="Optional"
+          </div>
+          <div className="sm:col-span-2">
+            <SwitchField
+              name="statusSupersedesQuantity"
+              label="Status Supersedes Quantity"
+              description="A listed status decides the item’s availability whatever its quantity."
             />
-            <TextField
-              type="number"
-              step={1}
-              name="minItemsToBeActive"
-              label="Minimum Items To Be Active"
-              min={0}
-              hint="Leave empty to treat any quantity above 0 as Active"
-            />
-            <div className="sm:col-span-2">
-              <SwitchField
-                name="stripLeadingZeroes"
-                label="Strip Leading Zeroes"
-                description="Item numbers match without leading zeroes."
-              />
-            </div>
-            <div className="sm:col-span-2">
-              <SwitchField
-                name="statusSupersedesQuantity"
-                label="Status Supersedes Quantity"
-                description="A listed status decides the item’s availability whatever its quantity."
-              />
-            </div>
-            {statusSupersedes && (
-              <>
-                <TextField
-                  name="statusAvailableList"
-                  label="Status Available List"
-                  hint="Comma-separated statuses that make an item Active"
-                  className="sm:col-span-2"
-                />
-                <TextField
-                  name="statusOutOfStockList"
-                  label="Status Out Of Stock List"
-                  hint="Comma-separated statuses that make an item Inactive"
-                  className="sm:col-span-2"
-                />
-              </>
-            )}
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Predictive Algorithm</h2>
-            </CardTitle>
-            <CardDescription>
-              Predict stock drops from recent files and mark items Inactive before they sell out.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              <SwitchField
-                name="usesPredictiveAlgorithm"
-                label="Uses Predictive Algorithm"
-                description="Mark items Inactive early when their predicted quantity runs out."
-                onChanged={(checked) => {
-                  if (checked) return;
-                  clearUnacceptable(
-                    PREDICTIVE_FIELDS.map((field) => {
-                      const { min, max } = PREDICTIVE_RANGES[field];
-                      return {
-                        name: field,
-                        ok: (value: string) =>
-                          isAcceptableNumberText(value, min, max, !isDecimalField(field)),
-                      };
-                    }),
-                  );
-                }}
-              />
-            </div>
-            {usesPredictive &&
-              PREDICTIVE_FIELDS.map((field) => {
-                const { min, max, step } = PREDICTIVE_RANGES[field];
-                return (
-                  <div key={field}>
-                    <TextField
-                      type="number"
-                      name={field}
-                      label={`${PREDICTIVE_LABELS[field].label} *`}
-                      min={min}
-                      max={max}
-                      step={step}
-                      required
-                      hint={PREDICTIVE_LABELS[field].hint}
-                    />
-                  </div>
-                );
-              })}
-            <TextField
-              type="number"
-              step={1}
-              name="driftGuardPercent"
-              label="Drift Guard Percentage"
-              min={1}
-              max={100}
-              className="sm:col-span-2"
-              hint="Hold a run that would turn more than this share of Active items Inactive"
-            />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>File Generation</h2>
-            </CardTitle>
-            <CardDescription>
-              The availability file this source produces: the sample's format, one row per user-activated
-              item.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <TextareaField
-              name="fileData.userActivatedItemNumbers"
-              label="User Activated Item Numbers"
-              hint="Comma-separated item numbers the store sells from this supplier"
-              className="sm:col-span-2"
-              rows={3}
-              inputClassName="max-h-48"
-            />
-            <FormField
-              id="inv-sampleFile"
-              label="Sample Inventory File"
-              hint={sampleHint}
-              error={sampleError}
-              className="sm:col-span-2"
-            >
-              <Input
-                key={fileInputKey}
-                type="file"
-                accept={SAMPLE_FILE_EXTENSIONS.join(',')}
-                onChange={onSampleFileChange}
-                {...controlProps('inv-sampleFile', { hint: sampleHint, error: sampleError })}
-              />
-              <div className="grid gap-1 text-sm">
-                {stored && (
-                  <p className="flex flex-wrap items-center gap-x-2">
-                    <span className="text-muted-foreground">Current file:</span>
-                    <span className="min-w-0 truncate font-medium" title={stored.name}>
-                      {stored.name}
-                    </span>
-                    {loaded && (
-                      <Button asChild variant="link" size="sm" className="h-auto px-0">
-                        <a href={inventorySampleFileUrl(loaded.id)} download={stored.name}>
-                          <Download aria-hidden />
-                          Download
-                        </a>
-                      </Button>
-                    )}
-                  </p>
-                )}
-                {sampleFile && (
-                  <p className="text-muted-foreground">
-                    Selected: <span className="font-medium text-foreground">{sampleFile.name}</span>
-                    {stored ? ' (replaces the current file on save)' : ''}
-                  </p>
-                )}
-              </div>
-            </FormField>
-            <div className="sm:col-span-2">
-              <SwitchField
-                name="fileData.fileHasHeader"
-                label="Generated File Has Header"
-                description="The generated file starts with a header row."
-                onChanged={(checked) => {
-                  if (checked) return;
-                  clearUnacceptable([
-                    {
-                      name: 'fileData.headerRowIndex',
-                      ok: (value) => isAcceptableNumberText(value, 0, 1000, true),
-                    },
-                  ]);
-                }}
-              />
-            </div>
-            {generatedHasHeader && (
+          </div>
+          {statusSupersedes && (
+            <>
               <TextField
-                type="number"
-                step={1}
-                name="fileData.headerRowIndex"
-                label="Header Row Index"
-                min={0}
+                name="statusAvailableList"
+                label="Status Available List"
+                hint="Comma-separated statuses that make an item Active"
                 className="sm:col-span-2"
-                hint="0-based row of the header in the generated file"
               />
-            )}
-            <TextField
-              name="fileData.itemNumberColumnName"
-              label={`Generated File Item Number Column ${nameOrIndex(generatedHasHeader)}`}
-              hint={columnHint(generatedHasHeader)}
-              className="sm:col-span-2"
+              <TextField
+                name="statusOutOfStockList"
+                label="Status Out Of Stock List"
+                hint="Comma-separated statuses that make an item Inactive"
+                className="sm:col-span-2"
+              />
+            </>
+          )}
+        </FormSection>
+
+        <FormSection
+          title="Predictive Algorithm"
+          description="Predict stock drops from recent files and mark items Inactive before they sell out."
+          contentClassName="grid gap-4 sm:grid-cols-2"
+        >
+          <div className="sm:col-span-2">
+            <SwitchField
+              name="usesPredictiveAlgorithm"
+              label="Uses Predictive Algorithm"
+              description="Mark items Inactive early when their predicted quantity runs out."
+              onChanged={(checked) => {
+                if (checked) return;
+                clearUnacceptable(
+                  PREDICTIVE_FIELDS.map((field) => {
+                    const { min, max } = PREDICTIVE_RANGES[field];
+                    return {
+                      name: field,
+                      ok: (value: string) => isAcceptableNumberText(value, min, max, !isDecimalField(field)),
+                    };
+                  }),
+                );
+              }}
             />
-            <TextField
-              name="fileData.itemStatusColumnName"
-              label={`Generated File Item Status Column ${nameOrIndex(generatedHasHeader)}`}
-              hint={columnHint(generatedHasHeader)}
-              className="sm:col-span-2"
+          </div>
+          {usesPredictive &&
+            PREDICTIVE_FIELDS.map((field) => {
+              const { min, max, step } = PREDICTIVE_RANGES[field];
+              return (
+                <div key={field}>
+                  <TextField
+                    type="number"
+                    name={field}
+                    label={`${PREDICTIVE_LABELS[field].label} *`}
+                    min={min}
+                    max={max}
+                    step={step}
+                    required
+                    hint={PREDICTIVE_LABELS[field].hint}
+                  />
+                </div>
+              );
+            })}
+          <TextField
+            type="number"
+            step={1}
+            name="driftGuardPercent"
+            label="Drift Guard Percentage"
+            min={1}
+            max={100}
+            className="sm:col-span-2"
+            hint="Hold a run that would turn more than this share of Active items Inactive"
+          />
+        </FormSection>
+
+        <FormSection
+          title="File Generation"
+          description="The availability file this source produces: the sample's format, one row per user-activated item."
+          contentClassName="grid gap-4 sm:grid-cols-2"
+        >
+          <TextareaField
+            name="fileData.userActivatedItemNumbers"
+            label="User Activated Item Numbers"
+            hint="Comma-separated item numbers the store sells from this supplier"
+            className="sm:col-span-2"
+            rows={3}
+            inputClassName="max-h-48"
+          />
+          <FormField
+            id="inv-sampleFile"
+            label="Sample Inventory File"
+            hint={sampleHint}
+            error={sampleError}
+            className="sm:col-span-2"
+          >
+            <Input
+              key={fileInputKey}
+              type="file"
+              accept={SAMPLE_FILE_EXTENSIONS.join(',')}
+              onChange={onSampleFileChange}
+              {...controlProps('inv-sampleFile', { hint: sampleHint, error: sampleError })}
             />
-            <TextField
-              name="fileData.itemStatusDateColumnName"
-              label={`Generated File Status Date Column ${nameOrIndex(generatedHasHeader)}`}
-              hint={columnHint(generatedHasHeader)}
-              className="sm:col-span-2"
+            <div className="grid gap-1 text-sm">
+              {stored && (
+                <p className="flex flex-wrap items-center gap-x-2">
+                  <span className="text-muted-foreground">Current file:</span>
+                  <span className="min-w-0 truncate font-medium" title={stored.name}>
+                    {stored.name}
+                  </span>
+                  {loaded && (
+                    <Button asChild variant="link" size="sm" className="h-auto px-0">
+                      <a href={inventorySampleFileUrl(loaded.id)} download={stored.name}>
+                        <Download aria-hidden />
+                        Download
+                      </a>
+                    </Button>
+                  )}
+                </p>
+              )}
+              {sampleFile && (
+                <p className="text-muted-foreground">
+                  Selected: <span className="font-medium text-foreground">{sampleFile.name}</span>
+                  {stored ? ' (replaces the current file on save)' : ''}
+                </p>
+              )}
+            </div>
+          </FormField>
+          <div className="sm:col-span-2">
+            <SwitchField
+              name="fileData.fileHasHeader"
+              label="Generated File Has Header"
+              description="The generated file starts with a header row."
+              onChanged={(checked) => {
+                if (checked) return;
+                clearUnacceptable([
+                  {
+                    name: 'fileData.headerRowIndex',
+                    ok: (value) => isAcceptableNumberText(value, 0, 1000, true),
+                  },
+                ]);
+              }}
             />
-          </CardContent>
-        </Card>
+          </div>
+          {generatedHasHeader && (
+            <TextField
+              type="number"
+              step={1}
+              name="fileData.headerRowIndex"
+              label="Header Row Index"
+              min={0}
+              className="sm:col-span-2"
+              hint="0-based row of the header in the generated file"
+            />
+          )}
+          <TextField
+            name="fileData.itemNumberColumnName"
+            label={`Generated File Item Number Column ${nameOrIndex(generatedHasHeader)}`}
+            hint={columnHint(generatedHasHeader)}
+            className="sm:col-span-2"
+          />
+          <TextField
+            name="fileData.itemStatusColumnName"
+            label={`Generated File Item Status Column ${nameOrIndex(generatedHasHeader)}`}
+            hint={columnHint(generatedHasHeader)}
+            className="sm:col-span-2"
+          />
+          <TextField
+            name="fileData.itemStatusDateColumnName"
+            label={`Generated File Status Date Column ${nameOrIndex(generatedHasHeader)}`}
+            hint={columnHint(generatedHasHeader)}
+            className="sm:col-span-2"
+          />
+        </FormSection>
       </div>
 
-      <SaveMessages success={state.outcome.success} error={state.outcome.error} />
-      <EditorFooter
-        listPath={INVENTORY_SOURCES_PATH}
-        showBack={state.savedOnce}
-        saveLabel={state.button.label}
-        saving={state.saving}
-      />
+      <EditorSaveFooter listPath={INVENTORY_SOURCES_PATH} state={state} />
     </FormKit>
   );
 }

@@ -16,11 +16,12 @@ import { FormKit, fieldsFor } from '@/components/form/bound-fields';
 import { serverMessage } from '@/components/form/editor-save';
 import { describedBy, fieldError } from '@/components/form/field-props';
 import { FormField, type SelectOption } from '@/components/form/form-field';
+import { FormSection } from '@/components/form/form-section';
 import { useEditorSaveState, useEditorSubmit } from '@/components/form/use-editor-submit';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { HistoryButton } from '@/features/audit/components/history-button';
 import { usePermissions } from '@/features/auth/api/session';
 import {
   EditorHeader,
@@ -113,6 +114,11 @@ export function NotificationSettingEditorPage() {
         subtitle="Scheduled summary e-mails about the activity of a source type."
         backTo={NOTIFICATION_SETTINGS_PATH}
         backLabel="Back to Notification Settings"
+        actions={
+          !isCreate &&
+          settingId !== null &&
+          setting.data && <HistoryButton entityType="notification-setting" entityId={settingId} />
+        }
       />
       {content}
     </div>
@@ -187,164 +193,148 @@ function NotificationSettingForm({
     <FormKit form={form} idOf={idOf} onSubmit={onSubmit} className="space-y-6">
       <UnsavedChangesGuard control={form.control} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Basic Settings</h2>
-            </CardTitle>
-            <CardDescription>What the notification is about.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <TextField name="name" label="Notification Name" />
-            <SelectField
-              name="sourceTypeId"
-              label="Source Type"
-              options={sourceTypeOptions}
-              placeholder="Select a source type"
-              // The included sources are sources of the previous type: they do not carry over.
-              onChanged={() => form.setValue('sourceIds', [], { shouldDirty: true })}
-            />
-            <FormField
-              id={idOf('sourceIds')}
-              label="Included Sources"
-              hint={sourcesHint}
-              error={errorOf('sourceIds')}
-            >
-              <Controller
-                control={form.control}
-                name="sourceIds"
-                render={({ field }) => (
-                  <IncludedSourcesPicker
-                    id={idOf('sourceIds')}
-                    value={field.value}
-                    onChange={field.onChange}
-                    options={sourceOptions.data}
-                    knownNames={knownNames}
-                    loading={sourceTypeId !== null && sourceOptions.isPending}
-                    disabled={sourceTypeId === null}
-                    describedBy={describedBy(idOf('sourceIds'), {
-                      hint: sourcesHint,
-                      error: errorOf('sourceIds'),
-                    })}
-                  />
-                )}
-              />
-            </FormField>
-            {sourceOptions.isError && (
-              <LoadErrorBanner
-                message="Failed to load the sources of this type"
-                onRetry={() => void sourceOptions.refetch()}
-              />
-            )}
-            <SwitchField
-              name="notificationEnabled"
-              label="Notification Enabled"
-              description="Send this notification on its schedule."
-            />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Schedule Settings</h2>
-            </CardTitle>
-            <CardDescription>When the notification is sent.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <SelectField
-              name="notificationInterval"
-              label="Notification Interval"
-              options={INTERVAL_OPTIONS}
-              placeholder="Select an interval"
-              hint={INTERVAL_HINTS[interval]}
-            />
-            {interval === 'Weekly' && (
-              <SelectField
-                name="notificationDayOfWeek"
-                label="Day of Week"
-                options={DAY_OPTIONS}
-                placeholder="Select a day"
-              />
-            )}
-            {interval === 'Custom' && (
-              <div className="grid gap-2">
-                <TextField
-                  name="cronExpression"
-                  label="Cron Expression"
-                  placeholder="0 8 * * 1-5"
-                  hint="Five fields: minute hour day-of-month month day-of-week."
-                  describedByAlso={idOf('cronExpression-status')}
+        <FormSection
+          title="Basic Settings"
+          description="What the notification is about."
+          contentClassName="grid gap-4"
+        >
+          <TextField name="name" label="Notification Name" />
+          <SelectField
+            name="sourceTypeId"
+            label="Source Type"
+            options={sourceTypeOptions}
+            placeholder="Select a source type"
+            // The included sources are sources of the previous type: they do not carry over.
+            onChanged={() => form.setValue('sourceIds', [], { shouldDirty: true })}
+          />
+          <FormField
+            id={idOf('sourceIds')}
+            label="Included Sources"
+            hint={sourcesHint}
+            error={errorOf('sourceIds')}
+          >
+            <Controller
+              control={form.control}
+              name="sourceIds"
+              render={({ field }) => (
+                <IncludedSourcesPicker
+                  id={idOf('sourceIds')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  options={sourceOptions.data}
+                  knownNames={knownNames}
+                  loading={sourceTypeId !== null && sourceOptions.isPending}
+                  disabled={sourceTypeId === null}
+                  describedBy={describedBy(idOf('sourceIds'), {
+                    hint: sourcesHint,
+                    error: errorOf('sourceIds'),
+                  })}
                 />
-                <CronExpressionStatus id={idOf('cronExpression-status')} expression={cronExpression} />
-              </div>
-            )}
-            {loaded && (
-              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-                <dt className="text-muted-foreground">Last Sent</dt>
-                <dd>{formatDateTime(loaded.lastNotificationSent) || 'Never'}</dd>
-                {loaded.nextRunAt && (
-                  <>
-                    <dt className="text-muted-foreground">Next Scheduled</dt>
-                    <dd>{formatDateTime(loaded.nextRunAt)}</dd>
-                  </>
-                )}
-              </dl>
-            )}
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Content Settings</h2>
-            </CardTitle>
-            <CardDescription>What the e-mail reports.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            {sourceTypeId === SOURCE_TYPE.Inventory && (
-              <Alert role="note">
-                <Info aria-hidden />
-                <AlertTitle>Inventory data source</AlertTitle>
-                <AlertDescription>
-                  <ul className="list-disc pl-4">
-                    <li>Daily notifications cover the last 24 hours.</li>
-                    <li>Weekly notifications cover the last 7 days.</li>
-                    <li>Monthly notifications cover the last 30 days.</li>
-                  </ul>
-                </AlertDescription>
-              </Alert>
-            )}
-            {INCLUDE_SWITCHES.map(([name, label, description]) => (
-              <div key={name}>
-                <SwitchField name={name} label={label} description={description} />
-              </div>
-            ))}
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Email Settings</h2>
-            </CardTitle>
-            <CardDescription>Who receives the e-mail and how it looks.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <TextField
-              name="overrideEmailRecipients"
-              label="Override Email Recipients"
-              placeholder="ops@example.com, buyer@example.com"
-              hint="Comma-separated addresses. Leave empty to send to the users of the source type."
+              )}
             />
-            <TextField name="emailSubjectPrefix" label="Email Subject Prefix" placeholder="[Inbox Ops]" />
-            <SwitchField
-              name="consolidatedEmail"
-              label="Consolidated Email"
-              description="One e-mail for all included sources instead of one per source."
+          </FormField>
+          {sourceOptions.isError && (
+            <LoadErrorBanner
+              message="Failed to load the sources of this type"
+              onRetry={() => void sourceOptions.refetch()}
             />
-          </CardContent>
-        </Card>
+          )}
+          <SwitchField
+            name="notificationEnabled"
+            label="Notification Enabled"
+            description="Send this notification on its schedule."
+          />
+        </FormSection>
+
+        <FormSection
+          title="Schedule Settings"
+          description="When the notification is sent."
+          contentClassName="grid gap-4"
+        >
+          <SelectField
+            name="notificationInterval"
+            label="Notification Interval"
+            options={INTERVAL_OPTIONS}
+            placeholder="Select an interval"
+            hint={INTERVAL_HINTS[interval]}
+          />
+          {interval === 'Weekly' && (
+            <SelectField
+              name="notificationDayOfWeek"
+              label="Day of Week"
+              options={DAY_OPTIONS}
+              placeholder="Select a day"
+            />
+          )}
+          {interval === 'Custom' && (
+            <div className="grid gap-2">
+              <TextField
+                name="cronExpression"
+                label="Cron Expression"
+                placeholder="0 8 * * 1-5"
+                hint="Five fields: minute hour day-of-month month day-of-week."
+                describedByAlso={idOf('cronExpression-status')}
+              />
+              <CronExpressionStatus id={idOf('cronExpression-status')} expression={cronExpression} />
+            </div>
+          )}
+          {loaded && (
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">Last Sent</dt>
+              <dd>{formatDateTime(loaded.lastNotificationSent) || 'Never'}</dd>
+              {loaded.nextRunAt && (
+                <>
+                  <dt className="text-muted-foreground">Next Scheduled</dt>
+                  <dd>{formatDateTime(loaded.nextRunAt)}</dd>
+                </>
+              )}
+            </dl>
+          )}
+        </FormSection>
+
+        <FormSection
+          title="Content Settings"
+          description="What the e-mail reports."
+          contentClassName="grid gap-3"
+        >
+          {sourceTypeId === SOURCE_TYPE.Inventory && (
+            <Alert role="note">
+              <Info aria-hidden />
+              <AlertTitle>Inventory data source</AlertTitle>
+              <AlertDescription>
+                <ul className="list-disc pl-4">
+                  <li>Daily notifications cover the last 24 hours.</li>
+                  <li>Weekly notifications cover the last 7 days.</li>
+                  <li>Monthly notifications cover the last 30 days.</li>
+                </ul>
+              </AlertDescription>
+            </Alert>
+          )}
+          {INCLUDE_SWITCHES.map(([name, label, description]) => (
+            <div key={name}>
+              <SwitchField name={name} label={label} description={description} />
+            </div>
+          ))}
+        </FormSection>
+
+        <FormSection
+          title="Email Settings"
+          description="Who receives the e-mail and how it looks."
+          contentClassName="grid gap-4"
+        >
+          <TextField
+            name="overrideEmailRecipients"
+            label="Override Email Recipients"
+            placeholder="ops@example.com, buyer@example.com"
+            hint="Comma-separated addresses. Leave empty to send to the users of the source type."
+          />
+          <TextField name="emailSubjectPrefix" label="Email Subject Prefix" placeholder="[Inbox Ops]" />
+          <SwitchField
+            name="consolidatedEmail"
+            label="Consolidated Email"
+            description="One e-mail for all included sources instead of one per source."
+          />
+        </FormSection>
 
         <EmailConfigurationCard className="lg:col-span-2" />
       </div>

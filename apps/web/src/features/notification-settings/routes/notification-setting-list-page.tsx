@@ -15,11 +15,15 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
 import {
+  ACTIONS_HEADER,
   CardList,
   ConfirmDeleteItemDialog,
   DetailList,
+  EditLinkCell,
   ListSkeleton,
   LoadFailedAlert,
+  RecordTable,
+  type TableHeaderCell,
 } from '@/components/data-view/list-parts';
 import { useViewMode, ViewModeToggle } from '@/components/data-view/view-mode-toggle';
 import { Badge } from '@/components/ui/badge';
@@ -28,7 +32,7 @@ import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/componen
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { usePermissions } from '@/features/auth/api/session';
 import { useLogError } from '@/hooks/use-log-error';
 import { useIsMobile } from '@/hooks/use-media-query';
@@ -282,6 +286,17 @@ function EnabledBadge({ enabled }: { enabled: boolean }) {
   return <Badge variant={enabled ? 'secondary' : 'outline'}>{enabled ? 'Enabled' : 'Disabled'}</Badge>;
 }
 
+const TABLE_HEADERS: TableHeaderCell[] = [
+  { label: 'Name' },
+  { label: 'Source Type' },
+  { label: 'Included Sources' },
+  { label: 'Interval' },
+  { label: 'Day of Week' },
+  { label: 'Enabled' },
+  { label: 'Last Sent' },
+  ACTIONS_HEADER,
+];
+
 function SettingsTable({
   settings,
   onDelete,
@@ -290,62 +305,31 @@ function SettingsTable({
   onDelete: (setting: Setting) => void;
 }) {
   return (
-    <div className="rounded-md border">
-      <Table stickyLastColumn>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Source Type</TableHead>
-            <TableHead>Included Sources</TableHead>
-            <TableHead>Interval</TableHead>
-            <TableHead>Day of Week</TableHead>
-            <TableHead>Enabled</TableHead>
-            <TableHead>Last Sent</TableHead>
-            <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {settings.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={8} className="h-24 text-center text-muted-foreground">
-                {EMPTY}
-              </TableCell>
-            </TableRow>
-          ) : (
-            settings.map((setting) => (
-              <TableRow key={setting.id}>
-                <TableCell className="font-medium">
-                  <Link
-                    to={notificationSettingEditPath(setting.id)}
-                    className="block max-w-64 truncate underline-offset-4 hover:underline"
-                    title={setting.name}
-                  >
-                    {setting.name}
-                  </Link>
-                </TableCell>
-                <TableCell>{sourceTypeLabel(setting)}</TableCell>
-                <TableCell className="max-w-80">
-                  <IncludedItems names={setting.sourceName ?? []} max={TABLE_ITEMS} />
-                </TableCell>
-                <TableCell className="max-w-40">
-                  <IntervalText setting={setting} />
-                </TableCell>
-                <TableCell>{dayOfWeekLabel(setting.notificationDayOfWeek, true)}</TableCell>
-                <TableCell>
-                  <EnabledBadge enabled={setting.notificationEnabled} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{lastSentText(setting)}</TableCell>
-                <TableCell className="text-right">
-                  <ActionsMenu items={rowActions(setting, onDelete)} />
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </div>
+    <RecordTable
+      headers={TABLE_HEADERS}
+      items={settings}
+      empty={EMPTY}
+      row={(setting) => (
+        <TableRow>
+          <EditLinkCell to={notificationSettingEditPath(setting.id)} name={setting.name} />
+          <TableCell>{sourceTypeLabel(setting)}</TableCell>
+          <TableCell className="max-w-80">
+            <IncludedItems names={setting.sourceName ?? []} max={TABLE_ITEMS} />
+          </TableCell>
+          <TableCell className="max-w-40">
+            <IntervalText setting={setting} />
+          </TableCell>
+          <TableCell>{dayOfWeekLabel(setting.notificationDayOfWeek, true)}</TableCell>
+          <TableCell>
+            <EnabledBadge enabled={setting.notificationEnabled} />
+          </TableCell>
+          <TableCell className="whitespace-nowrap">{lastSentText(setting)}</TableCell>
+          <TableCell className="text-right">
+            <ActionsMenu items={rowActions(setting, onDelete)} />
+          </TableCell>
+        </TableRow>
+      )}
+    />
   );
 }
 

@@ -4,14 +4,15 @@ import { type ChangeEvent, useState } from 'react';
 import { serverMessage } from '@/components/form/editor-save';
 import { controlProps } from '@/components/form/field-props';
 import { FormField } from '@/components/form/form-field';
+import { FormSection } from '@/components/form/form-section';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { describeError } from '@/lib/api-client';
+import { readFileAsBase64 } from '@/lib/file-base64';
 import { usePreviewVendorFile } from '../api/order-vendors';
-import { downloadBase64, readFileAsBase64 } from '../lib/vendor-form';
+import { downloadBase64 } from '../lib/vendor-form';
 
 const ORDER_FILE_EXTENSIONS = ['.csv', '.xls', '.xlsx'];
 const FILE_ID = 'vendor-preview-file';
@@ -84,49 +85,42 @@ export function VendorPreviewCard({
 
   const busy = preview.isPending;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Preview</h2>
-        </CardTitle>
-        <CardDescription>
-          Try these settings on a sample order file: the rows this vendor's file would get. Nothing is sent or
-          saved.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
-          <FormField id={FILE_ID} label="Sample Order File" hint={FILE_HINT} error={fileError}>
-            <Input
-              key={fileInputKey}
-              type="file"
-              accept={ORDER_FILE_EXTENSIONS.join(',')}
-              onChange={onFileChange}
-              {...controlProps(FILE_ID, { hint: FILE_HINT, error: fileError })}
-            />
-          </FormField>
-          <Button
-            type="button"
-            variant="outline"
-            className="sm:mt-5.5"
-            disabled={busy}
-            onClick={() => void generate()}
-          >
-            {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Eye aria-hidden />}
-            {busy ? 'Generating...' : 'Generate Preview'}
-          </Button>
-        </div>
+    <FormSection
+      title="Preview"
+      description="Try these settings on a sample order file: the rows this vendor's file would get. Nothing is sent or saved."
+      contentClassName="grid gap-4"
+    >
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+        <FormField id={FILE_ID} label="Sample Order File" hint={FILE_HINT} error={fileError}>
+          <Input
+            key={fileInputKey}
+            type="file"
+            accept={ORDER_FILE_EXTENSIONS.join(',')}
+            onChange={onFileChange}
+            {...controlProps(FILE_ID, { hint: FILE_HINT, error: fileError })}
+          />
+        </FormField>
+        <Button
+          type="button"
+          variant="outline"
+          className="sm:mt-5.5"
+          disabled={busy}
+          onClick={() => void generate()}
+        >
+          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Eye aria-hidden />}
+          {busy ? 'Generating...' : 'Generate Preview'}
+        </Button>
+      </div>
 
-        {error && (
-          <Alert variant="destructive">
-            <CircleAlert aria-hidden />
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        )}
+      {error && (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden />
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      )}
 
-        {result && <PreviewResult result={result} />}
-      </CardContent>
-    </Card>
+      {result && <PreviewResult result={result} />}
+    </FormSection>
   );
 }
 

@@ -4,85 +4,29 @@
  */
 import {
   type OrderSubmissionSource,
+  SUBMISSION_SOURCE_DEFAULTS,
   type TOrderSubmissionSource,
   ZOrderSubmissionSourceSchema,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { numberText } from '@/features/sources/components/source-editor-parts';
+import { toMailRuleFormValues } from '@/features/sources/lib/mail-rule-form';
 
-/** Counts as text ('' = not filled in), the e-mail source as its id in text. */
-export interface SubmissionSourceFormValues {
-  id: number;
-  sourceName: string;
-  emailSourceId: string;
-  fileType: string;
-  textEncoding: string;
-  fromEmail: string;
-  subjectValue: string;
-  containsNotExact: boolean;
-  expectedAttachmentCount: string;
-  expectedNumberOfBatchEmails: string;
-  attachmentName: string;
-  noAttachmentsNeedsLinkClick: boolean;
-  ordersAreAllQuantityOne: boolean;
-  linkClickPreceededByText: string;
-  linkClickAlwaysContainsText: string;
-  downloadSpreadsheet: boolean;
-  downloadPdf: boolean;
-  spreadsheetDownloadButtonText: string;
-  pdfDownloadButtonText: string;
-  spreadsheetType: string;
-  spreadsheetDownloadName: string;
-  pdfDownloadName: string;
-  activeStatus: boolean;
-  deletedStatus: boolean;
-}
+/** Inputs that hold text for a number or a choice: '' = not filled in (the e-mail source as its id in text). */
+type TextInputField =
+  | 'emailSourceId'
+  | 'textEncoding'
+  | 'expectedAttachmentCount'
+  | 'expectedNumberOfBatchEmails';
 
-/**
- * The defaults (docs/behaviour/order-submission.md#submission-source-editor): both downloads on, active. One attachment in one e-mail is the common case, so the two
- * required counts start at 1 rather than empty.
- */
-export const NEW_SUBMISSION_SOURCE: SubmissionSourceFormValues = {
-  id: 0,
-  sourceName: '',
-  emailSourceId: '',
-  fileType: '',
-  textEncoding: '',
-  fromEmail: '',
-  subjectValue: '',
-  containsNotExact: false,
-  expectedAttachmentCount: '1',
-  expectedNumberOfBatchEmails: '1',
-  attachmentName: '',
-  noAttachmentsNeedsLinkClick: false,
-  ordersAreAllQuantityOne: false,
-  linkClickPreceededByText: '',
-  linkClickAlwaysContainsText: '',
-  downloadSpreadsheet: true,
-  downloadPdf: true,
-  spreadsheetDownloadButtonText: '',
-  pdfDownloadButtonText: '',
-  spreadsheetType: '',
-  spreadsheetDownloadName: '',
-  pdfDownloadName: '',
-  activeStatus: true,
-  deletedStatus: false,
-};
+export type SubmissionSourceFormValues = Omit<OrderSubmissionSource, 'lastRun' | TextInputField> &
+  Record<TextInputField, string>;
 
 export function toSubmissionSourceFormValues(source: OrderSubmissionSource): SubmissionSourceFormValues {
   return {
-    id: source.id,
-    sourceName: source.sourceName ?? '',
-    emailSourceId: source.emailSourceId ? String(source.emailSourceId) : '',
-    fileType: source.fileType ?? '',
-    textEncoding: source.textEncoding ?? '',
-    fromEmail: source.fromEmail ?? '',
-    subjectValue: source.subjectValue ?? '',
-    containsNotExact: Boolean(source.containsNotExact),
-    expectedAttachmentCount: numberText(source.expectedAttachmentCount),
+    ...toMailRuleFormValues(source),
     expectedNumberOfBatchEmails: numberText(source.expectedNumberOfBatchEmails),
-    attachmentName: source.attachmentName ?? '',
     noAttachmentsNeedsLinkClick: Boolean(source.noAttachmentsNeedsLinkClick),
     ordersAreAllQuantityOne: Boolean(source.ordersAreAllQuantityOne),
     linkClickPreceededByText: source.linkClickPreceededByText ?? '',
@@ -94,10 +38,15 @@ export function toSubmissionSourceFormValues(source: OrderSubmissionSource): Sub
     spreadsheetType: source.spreadsheetType ?? '',
     spreadsheetDownloadName: source.spreadsheetDownloadName ?? '',
     pdfDownloadName: source.pdfDownloadName ?? '',
-    activeStatus: source.activeStatus ?? true,
     deletedStatus: Boolean(source.deletedStatus),
   };
 }
+
+export const NEW_SUBMISSION_SOURCE: SubmissionSourceFormValues = toSubmissionSourceFormValues({
+  id: 0,
+  ...SUBMISSION_SOURCE_DEFAULTS,
+  lastRun: null,
+});
 
 // The contract's schema starts with a preprocess (it accepts `Id` as well as `id`), so its input type is
 // `unknown`; the form's own value type is stated here and the schema's output is what a save sends.

@@ -172,19 +172,6 @@ export function templateFileProblem(file: File): string | null {
   return null;
 }
 
-/** The file's content as base64, without the data-URL prefix (docs/behaviour/order-submission.md#vendor-editor: the template is sent as base64). */
-export function readFileAsBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const dataUrl = String(reader.result ?? '');
-      resolve(dataUrl.slice(dataUrl.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
-}
-
 /** Saves a base64 file under its name through the browser's download. */
 export function downloadBase64(
   fileName: string,

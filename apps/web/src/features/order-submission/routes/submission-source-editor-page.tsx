@@ -4,31 +4,13 @@ import {
   type PickerPair,
   type TOrderSubmissionSource,
 } from '@app/contracts';
-import { History } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
-import { openOrRefill, serverMessage } from '@/components/form/editor-save';
-import {
-  type EditorSaveState,
-  useEditorSaveState,
-  useEditorSubmit,
-} from '@/components/form/use-editor-submit';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormSection } from '@/components/form/form-section';
+import { type EditorSaveState, useRecordEditorSubmit } from '@/components/form/use-editor-submit';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { runHistoryPath } from '@/features/runs/api/runs';
-import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
-import {
-  EditorFooter,
-  EditorHeader,
-  editorContent,
-  MailedFileSelects,
-  PickerLoadBanner,
-  parseSourceId,
-  SaveMessages,
-} from '@/features/sources/components/source-editor-parts';
-import { useLogError } from '@/hooks/use-log-error';
+import { MailedSourceEditorPage, RunHistoryButton } from '@/features/sources/components/mailed-source-editor';
+import { EditorSaveFooter, MailedFileSelects } from '@/features/sources/components/source-editor-parts';
 import {
   SUBMISSION_SOURCES_PATH,
   submissionSourceEditPath,
@@ -44,61 +26,28 @@ import {
 } from '../lib/submission-source-form';
 
 const M = ORDER_SUBMISSION_SOURCE_MESSAGES;
-/** docs/behaviour/screens.md#save-button: the Save button returns to idle 3 s after saved or error. */
-const SAVE_RESET_MS = 3000;
 
 export function SubmissionSourceEditorPage() {
-  const sourceId = parseSourceId(useParams().sourceId);
-  const isCreate = sourceId === 0;
-  const source = useSubmissionSource(sourceId ?? 0, { enabled: sourceId !== null && sourceId > 0 });
-  const emailSources = useEmailSourceOptions();
-  // Above the keyed form: after a create the page becomes the new source's editor and keeps 'Saved!',
-  // the success alert and 'Back to Sources'.
-  const editorSave = useEditorSaveState(SAVE_RESET_MS);
-
-  useLogError(source.error, 'Error fetching order submission source:');
-  useLogError(emailSources.error, 'Error fetching email sources:');
-
-  const content = editorContent({
-    id: sourceId,
-    record: source,
-    loadFailed: M.loadFailed,
-    cards: 4,
-    form: (loaded) => (
-      <>
-        <PickerLoadBanner query={emailSources} message={M.emailListFailed} />
-        <SubmissionSourceForm
-          key={sourceId}
-          initial={loaded ? toSubmissionSourceFormValues(loaded) : NEW_SUBMISSION_SOURCE}
-          emailSourcePairs={emailSources.data}
-          emailSourcesLoading={emailSources.isPending}
-          state={editorSave}
-        />
-      </>
-    ),
-  });
-
   return (
-    <div className="space-y-6">
-      <EditorHeader
-        title={isCreate ? 'Create New Order Submission Source' : 'Edit Order Submission Source'}
-        subtitle="Recognise incoming order e-mails whose orders are submitted to vendors."
-        backTo={SUBMISSION_SOURCES_PATH}
-        backLabel="Back to Order Submission Sources"
-      />
-      {/* Beyond the spec (docs/behaviour/runs-and-history.md#run-history): the source's run history. */}
-      {!isCreate && source.data && (
-        <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline">
-            <Link to={runHistoryPath('order-submission', source.data.id)}>
-              <History aria-hidden />
-              Run History
-            </Link>
-          </Button>
-        </div>
+    <MailedSourceEditorPage
+      auditEntityType="submission-source"
+      useRecord={useSubmissionSource}
+      fetchErrorLabel="Error fetching order submission source:"
+      loadFailed={M.loadFailed}
+      emailListFailed={M.emailListFailed}
+      cards={4}
+      title={{ create: 'Create New Order Submission Source', edit: 'Edit Order Submission Source' }}
+      subtitle="Recognise incoming order e-mails whose orders are submitted to vendors."
+      backTo={SUBMISSION_SOURCES_PATH}
+      backLabel="Back to Order Submission Sources"
+      actions={(source) => <RunHistoryButton sourceType="order-submission" sourceId={source.id} />}
+      renderForm={({ loaded, ...props }) => (
+        <SubmissionSourceForm
+          initial={loaded ? toSubmissionSourceFormValues(loaded) : NEW_SUBMISSION_SOURCE}
+          {...props}
+        />
       )}
-      {content}
-    </div>
+    />
   );
 }
 
@@ -116,7 +65,6 @@ function SubmissionSourceForm({
   emailSourcesLoading: boolean;
   state: EditorSaveState;
 }) {
-  const navigate = useNavigate();
   const saveSource = useSaveSubmissionSource();
   const form = useForm<SubmissionSourceFormValues, unknown, TOrderSubmissionSource>({
     resolver: submissionSourceResolver,
@@ -127,23 +75,14 @@ function SubmissionSourceForm({
     name: ['noAttachmentsNeedsLinkClick', 'downloadSpreadsheet', 'downloadPdf'],
   });
 
-  const onSubmit = useEditorSubmit<SubmissionSourceFormValues, TOrderSubmissionSource, OrderSubmissionSource>(
-    form,
-    state,
-    {
-      save: (values) => saveSource.mutateAsync(toSubmissionSourceSaveBody(values)),
-      logLabel: 'Error saving order submission source:',
-      failureMessage: (error) => serverMessage(error) ?? M.saveFailed,
-      unexpectedMessage: M.unexpected,
-      savedMessage: M.saved,
-      onSaved: openOrRefill({
-        open: (path) => navigate(path, { replace: true }),
-        editPath: submissionSourceEditPath,
-        listPath: SUBMISSION_SOURCES_PATH,
-        refill: (record) => form.reset(record ? toSubmissionSourceFormValues(record) : form.getValues()),
-      }),
-    },
-  );
+  const onSubmit = useRecordEditorSubmit(form, state, {
+    save: (values) => saveSource.mutateAsync(toSubmissionSourceSaveBody(values)),
+    logLabel: 'Error saving order submission source:',
+    messages: M,
+    editPath: submissionSourceEditPath,
+    listPath: SUBMISSION_SOURCES_PATH,
+    toFormValues: (record: OrderSubmissionSource) => toSubmissionSourceFormValues(record),
+  });
 
   return (
     // A long picker name is cut off inside its select instead of widening the card.
@@ -155,175 +94,141 @@ function SubmissionSourceForm({
     >
       <UnsavedChangesGuard control={form.control} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Basic Configuration</h2>
-            </CardTitle>
-            <CardDescription>
-              The source's name, the mailbox it reads and the order file it expects.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField name="sourceName" label="Source Name *" className="sm:col-span-2" required />
-            <MailedFileSelects
-              emailLabel="Email Source *"
-              emailSourcePairs={emailSourcePairs}
-              emailSourcesLoading={emailSourcesLoading}
-            />
-            <div className="grid grid-cols-1 gap-3 sm:col-span-2">
-              <SwitchField
-                name="ordersAreAllQuantityOne"
-                label="Orders Are All Quantity One"
-                description="Each line of the order file is one unit: the quantity sent to vendors is always 1."
-              />
-              <SwitchField
-                name="activeStatus"
-                label="Active"
-                description="Incoming e-mails are matched against this source."
-              />
-            </div>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Attachment & Email Settings</h2>
-            </CardTitle>
-            <CardDescription>Which e-mails carry the orders, and in which attachment.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField
-              name="fromEmail"
-              label="From Email *"
-              type="email"
-              className="sm:col-span-2"
-              required
-            />
-            <TextField
-              name="subjectValue"
-              label="Subject Value *"
-              className="sm:col-span-2"
-              required
-              hint="At least 3 characters"
-            />
-            <div className="sm:col-span-2">
-              <SwitchField
-                name="containsNotExact"
-                label="Subject contains (not exact match)"
-                description="Match e-mails whose subject contains the value instead of equalling it."
-              />
-            </div>
-            <TextField
-              name="expectedAttachmentCount"
-              label="Expected Attachment Count *"
-              type="number"
-              min={0}
-              required
-              hint="0 when the orders sit behind a link"
-            />
-            <TextField
-              name="expectedNumberOfBatchEmails"
-              label="Expected Number of Batch Emails *"
-              type="number"
-              min={1}
-              required
-              hint="E-mails of the same day processed together as one batch"
-            />
-            <TextField
-              name="attachmentName"
-              label="Attachment Name"
-              className="sm:col-span-2"
-              hint="Supports * wildcards (e.g. orders_*.xlsx)"
-            />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Link Processing</h2>
-            </CardTitle>
-            <CardDescription>
-              For e-mails without an attachment: the order file is downloaded from a link in the body.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid grid-cols-1 gap-4">
+        <FormSection
+          title="Basic Configuration"
+          description="The source's name, the mailbox it reads and the order file it expects."
+          contentClassName="grid grid-cols-1 gap-4 sm:grid-cols-2"
+        >
+          <TextField name="sourceName" label="Source Name *" className="sm:col-span-2" required />
+          <MailedFileSelects
+            emailLabel="Email Source *"
+            emailSourcePairs={emailSourcePairs}
+            emailSourcesLoading={emailSourcesLoading}
+          />
+          <div className="grid grid-cols-1 gap-3 sm:col-span-2">
             <SwitchField
-              name="noAttachmentsNeedsLinkClick"
-              label="No Attachments, Needs Link Click"
-              description="The order file is behind a link in the e-mail body."
+              name="ordersAreAllQuantityOne"
+              label="Orders Are All Quantity One"
+              description="Each line of the order file is one unit: the quantity sent to vendors is always 1."
             />
-            <TextField
-              name="linkClickPreceededByText"
-              label="Link Preceded By Text"
-              hint={
-                needsLinkClick
-                  ? 'The text just before the link in the e-mail body'
-                  : 'Used only when the e-mail needs a link click'
-              }
+            <SwitchField
+              name="activeStatus"
+              label="Active"
+              description="Incoming e-mails are matched against this source."
             />
-            <TextField
-              name="linkClickAlwaysContainsText"
-              label="Link Always Contains Text"
-              hint="Part of the address every such link contains"
-            />
-          </CardContent>
-        </Card>
+          </div>
+        </FormSection>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Download Configuration</h2>
-            </CardTitle>
-            <CardDescription>
-              What is downloaded from the page behind the link, and under which names.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              <SwitchField
-                name="downloadSpreadsheet"
-                label="Download Spreadsheet"
-                description="Click the spreadsheet download button."
-              />
-            </div>
-            <TextField
-              name="spreadsheetDownloadButtonText"
-              label="Spreadsheet Download Button Text"
-              hint={downloadSpreadsheet ? 'The label of the button to click' : 'Spreadsheet download is off'}
+        <FormSection
+          title="Attachment & Email Settings"
+          description="Which e-mails carry the orders, and in which attachment."
+          contentClassName="grid grid-cols-1 gap-4 sm:grid-cols-2"
+        >
+          <TextField name="fromEmail" label="From Email *" type="email" className="sm:col-span-2" required />
+          <TextField
+            name="subjectValue"
+            label="Subject Value *"
+            className="sm:col-span-2"
+            required
+            hint="At least 3 characters"
+          />
+          <div className="sm:col-span-2">
+            <SwitchField
+              name="containsNotExact"
+              label="Subject contains (not exact match)"
+              description="Match e-mails whose subject contains the value instead of equalling it."
             />
-            <TextField name="spreadsheetType" label="Spreadsheet Type" placeholder=".xlsx" />
-            <TextField
-              name="spreadsheetDownloadName"
-              label="Spreadsheet Download Name"
-              className="sm:col-span-2"
+          </div>
+          <TextField
+            name="expectedAttachmentCount"
+            label="Expected Attachment Count *"
+            type="number"
+            min={0}
+            required
+            hint="0 when the orders sit behind a link"
+          />
+          <TextField
+            name="expectedNumberOfBatchEmails"
+            label="Expected Number of Batch Emails *"
+            type="number"
+            min={1}
+            required
+            hint="E-mails of the same day processed together as one batch"
+          />
+          <TextField
+            name="attachmentName"
+            label="Attachment Name"
+            className="sm:col-span-2"
+            hint="Supports * wildcards (e.g. orders_*.xlsx)"
+          />
+        </FormSection>
+
+        <FormSection
+          title="Link Processing"
+          description="For e-mails without an attachment: the order file is downloaded from a link in the body."
+          contentClassName="grid grid-cols-1 gap-4"
+        >
+          <SwitchField
+            name="noAttachmentsNeedsLinkClick"
+            label="No Attachments, Needs Link Click"
+            description="The order file is behind a link in the e-mail body."
+          />
+          <TextField
+            name="linkClickPreceededByText"
+            label="Link Preceded By Text"
+            hint={
+              needsLinkClick
+                ? 'The text just before the link in the e-mail body'
+                : 'Used only when the e-mail needs a link click'
+            }
+          />
+          <TextField
+            name="linkClickAlwaysContainsText"
+            label="Link Always Contains Text"
+            hint="Part of the address every such link contains"
+          />
+        </FormSection>
+
+        <FormSection
+          title="Download Configuration"
+          description="What is downloaded from the page behind the link, and under which names."
+          contentClassName="grid grid-cols-1 gap-4 sm:grid-cols-2"
+        >
+          <div className="sm:col-span-2">
+            <SwitchField
+              name="downloadSpreadsheet"
+              label="Download Spreadsheet"
+              description="Click the spreadsheet download button."
             />
-            <div className="sm:col-span-2">
-              <SwitchField
-                name="downloadPdf"
-                label="Download PDF"
-                description="Click the PDF download button."
-              />
-            </div>
-            <TextField
-              name="pdfDownloadButtonText"
-              label="PDF Download Button Text"
-              hint={downloadPdf ? 'The label of the button to click' : 'PDF download is off'}
+          </div>
+          <TextField
+            name="spreadsheetDownloadButtonText"
+            label="Spreadsheet Download Button Text"
+            hint={downloadSpreadsheet ? 'The label of the button to click' : 'Spreadsheet download is off'}
+          />
+          <TextField name="spreadsheetType" label="Spreadsheet Type" placeholder=".xlsx" />
+          <TextField
+            name="spreadsheetDownloadName"
+            label="Spreadsheet Download Name"
+            className="sm:col-span-2"
+          />
+          <div className="sm:col-span-2">
+            <SwitchField
+              name="downloadPdf"
+              label="Download PDF"
+              description="Click the PDF download button."
             />
-            <TextField name="pdfDownloadName" label="PDF Download Name" />
-          </CardContent>
-        </Card>
+          </div>
+          <TextField
+            name="pdfDownloadButtonText"
+            label="PDF Download Button Text"
+            hint={downloadPdf ? 'The label of the button to click' : 'PDF download is off'}
+          />
+          <TextField name="pdfDownloadName" label="PDF Download Name" />
+        </FormSection>
       </div>
 
-      <SaveMessages success={state.outcome.success} error={state.outcome.error} />
-      <EditorFooter
-        listPath={SUBMISSION_SOURCES_PATH}
-        showBack={state.savedOnce}
-        saveLabel={state.button.label}
-        saving={state.saving}
-      />
+      <EditorSaveFooter listPath={SUBMISSION_SOURCES_PATH} state={state} />
     </FormKit>
   );
 }

@@ -12,20 +12,21 @@ import {
 import { ArrowLeft, Download, History } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
-import { openOrRefill, serverMessage } from '@/components/form/editor-save';
+import { serverMessage } from '@/components/form/editor-save';
 import { controlProps, fieldError } from '@/components/form/field-props';
 import { FormField, type SelectOption } from '@/components/form/form-field';
+import { FormSection } from '@/components/form/form-section';
 import {
   type EditorSaveState,
   useEditorSaveState,
-  useEditorSubmit,
+  useRecordEditorSubmit,
 } from '@/components/form/use-editor-submit';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { HistoryButton } from '@/features/audit/components/history-button';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
 import {
@@ -37,6 +38,7 @@ import {
   SaveMessages,
 } from '@/features/sources/components/source-editor-parts';
 import { useLogError } from '@/hooks/use-log-error';
+import { readFileAsBase64 } from '@/lib/file-base64';
 import { useSubmissionSourceOptions } from '../api/order-submission-sources';
 import {
   useSaveVendor,
@@ -49,7 +51,6 @@ import { VendorAliasManager } from '../components/vendor-alias-manager';
 import { VendorPreviewCard } from '../components/vendor-preview-card';
 import {
   NEW_VENDOR,
-  readFileAsBase64,
   templateFileProblem,
   toVendorFormValues,
   type VendorFormValues,
@@ -122,6 +123,7 @@ export function VendorEditorPage() {
               </Link>
             </Button>
           )}
+          {!isCreate && vendor.data && <HistoryButton entityType="vendor" entityId={vendor.data.id} />}
           <Button asChild variant="outline">
             <Link to={VENDORS_PATH}>
               <ArrowLeft aria-hidden />
@@ -155,7 +157,6 @@ function VendorForm({
   submissionSourcesLoading: boolean;
   state: EditorSaveState;
 }) {
-  const navigate = useNavigate();
   const saveVendor = useSaveVendor();
   const form = useForm<VendorFormValues, unknown, TOrderVendorSource>({
     resolver: vendorResolver,
@@ -170,23 +171,20 @@ function VendorForm({
   const [generation, setGeneration] = useState(0);
   const vendorId = initial.id;
 
-  const onSubmit = useEditorSubmit<VendorFormValues, TOrderVendorSource, OrderVendorSource>(form, state, {
+  const onSubmit = useRecordEditorSubmit(form, state, {
     save: (values) => saveVendor.mutateAsync(values as unknown as Record<string, unknown>),
     logLabel: 'Error saving vendor:',
+    messages: V,
     failureMessage: (error, values) =>
       vendorSaveErrorMessage(serverMessage(error), values.vendorNameFromFile),
-    unexpectedMessage: V.unexpected,
-    savedMessage: V.saved,
-    onSaved: openOrRefill({
-      open: (path) => navigate(path, { replace: true }),
-      editPath: vendorEditPath,
-      listPath: VENDORS_PATH,
-      refill: (record) => {
-        form.reset(record ? toVendorFormValues(record) : { ...form.getValues(), submitFileTemplate: null });
-        setSelectedTemplate(null);
-        setGeneration((current) => current + 1);
-      },
-    }),
+    editPath: vendorEditPath,
+    listPath: VENDORS_PATH,
+    toFormValues: (record: OrderVendorSource) => toVendorFormValues(record),
+    clearAfterSave: { submitFileTemplate: null },
+    afterRefill: () => {
+      setSelectedTemplate(null);
+      setGeneration((current) => current + 1);
+    },
   });
 
   /** For the preview: the form as it stands, once it passes the same checks a save does. */
@@ -258,259 +256,227 @@ function VendorForm({
       >
         <UnsavedChangesGuard control={form.control} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2>Vendor Information</h2>
-              </CardTitle>
-              <CardDescription>
-                Which order files this vendor's orders come from, how the files name it, and the mailbox that
-                sends its orders.
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <div className="sm:col-span-2">
-                <SelectField
-                  name="orderSubmissionSourceId"
-                  label="Order Submission Source *"
-                  options={submissionSourceOptions}
-                  placeholder={submissionSourcesLoading ? 'Loading...' : 'Select an order submission source'}
-                />
-              </div>
+          <FormSection
+            title="Vendor Information"
+            description="Which order files this vendor's orders come from, how the files name it, and the mailbox that sends its orders."
+            contentClassName="grid grid-cols-1 gap-4 sm:grid-cols-2"
+          >
+            <div className="sm:col-span-2">
+              <SelectField
+                name="orderSubmissionSourceId"
+                label="Order Submission Source *"
+                options={submissionSourceOptions}
+                placeholder={submissionSourcesLoading ? 'Loading...' : 'Select an order submission source'}
+              />
+            </div>
+            <TextField
+              name="vendorNameFromFile"
+              label="Vendor Name From File *"
+              required
+              hint="The name in the order file’s Vendor column"
+            />
+            <TextField name="vendorProvidedAccountNumber" label="Vendor Provided Account Number" />
+            <div className="sm:col-span-2">
+              <SelectField
+                name="sendFromEmailSourceModelId"
+                label="Send From Email Source *"
+                options={(current) => emailSourceSelectOptions(emailSourcePairs, current)}
+                placeholder={emailSourcesLoading ? 'Loading...' : 'Select an email source'}
+              />
+            </div>
+            <div className="sm:col-span-2">
+              <VendorAliasManager key={generation} form={form} vendorId={vendorId} />
+            </div>
+          </FormSection>
+
+          <FormSection
+            title="Email Configuration"
+            description="The e-mail that carries the orders to the vendor."
+            contentClassName="grid grid-cols-1 gap-4 sm:grid-cols-2"
+          >
+            <TextField
+              name="submitEmails"
+              label="To *"
+              required
+              className="sm:col-span-2"
+              hint="Separate several addresses with commas"
+            />
+            <TextField name="submitCcEmails" label="CC" />
+            <TextField name="submitBccEmails" label="BCC" />
+            <TextField name="submitEmailSubjectLine" label="Subject *" required className="sm:col-span-2" />
+            <TextareaField
+              className="sm:col-span-2"
+              inputClassName="max-h-80"
+              name="submitEmailBodyText"
+              label="Body"
+            />
+            <p
+              id="vendor-wildcards"
+              className="rounded-md bg-muted/50 px-3 py-2 text-muted-foreground text-sm sm:col-span-2"
+            >
+              {WILDCARD_HINT}
+            </p>
+          </FormSection>
+
+          <FormSection
+            title="Processing Options"
+            description="How the vendor's file is made and when it is sent."
+            contentClassName="grid grid-cols-1 gap-3"
+          >
+            <SwitchField
+              name="vendorWantsTrimmedItemDescription"
+              label="Trimmed Item Description"
+              description="Keep only the part of each item description the expression matches."
+              onChanged={(checked) => {
+                if (!checked) form.clearErrors('vendorRegexForItemDescription');
+              }}
+            />
+            {trimmed && (
               <TextField
-                name="vendorNameFromFile"
-                label="Vendor Name From File *"
+                name="vendorRegexForItemDescription"
+                label="Item Description Regex *"
                 required
-                hint="The name in the order file’s Vendor column"
+                placeholder="^[^,]+"
+                hint="A regular expression; its first group (or the whole match) is kept. Lookahead, lookbehind and backreferences are not supported."
               />
-              <TextField name="vendorProvidedAccountNumber" label="Vendor Provided Account Number" />
-              <div className="sm:col-span-2">
-                <SelectField
-                  name="sendFromEmailSourceModelId"
-                  label="Send From Email Source *"
-                  options={(current) => emailSourceSelectOptions(emailSourcePairs, current)}
-                  placeholder={emailSourcesLoading ? 'Loading...' : 'Select an email source'}
-                />
-              </div>
-              <div className="sm:col-span-2">
-                <VendorAliasManager key={generation} form={form} vendorId={vendorId} />
-              </div>
-            </CardContent>
-          </Card>
-
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2>Email Configuration</h2>
-              </CardTitle>
-              <CardDescription>The e-mail that carries the orders to the vendor.</CardDescription>
-            </CardHeader>
-            <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            )}
+            <SwitchField
+              name="vendorWantsNonDailySubmission"
+              label="Non-Daily Submission"
+              description="Gather this vendor’s orders and send them every few days instead of daily."
+              onChanged={clearEveryXDaysIfHidden}
+            />
+            {nonDaily && (
               <TextField
-                name="submitEmails"
-                label="To *"
-                required
-                className="sm:col-span-2"
-                hint="Separate several addresses with commas"
-              />
-              <TextField name="submitCcEmails" label="CC" />
-              <TextField name="submitBccEmails" label="BCC" />
-              <TextField name="submitEmailSubjectLine" label="Subject *" required className="sm:col-span-2" />
-              <TextareaField
-                className="sm:col-span-2"
-                inputClassName="max-h-80"
-                name="submitEmailBodyText"
-                label="Body"
-              />
-              <p
-                id="vendor-wildcards"
-                className="rounded-md bg-muted/50 px-3 py-2 text-muted-foreground text-sm sm:col-span-2"
-              >
-                {WILDCARD_HINT}
-              </p>
-            </CardContent>
-          </Card>
-
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2>Processing Options</h2>
-              </CardTitle>
-              <CardDescription>How the vendor's file is made and when it is sent.</CardDescription>
-            </CardHeader>
-            <CardContent className="grid grid-cols-1 gap-3">
-              <SwitchField
-                name="vendorWantsTrimmedItemDescription"
-                label="Trimmed Item Description"
-                description="Keep only the part of each item description the expression matches."
-                onChanged={(checked) => {
-                  if (!checked) form.clearErrors('vendorRegexForItemDescription');
-                }}
-              />
-              {trimmed && (
-                <TextField
-                  name="vendorRegexForItemDescription"
-                  label="Item Description Regex *"
-                  required
-                  placeholder="^[^,]+"
-                  hint="A regular expression; its first group (or the whole match) is kept. Lookahead, lookbehind and backreferences are not supported."
-                />
-              )}
-              <SwitchField
-                name="vendorWantsNonDailySubmission"
-                label="Non-Daily Submission"
-                description="Gather this vendor’s orders and send them every few days instead of daily."
-                onChanged={clearEveryXDaysIfHidden}
-              />
-              {nonDaily && (
-                <TextField
-                  name="vendorCustomSubmitEveryXDay"
-                  label="Submit Every X Days *"
-                  type="number"
-                  min={1}
-                  max={365}
-                  required
-                  hint="Orders are gathered and sent every this many days"
-                />
-              )}
-              <SwitchField
-                name="vendorWantsAllAlignedLeft"
-                label="Align All Left"
-                description="Every cell of the file is left-aligned."
-              />
-              <SwitchField
-                name="vendorWantsSpreadsheet"
-                label="Wants Spreadsheet"
-                description="Attach the generated spreadsheet."
-              />
-              <SwitchField
-                name="vendorWantsPDF"
-                label="Wants PDF"
-                description="Attach a PDF of the orders."
-              />
-              <SwitchField
-                name="vendorWantsForwardedEmail"
-                label="Wants Forwarded Email"
-                description="Forward the original order e-mail to the vendor."
-              />
-              <SwitchField
-                name="vendorWantsAllData"
-                label="Wants All Data"
-                description="Append every column of the order file after the template’s columns."
-              />
-            </CardContent>
-          </Card>
-
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2>File Configuration</h2>
-              </CardTitle>
-              <CardDescription>
-                The vendor's own spreadsheet that the orders are written into.
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="grid grid-cols-1 gap-4">
-              <TextField
-                name="submitFileHeaderRowIndex"
-                label="Header Row Index *"
+                name="vendorCustomSubmitEveryXDay"
+                label="Submit Every X Days *"
                 type="number"
-                min={0}
+                min={1}
+                max={365}
                 required
-                hint="0-based row of the template’s header; orders are written below it"
+                hint="Orders are gathered and sent every this many days"
               />
-              <FormField
-                id="vendor-template"
-                label="Submit File Template"
-                hint={TEMPLATE_HINT}
-                error={templateError}
-              >
-                <Input
-                  key={generation}
-                  type="file"
-                  accept={VENDOR_TEMPLATE_EXTENSIONS.join(',')}
-                  onChange={(event) => void onTemplateChange(event)}
-                  {...controlProps('vendor-template', { hint: TEMPLATE_HINT, error: templateError })}
-                />
-                <div className="grid grid-cols-1 gap-1 text-sm">
-                  {storedTemplate && loaded && (
-                    <p className="flex flex-wrap items-center gap-x-2">
-                      <span className="text-muted-foreground">Current template:</span>
-                      <span className="min-w-0 truncate font-medium" title={storedTemplate}>
-                        {storedTemplate}
-                      </span>
-                      <Button asChild variant="link" size="sm" className="h-auto px-0">
-                        <a href={vendorTemplateUrl(loaded.id)} download={storedTemplate}>
-                          <Download aria-hidden />
-                          Download template
-                        </a>
-                      </Button>
-                    </p>
-                  )}
-                  {selectedTemplate && (
-                    <p className="text-muted-foreground">
-                      Selected: <span className="font-medium text-foreground">{selectedTemplate}</span>
-                      {storedTemplate ? ' (replaces the current template on save)' : ''}
-                    </p>
-                  )}
-                </div>
-              </FormField>
-              <SwitchField
-                name="activeStatus"
-                label="Active"
-                description="Orders for this vendor are submitted."
-              />
-              <SwitchField
-                name="deletedStatus"
-                label="Deleted"
-                description="The vendor is removed from the lists."
-              />
-            </CardContent>
-          </Card>
+            )}
+            <SwitchField
+              name="vendorWantsAllAlignedLeft"
+              label="Align All Left"
+              description="Every cell of the file is left-aligned."
+            />
+            <SwitchField
+              name="vendorWantsSpreadsheet"
+              label="Wants Spreadsheet"
+              description="Attach the generated spreadsheet."
+            />
+            <SwitchField name="vendorWantsPDF" label="Wants PDF" description="Attach a PDF of the orders." />
+            <SwitchField
+              name="vendorWantsForwardedEmail"
+              label="Wants Forwarded Email"
+              description="Forward the original order e-mail to the vendor."
+            />
+            <SwitchField
+              name="vendorWantsAllData"
+              label="Wants All Data"
+              description="Append every column of the order file after the template’s columns."
+            />
+          </FormSection>
 
-          <Card className="lg:col-span-2">
-            <CardHeader>
-              <CardTitle>
-                <h2>Field Mapping</h2>
-              </CardTitle>
-              <CardDescription>
-                For each order field, the template column that receives it: the column's header text or its
-                letter. Several columns can be given, separated by commas. Leave a field empty when the vendor
-                does not want it.
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="grid grid-cols-1 gap-6">
-              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                {VENDOR_MAP_FIELDS.map(({ field, label }) => (
-                  <div key={field}>
-                    <TextField name={field} label={label} placeholder="Column(s)" />
+          <FormSection
+            title="File Configuration"
+            description="The vendor's own spreadsheet that the orders are written into."
+            contentClassName="grid grid-cols-1 gap-4"
+          >
+            <TextField
+              name="submitFileHeaderRowIndex"
+              label="Header Row Index *"
+              type="number"
+              min={0}
+              required
+              hint="0-based row of the template’s header; orders are written below it"
+            />
+            <FormField
+              id="vendor-template"
+              label="Submit File Template"
+              hint={TEMPLATE_HINT}
+              error={templateError}
+            >
+              <Input
+                key={generation}
+                type="file"
+                accept={VENDOR_TEMPLATE_EXTENSIONS.join(',')}
+                onChange={(event) => void onTemplateChange(event)}
+                {...controlProps('vendor-template', { hint: TEMPLATE_HINT, error: templateError })}
+              />
+              <div className="grid grid-cols-1 gap-1 text-sm">
+                {storedTemplate && loaded && (
+                  <p className="flex flex-wrap items-center gap-x-2">
+                    <span className="text-muted-foreground">Current template:</span>
+                    <span className="min-w-0 truncate font-medium" title={storedTemplate}>
+                      {storedTemplate}
+                    </span>
+                    <Button asChild variant="link" size="sm" className="h-auto px-0">
+                      <a href={vendorTemplateUrl(loaded.id)} download={storedTemplate}>
+                        <Download aria-hidden />
+                        Download template
+                      </a>
+                    </Button>
+                  </p>
+                )}
+                {selectedTemplate && (
+                  <p className="text-muted-foreground">
+                    Selected: <span className="font-medium text-foreground">{selectedTemplate}</span>
+                    {storedTemplate ? ' (replaces the current template on save)' : ''}
+                  </p>
+                )}
+              </div>
+            </FormField>
+            <SwitchField
+              name="activeStatus"
+              label="Active"
+              description="Orders for this vendor are submitted."
+            />
+            <SwitchField
+              name="deletedStatus"
+              label="Deleted"
+              description="The vendor is removed from the lists."
+            />
+          </FormSection>
+
+          <FormSection
+            title="Field Mapping"
+            description="For each order field, the template column that receives it: the column's header text or its letter. Several columns can be given, separated by commas. Leave a field empty when the vendor does not want it."
+            className="lg:col-span-2"
+            contentClassName="grid grid-cols-1 gap-6"
+          >
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {VENDOR_MAP_FIELDS.map(({ field, label }) => (
+                <div key={field}>
+                  <TextField name={field} label={label} placeholder="Column(s)" />
+                </div>
+              ))}
+            </div>
+            <section aria-labelledby="vendor-static-data" className="grid grid-cols-1 gap-3">
+              <div className="grid grid-cols-1 gap-1">
+                <h3 id="vendor-static-data" className="font-medium text-sm">
+                  Static Data
+                </h3>
+                <p className="text-muted-foreground text-sm">
+                  A fixed value written on every row into the column(s) given beside it.
+                </p>
+              </div>
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+                {STATIC_DATA_SLOTS.map((slot) => (
+                  <div key={slot} className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
+                    <TextField name={`staticFileData${slot}`} label={`Static Value ${slot}`} />
+                    <TextField
+                      name={`mapStaticFileData${slot}`}
+                      label={`Static Value ${slot} Column`}
+                      placeholder="Column(s)"
+                    />
                   </div>
                 ))}
               </div>
-              <section aria-labelledby="vendor-static-data" className="grid grid-cols-1 gap-3">
-                <div className="grid grid-cols-1 gap-1">
-                  <h3 id="vendor-static-data" className="font-medium text-sm">
-                    Static Data
-                  </h3>
-                  <p className="text-muted-foreground text-sm">
-                    A fixed value written on every row into the column(s) given beside it.
-                  </p>
-                </div>
-                <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-                  {STATIC_DATA_SLOTS.map((slot) => (
-                    <div key={slot} className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
-                      <TextField name={`staticFileData${slot}`} label={`Static Value ${slot}`} />
-                      <TextField
-                        name={`mapStaticFileData${slot}`}
-                        label={`Static Value ${slot} Column`}
-                        placeholder="Column(s)"
-                      />
-                    </div>
-                  ))}
-                </div>
-              </section>
-            </CardContent>
-          </Card>
+            </section>
+          </FormSection>
         </div>
 
         <SaveMessages success={saveError ? null : state.outcome.success} error={saveError} />

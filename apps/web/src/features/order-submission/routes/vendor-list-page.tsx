@@ -1,14 +1,20 @@
 import type { OrderVendorSourceListItem } from '@app/contracts';
 import { History, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
 import { ListPageView } from '@/components/data-view/list-page-view';
+import {
+  ACTIONS_HEADER,
+  EditLinkCell,
+  RecordTable,
+  type TableHeaderCell,
+} from '@/components/data-view/list-parts';
 import { Truncated, textOrDash } from '@/components/data-view/priority-columns';
 import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { LastRun } from '@/features/runs/components/last-run';
 import { SourceCard } from '@/features/sources/components/source-card';
@@ -20,7 +26,17 @@ type Vendor = OrderVendorSourceListItem;
 
 const LOAD_FAILED = 'Failed to load order vendor sources';
 const EMPTY_CARDS = 'No order vendor sources found.';
-const TABLE_COLUMNS = 9;
+const TABLE_HEADERS: TableHeaderCell[] = [
+  { label: 'Active', className: 'w-16' },
+  { label: 'Vendor Name' },
+  { label: 'Emails to' },
+  { label: 'Trimmed Details' },
+  { label: 'Non Daily Submission' },
+  { label: 'Wants PDF' },
+  { label: 'Wants all data' },
+  { label: 'Last Run' },
+  ACTIONS_HEADER,
+];
 /** Beyond the spec: the list shows active vendors (docs/behaviour/order-submission.md#vendor-list); this switch also lists switched-off ones. */
 const INACTIVE_PARAM = 'inactive';
 
@@ -107,36 +123,11 @@ export function VendorListPage() {
 
 function VendorsTable({ vendors, onDelete }: { vendors: Vendor[]; onDelete: (vendor: Vendor) => void }) {
   return (
-    <div className="rounded-md border">
-      <Table stickyLastColumn>
-        <TableHeader>
-          <TableRow>
-            <TableHead className="w-16">Active</TableHead>
-            <TableHead>Vendor Name</TableHead>
-            <TableHead>Emails to</TableHead>
-            <TableHead>Trimmed Details</TableHead>
-            <TableHead>Non Daily Submission</TableHead>
-            <TableHead>Wants PDF</TableHead>
-            <TableHead>Wants all data</TableHead>
-            <TableHead>Last Run</TableHead>
-            <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {vendors.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={TABLE_COLUMNS} className="h-24 text-center text-muted-foreground">
-                No results.
-              </TableCell>
-            </TableRow>
-          ) : (
-            vendors.map((vendor) => <VendorRow key={vendor.id} vendor={vendor} onDelete={onDelete} />)
-          )}
-        </TableBody>
-      </Table>
-    </div>
+    <RecordTable
+      headers={TABLE_HEADERS}
+      items={vendors}
+      row={(vendor) => <VendorRow vendor={vendor} onDelete={onDelete} />}
+    />
   );
 }
 
@@ -152,15 +143,7 @@ function VendorRow({ vendor, onDelete }: { vendor: Vendor; onDelete: (vendor: Ve
           onCheckedChange={active.toggle}
         />
       </TableCell>
-      <TableCell className="font-medium">
-        <Link
-          to={vendorEditPath(vendor.id)}
-          className="block max-w-56 truncate underline-offset-4 hover:underline"
-          title={vendor.vendorNameFromFile}
-        >
-          {vendor.vendorNameFromFile}
-        </Link>
-      </TableCell>
+      <EditLinkCell to={vendorEditPath(vendor.id)} name={vendor.vendorNameFromFile} />
       <TableCell>
         <Truncated value={vendor.submitEmails} />
       </TableCell>

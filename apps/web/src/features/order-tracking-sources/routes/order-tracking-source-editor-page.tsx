@@ -10,35 +10,29 @@ import {
   ZOrderTrackingSourceSchema,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FileUp, History } from 'lucide-react';
+import { FileUp } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
-import { openOrRefill, serverMessage } from '@/components/form/editor-save';
 import { withCurrentOption } from '@/components/form/form-field';
-import {
-  type EditorSaveState,
-  useEditorSaveState,
-  useEditorSubmit,
-} from '@/components/form/use-editor-submit';
+import { FormSection } from '@/components/form/form-section';
+import { type EditorSaveState, useRecordEditorSubmit } from '@/components/form/use-editor-submit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { runHistoryPath } from '@/features/runs/api/runs';
 import { ProcessFileDialog } from '@/features/runs/components/process-file-dialog';
-import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
+import { MailedSourceEditorPage, RunHistoryButton } from '@/features/sources/components/mailed-source-editor';
 import {
-  EditorFooter,
-  EditorHeader,
-  editorContent,
+  EditorSaveFooter,
   MailedFileSelects,
   numberText,
-  PickerLoadBanner,
-  parseSourceId,
-  SaveMessages,
+  SenderAndSubjectFields,
 } from '@/features/sources/components/source-editor-parts';
-import { useLogError } from '@/hooks/use-log-error';
+import {
+  type MailRuleFormValues,
+  NEW_MAIL_RULE,
+  toMailRuleFormValues,
+} from '@/features/sources/lib/mail-rule-form';
 import {
   ORDER_TRACKING_SOURCES_PATH,
   orderTrackingSourceEditPath,
@@ -47,27 +41,15 @@ import {
 } from '../api/order-tracking-sources';
 
 const M = ORDER_TRACKING_SOURCE_MESSAGES;
-const SAVE_RESET_MS = 3000;
 
-/** What the inputs hold: numbers as text ('' = not set), the e-mail source as its id in text. */
-interface OrderTrackingFormValues {
-  id: number;
-  sourceName: string;
-  emailSourceId: string;
-  fileType: string;
-  textEncoding: string;
-  fromEmail: string;
-  subjectValue: string;
-  containsNotExact: boolean;
-  expectedAttachmentCount: string;
-  attachmentName: string;
+/** What the inputs hold: numbers as text ('' = not set). */
+interface OrderTrackingFormValues extends MailRuleFormValues {
   columnsToIgnore: string;
   secondaryDelimiter: string;
   uniqueColumn: string;
   deleteAfterDays: string;
   headerRowIndex: string;
   fileHasHeader: boolean;
-  activeStatus: boolean;
   deletedStatus: boolean;
   columnNormalizationValues: { id: number | null } & Record<OrderMappingField, string>;
 }
@@ -77,23 +59,13 @@ const emptyMappings = () =>
 
 /** docs/behaviour/sources.md#order-tracking-source-editor: a new source has a header and is active. */
 const NEW_ORDER_TRACKING_SOURCE: OrderTrackingFormValues = {
-  id: 0,
-  sourceName: '',
-  emailSourceId: '',
-  fileType: '',
-  textEncoding: '',
-  fromEmail: '',
-  subjectValue: '',
-  containsNotExact: false,
-  expectedAttachmentCount: '',
-  attachmentName: '',
+  ...NEW_MAIL_RULE,
   columnsToIgnore: '',
   secondaryDelimiter: '',
   uniqueColumn: '',
   deleteAfterDays: '',
   headerRowIndex: '',
   fileHasHeader: true,
-  activeStatus: true,
   deletedStatus: false,
   columnNormalizationValues: { id: null, ...emptyMappings() },
 };
@@ -101,23 +73,13 @@ const NEW_ORDER_TRACKING_SOURCE: OrderTrackingFormValues = {
 function toOrderTrackingFormValues(source: OrderTrackingSource): OrderTrackingFormValues {
   const mappings = source.columnNormalizationValues;
   return {
-    id: source.id,
-    sourceName: source.sourceName ?? '',
-    emailSourceId: source.emailSourceId ? String(source.emailSourceId) : '',
-    fileType: source.fileType ?? '',
-    textEncoding: source.textEncoding ?? '',
-    fromEmail: source.fromEmail ?? '',
-    subjectValue: source.subjectValue ?? '',
-    containsNotExact: Boolean(source.containsNotExact),
-    expectedAttachmentCount: numberText(source.expectedAttachmentCount),
-    attachmentName: source.attachmentName ?? '',
+    ...toMailRuleFormValues(source),
     columnsToIgnore: source.columnsToIgnore ?? '',
     secondaryDelimiter: source.secondaryDelimiter ?? '',
     uniqueColumn: source.uniqueColumn ?? '',
     deleteAfterDays: numberText(source.deleteAfterDays),
     headerRowIndex: numberText(source.headerRowIndex),
     fileHasHeader: source.fileHasHeader ?? true,
-    activeStatus: source.activeStatus ?? true,
     deletedStatus: Boolean(source.deletedStatus),
     columnNormalizationValues: {
       id: mappings?.id ?? null,
@@ -144,65 +106,36 @@ function toSaveBody(values: TOrderTrackingSource): Record<string, unknown> {
 }
 
 export function OrderTrackingSourceEditorPage() {
-  const sourceId = parseSourceId(useParams().sourceId);
-  const isCreate = sourceId === 0;
-  const source = useOrderTrackingSource(sourceId ?? 0, { enabled: sourceId !== null && sourceId > 0 });
-  const emailSources = useEmailSourceOptions();
-  // Above the keyed form: after a create the page becomes the new source's editor and keeps 'Saved!',
-  // the success alert and 'Back to Sources'.
-  const editorSave = useEditorSaveState(SAVE_RESET_MS);
-  const [processOpen, setProcessOpen] = useState(false);
-
-  useLogError(source.error, 'Error fetching order tracking source:');
-  useLogError(emailSources.error, 'Error fetching email sources:');
-
-  const content = editorContent({
-    id: sourceId,
-    record: source,
-    loadFailed: M.loadFailed,
-    cards: 4,
-    form: (loaded) => (
-      <>
-        <PickerLoadBanner query={emailSources} message={M.emailListFailed} />
-        <OrderTrackingSourceForm
-          key={sourceId}
-          initial={loaded ? toOrderTrackingFormValues(loaded) : NEW_ORDER_TRACKING_SOURCE}
-          emailSourcePairs={emailSources.data}
-          emailSourcesLoading={emailSources.isPending}
-          state={editorSave}
-        />
-      </>
-    ),
-  });
-
+  const [processing, setProcessing] = useState<OrderTrackingSource | null>(null);
   return (
-    <div className="space-y-6">
-      <EditorHeader
-        title={isCreate ? 'Create New Order Tracking Source' : 'Edit Order Tracking Source'}
-        backTo={ORDER_TRACKING_SOURCES_PATH}
-        backLabel="Back to Order Tracking Sources"
-      />
-      {/* Beyond the spec (docs/behaviour/order-tracking.md#process-file, docs/behaviour/runs-and-history.md#run-history): process a file by hand with the saved settings, and the run history. */}
-      {!isCreate && source.data && (
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" onClick={() => setProcessOpen(true)}>
+    <MailedSourceEditorPage
+      auditEntityType="order-tracking-source"
+      useRecord={useOrderTrackingSource}
+      fetchErrorLabel="Error fetching order tracking source:"
+      loadFailed={M.loadFailed}
+      emailListFailed={M.emailListFailed}
+      cards={4}
+      title={{ create: 'Create New Order Tracking Source', edit: 'Edit Order Tracking Source' }}
+      backTo={ORDER_TRACKING_SOURCES_PATH}
+      backLabel="Back to Order Tracking Sources"
+      // Beyond the spec (docs/behaviour/order-tracking.md#process-file): process a file by hand with the saved settings.
+      actions={(source) => (
+        <>
+          <Button type="button" variant="outline" onClick={() => setProcessing(source)}>
             <FileUp aria-hidden />
             Process File
           </Button>
-          <Button asChild variant="outline">
-            <Link to={runHistoryPath('order-tracking', source.data.id)}>
-              <History aria-hidden />
-              Run History
-            </Link>
-          </Button>
-        </div>
+          <RunHistoryButton sourceType="order-tracking" sourceId={source.id} />
+          <ProcessFileDialog source={processing} onClose={() => setProcessing(null)} />
+        </>
       )}
-      {content}
-      <ProcessFileDialog
-        source={processOpen && source.data ? source.data : null}
-        onClose={() => setProcessOpen(false)}
-      />
-    </div>
+      renderForm={({ loaded, ...props }) => (
+        <OrderTrackingSourceForm
+          initial={loaded ? toOrderTrackingFormValues(loaded) : NEW_ORDER_TRACKING_SOURCE}
+          {...props}
+        />
+      )}
+    />
   );
 }
 
@@ -222,7 +155,6 @@ function OrderTrackingSourceForm({
   emailSourcesLoading: boolean;
   state: EditorSaveState;
 }) {
-  const navigate = useNavigate();
   const saveSource = useSaveOrderTrackingSource();
   const form = useForm<OrderTrackingFormValues, unknown, TOrderTrackingSource>({
     resolver,
@@ -230,134 +162,99 @@ function OrderTrackingSourceForm({
   });
   const fileHasHeader = useWatch({ control: form.control, name: 'fileHasHeader' });
 
-  const onSubmit = useEditorSubmit<OrderTrackingFormValues, TOrderTrackingSource, OrderTrackingSource>(
-    form,
-    state,
-    {
-      save: (values) => saveSource.mutateAsync(toSaveBody(values)),
-      logLabel: 'Error saving order tracking source:',
-      failureMessage: (error) => serverMessage(error) ?? M.saveFailed,
-      unexpectedMessage: M.unexpected,
-      savedMessage: M.saved,
-      onSaved: openOrRefill({
-        open: (path) => navigate(path, { replace: true }),
-        editPath: orderTrackingSourceEditPath,
-        listPath: ORDER_TRACKING_SOURCES_PATH,
-        refill: (record) => form.reset(record ? toOrderTrackingFormValues(record) : form.getValues()),
-      }),
-    },
-  );
+  const onSubmit = useRecordEditorSubmit(form, state, {
+    save: (values) => saveSource.mutateAsync(toSaveBody(values)),
+    logLabel: 'Error saving order tracking source:',
+    messages: M,
+    editPath: orderTrackingSourceEditPath,
+    listPath: ORDER_TRACKING_SOURCES_PATH,
+    toFormValues: (record: OrderTrackingSource) => toOrderTrackingFormValues(record),
+  });
 
   return (
     <FormKit form={form} idOf={idOf} onSubmit={onSubmit} className="space-y-6">
       <UnsavedChangesGuard control={form.control} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Basic Information</h2>
-            </CardTitle>
-            <CardDescription>
-              The source's name, the mailbox it reads and the file it expects.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <TextField name="sourceName" label="Source Name" className="sm:col-span-2" />
-            <MailedFileSelects
-              emailSourcePairs={emailSourcePairs}
-              emailSourcesLoading={emailSourcesLoading}
-            />
-            <div className="sm:col-span-2">
-              <SwitchField
-                name="activeStatus"
-                label="Active"
-                description="Incoming e-mails are matched against this source."
-              />
-            </div>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Email Processing</h2>
-            </CardTitle>
-            <CardDescription>Which e-mails and which attachment carry the tracking file.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <TextField name="fromEmail" label="From Email" type="email" className="sm:col-span-2" />
-            <TextField name="subjectValue" label="Subject Value" className="sm:col-span-2" />
-            <div className="sm:col-span-2">
-              <SwitchField
-                name="containsNotExact"
-                label="Subject contains (not exact match)"
-                description="Match e-mails whose subject contains the value instead of equalling it."
-              />
-            </div>
-            <TextField
-              name="expectedAttachmentCount"
-              label="Expected Attachment Count"
-              type="number"
-              min={0}
-              hint="Leave empty for a variable count"
-            />
-            <TextField
-              name="attachmentName"
-              label="Attachment Name"
-              hint="Supports * wildcards (e.g. tracking_*.csv)"
-            />
-          </CardContent>
-        </Card>
-
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle>
-              <h2>Processing Settings</h2>
-            </CardTitle>
-            <CardDescription>
-              How the file is read and how its rows are matched to stored orders.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <FormSection
+          title="Basic Information"
+          description="The source's name, the mailbox it reads and the file it expects."
+          contentClassName="grid gap-4 sm:grid-cols-2"
+        >
+          <TextField name="sourceName" label="Source Name" className="sm:col-span-2" />
+          <MailedFileSelects emailSourcePairs={emailSourcePairs} emailSourcesLoading={emailSourcesLoading} />
+          <div className="sm:col-span-2">
             <SwitchField
-              name="fileHasHeader"
-              label="File Has Header"
-              description="The file starts with a row of column names."
+              name="activeStatus"
+              label="Active"
+              description="Incoming e-mails are matched against this source."
             />
-            <TextField
-              name="headerRowIndex"
-              label="Header Row Index"
-              type="number"
-              min={0}
-              disabled={!fileHasHeader}
-              hint={fileHasHeader ? '0-based row that holds the column names' : 'The file has no header row'}
-            />
-            <TextField
-              name="columnsToIgnore"
-              label="Columns To Ignore"
-              hint="Comma-separated names or indexes"
-            />
-            <TextField
-              name="secondaryDelimiter"
-              label="Secondary Delimiter"
-              maxLength={1}
-              hint="Splits a cell holding several tracking numbers (1 character)"
-            />
-            <SelectField
-              name="uniqueColumn"
-              label="Unique Column"
-              options={uniqueColumnOptions}
-              placeholder="Select a unique column"
-            />
-            <TextField
-              name="deleteAfterDays"
-              label="Delete After Days"
-              type="number"
-              min={1}
-              hint="Orders not updated for this many days are removed"
-            />
-          </CardContent>
-        </Card>
+          </div>
+        </FormSection>
+
+        <FormSection
+          title="Email Processing"
+          description="Which e-mails and which attachment carry the tracking file."
+          contentClassName="grid gap-4 sm:grid-cols-2"
+        >
+          <SenderAndSubjectFields />
+          <TextField
+            name="expectedAttachmentCount"
+            label="Expected Attachment Count"
+            type="number"
+            min={0}
+            hint="Leave empty for a variable count"
+          />
+          <TextField
+            name="attachmentName"
+            label="Attachment Name"
+            hint="Supports * wildcards (e.g. tracking_*.csv)"
+          />
+        </FormSection>
+
+        <FormSection
+          title="Processing Settings"
+          description="How the file is read and how its rows are matched to stored orders."
+          className="lg:col-span-2"
+          contentClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          <SwitchField
+            name="fileHasHeader"
+            label="File Has Header"
+            description="The file starts with a row of column names."
+          />
+          <TextField
+            name="headerRowIndex"
+            label="Header Row Index"
+            type="number"
+            min={0}
+            disabled={!fileHasHeader}
+            hint={fileHasHeader ? '0-based row that holds the column names' : 'The file has no header row'}
+          />
+          <TextField
+            name="columnsToIgnore"
+            label="Columns To Ignore"
+            hint="Comma-separated names or indexes"
+          />
+          <TextField
+            name="secondaryDelimiter"
+            label="Secondary Delimiter"
+            maxLength={1}
+            hint="Splits a cell holding several tracking numbers (1 character)"
+          />
+          <SelectField
+            name="uniqueColumn"
+            label="Unique Column"
+            options={uniqueColumnOptions}
+            placeholder="Select a unique column"
+          />
+          <TextField
+            name="deleteAfterDays"
+            label="Delete After Days"
+            type="number"
+            min={1}
+            hint="Orders not updated for this many days are removed"
+          />
+        </FormSection>
 
         <Card className="lg:col-span-2">
           <CardHeader>
@@ -386,13 +283,7 @@ function OrderTrackingSourceForm({
         </Card>
       </div>
 
-      <SaveMessages success={state.outcome.success} error={state.outcome.error} />
-      <EditorFooter
-        listPath={ORDER_TRACKING_SOURCES_PATH}
-        showBack={state.savedOnce}
-        saveLabel={state.button.label}
-        saving={state.saving}
-      />
+      <EditorSaveFooter listPath={ORDER_TRACKING_SOURCES_PATH} state={state} />
     </FormKit>
   );
 }

@@ -1,12 +1,17 @@
 import type { OrderTrackingSourceListItem } from '@app/contracts';
 import { FileUp, History, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
 import { ListPageView } from '@/components/data-view/list-page-view';
+import {
+  ACTIONS_HEADER,
+  EditLinkCell,
+  RecordTable,
+  type TableHeaderCell,
+} from '@/components/data-view/list-parts';
 import { Badge } from '@/components/ui/badge';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { LastRun } from '@/features/runs/components/last-run';
 import { ProcessFileDialog } from '@/features/runs/components/process-file-dialog';
@@ -23,7 +28,18 @@ import {
 type Source = OrderTrackingSourceListItem;
 
 const LOAD_FAILED = 'Failed to load order tracking sources';
-const TABLE_COLUMNS = 10;
+const TABLE_HEADERS: TableHeaderCell[] = [
+  { label: 'Active', className: 'w-16' },
+  { label: 'Source Name' },
+  { label: 'File Type' },
+  { label: 'From Email' },
+  { label: 'Expected Attachment Count' },
+  { label: 'Expected Subject' },
+  { label: 'Attachment Name' },
+  { label: 'Shipping Company' },
+  { label: 'Last Run' },
+  ACTIONS_HEADER,
+];
 
 interface RowHandlers {
   onDelete: (source: Source) => void;
@@ -95,37 +111,11 @@ function TextCell({ value, className }: { value: string | null | undefined; clas
 
 function SourcesTable({ sources, ...handlers }: { sources: Source[] } & RowHandlers) {
   return (
-    <div className="rounded-md border">
-      <Table stickyLastColumn>
-        <TableHeader>
-          <TableRow>
-            <TableHead className="w-16">Active</TableHead>
-            <TableHead>Source Name</TableHead>
-            <TableHead>File Type</TableHead>
-            <TableHead>From Email</TableHead>
-            <TableHead>Expected Attachment Count</TableHead>
-            <TableHead>Expected Subject</TableHead>
-            <TableHead>Attachment Name</TableHead>
-            <TableHead>Shipping Company</TableHead>
-            <TableHead>Last Run</TableHead>
-            <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {sources.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={TABLE_COLUMNS} className="h-24 text-center text-muted-foreground">
-                No results.
-              </TableCell>
-            </TableRow>
-          ) : (
-            sources.map((source) => <SourceRow key={source.id} source={source} {...handlers} />)
-          )}
-        </TableBody>
-      </Table>
-    </div>
+    <RecordTable
+      headers={TABLE_HEADERS}
+      items={sources}
+      row={(source) => <SourceRow source={source} {...handlers} />}
+    />
   );
 }
 
@@ -141,15 +131,7 @@ function SourceRow({ source, ...handlers }: { source: Source } & RowHandlers) {
           onCheckedChange={(checked) => active.toggle(checked === true)}
         />
       </TableCell>
-      <TableCell className="font-medium">
-        <Link
-          to={orderTrackingSourceEditPath(source.id)}
-          className="block max-w-64 truncate underline-offset-4 hover:underline"
-          title={source.sourceName}
-        >
-          {source.sourceName}
-        </Link>
-      </TableCell>
+      <EditLinkCell to={orderTrackingSourceEditPath(source.id)} name={source.sourceName} />
       <TextCell value={source.fileType} />
       <TextCell value={source.fromEmail} />
       <TableCell className="tabular-nums">{countText(source.expectedAttachmentCount)}</TableCell>

@@ -3,16 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -39,16 +32,16 @@ export function EditOrderDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Edit Order</DialogTitle>
-          <DialogDescription>Change the order's details. Empty fields are saved as empty.</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so every opening starts from the order as it is now. */}
-        {open && <EditOrderForm order={order} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Order"
+      description="Change the order's details. Empty fields are saved as empty."
+      contentClassName="max-h-[90vh] overflow-y-auto sm:max-w-3xl"
+    >
+      {/* Mounted only while open, so every opening starts from the order as it is now. */}
+      {open && <EditOrderForm order={order} onDone={() => onOpenChange(false)} />}
+    </TitledDialog>
   );
 }
 

@@ -4,6 +4,7 @@
  * falsy all columns show; otherwise the map is applied. Columns outside the 22 keys (source, shipping company)
  * always start visible. The header menu's Hide and the settings menu then override the result for the page.
  */
+import { DEFAULT_HIDDEN_GRID_COLUMNS } from '@app/contracts';
 import { GRID_COLUMNS, type GridColumnId } from './grid-columns';
 
 export type ColumnVisibility = Record<GridColumnId, boolean>;
@@ -14,7 +15,7 @@ export interface SavedViewSettings {
 }
 
 /** docs/behaviour/order-tracking.md#column-visibility: the default hidden column. */
-export const DEFAULT_HIDDEN_COLUMNS: readonly GridColumnId[] = ['poDate'];
+export const DEFAULT_HIDDEN_COLUMNS: readonly GridColumnId[] = DEFAULT_HIDDEN_GRID_COLUMNS;
 
 const allVisible = (): ColumnVisibility =>
   Object.fromEntries(GRID_COLUMNS.map((column) => [column.id, true])) as ColumnVisibility;

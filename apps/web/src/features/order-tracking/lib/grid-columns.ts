@@ -3,7 +3,9 @@
  * fetched page (`toGridRow`), so rendering, the hover tip and Ctrl+C all read the same ready-made strings.
  */
 import {
-  ORDER_TRACKING_COLUMN_LABELS,
+  ORDER_GRID_COLUMNS,
+  type OrderGridCellKind,
+  type OrderGridColumnId,
   type OrderRecord,
   type OrderSortableColumn,
   type OrderTrackingColumnKey,
@@ -11,32 +13,8 @@ import {
 } from '@app/contracts';
 import { formatQuantity, formatUsDate, joinTrackingNumbers } from './format';
 
-export type CellKind = 'text' | 'date' | 'number' | 'trackingNumbers' | 'notes';
-
-export type GridColumnId =
-  | 'sourceName'
-  | 'brandName'
-  | 'customerName'
-  | 'customerNumber'
-  | 'customerPoNumber'
-  | 'documentNumber'
-  | 'estimatedArrivalDate'
-  | 'itemNumber'
-  | 'itemStatus'
-  | 'lineStatus'
-  | 'notes'
-  | 'orderDate'
-  | 'poDate'
-  | 'qty'
-  | 'qtyFulfilled'
-  | 'shipToName'
-  | 'shippedDate'
-  | 'supplierName'
-  | 'supplierOrderStatus'
-  | 'shippingCompany'
-  | 'trackingNumbers'
-  | 'wildcard1'
-  | 'wildcard2';
+export type CellKind = OrderGridCellKind;
+export type GridColumnId = OrderGridColumnId;
 
 export interface GridColumn {
   id: GridColumnId;
@@ -48,46 +26,15 @@ export interface GridColumn {
   settingsKey: OrderTrackingColumnKey | null;
 }
 
-const setting = (id: OrderTrackingColumnKey & GridColumnId, kind: CellKind = 'text'): GridColumn => ({
-  id,
-  label: ORDER_TRACKING_COLUMN_LABELS[id],
-  kind,
-  sortKey: id === 'trackingNumbers' ? null : id,
-  settingsKey: id,
-});
+/** The two columns outside the 22 column settings; every other column is its own settings key. */
+const WITHOUT_SETTING: ReadonlySet<GridColumnId> = new Set(['sourceName', 'shippingCompany']);
 
-/** In the spec's order. Account number is one of the 22 settings keys but not a grid column. */
-export const GRID_COLUMNS: readonly GridColumn[] = [
-  { id: 'sourceName', label: 'Source', kind: 'text', sortKey: 'sourceName', settingsKey: null },
-  setting('brandName'),
-  setting('customerName'),
-  setting('customerNumber'),
-  setting('customerPoNumber'),
-  setting('documentNumber'),
-  setting('estimatedArrivalDate', 'date'),
-  setting('itemNumber'),
-  setting('itemStatus'),
-  setting('lineStatus'),
-  setting('notes', 'notes'),
-  setting('orderDate', 'date'),
-  setting('poDate', 'date'),
-  setting('qty', 'number'),
-  setting('qtyFulfilled', 'number'),
-  setting('shipToName'),
-  setting('shippedDate', 'date'),
-  setting('supplierName'),
-  setting('supplierOrderStatus'),
-  {
-    id: 'shippingCompany',
-    label: 'Shipping Company',
-    kind: 'text',
-    sortKey: 'shippingCompany',
-    settingsKey: null,
-  },
-  setting('trackingNumbers', 'trackingNumbers'),
-  setting('wildcard1'),
-  setting('wildcard2'),
-];
+/** In the spec's order (the list lives in the contracts: the export writes the same columns). */
+export const GRID_COLUMNS: readonly GridColumn[] = ORDER_GRID_COLUMNS.map((column) => ({
+  ...column,
+  sortKey: column.id === 'trackingNumbers' ? null : column.id,
+  settingsKey: WITHOUT_SETTING.has(column.id) ? null : (column.id as OrderTrackingColumnKey),
+}));
 
 export const GRID_COLUMN_IDS: readonly GridColumnId[] = GRID_COLUMNS.map((column) => column.id);
 

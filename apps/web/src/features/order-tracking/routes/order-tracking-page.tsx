@@ -9,11 +9,17 @@ import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError, storedUsername } from '@/lib/api-client';
 import { useOrderPage, useOrderViewSettings, useSaveGridNote } from '../api/order-tracking';
 import { DeleteOrderDialog } from '../components/delete-order-dialog';
+import { ExportMenu } from '../components/export-menu';
 import { GridPager } from '../components/grid-pager';
 import { GridSettingsMenu } from '../components/grid-settings-menu';
 import { OrderGrid } from '../components/order-grid';
 import { SearchBar } from '../components/search-bar';
-import { applyOverrides, baseVisibility, type VisibilityOverrides } from '../lib/column-visibility';
+import {
+  applyOverrides,
+  baseVisibility,
+  type VisibilityOverrides,
+  visibleColumnIds,
+} from '../lib/column-visibility';
 import { GRID_COLUMNS, type GridColumn, type GridColumnId, type GridRow } from '../lib/grid-columns';
 import { type GridQueryState, parseGridState, toListRequest, writeGridState } from '../lib/grid-url-state';
 import { clampPage } from '../lib/pager';
@@ -107,6 +113,7 @@ export function OrderTrackingPage() {
     [viewSettings.data, overrides],
   );
   const columns = useMemo(() => GRID_COLUMNS.filter((column) => visibility[column.id]), [visibility]);
+  const columnIds = useMemo(() => visibleColumnIds(visibility), [visibility]);
   const settingsLoading = Boolean(username) && viewSettings.isPending;
 
   useEffect(() => {
@@ -163,7 +170,10 @@ export function OrderTrackingPage() {
 
   return (
     <div className="space-y-4">
-      <h1 className="font-semibold text-2xl tracking-tight">Order Tracking</h1>
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="font-semibold text-2xl tracking-tight">Order Tracking</h1>
+        <ExportMenu request={request} columns={columnIds} />
+      </div>
       <SearchBar
         values={draft}
         onValueChange={(id, value) => setDraft((current) => ({ ...current, [id]: value }))}

@@ -7,16 +7,9 @@ import {
 import { Loader2, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -56,22 +49,18 @@ export function ProcessFileDialog({
 }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={source !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      {source && (
-        // docs/behaviour/screens.md#dialogs: header and footer stay put and only the body scrolls, so a wide
-        // or long preview can never push Import, Cancel or the close button out of reach, at any width.
-        <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-4xl">
-          <DialogHeader className="px-6 pt-6 pr-12 pb-4">
-            <DialogTitle>Process File</DialogTitle>
-            <DialogDescription>
-              Import a file into "{source.sourceName}" with the source's saved settings. You see a preview
-              before anything is imported.
-            </DialogDescription>
-          </DialogHeader>
-          <ProcessFileBody key={source.id} source={source} onClose={onClose} onBusyChange={setBusy} />
-        </DialogContent>
-      )}
-    </Dialog>
+    // docs/behaviour/screens.md#dialogs: header and footer stay put and only the body scrolls, so a wide or
+    // long preview can never push Import, Cancel or the close button out of reach, at any width.
+    <TitledDialog
+      open={source !== null}
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title="Process File"
+      description={`Import a file into "${source?.sourceName ?? ''}" with the source's saved settings. You see a preview before anything is imported.`}
+      contentClassName="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-4xl"
+      headerClassName="px-6 pt-6 pr-12 pb-4"
+    >
+      {source && <ProcessFileBody key={source.id} source={source} onClose={onClose} onBusyChange={setBusy} />}
+    </TitledDialog>
   );
 }
 

@@ -12,8 +12,9 @@ import {
 import { ArrowLeft, CheckCircle2, CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SelectField } from '@/components/form/bound-fields';
+import { SelectField, SwitchField, TextField } from '@/components/form/bound-fields';
 import { type SelectOption, withCurrentOption } from '@/components/form/form-field';
+import type { EditorSaveState } from '@/components/form/use-editor-submit';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -90,11 +91,14 @@ export function EditorHeader({
   subtitle,
   backTo,
   backLabel,
+  actions,
 }: {
   title: string;
   subtitle?: string;
   backTo: string;
   backLabel: string;
+  /** Buttons beside the back button (a saved record's History). */
+  actions?: ReactNode;
 }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
@@ -102,12 +106,15 @@ export function EditorHeader({
         <h1 className="font-semibold text-2xl tracking-tight">{title}</h1>
         {subtitle && <p className="text-muted-foreground">{subtitle}</p>}
       </div>
-      <Button asChild variant="outline">
-        <Link to={backTo}>
-          <ArrowLeft aria-hidden />
-          {backLabel}
-        </Link>
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        {actions}
+        <Button asChild variant="outline">
+          <Link to={backTo}>
+            <ArrowLeft aria-hidden />
+            {backLabel}
+          </Link>
+        </Button>
+      </div>
     </div>
   );
 }
@@ -133,7 +140,7 @@ export function SaveMessages({ success, error }: { success: string | null; error
 }
 
 /** Cancel (to the list), 'Back to Sources' once a save succeeded, and the submit button with its state label. */
-export function EditorFooter({
+function EditorFooter({
   listPath,
   showBack,
   saveLabel,
@@ -158,6 +165,21 @@ export function EditorFooter({
         {saveLabel}
       </Button>
     </div>
+  );
+}
+
+/** The save's outcome messages above the footer, for an editor driven by useEditorSaveState. */
+export function EditorSaveFooter({ listPath, state }: { listPath: string; state: EditorSaveState }) {
+  return (
+    <>
+      <SaveMessages success={state.outcome.success} error={state.outcome.error} />
+      <EditorFooter
+        listPath={listPath}
+        showBack={state.savedOnce}
+        saveLabel={state.button.label}
+        saving={state.saving}
+      />
+    </>
   );
 }
 
@@ -240,4 +262,21 @@ export const numberText = (value: number | null | undefined) =>
 /** The editor route's id: a whole number (0 creates), or null when the address holds anything else. */
 export function parseSourceId(value: string | undefined): number | null {
   return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+/** The sender and subject the source's e-mails have (docs/behaviour/sources.md#matching-e-mails). */
+export function SenderAndSubjectFields() {
+  return (
+    <>
+      <TextField name="fromEmail" label="From Email" type="email" className="sm:col-span-2" />
+      <TextField name="subjectValue" label="Subject Value" className="sm:col-span-2" />
+      <div className="sm:col-span-2">
+        <SwitchField
+          name="containsNotExact"
+          label="Subject contains (not exact match)"
+          description="Match e-mails whose subject contains the value instead of equalling it."
+        />
+      </div>
+    </>
+  );
 }

@@ -15,6 +15,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { HistoryButton } from '@/features/audit/components/history-button';
 import { EditorSkeleton } from '@/features/sources/components/source-editor-parts';
 import { describeError } from '@/lib/api-client';
 import { NEW_USER_FORM, toUserForm, useSaveUser, useUser } from '../api/users';
@@ -53,12 +54,15 @@ export function UserEditorPage() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-semibold text-2xl tracking-tight">{isCreate ? 'Create User' : 'Edit User'}</h1>
-        <Button asChild variant="outline">
-          <Link to={USERS_PATH}>
-            <ArrowLeft />
-            Back to Users
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {!isCreate && userId !== null && user.data && <HistoryButton entityType="user" entityId={userId} />}
+          <Button asChild variant="outline">
+            <Link to={USERS_PATH}>
+              <ArrowLeft />
+              Back to Users
+            </Link>
+          </Button>
+        </div>
       </div>
       {content}
     </div>

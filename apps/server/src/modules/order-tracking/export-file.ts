@@ -1,0 +1,103 @@
+/**
+ * The order tracking export's file formats (docs/behaviour/order-tracking.md#export): the grid's columns and
+ * headers, as CSV or XLSX, written batch by batch as the rows come from the database cursor.
+ */
+import type { Writable } from 'node:stream';
+import { ORDER_GRID_COLUMNS, type OrderExportFormat, type OrderGridColumnId } from '@app/contracts';
+import {
+  OutputSink,
+  type XlsxCellKind,
+  XlsxStreamWriter,
+} from '../../integrations/spreadsheet/xlsx-stream-writer';
+import type { ExportRow } from './repository';
+
+/** Reads the export's rows, handing each batch to `onBatch` and waiting for it; answers the row count. */
+export type ReadBatches = (onBatch: (rows: ExportRow[]) => Promise<void>) => Promise<number>;
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  /** Writes the whole file to `out` (without ending it); answers the number of orders written. */
+  write(out: Writable, readBatches: ReadBatches): Promise<number>;
+}
+
+const COLUMN_BY_ID = new Map(ORDER_GRID_COLUMNS.map((column) => [column.id as OrderGridColumnId, column]));
+
+function cellKind(id: OrderGridColumnId): XlsxCellKind {
+  const kind = COLUMN_BY_ID.get(id)!.kind;
+  return kind === 'date' || kind === 'number' ? kind : 'text';
+}
+
+/** RFC 4180 quoting; only what needs it is quoted. */
+const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * Text a spreadsheet would run as a formula (CSV injection): order data comes from supplier files, so such
+ * text gets a leading apostrophe, which Excel and LibreOffice show as plain text.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvText(text: string): string {
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function csvLine(row: readonly (string | number | null)[]): string {
+  let line = '';
+  for (let index = 0; index < row.length; index++) {
+    const value = row[index];
+    if (index > 0) line += ',';
+    if (value === null || value === undefined) continue;
+    line += typeof value === 'number' ? String(value) : csvText(value);
+  }
+  return `${line}\r\n`;
+}
+
+/** UTF-8 with a byte-order mark, so Excel reads accented names right; CRLF line ends (RFC 4180). */
+async function writeCsv(out: Writable, headers: string[], readBatches: ReadBatches): Promise<number> {
+  const sink = new OutputSink(out);
+  sink.push(`\ufeff${csvLine(headers)}`);
+  return readBatches(async (rows) => {
+    let text = '';
+    for (const row of rows) text += csvLine(row);
+    sink.push(text);
+    await sink.drained();
+  });
+}
+
+async function writeXlsx(
+  out: Writable,
+  columns: readonly OrderGridColumnId[],
+  headers: string[],
+  readBatches: ReadBatches,
+): Promise<number> {
+  const writer = new XlsxStreamWriter(new OutputSink(out), columns.map(cellKind), 'Orders');
+  await writer.start(headers);
+  const count = await readBatches((rows) => writer.addRows(rows));
+  await writer.finish();
+  return count;
+}
+
+export const EXPORT_CONTENT_TYPES: Record<OrderExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** `order-tracking-2026-11-24-1830.csv`: the UTC time of the export, so two downloads do not collide. */
+export function exportFileName(format: OrderExportFormat, now: Date): string {
+  const stamp = now.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
+  return `order-tracking-${stamp}.${format}`;
+}
+
+export function orderExportFile(
+  format: OrderExportFormat,
+  columns: readonly OrderGridColumnId[],
+  now: Date,
+): ExportFile {
+  const headers = columns.map((id) => COLUMN_BY_ID.get(id)!.label);
+  return {
+    fileName: exportFileName(format, now),
+    contentType: EXPORT_CONTENT_TYPES[format],
+    write: (out, readBatches) =>
+      format === 'csv' ? writeCsv(out, headers, readBatches) : writeXlsx(out, columns, headers, readBatches),
+  };
+}

@@ -1,0 +1,374 @@
+import { PassThrough } from 'node:stream';
+import {
+  ORDER_GRID_COLUMN_IDS,
+  ORDER_GRID_COLUMNS,
+  type OrderGridColumnId,
+  type OrderListResponse,
+  type OrderRecord,
+  orderExportSearch,
+  type TOrderListRequest,
+} from '@app/contracts';
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOrder, insertOrderTrackingSource } from '../../../test/factories';
+import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { orderExportFile } from './export-file';
+import { type ExportRow, forEachExportBatch, sortKeyFor } from './repository';
+
+let t: TestApp;
+let orderUser: Session;
+let otherUser: Session;
+let admin: Session;
+
+const LABELS = new Map(ORDER_GRID_COLUMNS.map((column) => [column.id as string, column.label as string]));
+const KINDS = new Map(ORDER_GRID_COLUMNS.map((column) => [column.id as string, column.kind as string]));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ session: orderUser } = await signIn(t, { orderUser: true }));
+  ({ session: otherUser } = await signIn(t, { orderUser: false, inventoryUser: true }));
+  ({ session: admin } = await signIn(t, { isAdmin: true, orderUser: false }));
+  // Beta first: sorting by source name must not follow the source ids.
+  const beta = await insertOrderTrackingSource(t.db.db, { sourceName: 'Beta Feed' });
+  const alpha = await insertOrderTrackingSource(t.db.db, { sourceName: 'Alpha Feed' });
+  const base = new Date('2026-11-01T12:00:00Z').getTime();
+  const at = (minutes: number) => new Date(base - minutes * 60_000);
+  await insertOrder(
+    t.db.db,
+    {
+      orderTrackingSourceId: alpha.id,
+      customerPoNumber: '007700',
+      itemNumber: '000123',
+      documentNumber: '0042',
+      shipToName: 'Zoë "Zed" Müller, Jr.',
+      supplierName: 'Acme Supply',
+      brandName: 'Bosch',
+      notes: 'two\nlines',
+      orderDate: '2026-10-05',
+      poDate: '2026-10-01',
+      shippedDate: '2026-10-07',
+      qty: 2,
+      qtyFulfilled: 1.5,
+      lastUpdated: at(1),
+    },
+    ['1Z999AA10123456784', '0001234'],
+  );
+  await insertOrder(t.db.db, {
+    orderTrackingSourceId: beta.id,
+    customerPoNumber: '=HYPERLINK("http://evil.example")',
+    itemNumber: '-5',
+    shipToName: '  padded  ',
+    supplierName: 'Acme Supply',
+    brandName: 'Makita <b>&</b>',
+    wildcard1: '@home',
+    lastUpdated: at(2),
+  });
+  await insertOrder(t.db.db, { customerPoNumber: 'NO-SOURCE', brandName: 'Bosch', lastUpdated: at(3) });
+  await insertOrder(t.db.db, {
+    orderTrackingSourceId: alpha.id,
+    customerPoNumber: 'DELETED-1',
+    deletedStatus: true,
+    lastUpdated: at(0),
+  });
+  for (let n = 0; n < 40; n++) {
+    await insertOrder(
+      t.db.db,
+      {
+        orderTrackingSourceId: n % 2 === 0 ? alpha.id : beta.id,
+        customerPoNumber: `BULK-${String(n).padStart(3, '0')}`,
+        itemNumber: `0${n % 7}`,
+        supplierName: n % 3 === 0 ? 'Acme Supply' : 'Globex',
+        brandName: n % 4 === 0 ? 'Bosch' : null,
+        estimatedArrivalDate: `2026-12-${String((n % 28) + 1).padStart(2, '0')}`,
+        qty: n % 5,
+        lastUpdated: at(10 + (n % 6)),
+      },
+      n % 3 === 0 ? [`TRK-${n}`] : [],
+    );
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function listAll(request: TOrderListRequest): Promise<OrderRecord[]> {
+  const response = await asUser(t, orderUser).post('/api/order-tracking/list', { ...request, PageSize: 250 });
+  expect(response.statusCode, response.body).toBe(200);
+  const answer = response.json() as OrderListResponse;
+  expect(answer.totalRecordCount).toBeLessThanOrEqual(250);
+  return answer.orders;
+}
+
+function exportUrl(
+  format: 'csv' | 'xlsx',
+  columns: readonly OrderGridColumnId[],
+  request: TOrderListRequest,
+) {
+  return `/api/order-tracking/export?${orderExportSearch(format, columns, request)}`;
+}
+
+async function download(url: string, session: Session = orderUser) {
+  const response = await t.app.inject({ method: 'GET', url, headers: session.headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+/** RFC 4180 as the test reads it: quoted fields, doubled quotes, CRLF row ends. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += char;
+  }
+  expect(field).toBe('');
+  return rows;
+}
+
+/** What the export promises for a cell: the grid's value, dates as YYYY-MM-DD, formulas defused (CSV). */
+function expectedCsvCell(order: OrderRecord, column: OrderGridColumnId): string {
+  if (column === 'trackingNumbers')
+    return order.trackingNumbers.map((entry) => entry.trackingNumber).join(', ');
+  const value = order[column];
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return KINDS.get(column) === 'number' || !/^[=+\-@\t\r]/.test(text) ? text : `'${text}`;
+}
+
+const SEARCHES: Array<[string, TOrderListRequest]> = [
+  ['no search, default sort', {}],
+  ['one field, sorted by PO number', { PoNumberParam: 'bulk-0', SortParams: { customerPoNumber: true } }],
+  [
+    'OR of supplier and brand, two sort columns',
+    { SupplierNameParam: 'acme', BrandNameParam: 'bosch', SortParams: { itemNumber: false, qty: true } },
+  ],
+  [
+    'AND, sorted by source name',
+    { SupplierNameParam: 'acme', AndOrParam: true, ItemNumberParam: '0', SortParams: { sourceName: true } },
+  ],
+  [
+    'tracking number, sorted by arrival descending',
+    { TrackingNumberParam: 'trk', SortParams: { estimatedArrivalDate: false } },
+  ],
+  ['source name descending alone', { SortParams: { sourceName: false } }],
+];
+
+describe('GET /api/order-tracking/export: CSV', () => {
+  it.each(SEARCHES)("has the list call's rows in its order, cell by cell (%s)", async (_name, request) => {
+    const expected = await listAll(request);
+    const response = await download(exportUrl('csv', ORDER_GRID_COLUMN_IDS, request));
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="order-tracking-\d{4}-\d{2}-\d{2}-\d{4}\.csv"/,
+    );
+    expect(response.body.startsWith('\ufeff')).toBe(true);
+    const [header, ...rows] = parseCsv(response.body.slice(1));
+    expect(header).toEqual(ORDER_GRID_COLUMN_IDS.map((id) => LABELS.get(id)));
+    expect(rows.length).toBe(expected.length);
+    expected.forEach((order, index) => {
+      expect(rows[index], `row ${index + 1}`).toEqual(
+        ORDER_GRID_COLUMN_IDS.map((id) => expectedCsvCell(order, id)),
+      );
+    });
+  });
+
+  it("writes the asked columns in the grid's order, and the grid's default columns (no PO Date) when none are named", async () => {
+    const chosen = await download(
+      '/api/order-tracking/export?format=csv&columns=itemNumber,customerPoNumber',
+    );
+    expect(parseCsv(chosen.body.slice(1))[0]).toEqual(['Customer PO Number', 'Item Number']);
+    const byDefault = await download('/api/order-tracking/export?format=csv');
+    const header = parseCsv(byDefault.body.slice(1))[0]!;
+    expect(header).toEqual(ORDER_GRID_COLUMN_IDS.filter((id) => id !== 'poDate').map((id) => LABELS.get(id)));
+  });
+
+  it('leaves deleted orders out and answers a header alone when nothing matches', async () => {
+    const all = await download('/api/order-tracking/export?format=csv&columns=customerPoNumber');
+    expect(all.body).not.toContain('DELETED-1');
+    const none = await download(
+      '/api/order-tracking/export?format=csv&columns=customerPoNumber&SupplierNameParam=nobody&AndOrParam=true',
+    );
+    expect(none.body).toBe('\ufeffCustomer PO Number\r\n');
+  });
+});
+
+describe('GET /api/order-tracking/export: XLSX', () => {
+  it.each(SEARCHES)(
+    "has the list call's rows, codes as text, dates as dates, numbers as numbers (%s)",
+    async (_name, request) => {
+      const expected = await listAll(request);
+      const response = await download(exportUrl('xlsx', ORDER_GRID_COLUMN_IDS, request));
+      expect(response.headers['content-type']).toBe(
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      expect(response.headers['content-disposition']).toMatch(/filename="order-tracking-.*\.xlsx"/);
+      const book = XLSX.read(response.rawPayload, { type: 'buffer', dense: true });
+      expect(book.SheetNames).toEqual(['Orders']);
+      const data = (book.Sheets.Orders!['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
+      expect(data[0]!.map((cell) => cell?.v)).toEqual(ORDER_GRID_COLUMN_IDS.map((id) => LABELS.get(id)));
+      expect(data.length - 1).toBe(expected.length);
+      expected.forEach((order, index) => {
+        const row = data[index + 1] ?? [];
+        ORDER_GRID_COLUMN_IDS.forEach((id, column) => {
+          const cell = row[column];
+          const where = `row ${index + 1} ${id}`;
+          const value = id === 'trackingNumbers' ? expectedCsvCell(order, id) : order[id];
+          if (value === null || value === '' || value === undefined) {
+            expect(cell?.v ?? '', where).toBe('');
+          } else if (KINDS.get(id) === 'date') {
+            expect(cell?.t, where).toBe('n');
+            expect(XLSX.SSF.format('yyyy-mm-dd', cell!.v as number), where).toBe(value);
+          } else if (KINDS.get(id) === 'number') {
+            expect(cell, where).toMatchObject({ t: 'n', v: value });
+          } else {
+            expect(cell, where).toMatchObject({ t: 's', v: value });
+          }
+        });
+      });
+    },
+  );
+
+  it('keeps leading zeros: codes are text cells with the Text format', async () => {
+    const response = await download(
+      exportUrl('xlsx', ['customerPoNumber', 'documentNumber', 'itemNumber', 'trackingNumbers'], {
+        PoNumberParam: '007700',
+      }),
+    );
+    const book = XLSX.read(response.rawPayload, { type: 'buffer', dense: true, cellNF: true });
+    const row = (book.Sheets.Orders!['!data'] as XLSX.CellObject[][])[1]!;
+    expect(row.map((cell) => [cell.t, cell.v, cell.z])).toEqual([
+      ['s', '007700', '@'],
+      ['s', '0042', '@'],
+      ['s', '000123', '@'],
+      ['s', '1Z999AA10123456784, 0001234', '@'],
+    ]);
+  });
+});
+
+describe('reading in batches', () => {
+  /** Every PO number, ascending, in batches, with the cursor the route uses on this database (decision 0017). */
+  const readPos = (batchSize: number, onBatch: (rows: ExportRow[]) => Promise<void>) =>
+    forEachExportBatch(
+      t.db.db,
+      {
+        filter: undefined,
+        sort: [sortKeyFor('customerPoNumber', true)!],
+        columns: ['customerPoNumber'],
+        batchSize,
+        cursor: t.db.kind === 'pglite' ? 'held' : 'transaction',
+      },
+      onBatch,
+    );
+  // pg_cursors also lists the protocol portal of the query asking.
+  const openCursors = async () =>
+    Number(
+      (
+        await t.db.query<{ n: number }>(
+          "select count(*)::int as n from pg_cursors where name like 'order_export%'",
+        )
+      )[0]!.n,
+    );
+
+  it("hands over at most a batch at a time, every row once, in the list's order", async () => {
+    const expected = (await listAll({ SortParams: { customerPoNumber: true } })).map(
+      (order) => order.customerPoNumber,
+    );
+    const batches: ExportRow[][] = [];
+    const count = await readPos(7, async (rows) => {
+      batches.push(rows);
+    });
+    expect(count).toBe(expected.length);
+    expect(Math.max(...batches.map((rows) => rows.length))).toBe(7);
+    expect(batches.flat().map(([po]) => po)).toEqual(expected);
+    expect(await openCursors()).toBe(0);
+  });
+
+  /** A CSV of the PO numbers written to `out`, two rows a batch; `seen` is called as each batch is read. */
+  function exportPos(out: PassThrough, seen: (batch: number) => void = () => {}) {
+    let batches = 0;
+    const file = orderExportFile('csv', ['customerPoNumber'], new Date());
+    const written = file.write(out, (onBatch) =>
+      readPos(2, async (rows) => {
+        batches += 1;
+        seen(batches);
+        await onBatch(rows);
+      }),
+    );
+    return { written, batches: () => batches };
+  }
+
+  it('stops reading when the download is closed, closes its cursor, and the database stays usable', async () => {
+    const out = new PassThrough({ highWaterMark: 64 });
+    const { written, batches } = exportPos(out, (batch) => {
+      if (batch === 2) out.destroy();
+    });
+    await expect(written).rejects.toThrow('The download was closed');
+    expect(batches()).toBe(2);
+    expect(await openCursors()).toBe(0);
+    expect((await listAll({ PoNumberParam: '007700' })).length).toBe(1);
+  });
+
+  it('answers other requests while a download waits for its reader (backpressure, not a held database)', async () => {
+    // Nobody reads `out`: the export stops at the first batch that does not fit and waits there.
+    const out = new PassThrough({ highWaterMark: 16 });
+    const { written, batches } = exportPos(out);
+    await expect.poll(batches).toBe(1);
+    expect((await listAll({ PoNumberParam: '007700' })).length).toBe(1);
+    expect(batches()).toBe(1);
+    // Reading on lets it finish.
+    out.resume();
+    await written;
+    expect(batches()).toBeGreaterThan(10);
+    // Each wait for the reader removed its listeners again.
+    expect([out.listenerCount('drain'), out.listenerCount('close')]).toEqual([0, 0]);
+  });
+});
+
+describe('bad input and access', () => {
+  const good = '/api/order-tracking/export?format=csv';
+
+  it.each([
+    ['no format', '/api/order-tracking/export'],
+    ['an unknown format', '/api/order-tracking/export?format=pdf'],
+    ['an unknown column', `${good}&columns=customerPoNumber,password`],
+    ['no column', `${good}&columns=`],
+    ['an unknown sort column', `${good}&SortParams=password:asc`],
+    ['an unknown sort direction', `${good}&SortParams=customerPoNumber:sideways`],
+    ['more than five sort columns', `${good}&SortParams=qty,itemNumber,brandName,notes,poDate,orderDate`],
+    ['too long a search', `${good}&PoNumberParam=${'x'.repeat(201)}`],
+  ])('answers 400 with a message for %s', async (_name, url) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: orderUser.headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Invalid request/);
+  });
+
+  it('401 without a session, 403 without the order flag, 200 for an order user and an admin', async () => {
+    expect((await t.app.inject({ method: 'GET', url: good })).statusCode).toBe(401);
+    const forbidden = await t.app.inject({ method: 'GET', url: good, headers: otherUser.headers });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.body).not.toContain('007700');
+    for (const session of [orderUser, admin]) {
+      const response = await download(good, session);
+      expect(response.body).toContain('007700');
+    }
+  });
+});

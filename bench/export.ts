@@ -1,0 +1,219 @@
+/**
+ * Order tracking export benchmark: GET /api/order-tracking/export of a million orders, CSV and XLSX.
+ *
+ *   npm run bench:export                  (build first: npm run build; it runs apps/server/dist/server.js)
+ *   npm run bench:export -- --orders 200000 --formats csv --node-flags "--max-semi-space-size=4" --no-floor
+ *
+ * Uses the PostgreSQL server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and its own
+ * database `inboxops_bench_export`, seeded with the orders unless it already holds exactly that many. For
+ * each format it starts the built server as a child process, signs in as an order user, downloads the
+ * whole export over loopback (every order, the grid's default columns and sort) and prints rows/s and the
+ * server process's peak RSS (VmHWM, so start-up is included). The CSV's row count is checked against the
+ * database. Then the floor: the same SELECT through `psql \copy … to /dev/null` (PostgreSQL alone) and a
+ * bare cursor read in this process (pg, FETCH 2000, nothing of ours). Targets: CSV ≥ 50,000 rows/s, peak
+ * RSS < 300 MB; reported as PASS/FAIL, never the exit code.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { ORDER_GRID_COLUMN_IDS, orderExportSearch } from '@app/contracts';
+import pg from 'pg';
+import { seededBenchDatabase, serverUrl, signInOrderUser, stopServer, waitForHealth } from './bench-support';
+
+const root = path.resolve(import.meta.dirname, '..');
+const BENCH_DATABASE = 'inboxops_bench_export';
+const PORT = 3441;
+const CSV_TARGET_ROWS_PER_S = 50_000;
+const RSS_TARGET_MB = 300;
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+const ORDERS = Number(option('--orders') ?? 1_000_000);
+const FORMATS = (option('--formats') ?? 'csv,xlsx').split(',') as Array<'csv' | 'xlsx'>;
+/** Extra flags for the server's node (e.g. V8 heap settings), to see what the peak RSS depends on. */
+const NODE_FLAGS = (option('--node-flags') ?? '').split(' ').filter(Boolean);
+
+const MB = 1024 * 1024;
+const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+const rate = (rows: number, ms: number) => Math.round((rows / ms) * 1000);
+
+/** A /proc/<pid>/status field in bytes (VmRSS now, VmHWM the peak so far). */
+function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match?.[1] ?? 0) * 1024;
+}
+
+function countNewlines(chunk: Uint8Array): number {
+  let count = 0;
+  for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) count += 1;
+  return count;
+}
+
+function startServer(databaseUrl: string, dataDir: string): ChildProcess {
+  return spawn(
+    process.execPath,
+    [...NODE_FLAGS, '--enable-source-maps', path.join(root, 'apps/server/dist/server.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        APP_SECRET_KEY: randomBytes(32).toString('base64url'),
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: 'export-bench-admin-1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+}
+
+interface Measured {
+  ms: number;
+  bytes: number;
+  newlines: number;
+  idleRss: number;
+  peakRss: number;
+}
+
+/** One download on a fresh server process, so that its peak RSS belongs to this format alone. */
+async function measure(
+  databaseUrl: string,
+  format: 'csv' | 'xlsx',
+  signIn: (base: string) => Promise<string>,
+) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'inboxops-export-bench-'));
+  const child = startServer(databaseUrl, dataDir);
+  try {
+    await waitForHealth(PORT, child, Date.now() + 60_000);
+    const base = `http://127.0.0.1:${PORT}`;
+    const cookie = await signIn(base);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idleRss = statusBytes(child.pid!, 'VmRSS');
+    const columns = ORDER_GRID_COLUMN_IDS.filter((id) => id !== 'poDate');
+    const url = `${base}/api/order-tracking/export?${orderExportSearch(format, columns, {})}`;
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    if (response.status !== 200)
+      throw new Error(`export answered ${response.status}: ${await response.text()}`);
+    let bytes = 0;
+    let newlines = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      if (format === 'csv') newlines += countNewlines(chunk);
+    }
+    const ms = performance.now() - started;
+    return { ms, bytes, newlines, idleRss, peakRss: statusBytes(child.pid!, 'VmHWM') } satisfies Measured;
+  } finally {
+    await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The export's SELECT for the default view, written out here independently of the app's SQL. */
+const FLOOR_SELECT = `select s.source_name, o.brand_name, o.customer_name, o.customer_number, o.customer_po_number,
+  o.document_number, to_char(o.estimated_arrival_date, 'YYYY-MM-DD'), o.item_number, o.item_status, o.line_status,
+  o.notes, to_char(o.order_date, 'YYYY-MM-DD'), o.qty, o.qty_fulfilled, o.ship_to_name,
+  to_char(o.shipped_date, 'YYYY-MM-DD'), o.supplier_name, o.supplier_order_status, o.shipping_company,
+  (select string_agg(t.tracking_number, ', ' order by t.id) from order_tracking_numbers t where t.order_id = o.id),
+  o.wildcard1, o.wildcard2
+  from orders o left join order_tracking_sources s on s.id = o.order_tracking_source_id
+  where o.deleted_status = false order by o.last_updated desc, o.id desc`;
+
+function psqlCopyMs(databaseUrl: string): number | undefined {
+  const started = performance.now();
+  const result = spawnSync('psql', [databaseUrl, '-qAtc', `\\copy (${FLOOR_SELECT}) to '/dev/null' csv`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  if (result.error || result.status !== 0) {
+    console.log(`psql \\copy unavailable: ${result.error?.message ?? result.stderr.toString().trim()}`);
+    return undefined;
+  }
+  return performance.now() - started;
+}
+
+async function bareCursorMs(databaseUrl: string): Promise<{ ms: number; rows: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const started = performance.now();
+    await client.query('begin');
+    await client.query(`declare floor_cursor no scroll cursor for ${FLOOR_SELECT}`);
+    let rows = 0;
+    for (;;) {
+      const batch = await client.query('fetch forward 2000 from floor_cursor');
+      rows += batch.rowCount ?? 0;
+      if ((batch.rowCount ?? 0) < 2000) break;
+    }
+    await client.query('commit');
+    return { ms: performance.now() - started, rows };
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const server = serverUrl();
+  const database = await seededBenchDatabase(server, BENCH_DATABASE, ORDERS);
+  const databaseUrl = database.connectionString!;
+  const [live] = await database.query<{ n: number }>(
+    'select count(*)::int as n from orders where not deleted_status',
+  );
+  const [settings] = await database.query<{ version: string }>(
+    `select current_setting('server_version') as version`,
+  );
+  console.log(
+    `\nPostgreSQL ${settings?.version}, Node ${process.version} ${NODE_FLAGS.join(' ')}, load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}; ${live!.n.toLocaleString('en-US')} live orders, 22 columns, default sort\n`,
+  );
+  let failed = false;
+  const results: Array<[string, Measured]> = [];
+  for (const format of FORMATS) {
+    const measured = await measure(databaseUrl, format, (base) => signInOrderUser(database, base));
+    results.push([format, measured]);
+    if (format === 'csv' && measured.newlines - 1 !== live!.n) {
+      console.log(`CSV has ${measured.newlines - 1} rows, the database ${live!.n}`);
+      failed = true;
+    }
+  }
+  const floor = !process.argv.includes('--no-floor');
+  const floorCopy = floor ? psqlCopyMs(databaseUrl) : undefined;
+  const floorCursor = floor ? await bareCursorMs(databaseUrl) : undefined;
+  await database.close();
+
+  if (failed) process.exitCode = 1;
+  const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  for (const [format, m] of results) {
+    const rowsPerS = rate(live!.n, m.ms);
+    const rowTarget =
+      format === 'csv'
+        ? ` (target ≥ ${CSV_TARGET_ROWS_PER_S.toLocaleString('en-US')}: ${pass(rowsPerS >= CSV_TARGET_ROWS_PER_S)})`
+        : '';
+    console.log(
+      `${format.toUpperCase().padEnd(5)} ${(m.ms / 1000).toFixed(1)} s, ${rowsPerS.toLocaleString('en-US')} rows/s${rowTarget}, ` +
+        `${mb(m.bytes)} file; server RSS idle ${mb(m.idleRss)}, peak ${mb(m.peakRss)} ` +
+        `(target < ${RSS_TARGET_MB} MB: ${pass(m.peakRss < RSS_TARGET_MB * MB)})`,
+    );
+  }
+  const csv = results.find(([format]) => format === 'csv')?.[1];
+  if (!csv || !floorCursor) return;
+  if (floorCopy !== undefined)
+    console.log(
+      `floor: psql \\copy of the same SELECT to /dev/null ${(floorCopy / 1000).toFixed(1)} s, ` +
+        `${rate(live!.n, floorCopy).toLocaleString('en-US')} rows/s (CSV export at ${((floorCopy / csv.ms) * 100).toFixed(0)} % of it)`,
+    );
+  console.log(
+    `floor: bare pg cursor read (FETCH 2000) ${(floorCursor.ms / 1000).toFixed(1)} s, ` +
+      `${rate(floorCursor.rows, floorCursor.ms).toLocaleString('en-US')} rows/s (CSV export at ${((floorCursor.ms / csv.ms) * 100).toFixed(0)} % of it)`,
+  );
+}
+
+await main();

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** The audit log (docs/behaviour/audit-log.md): who changed which entity, when, and which fields. */
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'email-source',
+  'order-tracking-source',
+  'inventory-source',
+  'submission-source',
+  /** Vendor aliases are recorded under their vendor. */
+  'vendor',
+  'notification-setting',
+  'webhook',
+  'token',
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+export const AUDIT_ENTITY_TYPE_LABELS: Record<AuditEntityType, string> = {
+  user: 'User',
+  'email-source': 'E-mail source',
+  'order-tracking-source': 'Order tracking source',
+  'inventory-source': 'Inventory source',
+  'submission-source': 'Order submission source',
+  vendor: 'Vendor',
+  'notification-setting': 'Notification setting',
+  webhook: 'Webhook',
+  token: 'API token',
+};
+
+/**
+ * What happened. created/updated/deleted cover most changes; the others name a change the editor offers as
+ * its own button, so the history reads as the user acted.
+ */
+export const AUDIT_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'activated',
+  'deactivated',
+  'password-changed',
+  'host-key-accepted',
+  'alias-deleted',
+  'revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** A secret's value is never recorded: its change is this word in place of {from, to}. */
+export const AUDIT_SECRET_CHANGED = 'changed';
+
+/** One field's change: the values before and after (null when there was none), or "changed" for a secret. */
+export const ZAuditChangeSchema = z.union([
+  z.object({ from: z.unknown(), to: z.unknown() }),
+  z.literal(AUDIT_SECRET_CHANGED),
+]);
+export type AuditChange = z.infer<typeof ZAuditChangeSchema>;
+
+export const ZAuditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  /** Null when the acting user has since been deleted or the change was made by the system. */
+  userId: z.number().nullable(),
+  /** The acting user's name at the time of the change. */
+  username: z.string(),
+  entityType: z.enum(AUDIT_ENTITY_TYPES),
+  entityId: z.number(),
+  action: z.enum(AUDIT_ACTIONS),
+  changes: z.record(z.string(), ZAuditChangeSchema),
+});
+export type AuditEntry = z.infer<typeof ZAuditEntrySchema>;
+
+export const ZAuditPageSchema = z.object({
+  entries: z.array(ZAuditEntrySchema),
+  totalRecordCount: z.number(),
+});
+export type AuditPage = z.infer<typeof ZAuditPageSchema>;
+
+export const AUDIT_PAGE_SIZE = 50;
+
+const optionalDate = z.iso
+  .date({ error: 'Use a date as YYYY-MM-DD' })
+  .or(z.iso.datetime({ offset: true, error: 'Use a date as YYYY-MM-DD' }))
+  .optional();
+
+/** GET /api/audit's query. `from` and `to` are days (inclusive) or instants; pages count from 1. */
+export const ZAuditQuerySchema = z.object({
+  entityType: z.enum(AUDIT_ENTITY_TYPES, { error: 'Unknown entity type' }).optional(),
+  entityId: z.coerce.number().int().positive().optional(),
+  userId: z.coerce.number().int().positive().optional(),
+  from: optionalDate,
+  to: optionalDate,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type TAuditQuery = z.infer<typeof ZAuditQuerySchema>;
+export type TAuditQueryInput = z.input<typeof ZAuditQuerySchema>;

@@ -123,6 +123,35 @@ describe('sftp helpers against a real server', () => {
     expect(readFileSync(path.join(server.root, secondMove), 'utf8')).toBe('second');
   });
 
+  it('moves into a folder another connection created after the check (two polls racing on processed/)', async () => {
+    await server.putFile('race/stock.csv', 'racing');
+    await server.putFile('race-other/processed/.keep', '');
+    const moved = await withSftp(settings, (session) => {
+      // The other poll creates the folder between this poll's check and its mkdir: this poll's check says
+      // "missing" and its mkdir reaches the server (the client's own check inside mkdir is skipped too).
+      let checks = 0;
+      const racing = new Proxy(session, {
+        get(target, property, receiver) {
+          if (property === 'exists') {
+            return async (remotePath: string) => {
+              if (remotePath === 'race-other/processed' && checks++ === 0) return false;
+              return target.exists(remotePath);
+            };
+          }
+          if (property === 'mkdir') {
+            const raw = target as unknown as { _doMkdir(remotePath: string): Promise<string> };
+            return (remotePath: string) => raw._doMkdir(remotePath);
+          }
+          const value = Reflect.get(target, property, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      return moveFile(racing, 'race/stock.csv', 'race-other/processed');
+    });
+    expect(moved).toBe('race-other/processed/stock.csv');
+    expect(readFileSync(path.join(server.root, moved), 'utf8')).toBe('racing');
+  });
+
   it('reports a wrong password, a closed port and a missing folder in words an operator can act on', async () => {
     const auth = await failureOf(withSftp({ ...settings, password: 'not-the-password' }, async () => {}));
     expect(auth.kind).toBe('auth');

@@ -234,6 +234,9 @@ async function ensureFolder(session: SftpSession, folder: string) {
     if ((await session.exists(folder)) === 'd') return;
     await session.mkdir(folder, true);
   } catch (error) {
+    // Another connection (a second poll of the source, another worker) created it between the check and
+    // the mkdir: SFTP answers a plain "Failure" for an existing folder, which is no failure here.
+    if ((await session.exists(folder).catch(() => false)) === 'd') return;
     throw operationFailure(error, 'create folder', folder);
   }
 }

@@ -165,21 +165,21 @@ describe('IDLE wakes the poll early and survives a dropped connection', () => {
       'the IDLE-woken poll on the new connection',
     );
     expect(await orderNames(t, tracking.id)).toEqual(['tracking_idle1.csv', 'tracking_idle2.csv']);
-    const [lease] = await t.db.db
-      .select()
-      .from(schema.mailboxStates)
-      .where(eq(schema.mailboxStates.emailSourceId, source.id));
-    expect(lease!.watcherOwner).not.toBeNull();
+    const watcherOwner = async () => {
+      const [lease] = await t.db.db
+        .select()
+        .from(schema.mailboxStates)
+        .where(eq(schema.mailboxStates.emailSourceId, source.id));
+      return lease!.watcherOwner;
+    };
+    expect(await watcherOwner()).not.toBeNull();
 
     await t.db.db
       .update(schema.emailSources)
       .set({ activeStatus: false })
       .where(eq(schema.emailSources.id, source.id));
     await waitFor(async () => !watchers.watching().includes(source.id), 15_000, 'the watcher to stop');
-    const [released] = await t.db.db
-      .select()
-      .from(schema.mailboxStates)
-      .where(eq(schema.mailboxStates.emailSourceId, source.id));
-    expect(released!.watcherOwner).toBeNull();
+    // The watcher leaves the list when it starts to stop; its lease is released once its connection is closed.
+    await waitFor(async () => (await watcherOwner()) === null, 15_000, 'the watcher lease to be released');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Builds the server to JavaScript: one ES module bundle per entry point in dist/, with source maps: the HTTP
- * server, the job worker, and the spreadsheet reader's worker thread (table-worker.js, which read-table.ts
- * starts from beside the entry that imported it). The workspace packages (@app/contracts, @app/db) are TypeScript source and are
+ * server, the job worker, the spreadsheet reader's child process (table-worker.js) and the order export's
+ * worker thread (export-worker.js), each started from beside the entry that imported its starter
+ * (lib/worker-entry.ts). The workspace packages (@app/contracts, @app/db) are TypeScript source and are
  * bundled in; every other package stays an import from node_modules, as installed.
  */
 import { rmSync } from 'node:fs';
@@ -30,6 +31,7 @@ const result = await build({
     server: 'src/server.ts',
     worker: 'src/worker.ts',
     'table-worker': 'src/integrations/spreadsheet/table-worker.ts',
+    'export-worker': 'src/modules/order-tracking/export-worker.ts',
   },
   outdir,
   bundle: true,

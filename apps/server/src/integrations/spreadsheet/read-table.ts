@@ -15,10 +15,9 @@
  * Where the reader's code is: from TypeScript source (tests, `npm run dev`) the child runs
  * table-worker.ts through tsx's loader; in the build it runs dist/table-worker.js, its own entry point.
  */
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import type * as XLSX from '@e965/xlsx';
+import { workerEntry } from '../../lib/worker-entry';
 import { SpreadsheetError } from './errors';
 import { DEFAULT_MAX_BYTES, READER_WORKER_DEFAULTS } from './limits';
 import { type PackedRows, unpackRows } from './packed-rows';
@@ -60,25 +59,8 @@ export async function closeReader(): Promise<void> {
   await old?.close();
 }
 
-/**
- * The reader's module: table-worker.ts (through tsx) beside this file, or dist/table-worker.js beside the
- * bundle that imported this module (one folder up when this code was split into dist/chunks/).
- */
-function workerEntry(): { entry: URL; execArgv: string[] } {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
-    return { entry: new URL('./table-worker.ts', here), execArgv: ['--import', tsx] };
-  }
-  const entry = new URL(here.includes('/chunks/') ? '../table-worker.js' : './table-worker.js', here);
-  return {
-    entry,
-    execArgv: process.execArgv.includes('--enable-source-maps') ? ['--enable-source-maps'] : [],
-  };
-}
-
 function currentPool(): ProcessPool {
-  pool ??= new ProcessPool({ ...workerEntry(), ...settings });
+  pool ??= new ProcessPool({ ...workerEntry(import.meta.url, 'table-worker'), ...settings });
   return pool;
 }
 

@@ -1,9 +1,11 @@
 /**
- * The order tracking export's file formats (docs/behaviour/order-tracking.md#export): the grid's columns and
- * headers, as CSV or XLSX, written batch by batch as the rows come from the database cursor.
+ * The order tracking export's file formats (docs/behaviour/order-tracking.md#export): CSV or XLSX, written
+ * batch by batch as the rows come from the database cursor. The layout (headers, cell kinds) comes in from
+ * the caller: this module also runs in the export's worker thread (export-worker.ts), which loads nothing
+ * it does not need (no contracts, no ORM).
  */
 import type { Writable } from 'node:stream';
-import { ORDER_GRID_COLUMNS, type OrderExportFormat, type OrderGridColumnId } from '@app/contracts';
+import type { OrderExportFormat } from '@app/contracts';
 import {
   OutputSink,
   type XlsxCellKind,
@@ -14,18 +16,11 @@ import type { ExportRow } from './repository';
 /** Reads the export's rows, handing each batch to `onBatch` and waiting for it; answers the row count. */
 export type ReadBatches = (onBatch: (rows: ExportRow[]) => Promise<void>) => Promise<number>;
 
-export interface ExportFile {
-  fileName: string;
-  contentType: string;
-  /** Writes the whole file to `out` (without ending it); answers the number of orders written. */
-  write(out: Writable, readBatches: ReadBatches): Promise<number>;
-}
-
-const COLUMN_BY_ID = new Map(ORDER_GRID_COLUMNS.map((column) => [column.id as OrderGridColumnId, column]));
-
-function cellKind(id: OrderGridColumnId): XlsxCellKind {
-  const kind = COLUMN_BY_ID.get(id)!.kind;
-  return kind === 'date' || kind === 'number' ? kind : 'text';
+/** The file's format and columns: a header and a cell kind per column, in the file's order. */
+export interface ExportLayout {
+  format: OrderExportFormat;
+  headers: string[];
+  kinds: XlsxCellKind[];
 }
 
 /** RFC 4180 quoting; only what needs it is quoted. */
@@ -64,17 +59,23 @@ async function writeCsv(out: Writable, headers: string[], readBatches: ReadBatch
   });
 }
 
-async function writeXlsx(
-  out: Writable,
-  columns: readonly OrderGridColumnId[],
-  headers: string[],
-  readBatches: ReadBatches,
-): Promise<number> {
-  const writer = new XlsxStreamWriter(new OutputSink(out), columns.map(cellKind), 'Orders');
-  await writer.start(headers);
+async function writeXlsx(out: Writable, layout: ExportLayout, readBatches: ReadBatches): Promise<number> {
+  const writer = new XlsxStreamWriter(new OutputSink(out), layout.kinds, 'Orders');
+  await writer.start(layout.headers);
   const count = await readBatches((rows) => writer.addRows(rows));
   await writer.finish();
   return count;
+}
+
+/** Writes the whole file to `out` (without ending it); answers the number of orders written. */
+export function writeExportFile(
+  out: Writable,
+  layout: ExportLayout,
+  readBatches: ReadBatches,
+): Promise<number> {
+  return layout.format === 'csv'
+    ? writeCsv(out, layout.headers, readBatches)
+    : writeXlsx(out, layout, readBatches);
 }
 
 export const EXPORT_CONTENT_TYPES: Record<OrderExportFormat, string> = {
@@ -86,18 +87,4 @@ export const EXPORT_CONTENT_TYPES: Record<OrderExportFormat, string> = {
 export function exportFileName(format: OrderExportFormat, now: Date): string {
   const stamp = now.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
   return `order-tracking-${stamp}.${format}`;
-}
-
-export function orderExportFile(
-  format: OrderExportFormat,
-  columns: readonly OrderGridColumnId[],
-  now: Date,
-): ExportFile {
-  const headers = columns.map((id) => COLUMN_BY_ID.get(id)!.label);
-  return {
-    fileName: exportFileName(format, now),
-    contentType: EXPORT_CONTENT_TYPES[format],
-    write: (out, readBatches) =>
-      format === 'csv' ? writeCsv(out, headers, readBatches) : writeXlsx(out, columns, headers, readBatches),
-  };
 }

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import {
   ORDER_GRID_COLUMN_IDS,
   ORDER_GRID_COLUMNS,
@@ -9,11 +9,16 @@ import {
   type TOrderListRequest,
 } from '@app/contracts';
 import * as XLSX from '@e965/xlsx';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder, insertOrderTrackingSource } from '../../../test/factories';
-import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
-import { orderExportFile } from './export-file';
-import { type ExportRow, forEachExportBatch, sortKeyFor } from './repository';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { writeExportFile } from './export-file';
+import { EXPORT_THREADS, writeExportInThread } from './export-thread';
+import { exportSelect, forEachHeldExportBatch, sortKeyFor } from './repository';
+import { exportLayout } from './service';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 let t: TestApp;
 let orderUser: Session;
@@ -25,9 +30,9 @@ const KINDS = new Map(ORDER_GRID_COLUMNS.map((column) => [column.id as string, c
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ session: orderUser } = await signIn(t, { orderUser: true }));
-  ({ session: otherUser } = await signIn(t, { orderUser: false, inventoryUser: true }));
-  ({ session: admin } = await signIn(t, { isAdmin: true, orderUser: false }));
+  ({ session: orderUser } = await t.signIn({ orderUser: true }));
+  ({ session: otherUser } = await t.signIn({ orderUser: false, inventoryUser: true }));
+  ({ session: admin } = await t.signIn({ isAdmin: true, orderUser: false }));
   // Beta first: sorting by source name must not follow the source ids.
   const beta = await insertOrderTrackingSource(t.db.db, { sourceName: 'Beta Feed' });
   const alpha = await insertOrderTrackingSource(t.db.db, { sourceName: 'Alpha Feed' });
@@ -93,7 +98,7 @@ afterAll(async () => {
 });
 
 async function listAll(request: TOrderListRequest): Promise<OrderRecord[]> {
-  const response = await asUser(t, orderUser).post('/api/order-tracking/list', { ...request, PageSize: 250 });
+  const response = await t.as(orderUser).post('/api/order-tracking/list', { ...request, PageSize: 250 });
   expect(response.statusCode, response.body).toBe(200);
   const answer = response.json() as OrderListResponse;
   expect(answer.totalRecordCount).toBeLessThanOrEqual(250);
@@ -265,81 +270,113 @@ describe('GET /api/order-tracking/export: XLSX', () => {
 });
 
 describe('reading in batches', () => {
-  /** Every PO number, ascending, in batches, with the cursor the route uses on this database (decision 0017). */
-  const readPos = (batchSize: number, onBatch: (rows: ExportRow[]) => Promise<void>) =>
-    forEachExportBatch(
-      t.db.db,
-      {
-        filter: undefined,
-        sort: [sortKeyFor('customerPoNumber', true)!],
-        columns: ['customerPoNumber'],
-        batchSize,
-        cursor: t.db.kind === 'pglite' ? 'held' : 'transaction',
-      },
-      onBatch,
-    );
-  // pg_cursors also lists the protocol portal of the query asking.
-  const openCursors = async () =>
+  const poQuery = {
+    filter: undefined,
+    sort: [sortKeyFor('customerPoNumber', true)!],
+    columns: ['customerPoNumber'] as OrderGridColumnId[],
+  };
+  const poLayout = () => exportLayout('csv', ['customerPoNumber']);
+  const exportThreadData = (batchSize: number) => ({
+    connectionString: t.db.connectionString!,
+    statement: new PgDialect().sqlToQuery(exportSelect(poQuery)),
+    layout: poLayout(),
+    batchSize,
+  });
+  /** A CSV of every PO number, ascending, `batchSize` rows a FETCH, read the way the route reads on this database. */
+  const writePos = (out: Writable, batchSize: number) =>
+    onPostgres
+      ? writeExportInThread(out, exportThreadData(batchSize))
+      : writeExportFile(out, poLayout(), (onBatch) =>
+          forEachHeldExportBatch(t.db.db, poQuery, batchSize, onBatch),
+        );
+  /** What is left open of exports: PGlite's held cursors, or PostgreSQL's export connections. */
+  const openExports = async () =>
     Number(
       (
         await t.db.query<{ n: number }>(
-          "select count(*)::int as n from pg_cursors where name like 'order_export%'",
+          onPostgres
+            ? "select count(*)::int as n from pg_stat_activity where application_name = 'inbox-ops order export'"
+            : "select count(*)::int as n from pg_cursors where name like 'order_export%'",
         )
       )[0]!.n,
     );
-
-  it("hands over at most a batch at a time, every row once, in the list's order", async () => {
-    const expected = (await listAll({ SortParams: { customerPoNumber: true } })).map(
-      (order) => order.customerPoNumber,
+  const expectedPos = async () =>
+    (await listAll({ SortParams: { customerPoNumber: true } })).map((order) =>
+      expectedCsvCell(order, 'customerPoNumber'),
     );
-    const batches: ExportRow[][] = [];
-    const count = await readPos(7, async (rows) => {
-      batches.push(rows);
-    });
+  const posOf = (csv: string) =>
+    parseCsv(csv.replace(/^\ufeff/, ''))
+      .slice(1)
+      .map(([po]) => po);
+
+  it("writes every row once, in the list's order, over many FETCHes, and leaves nothing open", async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const count = await writePos(out, 7);
+    const expected = await expectedPos();
     expect(count).toBe(expected.length);
-    expect(Math.max(...batches.map((rows) => rows.length))).toBe(7);
-    expect(batches.flat().map(([po]) => po)).toEqual(expected);
-    expect(await openCursors()).toBe(0);
+    expect(posOf(Buffer.concat(chunks).toString('utf8'))).toEqual(expected);
+    await expect.poll(openExports).toBe(0);
   });
 
-  /** A CSV of the PO numbers written to `out`, two rows a batch; `seen` is called as each batch is read. */
-  function exportPos(out: PassThrough, seen: (batch: number) => void = () => {}) {
-    let batches = 0;
-    const file = orderExportFile('csv', ['customerPoNumber'], new Date());
-    const written = file.write(out, (onBatch) =>
-      readPos(2, async (rows) => {
-        batches += 1;
-        seen(batches);
-        await onBatch(rows);
-      }),
-    );
-    return { written, batches: () => batches };
-  }
-
-  it('stops reading when the download is closed, closes its cursor, and the database stays usable', async () => {
-    const out = new PassThrough({ highWaterMark: 64 });
-    const { written, batches } = exportPos(out, (batch) => {
-      if (batch === 2) out.destroy();
+  it.skipIf(onPostgres)('hands the file at most a batch at a time (the embedded database)', async () => {
+    const sizes: number[] = [];
+    await forEachHeldExportBatch(t.db.db, poQuery, 7, async (rows) => {
+      sizes.push(rows.length);
     });
-    await expect(written).rejects.toThrow('The download was closed');
-    expect(batches()).toBe(2);
-    expect(await openCursors()).toBe(0);
+    expect(Math.max(...sizes)).toBe(7);
+    expect(sizes.length).toBeGreaterThan(2);
+  });
+
+  it('stops reading when the download is closed, leaves nothing open, and the database stays usable', async () => {
+    const out = new PassThrough({ highWaterMark: 64 });
+    out.once('data', () => out.destroy());
+    await expect(writePos(out, 2)).rejects.toThrow('The download was closed');
+    await expect.poll(openExports).toBe(0);
     expect((await listAll({ PoNumberParam: '007700' })).length).toBe(1);
   });
 
   it('answers other requests while a download waits for its reader (backpressure, not a held database)', async () => {
-    // Nobody reads `out`: the export stops at the first batch that does not fit and waits there.
+    // Nobody reads `out`: the export stops once `out` is full and waits there.
     const out = new PassThrough({ highWaterMark: 16 });
-    const { written, batches } = exportPos(out);
-    await expect.poll(batches).toBe(1);
+    const written = writePos(out, 2);
+    await expect.poll(() => out.readableLength).toBeGreaterThan(0);
     expect((await listAll({ PoNumberParam: '007700' })).length).toBe(1);
-    expect(batches()).toBe(1);
+    const waitingWith = out.readableLength;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(out.readableLength).toBe(waitingWith);
     // Reading on lets it finish.
-    out.resume();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
     await written;
-    expect(batches()).toBeGreaterThan(10);
+    expect(posOf(Buffer.concat(chunks).toString('utf8'))).toEqual(await expectedPos());
     // Each wait for the reader removed its listeners again.
-    expect([out.listenerCount('drain'), out.listenerCount('close')]).toEqual([0, 0]);
+    expect(out.listenerCount('drain')).toBe(0);
+  });
+
+  describe.skipIf(!onPostgres)('in threads of their own (PostgreSQL)', () => {
+    it(`runs at most ${EXPORT_THREADS} at once; the next waits for a free thread and then runs`, async () => {
+      const outs = Array.from({ length: EXPORT_THREADS + 1 }, () => new PassThrough({ highWaterMark: 16 }));
+      const written = outs.map((out) => writePos(out, 2));
+      await expect.poll(openExports).toBe(EXPORT_THREADS);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await openExports()).toBe(EXPORT_THREADS);
+      expect(outs.filter((out) => out.readableLength > 0)).toHaveLength(EXPORT_THREADS);
+      for (const out of outs) out.resume();
+      const expected = (await expectedPos()).length;
+      expect(await Promise.all(written)).toEqual(outs.map(() => expected));
+      await expect.poll(openExports).toBe(0);
+    });
+
+    it("fails with the database's reason when the statement fails, and the thread is gone", async () => {
+      const out = new PassThrough();
+      out.resume();
+      await expect(
+        writeExportInThread(out, { ...exportThreadData(10), statement: { sql: 'select 1 / 0', params: [] } }),
+      ).rejects.toThrow('division by zero');
+      await expect.poll(openExports).toBe(0);
+    });
   });
 });
 

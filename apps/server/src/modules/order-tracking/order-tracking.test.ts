@@ -9,7 +9,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import {
   type Condition,
   countLiveOrders,
@@ -55,7 +55,7 @@ async function insertOrder(values: OrderValues & { minutesAgo?: number }, tracki
 }
 
 async function list(body: TOrderListRequest | Record<string, unknown>, session: Session = orderUser) {
-  const response = await asUser(t, session).post('/api/order-tracking/list', body);
+  const response = await t.as(session).post('/api/order-tracking/list', body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as OrderListResponse;
 }
@@ -80,9 +80,9 @@ const bulk: number[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ session: orderUser } = await signIn(t, { orderUser: true }));
-  ({ session: otherUser } = await signIn(t, { orderUser: false, inventoryUser: true, submissionUser: true }));
-  ({ session: admin } = await signIn(t, { isAdmin: true, orderUser: false }));
+  ({ session: orderUser } = await t.signIn({ orderUser: true }));
+  ({ session: otherUser } = await t.signIn({ orderUser: false, inventoryUser: true, submissionUser: true }));
+  ({ session: admin } = await t.signIn({ isAdmin: true, orderUser: false }));
   const mailbox = await insertEmailSource(t.db.db, {
     username: 'feed@example.com',
     email: 'feed@example.com',
@@ -328,7 +328,7 @@ describe('POST /api/order-tracking/list', () => {
       { PoNumberParam: 'x'.repeat(201) },
       { SortParams: [] },
     ]) {
-      const response = await asUser(t, orderUser).post('/api/order-tracking/list', body);
+      const response = await t.as(orderUser).post('/api/order-tracking/list', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
   });
@@ -481,7 +481,7 @@ describe('totalRecordCount stays exact', () => {
     const acme = (await list({ SupplierNameParam: 'acme' })).totalRecordCount;
 
     const victim = bulk[1]!; // an Acme Supply order
-    const response = await asUser(t, orderUser).post(`/api/order-tracking/delete/${victim}`);
+    const response = await t.as(orderUser).post(`/api/order-tracking/delete/${victim}`);
     expect(response.statusCode).toBe(204);
     expect((await list({})).totalRecordCount).toBe(before.totalRecordCount - 1);
     expect((await list({ SupplierNameParam: 'acme' })).totalRecordCount).toBe(acme - 1);
@@ -674,7 +674,7 @@ describe('POST /api/order-tracking/order/{orderId} (Edit Order)', () => {
     expect(new Date(saved.lastUpdated).getTime()).toBeGreaterThanOrEqual(started - 1000);
     // The edited order is now the most recently updated one.
     expect(ids(await list({ PageSize: 10 }))[0]).toBe(row.id);
-    const get = await asUser(t, orderUser).get(`/api/order-tracking/order/${row.id}`);
+    const get = await t.as(orderUser).get(`/api/order-tracking/order/${row.id}`);
     expect(get.json()).toEqual(saved);
     // An empty list removes every tracking number.
     const cleared = await edit(row.id, { customerPoNumber: 'EDIT-1A', trackingNumbers: [] });

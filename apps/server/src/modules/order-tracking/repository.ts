@@ -538,18 +538,11 @@ const EXPORT_EXPRESSIONS: Record<OrderGridColumnId, string> = {
     from order_tracking_numbers t where t.order_id = o.id)`,
 };
 
-export interface ExportRequest {
+/** What an export reads: the live orders matching the filter, in the list's order, these columns. */
+export interface ExportQuery {
   filter: Filter | undefined;
   sort: SortKey[];
   columns: readonly OrderGridColumnId[];
-  /** Rows per FETCH: what is held in memory at once. */
-  batchSize: number;
-  /**
-   * `transaction`: a cursor inside a transaction on a connection of its own (PostgreSQL's pool). `held`: a
-   * cursor WITH HOLD, on the embedded database's one connection, which other requests then share between two
-   * FETCHes instead of waiting for the whole download (docs/decisions/0017-order-export.md).
-   */
-  cursor: 'transaction' | 'held';
 }
 
 /** One exported row: the columns' values in the order asked for (text, YYYY-MM-DD text, or a number). */
@@ -558,18 +551,10 @@ export type ExportRow = Array<string | number | null>;
 let heldCursors = 0;
 
 /**
- * Every live order matching the filter, in the list's order (the same ORDER BY, id breaking ties), handed
- * over batch by batch through a server-side cursor (DECLARE … FETCH, the same SQL on PGlite and PostgreSQL):
- * only one batch is in memory, and the next is fetched once `onBatch` has returned, so a slow download
- * slows the reading instead of filling memory. Either cursor reads one snapshot.
+ * The export's SELECT: every live order matching the filter, in the list's order (the same ORDER BY, id
+ * breaking ties), the columns' values in the order asked for.
  */
-export async function forEachExportBatch(
-  db: DbOrTx,
-  request: ExportRequest,
-  onBatch: (rows: ExportRow[]) => Promise<void>,
-): Promise<number> {
-  const { filter, sort, columns } = request;
-  const batchSize = Math.max(1, Math.floor(request.batchSize));
+export function exportSelect({ filter, sort, columns }: ExportQuery): SQL {
   const terms = orderTerms(sort).map((term) =>
     term.expression === SOURCE_NAME ? { ...term, expression: 's.source_name' } : term,
   );
@@ -577,35 +562,42 @@ export async function forEachExportBatch(
     columns.map((column, index) => `${EXPORT_EXPRESSIONS[column]} as c${index}`).join(', '),
   );
   const where = filter ? sql` and ${filterSql(filter, 'bitmap')}` : sql``;
-  const query = sql`select ${select} from orders o
+  return sql`select ${select} from orders o
       left join order_tracking_sources s on s.id = o.order_tracking_source_id
      where o.deleted_status = false${where}
      order by ${orderBySql(terms, false)}`;
-  const readAll = async (on: DbOrTx, name: string) => {
-    const fetch = sql.raw(`fetch forward ${batchSize} from ${name}`);
+}
+
+/**
+ * The export's rows on the embedded database, batch by batch (`batchSize` rows a FETCH) through a cursor
+ * WITH HOLD: PGlite has one connection, which other requests then share between two FETCHes instead of
+ * waiting for the whole download. Only one batch is in memory, and the next is fetched once `onBatch` has
+ * returned, so a slow download slows the reading instead of filling memory. The cursor reads one snapshot.
+ * (On PostgreSQL the export reads in a thread of its own: export-worker.ts.)
+ */
+export async function forEachHeldExportBatch(
+  db: DbOrTx,
+  query: ExportQuery,
+  batchSize: number,
+  onBatch: (rows: ExportRow[]) => Promise<void>,
+): Promise<number> {
+  const { columns } = query;
+  heldCursors += 1;
+  const name = `order_export_${heldCursors}`;
+  const fetch = sql.raw(`fetch forward ${Math.max(1, Math.floor(batchSize))} from ${name}`);
+  await db.execute(sql`declare ${sql.raw(name)} no scroll cursor with hold for ${exportSelect(query)}`);
+  try {
     let count = 0;
     for (;;) {
-      const rows = await rowsOf<Record<string, string | number | null>>(on, fetch);
+      const rows = await rowsOf<Record<string, string | number | null>>(db, fetch);
       if (rows.length === 0) break;
       count += rows.length;
       await onBatch(rows.map((row) => columns.map((_, index) => row[`c${index}`] ?? null)));
       if (rows.length < batchSize) break;
     }
     return count;
-  };
-  if (request.cursor === 'held') {
-    heldCursors += 1;
-    const name = `order_export_${heldCursors}`;
-    await db.execute(sql`declare ${sql.raw(name)} no scroll cursor with hold for ${query}`);
-    try {
-      return await readAll(db, name);
-    } finally {
-      // A held cursor outlives its statement: left open it would keep its rows until the process ends.
-      await db.execute(sql.raw(`close ${name}`));
-    }
+  } finally {
+    // A held cursor outlives its statement: left open it would keep its rows until the process ends.
+    await db.execute(sql.raw(`close ${name}`));
   }
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`declare order_export no scroll cursor for ${query}`);
-    return readAll(tx, 'order_export');
-  });
 }

@@ -51,13 +51,10 @@ export async function orderTrackingRoutes(app: FastifyInstance, { db, database }
     },
     async (request, reply) => {
       const query = validate(ZOrderExportQuerySchema, request.query);
-      const { file, readBatches } = await prepareOrderExport(db, query, {
-        now: new Date(),
-        cursor: database.kind === 'pglite' ? 'held' : 'transaction',
-      });
+      const file = await prepareOrderExport(database, query, new Date());
       const body = new PassThrough();
       // Headers are gone once the first byte is: a failure now can only cut the download short.
-      file.write(body, readBatches).then(
+      file.write(body).then(
         () => body.end(),
         (error: unknown) => {
           if (!body.destroyed) request.log.error({ err: error }, 'Order export failed');

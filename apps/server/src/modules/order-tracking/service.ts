@@ -1,5 +1,9 @@
+import type { Writable } from 'node:stream';
 import {
   ORDER_GRID_COLUMN_IDS,
+  ORDER_GRID_COLUMNS,
+  type OrderExportFormat,
+  type OrderGridColumnId,
   type OrderListResponse,
   type OrderRecord,
   type TOrderEdit,
@@ -7,17 +11,19 @@ import {
   type TOrderListQuery,
   type TOrderNote,
 } from '@app/contracts';
-import type { DbOrTx } from '@app/db';
+import type { Database, DbOrTx } from '@app/db';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/app-error';
-import { type ExportFile, orderExportFile, type ReadBatches } from './export-file';
+import { EXPORT_CONTENT_TYPES, type ExportLayout, exportFileName, writeExportFile } from './export-file';
+import { writeExportInThread } from './export-thread';
 import {
   type Condition,
-  type ExportRequest,
+  exportSelect,
   type Filter,
   findOrder,
   findOrderPage,
   findValuesContaining,
-  forEachExportBatch,
+  forEachHeldExportBatch,
   loadOrders,
   orderExists,
   replaceTrackingNumbers,
@@ -112,29 +118,74 @@ export async function listOrders(db: DbOrTx, query: TOrderListQuery): Promise<Or
 /** Rows per cursor FETCH: big enough that round trips do not dominate, small enough to stay a few MB. */
 export const EXPORT_BATCH_SIZE = 2000;
 
+export interface OrderExport {
+  fileName: string;
+  contentType: string;
+  /** Writes the whole file to `out` (without ending it); answers the number of orders written. */
+  write(out: Writable): Promise<number>;
+}
+
+const COLUMN_BY_ID = new Map(ORDER_GRID_COLUMNS.map((column) => [column.id as OrderGridColumnId, column]));
+
+/** The file's headers and cell kinds: the grid's labels, dates and numbers as such, the rest text. */
+export function exportLayout(format: OrderExportFormat, columns: readonly OrderGridColumnId[]): ExportLayout {
+  return {
+    format,
+    headers: columns.map((id) => COLUMN_BY_ID.get(id)!.label),
+    kinds: columns.map((id) => {
+      const kind = COLUMN_BY_ID.get(id)!.kind;
+      return kind === 'date' || kind === 'number' ? kind : 'text';
+    }),
+  };
+}
+
+const postgresDialect = new PgDialect();
+
 /**
- * Export (docs/behaviour/order-tracking.md#export): the file, and how to read its rows, for every live order
- * the list call would show for this search and sort, in the same order. Nothing is read until the file is
- * written; the search is resolved first so that a bad request fails before the download starts.
+ * Export (docs/behaviour/order-tracking.md#export): the file of every live order the list call would show
+ * for this search and sort, in the same order. The search is resolved here, so that a bad request fails
+ * before the download starts; nothing is read until the file is written. On PostgreSQL the rows are read
+ * and the file written in a thread of its own (export-thread.ts); on the embedded database, whose one
+ * connection lives in this thread, here.
  */
 export async function prepareOrderExport(
-  db: DbOrTx,
+  database: Database,
   query: TOrderExportQuery,
-  options: { now: Date; cursor: ExportRequest['cursor'] },
-): Promise<{ file: ExportFile; readBatches: ReadBatches }> {
+  now: Date,
+): Promise<OrderExport> {
   const sort = sortKeys(query.SortParams);
-  const filter = await resolveFilter(db, query);
+  const filter = await resolveFilter(database.db, query);
   // The grid's column order, whatever order the request named them in.
   const columns = ORDER_GRID_COLUMN_IDS.filter((id) => query.columns.includes(id));
-  const readBatches: ReadBatches = async (onBatch) =>
-    filter === 'nothing'
-      ? 0
-      : forEachExportBatch(
-          db,
-          { filter, sort, columns, batchSize: EXPORT_BATCH_SIZE, cursor: options.cursor },
-          onBatch,
-        );
-  return { file: orderExportFile(query.format, columns, options.now), readBatches };
+  const layout = exportLayout(query.format, columns);
+  const file = {
+    fileName: exportFileName(query.format, now),
+    contentType: EXPORT_CONTENT_TYPES[query.format],
+  };
+  if (filter === 'nothing') {
+    return { ...file, write: (out) => writeExportFile(out, layout, async () => 0) };
+  }
+  const exportQuery = { filter, sort, columns };
+  if (database.kind === 'postgres') {
+    const statement = postgresDialect.sqlToQuery(exportSelect(exportQuery));
+    return {
+      ...file,
+      write: (out) =>
+        writeExportInThread(out, {
+          connectionString: database.connectionString!,
+          statement,
+          layout,
+          batchSize: EXPORT_BATCH_SIZE,
+        }),
+    };
+  }
+  return {
+    ...file,
+    write: (out) =>
+      writeExportFile(out, layout, (onBatch) =>
+        forEachHeldExportBatch(database.db, exportQuery, EXPORT_BATCH_SIZE, onBatch),
+      ),
+  };
 }
 
 export async function getOrder(db: DbOrTx, id: number): Promise<OrderRecord> {

@@ -13,7 +13,7 @@
  *   victim restarted 2 s later; the first mailbox's UIDVALIDITY changed half-way; a digest every minute.
  * - Then it waits for quiet and prints the table; exit 1 on any duplicate or lost message.
  *
- *   npm run soak -- --messages 200 --instances 2 --kills 3 [--minutes 1]
+ *   npm run soak -- --messages 200 --instances 2 --kills 3 [--minutes 1] [--env MALLOC_ARENA_MAX=2]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,8 +50,17 @@ const { values: flags } = parseArgs({
     instances: { type: 'string', default: '2' },
     kills: { type: 'string', default: '0' },
     minutes: { type: 'string', default: '1' },
+    /** KEY=VALUE for every process's environment (e.g. MALLOC_ARENA_MAX=2); may be given more than once. */
+    env: { type: 'string', multiple: true, default: [] },
   },
 });
+const EXTRA_ENV = Object.fromEntries(
+  flags.env.map((pair) => {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new Error(`--env takes KEY=VALUE, not "${pair}"`);
+    return [pair.slice(0, at), pair.slice(at + 1)];
+  }),
+);
 const MINUTES = Number(flags.minutes);
 // 100 messages a minute unless told otherwise.
 const MESSAGES = Number(flags.messages ?? Math.round(100 * MINUTES));
@@ -106,6 +115,7 @@ function startSlot(slot: Slot, env: Record<string, string>): void {
     cwd: REPO,
     env: {
       PATH: process.env.PATH ?? '',
+      ...EXTRA_ENV,
       ...env,
       ...(slot.port ? { PORT: String(slot.port), PUBLIC_URL: `http://127.0.0.1:${slot.port}` } : {}),
     },
@@ -482,7 +492,12 @@ async function main() {
     });
 
     const rows: Array<[string, string]> = [
-      ['processes', `${INSTANCES} web + 1 worker on PostgreSQL, ${MAILBOXES} mailboxes on Dovecot`],
+      [
+        'processes',
+        `${INSTANCES} web + 1 worker on PostgreSQL, ${MAILBOXES} mailboxes on Dovecot${
+          flags.env.length > 0 ? `; environment ${flags.env.join(' ')}` : ''
+        }`,
+      ],
       ['messages appended', `${MESSAGES} over ${seconds(appendsDone - windowStart)}`],
       [
         'kill -9 (restarted)',

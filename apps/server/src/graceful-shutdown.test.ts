@@ -20,11 +20,10 @@ import {
   WORKER_ENTRY,
 } from '../test/processes';
 import {
-  buildMail,
+  appendTrackingMails,
   createMailboxSource,
   createTrackingSource,
   mailboxFlags,
-  trackingCsv,
   waitFor,
 } from './modules/intake/testing';
 
@@ -74,16 +73,7 @@ describe.skipIf(!onPostgres)('SIGTERM to a worker during a poll (PostgreSQL and 
   it('exits 0, releases the lease at once, hands the mailbox on, and loses nothing', async () => {
     const source = await createMailboxSource(t, dovecot, USER);
     const tracking = await createTrackingSource(t, source.id);
-    for (let index = 1; index <= MESSAGES; index += 1) {
-      const raw = await buildMail({
-        from: 'shipping@supplier.example',
-        subject: 'Shipment report',
-        attachments: [
-          { filename: `tracking_${index}.csv`, content: trackingCsv([[`S-${index}`, `1Z${index}`]]) },
-        ],
-      });
-      await dovecot.appendMessage(USER.user, raw);
-    }
+    await appendTrackingMails(dovecot, USER.user, { linePrefix: 'S', to: MESSAGES });
 
     // Without the hand-over the next poll would wait for the lease to run out, then for the other
     // instance's list of busy mailboxes to be refreshed (up to two minutes).

@@ -1,7 +1,7 @@
 import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, signIn, type TestApp } from '../test/helper';
+import { createTestApp, type Session, type TestApp } from '../test/helper';
 
 /** The only routes reachable without a session (issue 2); anything else registered must answer 401. */
 const PUBLIC_ROUTES = new Set([
@@ -111,7 +111,7 @@ describe('every registered route', () => {
   });
 
   it('API tokens: refused where listed; a read-only token is refused on every call that changes data', async () => {
-    const { session } = await signIn(t, { isAdmin: true });
+    const { session } = await t.signIn({ isAdmin: true });
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/tokens',
@@ -175,11 +175,11 @@ describe('notification settings: each call × each source type × each flag', ()
   const sessions: Record<string, Session> = {};
 
   beforeAll(async () => {
-    sessions.admin = (await signIn(t, { isAdmin: true })).session;
-    sessions.inventoryUser = (await signIn(t, { inventoryUser: true })).session;
-    sessions.orderUser = (await signIn(t, { orderUser: true })).session;
-    sessions.submissionUser = (await signIn(t, { submissionUser: true })).session;
-    sessions.noFlag = (await signIn(t, { orderUser: false })).session;
+    sessions.admin = (await t.signIn({ isAdmin: true })).session;
+    sessions.inventoryUser = (await t.signIn({ inventoryUser: true })).session;
+    sessions.orderUser = (await t.signIn({ orderUser: true })).session;
+    sessions.submissionUser = (await t.signIn({ submissionUser: true })).session;
+    sessions.noFlag = (await t.signIn({ orderUser: false })).session;
   }, 120_000);
 
   const body = (sourceTypeId: Type, name = `Digest of type ${sourceTypeId}`) => ({

@@ -15,11 +15,39 @@ import { sealSftpSecret } from '../src/modules/inventory-sources/sftp-connection
 
 export const TEST_PASSWORD = 'correct horse battery';
 
-export interface TestApp {
+/** The app of a test on its database. */
+export interface TestAppParts {
   app: FastifyInstance;
   config: AppConfig;
   db: Awaited<ReturnType<typeof createTestDatabase>>;
   close(): Promise<void>;
+}
+
+/** The app, and the calls nearly every API test makes, bound to it: `t.signIn(…)`, `t.as(session).get(url)`. */
+export interface TestApp extends TestAppParts {
+  /** Factory: an active user with a known password (TEST_PASSWORD unless given); flags as given. */
+  createUser(overrides?: UserOverrides): Promise<UserRow>;
+  /** Signs `user` in through /auth/login. */
+  loginAs(user: { id: number; username: string }, password?: string): Promise<Session>;
+  /** A new user with the given flags, signed in. */
+  signIn(overrides?: UserOverrides): Promise<{ user: UserRow; session: Session }>;
+  /**
+   * `app.inject` as a signed-in user: `t.as(session).get(url)`, `.post(url, payload)`. For the many calls of a
+   * test that differ only in who asks and what.
+   */
+  as(session: Session): SessionRequests;
+}
+
+/** Binds the test calls to an app built some other way than createTestApp (a clock of its own, say). */
+export function withTestCalls(parts: TestAppParts): TestApp {
+  const t: TestApp = {
+    ...parts,
+    createUser: (overrides) => createUser(t, overrides),
+    loginAs: (user, password) => loginAs(t, user, password),
+    signIn: (overrides) => signIn(t, overrides),
+    as: (session) => sessionRequests(t, session),
+  };
+  return t;
 }
 
 export interface TestAppOptions {
@@ -50,7 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await app.ready();
   injectFromPublicOrigin(app, config);
-  return {
+  return withTestCalls({
     app,
     config,
     db,
@@ -58,7 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await db.dispose();
     },
-  };
+  });
 }
 
 /**
@@ -83,9 +111,9 @@ export function injectFromPublicOrigin(app: FastifyInstance, config: Pick<AppCon
 let userCounter = 0;
 
 export type UserOverrides = Partial<typeof schema.users.$inferInsert> & { password?: string };
+type UserRow = typeof schema.users.$inferSelect;
 
-/** Factory: an active user with a known password; flags as given. */
-export async function createUser(t: TestApp, overrides: UserOverrides = {}) {
+async function createUser(t: TestAppParts, overrides: UserOverrides = {}): Promise<UserRow> {
   userCounter += 1;
   const { password = TEST_PASSWORD, ...rest } = overrides;
   const [row] = await t.db.db
@@ -123,8 +151,8 @@ export interface Session {
   username: string;
 }
 
-export async function loginAs(
-  t: TestApp,
+async function loginAs(
+  t: TestAppParts,
   user: { id: number; username: string },
   password = TEST_PASSWORD,
 ): Promise<Session> {
@@ -138,8 +166,7 @@ export async function loginAs(
   return { cookies, headers: { cookie: cookieHeader(cookies) }, userId: user.id, username: user.username };
 }
 
-/** Signs in a new user with the given flags in one step. */
-export async function signIn(t: TestApp, overrides: UserOverrides = {}) {
+async function signIn(t: TestAppParts, overrides: UserOverrides = {}) {
   const user = await createUser(t, overrides);
   return { user, session: await loginAs(t, user) };
 }
@@ -204,11 +231,15 @@ export function legacySealedSecret(secretKey: string, plain: string): string {
     .join(':');
 }
 
-/**
- * `app.inject` as a signed-in user: `asUser(t, session).get(url)`, `.post(url, payload)`. For the many calls of a
- * test that differ only in who asks and what.
- */
-export function asUser(t: TestApp, session: Session) {
+type SessionRequest = (url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+export interface SessionRequests {
+  get: SessionRequest;
+  post: SessionRequest;
+  put: SessionRequest;
+  delete: SessionRequest;
+}
+
+function sessionRequests(t: TestAppParts, session: Session): SessionRequests {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE') => (url: string, payload?: unknown) =>
     t.app.inject({
       method,

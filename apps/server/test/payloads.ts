@@ -122,3 +122,12 @@ export function orderTrackingSourceBody(emailSourceId: number, overrides: Record
     ...overrides,
   };
 }
+
+/** Change Password as the account page sends it: whose password (id and name), the current one and the new one. */
+export function changePasswordBody(
+  user: { id: number; username: string },
+  oldPassword: string,
+  newPassword: string,
+) {
+  return { UserID: user.id, Username: user.username, OldPassword: oldPassword, NewPassword: newPassword };
+}

@@ -2,7 +2,7 @@ import { schema } from '@app/db';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, injectFromPublicOrigin, type Session, signIn, type TestApp } from '../../test/helper';
+import { createTestApp, injectFromPublicOrigin, type Session, type TestApp } from '../../test/helper';
 import { buildApp } from '../app';
 import { startJobs } from '../jobs/queue';
 import { createSource, csv, HEADER, processFile } from '../modules/order-tracking-ingestion/testing';
@@ -20,7 +20,7 @@ let t: TestApp;
 let admin: Session;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await signIn(t, { isAdmin: true })).session;
+  admin = (await t.signIn({ isAdmin: true })).session;
   await t.db.db.execute(
     sql.raw(`alter table users add constraint refuse_test_users check (email not like '%${REFUSED_DOMAIN}')`),
   );

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, signIn, type TestApp } from '../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../test/helper';
 
 /**
  * A refused request is answered from its headers: the session and the route's access are checked before
@@ -20,8 +20,8 @@ let inventoryUser: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  orderUser = (await signIn(t, { orderUser: true })).session;
-  inventoryUser = (await signIn(t, { inventoryUser: true })).session;
+  orderUser = (await t.signIn({ orderUser: true })).session;
+  inventoryUser = (await t.signIn({ inventoryUser: true })).session;
   t.app.server.on('connection', (socket: Socket) => serverSockets.push(socket));
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = (t.app.server.address() as { port: number }).port;

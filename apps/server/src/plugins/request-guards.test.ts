@@ -2,15 +2,7 @@ import { NUL_CHARACTER_MESSAGE } from '@app/contracts';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cookiesFrom,
-  createTestApp,
-  createUser,
-  type Session,
-  signIn,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../test/helper';
+import { cookiesFrom, createTestApp, type Session, TEST_PASSWORD, type TestApp } from '../../test/helper';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
 import { findNulCharacter } from '../lib/validate';
@@ -22,7 +14,7 @@ let t: TestApp;
 let admin: Session;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await signIn(t, { isAdmin: true })).session;
+  admin = (await t.signIn({ isAdmin: true })).session;
 });
 afterAll(async () => {
   await t.close();
@@ -37,7 +29,7 @@ function concreteUrl(url: string): string {
 
 /** Deletes a fresh user as the admin with the given headers; the user is still there when it was refused. */
 async function deleteUserWith(headers: Record<string, string | undefined>) {
-  const victim = await createUser(t);
+  const victim = await t.createUser();
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/accounts/delete/${victim.id}`,
@@ -106,7 +98,7 @@ describe('cross-site requests: the origin of every state-changing request', () =
   });
 
   it('lets a client without any session cookie sign in without naming an origin (nothing to borrow)', async () => {
-    const user = await createUser(t);
+    const user = await t.createUser();
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/login',
@@ -147,7 +139,7 @@ describe('cross-site requests: the origin of every state-changing request', () =
     expect(config.publicOrigin).toBeUndefined();
     const bare = await buildApp({ database: t.db, config, logger: false });
     try {
-      const victim = await createUser(t);
+      const victim = await t.createUser();
       const attempt = (origin: string) =>
         bare.inject({
           method: 'POST',
@@ -176,7 +168,7 @@ describe('body types: only JSON for JSON routes, multipart only where a route ta
   ];
 
   it('answers 415 to a form body on every JSON route, before the route runs', async () => {
-    const victim = await createUser(t);
+    const victim = await t.createUser();
     const jsonRoutes = t.app.context.routes.filter(
       (route) => route.method !== 'GET' && route.body === 'json',
     );

@@ -3,16 +3,8 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import {
-  asUser,
-  cookiesFrom,
-  createTestApp,
-  createUser,
-  loginAs,
-  signIn,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../../test/helper';
+import { cookiesFrom, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/helper';
+import { changePasswordBody } from '../../../test/payloads';
 
 let t: TestApp;
 let smtp: SmtpCatcher;
@@ -30,9 +22,9 @@ const userCount = async () => (await t.db.db.select().from(schema.users)).length
 
 describe('own account calls', () => {
   it('GET user-info returns the caller and refuses anyone else (403) or no session (401)', async () => {
-    const { user, session } = await signIn(t, { firstName: 'Ada', lastName: 'Lovelace' });
-    const other = await createUser(t);
-    const mine = await asUser(t, session).get(`/api/accounts/user-info/${user.username}`);
+    const { user, session } = await t.signIn({ firstName: 'Ada', lastName: 'Lovelace' });
+    const other = await t.createUser();
+    const mine = await t.as(session).get(`/api/accounts/user-info/${user.username}`);
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({
       userId: user.id,
@@ -50,15 +42,15 @@ describe('own account calls', () => {
       'userId',
       'username',
     ]);
-    const theirs = await asUser(t, session).get(`/api/accounts/user-info/${other.username}`);
+    const theirs = await t.as(session).get(`/api/accounts/user-info/${other.username}`);
     expect(theirs.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/accounts/user-info/${user.username}` });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('order tracking settings: all 22 columns on by default, saved and returned, own only', async () => {
-    const { user, session } = await signIn(t);
-    const initial = await asUser(t, session).get(`/api/accounts/order-tracking-settings?userId=${user.id}`);
+    const { user, session } = await t.signIn();
+    const initial = await t.as(session).get(`/api/accounts/order-tracking-settings?userId=${user.id}`);
     expect(initial.statusCode).toBe(200);
     const body = initial.json();
     expect(body.userId).toBe(user.id);
@@ -82,20 +74,20 @@ describe('own account calls', () => {
     expect(saved.json().enabledColumns).toEqual(enabledColumns);
     expect(saved.json().id).toBeGreaterThan(0);
 
-    const byName = await asUser(t, session).get(
-      `/api/accounts/order-tracking-settings/username?userName=${user.username}`,
-    );
+    const byName = await t
+      .as(session)
+      .get(`/api/accounts/order-tracking-settings/username?userName=${user.username}`);
     expect(byName.json().enabledColumns.poDate).toBe(false);
     expect(byName.json().enabledColumns.itemNumber).toBe(true);
 
-    const other = await createUser(t);
-    const peek = await asUser(t, session).get(`/api/accounts/order-tracking-settings?userId=${other.id}`);
+    const other = await t.createUser();
+    const peek = await t.as(session).get(`/api/accounts/order-tracking-settings?userId=${other.id}`);
     expect(peek.statusCode).toBe(403);
-    const peekByName = await asUser(t, session).get(
-      `/api/accounts/order-tracking-settings/username?userName=${other.username}`,
-    );
+    const peekByName = await t
+      .as(session)
+      .get(`/api/accounts/order-tracking-settings/username?userName=${other.username}`);
     expect(peekByName.statusCode).toBe(403);
-    const write = await asUser(t, session).post('/api/accounts/update/order-tracking-settings', {
+    const write = await t.as(session).post('/api/accounts/update/order-tracking-settings', {
       id: 0,
       userId: other.id,
       enabledColumns,
@@ -106,7 +98,7 @@ describe('own account calls', () => {
       .from(schema.orderTrackingViewSettings)
       .where(eq(schema.orderTrackingViewSettings.userId, other.id));
     expect(stored).toHaveLength(0);
-    const bad = await asUser(t, session).post('/api/accounts/update/order-tracking-settings', {
+    const bad = await t.as(session).post('/api/accounts/update/order-tracking-settings', {
       userId: user.id,
       enabledColumns: { poDate: 'yes' },
     });
@@ -114,8 +106,8 @@ describe('own account calls', () => {
   });
 
   it('updates the profile, returns the saved fields, and refuses a bad e-mail or another user', async () => {
-    const { user, session } = await signIn(t);
-    const response = await asUser(t, session).post('/api/accounts/update/user-info', {
+    const { user, session } = await t.signIn();
+    const response = await t.as(session).post('/api/accounts/update/user-info', {
       UserID: user.id,
       Email: 'new@example.com',
       FirstName: 'Grace',
@@ -124,15 +116,15 @@ describe('own account calls', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ email: 'new@example.com', firstName: 'Grace', lastName: 'Hopper' });
 
-    const badEmail = await asUser(t, session).post('/api/accounts/update/user-info', {
+    const badEmail = await t.as(session).post('/api/accounts/update/user-info', {
       UserID: user.id,
       Email: 'not-an-address',
       FirstName: 'X',
       LastName: 'Y',
     });
     expect(badEmail.statusCode).toBe(400);
-    const other = await createUser(t, { email: 'keep@example.com' });
-    const hijack = await asUser(t, session).post('/api/accounts/update/user-info', {
+    const other = await t.createUser({ email: 'keep@example.com' });
+    const hijack = await t.as(session).post('/api/accounts/update/user-info', {
       UserID: other.id,
       Email: 'stolen@example.com',
       FirstName: '',
@@ -146,9 +138,9 @@ describe('own account calls', () => {
   });
 
   it('changes the username, ends the session, and refuses a taken name with 409', async () => {
-    const { user, session } = await signIn(t);
-    const taken = await createUser(t);
-    const conflict = await asUser(t, session).post('/api/accounts/update/username', {
+    const { user, session } = await t.signIn();
+    const taken = await t.createUser();
+    const conflict = await t.as(session).post('/api/accounts/update/username', {
       UserID: user.id,
       OldUsername: user.username,
       NewUsername: taken.username.toUpperCase(),
@@ -157,7 +149,7 @@ describe('own account calls', () => {
     expect(conflict.json().message).toMatch(/already taken/);
 
     const newName = `renamed_${user.id}`;
-    const response = await asUser(t, session).post('/api/accounts/update/username', {
+    const response = await t.as(session).post('/api/accounts/update/username', {
       UserID: user.id,
       OldUsername: user.username,
       NewUsername: newName,
@@ -166,61 +158,37 @@ describe('own account calls', () => {
     expect(cookiesFrom(response)[COOKIE_NAMES.accessToken]).toBe('');
     const after = await t.app.inject({ method: 'GET', url: '/auth/allowed', headers: session.headers });
     expect(after.statusCode).toBe(401);
-    await loginAs(t, { id: user.id, username: newName });
+    await t.loginAs({ id: user.id, username: newName });
   });
 
   it('changes the password only with the right current one, then ends the session', async () => {
-    const { user, session } = await signIn(t);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/password',
-      headers: session.headers,
-      payload: {
-        UserID: user.id,
-        Username: user.username,
-        OldPassword: 'not it',
-        NewPassword: 'a new password',
-      },
-    });
+    const { user, session } = await t.signIn();
+    const wrong = await t
+      .as(session)
+      .post('/api/accounts/update/password', changePasswordBody(user, 'not it', 'a new password'));
     expect(wrong.statusCode).toBe(400);
-    const other = await createUser(t);
-    const someoneElse = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/password',
-      headers: session.headers,
-      payload: {
-        UserID: other.id,
-        Username: other.username,
-        OldPassword: TEST_PASSWORD,
-        NewPassword: 'a new password',
-      },
-    });
+    const other = await t.createUser();
+    const someoneElse = await t
+      .as(session)
+      .post('/api/accounts/update/password', changePasswordBody(other, TEST_PASSWORD, 'a new password'));
     expect(someoneElse.statusCode).toBe(403);
-    await loginAs(t, other);
+    await t.loginAs(other);
 
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/password',
-      headers: session.headers,
-      payload: {
-        UserID: user.id,
-        Username: user.username,
-        OldPassword: TEST_PASSWORD,
-        NewPassword: 'a new password',
-      },
-    });
+    const ok = await t
+      .as(session)
+      .post('/api/accounts/update/password', changePasswordBody(user, TEST_PASSWORD, 'a new password'));
     expect(ok.statusCode).toBe(200);
     expect(
       (await t.app.inject({ method: 'GET', url: '/auth/allowed', headers: session.headers })).statusCode,
     ).toBe(401);
-    await loginAs(t, user, 'a new password');
-    await expect(loginAs(t, user, TEST_PASSWORD)).rejects.toThrow();
+    await t.loginAs(user, 'a new password');
+    await expect(t.loginAs(user, TEST_PASSWORD)).rejects.toThrow();
   });
 });
 
 describe('admin user management', () => {
   it('every admin call: 401 without a session, 403 for a non-admin', async () => {
-    const { session } = await signIn(t, { orderUser: true, inventoryUser: true, submissionUser: true });
+    const { session } = await t.signIn({ orderUser: true, inventoryUser: true, submissionUser: true });
     const calls = [
       { method: 'GET' as const, url: '/api/accounts/count' },
       { method: 'GET' as const, url: '/api/accounts/list' },
@@ -244,7 +212,7 @@ describe('admin user management', () => {
   });
 
   it('creates with the spec defaults, lists, counts, reads, edits and deletes users', async () => {
-    const { session } = await signIn(t, { isAdmin: true });
+    const { session } = await t.signIn({ isAdmin: true });
     const before = await userCount();
     const created = await t.app.inject({
       method: 'POST',
@@ -275,7 +243,7 @@ describe('admin user management', () => {
     expect(list.json().map((u: { username: string }) => u.username)).toContain('new.person');
     expect(JSON.stringify(list.json())).not.toMatch(/argon2/);
 
-    const edited = await asUser(t, session).post('/api/accounts/update/user', {
+    const edited = await t.as(session).post('/api/accounts/update/user', {
       ...user,
       activeStatus: true,
       inventoryUser: true,
@@ -283,20 +251,20 @@ describe('admin user management', () => {
       password: '',
     });
     expect(edited.statusCode).toBe(200);
-    const one = await asUser(t, session).get(`/api/accounts/user/${user.userId}`);
+    const one = await t.as(session).get(`/api/accounts/user/${user.userId}`);
     expect(one.json()).toMatchObject({ activeStatus: true, inventoryUser: true, firstName: 'New' });
     // A blank password on edit keeps the old one.
-    await loginAs(t, { id: user.userId, username: 'new.person' }, 'initial password');
+    await t.loginAs({ id: user.userId, username: 'new.person' }, 'initial password');
 
-    const deleted = await asUser(t, session).post(`/api/accounts/delete/${user.userId}`);
+    const deleted = await t.as(session).post(`/api/accounts/delete/${user.userId}`);
     expect(deleted.statusCode).toBe(204);
-    const gone = await asUser(t, session).get(`/api/accounts/user/${user.userId}`);
+    const gone = await t.as(session).get(`/api/accounts/user/${user.userId}`);
     expect(gone.statusCode).toBe(404);
   });
 
   it('refuses bad input with 400 and a duplicate username with 409, storing nothing', async () => {
-    const { session } = await signIn(t, { isAdmin: true });
-    const existing = await createUser(t);
+    const { session } = await t.signIn({ isAdmin: true });
+    const existing = await t.createUser();
     const before = await userCount();
     const bad = [
       { userId: 0, username: '', email: 'x@example.com' },
@@ -315,13 +283,13 @@ describe('admin user management', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().fields).toBeTruthy();
     }
-    const emailMessage = await asUser(t, session).post('/api/accounts/update/user', {
+    const emailMessage = await t.as(session).post('/api/accounts/update/user', {
       userId: 0,
       username: 'valid',
       email: 'not-an-email',
     });
     expect(emailMessage.json().fields.email).toBe('Enter a valid email address');
-    const duplicate = await asUser(t, session).post('/api/accounts/update/user', {
+    const duplicate = await t.as(session).post('/api/accounts/update/user', {
       userId: 0,
       username: existing.username.toUpperCase(),
       email: 'dup@example.com',
@@ -329,14 +297,14 @@ describe('admin user management', () => {
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().message).toContain('already taken');
     expect(await userCount()).toBe(before);
-    const badId = await asUser(t, session).post('/api/accounts/delete/abc');
+    const badId = await t.as(session).post('/api/accounts/delete/abc');
     expect(badId.statusCode).toBe(400);
   });
 
   it('a user created without a password is e-mailed a link to choose one', async () => {
-    const { session } = await signIn(t, { isAdmin: true });
+    const { session } = await t.signIn({ isAdmin: true });
     smtp.messages.length = 0;
-    const created = await asUser(t, session).post('/api/accounts/update/user', {
+    const created = await t.as(session).post('/api/accounts/update/user', {
       userId: 0,
       username: 'invitee',
       email: 'invitee@example.com',
@@ -353,12 +321,12 @@ describe('admin user management', () => {
       payload: { token, newPassword: 'chosen by me' },
     });
     expect(set.statusCode).toBe(200);
-    await loginAs(t, { id: created.json().user.userId, username: 'invitee' }, 'chosen by me');
+    await t.loginAs({ id: created.json().user.userId, username: 'invitee' }, 'chosen by me');
   });
 
   it('an admin cannot delete, demote or deactivate themselves', async () => {
-    const { user, session } = await signIn(t, { isAdmin: true });
-    const del = await asUser(t, session).post(`/api/accounts/delete/${user.id}`);
+    const { user, session } = await t.signIn({ isAdmin: true });
+    const del = await t.as(session).post(`/api/accounts/delete/${user.id}`);
     expect(del.statusCode).toBe(400);
     const demote = await t.app.inject({
       method: 'POST',
@@ -378,8 +346,8 @@ describe('admin user management', () => {
   });
 
   it('deactivating a user ends their sessions', async () => {
-    const admin = await signIn(t, { isAdmin: true });
-    const { user, session } = await signIn(t);
+    const admin = await t.signIn({ isAdmin: true });
+    const { user, session } = await t.signIn();
     await t.app.inject({
       method: 'POST',
       url: '/api/accounts/update/user',

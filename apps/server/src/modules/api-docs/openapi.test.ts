@@ -1,13 +1,13 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { missingRouteDocs, openApiPath, securityOf } from './openapi-document';
 
 let t: TestApp;
 let user: Session;
 beforeAll(async () => {
   t = await createTestApp();
-  user = (await signIn(t, { orderUser: false })).session;
+  user = (await t.signIn({ orderUser: false })).session;
 });
 afterAll(async () => {
   await t.close();

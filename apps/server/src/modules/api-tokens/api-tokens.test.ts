@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { notificationSettingBody as settingBody } from '../../../test/payloads';
 import { LAST_USED_INTERVAL_MS } from './service';
 
@@ -21,7 +21,7 @@ const FOREIGN_ORIGIN = 'https://attacker.example';
 const TOKEN_PATTERN = /^iot_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/;
 
 async function createToken(session: Session, body: object = {}) {
-  const response = await asUser(t, session).post('/api/tokens', {
+  const response = await t.as(session).post('/api/tokens', {
     name: 'ERP export',
     expiresInDays: 30,
     scope: 'read-write',
@@ -58,8 +58,8 @@ const settingNamed = async (name: string) =>
 
 describe('POST /api/tokens', () => {
   it('creates a token shown once, stored only as its SHA-256', async () => {
-    const { user, session } = await signIn(t);
-    const response = await asUser(t, session).post('/api/tokens', {
+    const { user, session } = await t.signIn();
+    const response = await t.as(session).post('/api/tokens', {
       name: '  Nightly ERP sync ',
       expiresInDays: 90,
       scope: 'read',
@@ -85,7 +85,7 @@ describe('POST /api/tokens', () => {
   });
 
   it('refuses bad input with 400 naming the field, and stores nothing', async () => {
-    const { user, session } = await signIn(t);
+    const { user, session } = await t.signIn();
     const bad: Array<[object, string]> = [
       [{ expiresInDays: 30, scope: 'read' }, 'name'],
       [{ name: '   ', expiresInDays: 30, scope: 'read' }, 'name'],
@@ -99,7 +99,7 @@ describe('POST /api/tokens', () => {
       [{ name: 'a', expiresInDays: 30, scope: 'admin' }, 'scope'],
     ];
     for (const [body, field] of bad) {
-      const response = await asUser(t, session).post('/api/tokens', body);
+      const response = await t.as(session).post('/api/tokens', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(response.json().fields), JSON.stringify(body)).toContain(field);
     }
@@ -119,13 +119,13 @@ describe('POST /api/tokens', () => {
 
   it('is open to a user of any role (no flag, an order user, an admin)', async () => {
     for (const flags of [{}, { orderUser: true }, { isAdmin: true }]) {
-      const { session } = await signIn(t, flags);
+      const { session } = await t.signIn(flags);
       await createToken(session, { scope: 'read-write' });
     }
   });
 
   it('refuses a token beyond the per-user limit with 409', async () => {
-    const { user, session } = await signIn(t);
+    const { user, session } = await t.signIn();
     const now = new Date(nowMs);
     await t.db.db.insert(schema.apiTokens).values(
       Array.from({ length: 50 }, (_, index) => ({
@@ -137,7 +137,7 @@ describe('POST /api/tokens', () => {
         expiresAt: new Date(now.getTime() + 86_400_000),
       })),
     );
-    const response = await asUser(t, session).post('/api/tokens', {
+    const response = await t.as(session).post('/api/tokens', {
       name: 'one more',
       expiresInDays: 1,
       scope: 'read',
@@ -149,11 +149,11 @@ describe('POST /api/tokens', () => {
 
 describe('GET /api/tokens and DELETE /api/tokens/{id}', () => {
   it('lists the caller’s own tokens without their secret', async () => {
-    const { session } = await signIn(t);
-    const other = await signIn(t);
+    const { session } = await t.signIn();
+    const other = await t.signIn();
     const { id, token } = await createToken(session, { name: 'Mine' });
     await createToken(other.session, { name: 'Theirs' });
-    const response = await asUser(t, session).get('/api/tokens');
+    const response = await t.as(session).get('/api/tokens');
     expect(response.statusCode).toBe(200);
     const list = response.json();
     expect(list).toEqual([
@@ -176,23 +176,23 @@ describe('GET /api/tokens and DELETE /api/tokens/{id}', () => {
   });
 
   it('revokes the caller’s token: gone from the list, refused at once; another user’s token is 404', async () => {
-    const { session } = await signIn(t, { orderUser: true });
-    const other = await signIn(t, { orderUser: true });
+    const { session } = await t.signIn({ orderUser: true });
+    const other = await t.signIn({ orderUser: true });
     const mine = await createToken(session);
     const theirs = await createToken(other.session);
     expect((await withToken(mine.token, 'GET', '/api/notification-settings')).statusCode).toBe(200);
 
-    const foreign = await asUser(t, session).delete(`/api/tokens/${theirs.id}`);
+    const foreign = await t.as(session).delete(`/api/tokens/${theirs.id}`);
     expect(foreign.statusCode).toBe(404);
     expect((await withToken(theirs.token, 'GET', '/api/notification-settings')).statusCode).toBe(200);
 
-    expect((await asUser(t, session).delete(`/api/tokens/${mine.id}`)).statusCode).toBe(204);
-    expect((await asUser(t, session).get('/api/tokens')).json()).toEqual([]);
+    expect((await t.as(session).delete(`/api/tokens/${mine.id}`)).statusCode).toBe(204);
+    expect((await t.as(session).get('/api/tokens')).json()).toEqual([]);
     const refused = await withToken(mine.token, 'GET', '/api/notification-settings');
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toContain('revoked');
-    expect((await asUser(t, session).delete(`/api/tokens/${mine.id}`)).statusCode).toBe(404);
-    expect((await asUser(t, session).delete('/api/tokens/abc')).statusCode).toBe(400);
+    expect((await t.as(session).delete(`/api/tokens/${mine.id}`)).statusCode).toBe(404);
+    expect((await t.as(session).delete('/api/tokens/abc')).statusCode).toBe(400);
   });
 });
 
@@ -205,9 +205,9 @@ describe('audit log (docs/behaviour/audit-log.md)', () => {
       .orderBy(asc(schema.auditEntries.id));
 
   it('records a creation and a revocation by their user, never the token or its digest', async () => {
-    const { session, user } = await signIn(t);
+    const { session, user } = await t.signIn();
     const { id, token } = await createToken(session, { name: 'Audited', scope: 'read' });
-    expect((await asUser(t, session).delete(`/api/tokens/${id}`)).statusCode).toBe(204);
+    expect((await t.as(session).delete(`/api/tokens/${id}`)).statusCode).toBe(204);
 
     const entries = await entriesOf(id);
     expect(entries.map((entry) => [entry.action, entry.userId, entry.username])).toEqual([
@@ -226,17 +226,17 @@ describe('audit log (docs/behaviour/audit-log.md)', () => {
   });
 
   it('records nothing for a refused revocation', async () => {
-    const { session } = await signIn(t);
-    const other = await signIn(t);
+    const { session } = await t.signIn();
+    const other = await t.signIn();
     const theirs = await createToken(other.session);
-    expect((await asUser(t, session).delete(`/api/tokens/${theirs.id}`)).statusCode).toBe(404);
+    expect((await t.as(session).delete(`/api/tokens/${theirs.id}`)).statusCode).toBe(404);
     expect((await entriesOf(theirs.id)).map((entry) => entry.action)).toEqual(['created']);
   });
 });
 
 describe('Authorization: Bearer on the API', () => {
   it('works on an API route with the user’s rights, without Origin and from a foreign origin (no CSRF check)', async () => {
-    const { session } = await signIn(t, { orderUser: true });
+    const { session } = await t.signIn({ orderUser: true });
     const { token } = await createToken(session);
     expect((await withToken(token, 'GET', '/api/notification-settings')).statusCode).toBe(200);
     const list = await withToken(token, 'POST', '/api/order-tracking/list', { PageSize: 10, PageIndex: 1 });
@@ -257,7 +257,7 @@ describe('Authorization: Bearer on the API', () => {
   });
 
   it('never grants more than the user’s current flags', async () => {
-    const { user, session } = await signIn(t, { orderUser: true });
+    const { user, session } = await t.signIn({ orderUser: true });
     const { token } = await createToken(session);
     expect((await withToken(token, 'GET', '/api/inventory-sources/inventories')).statusCode).toBe(403);
     expect((await withToken(token, 'GET', '/api/order-tracking-sources/active')).statusCode).toBe(200);
@@ -267,7 +267,7 @@ describe('Authorization: Bearer on the API', () => {
   });
 
   it('a read token reads (GET, the read-only POST search) and is refused on a write, storing nothing', async () => {
-    const { session } = await signIn(t, { orderUser: true });
+    const { session } = await t.signIn({ orderUser: true });
     const { token } = await createToken(session, { scope: 'read' });
     expect((await withToken(token, 'GET', '/api/notification-settings')).statusCode).toBe(200);
     expect((await withToken(token, 'POST', '/api/order-tracking/list', {})).statusCode).toBe(200);
@@ -284,7 +284,7 @@ describe('Authorization: Bearer on the API', () => {
   });
 
   it('is refused (403) on sign-in, account, user administration, token and progress routes', async () => {
-    const { user, session } = await signIn(t, { isAdmin: true });
+    const { user, session } = await t.signIn({ isAdmin: true });
     const { token } = await createToken(session);
     const refused: Array<['GET' | 'POST' | 'DELETE', string, object?]> = [
       ['GET', `/api/accounts/user-info/${user.username}`],
@@ -312,7 +312,7 @@ describe('Authorization: Bearer on the API', () => {
   });
 
   it('answers 401 for a malformed, unknown or wrong token, an expired one and a deactivated user', async () => {
-    const { user, session } = await signIn(t, { orderUser: true });
+    const { user, session } = await t.signIn({ orderUser: true });
     const { id, token } = await createToken(session);
     const url = '/api/notification-settings';
     const wrongSecret = `${token.slice(0, 17)}${'A'.repeat(43)}`;
@@ -337,7 +337,7 @@ describe('Authorization: Bearer on the API', () => {
   });
 
   it('with a session cookie too: the origin check still applies, and the token (not the cookie) decides', async () => {
-    const { session } = await signIn(t, { orderUser: true });
+    const { session } = await t.signIn({ orderUser: true });
     const { token } = await createToken(session, { scope: 'read' });
     const both = (origin: string, name: string) =>
       withToken(token, 'POST', '/api/notification-settings', settingBody(name), {
@@ -356,7 +356,7 @@ describe('Authorization: Bearer on the API', () => {
   });
 
   it('records the last use at most once a minute', async () => {
-    const { user, session } = await signIn(t, { orderUser: true });
+    const { user, session } = await t.signIn({ orderUser: true });
     const { token } = await createToken(session);
     const lastUsed = async () => (await tokenRows(user.id))[0]!.lastUsedAt?.getTime();
     const call = () => withToken(token, 'GET', '/api/notification-settings');
@@ -369,7 +369,7 @@ describe('Authorization: Bearer on the API', () => {
     nowMs += 2000;
     await call();
     expect(await lastUsed()).toBe(nowMs);
-    const listed = (await asUser(t, session).get('/api/tokens')).json();
+    const listed = (await t.as(session).get('/api/tokens')).json();
     expect(listed[0].lastUsedAt).toBe(new Date(nowMs).toISOString());
   });
 });

@@ -10,7 +10,7 @@ import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { asUser, createTestApp, loginAs, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import {
   emailSourceBody,
   inventoryFileDataBody,
@@ -35,10 +35,10 @@ let emailSourceId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await signIn(t, { isAdmin: true })).session;
-  orderUser = (await signIn(t, { orderUser: true })).session;
-  inventoryUser = (await signIn(t, { inventoryUser: true })).session;
-  submissionUser = (await signIn(t, { submissionUser: true })).session;
+  admin = (await t.signIn({ isAdmin: true })).session;
+  orderUser = (await t.signIn({ orderUser: true })).session;
+  inventoryUser = (await t.signIn({ inventoryUser: true })).session;
+  submissionUser = (await t.signIn({ submissionUser: true })).session;
   emailSourceId = (await insertEmailSource(t.db.db, { username: 'Audit mailbox' }))!.id;
 }, 600_000);
 afterAll(async () => {
@@ -54,14 +54,14 @@ async function entriesOf(entityType: string, entityId: number) {
 }
 
 async function history(session: Session, query: string) {
-  const response = await asUser(t, session).get(`/api/audit?${query}`);
+  const response = await t.as(session).get(`/api/audit?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { entries: AuditEntry[]; totalRecordCount: number };
 }
 
 describe('every audited editor records its change', () => {
   it('e-mail source: created, updated, switched off, deleted; the password only as "changed"', async () => {
-    const api = asUser(t, orderUser);
+    const api = t.as(orderUser);
     const body = emailSourceBody('audit-mail', { password: 'first-secret-value' });
     const created = await api.post('/api/email-sources/email/save', body);
     expect(created.statusCode, created.body).toBe(200);
@@ -90,12 +90,12 @@ describe('every audited editor records its change', () => {
 
   it('a refused change leaves no entry (the entry is written in the change’s transaction)', async () => {
     const before = await t.db.db.select().from(schema.auditEntries);
-    const refused = await asUser(t, orderUser).post('/api/order-tracking-sources/save', {
+    const refused = await t.as(orderUser).post('/api/order-tracking-sources/save', {
       ...orderTrackingBody(),
       emailSourceId: 999_999,
     });
     expect(refused.statusCode).toBe(400);
-    const deleteMissing = await asUser(t, orderUser).post('/api/order-tracking-sources/delete/999999');
+    const deleteMissing = await t.as(orderUser).post('/api/order-tracking-sources/delete/999999');
     expect(deleteMissing.statusCode).toBe(404);
     expect(await t.db.db.select().from(schema.auditEntries)).toHaveLength(before.length);
   });
@@ -117,7 +117,7 @@ describe('every audited editor records its change', () => {
   });
 
   it('order tracking source: one changed column mapping reads as one field', async () => {
-    const api = asUser(t, orderUser);
+    const api = t.as(orderUser);
     const created = await api.post('/api/order-tracking-sources/save', orderTrackingBody());
     expect(created.statusCode, created.body).toBe(200);
     const source = created.json();
@@ -138,7 +138,7 @@ describe('every audited editor records its change', () => {
   });
 
   it('inventory source: the SFTP password as "changed", the new sample file by its name', async () => {
-    const api = asUser(t, inventoryUser);
+    const api = t.as(inventoryUser);
     const body = {
       ...inventorySourceBody(emailSourceId, { sourceName: 'Audited stock' }),
       fileData: inventoryFileDataBody(SAMPLE.toString('base64')),
@@ -168,7 +168,7 @@ describe('every audited editor records its change', () => {
   });
 
   it('order submission source and vendor (aliases under their vendor)', async () => {
-    const api = asUser(t, submissionUser);
+    const api = t.as(submissionUser);
     const parent = await createSubmissionSource(t, { emailSourceId });
     const toggled = await api.post(`/api/order-submission/sources/${parent.id}/active`, {
       activeStatus: false,
@@ -214,7 +214,7 @@ describe('every audited editor records its change', () => {
   });
 
   it('notification setting: created, updated, deleted', async () => {
-    const api = asUser(t, orderUser);
+    const api = t.as(orderUser);
     const body = { name: 'Audited digest', sourceTypeId: 3, sourceIds: [], notificationInterval: 'Daily' };
     const created = await api.post('/api/notification-settings', body);
     expect(created.statusCode, created.body).toBe(201);
@@ -229,9 +229,9 @@ describe('every audited editor records its change', () => {
   });
 
   it('users: an admin’s edit, the user’s own password change as "password: changed", deletion', async () => {
-    const { user } = await signIn(t, { orderUser: true });
-    const own = await loginAs(t, user);
-    const adminApi = asUser(t, admin);
+    const { user } = await t.signIn({ orderUser: true });
+    const own = await t.loginAs(user);
+    const adminApi = t.as(admin);
     const edited = await adminApi.post('/api/accounts/update/user', {
       userId: user.id,
       username: user.username,
@@ -249,7 +249,7 @@ describe('every audited editor records its change', () => {
       debugMode: false,
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    const changed = await asUser(t, own).post('/api/accounts/update/password', {
+    const changed = await t.as(own).post('/api/accounts/update/password', {
       UserID: user.id,
       Username: user.username,
       OldPassword: 'correct horse battery',
@@ -277,7 +277,7 @@ describe('every audited editor records its change', () => {
 
 describe('passwords set with an e-mailed link', () => {
   it('are recorded as the user’s own "password: changed"', async () => {
-    const { user } = await signIn(t, { orderUser: true });
+    const { user } = await t.signIn({ orderUser: true });
     const { link } = await issuePasswordLink(t.db.db, t.config, user.id, 60);
     const token = new URL(link).hash.replace('#token=', '');
     const confirmed = await t.app.inject({
@@ -317,14 +317,12 @@ describe('GET /api/audit', () => {
     const [entry] = (await history(admin, 'entityType=order-tracking-source')).entries;
     const query = `entityType=order-tracking-source&entityId=${entry!.entityId}`;
     expect((await history(orderUser, query)).entries.length).toBeGreaterThan(0);
-    expect((await asUser(t, inventoryUser).get(`/api/audit?${query}`)).statusCode).toBe(403);
-    expect((await asUser(t, orderUser).get('/api/audit')).statusCode).toBe(403);
-    expect((await asUser(t, orderUser).get('/api/audit?entityType=user')).statusCode).toBe(403);
-    expect((await asUser(t, orderUser).get('/api/audit?entityType=webhook')).statusCode).toBe(403);
+    expect((await t.as(inventoryUser).get(`/api/audit?${query}`)).statusCode).toBe(403);
+    expect((await t.as(orderUser).get('/api/audit')).statusCode).toBe(403);
+    expect((await t.as(orderUser).get('/api/audit?entityType=user')).statusCode).toBe(403);
+    expect((await t.as(orderUser).get('/api/audit?entityType=webhook')).statusCode).toBe(403);
     // A notification setting goes by its own source type, so the setting must be named.
-    expect((await asUser(t, orderUser).get('/api/audit?entityType=notification-setting')).statusCode).toBe(
-      400,
-    );
+    expect((await t.as(orderUser).get('/api/audit?entityType=notification-setting')).statusCode).toBe(400);
   });
 
   it('bad input is a 400 naming the field; no session is a 401', async () => {
@@ -335,7 +333,7 @@ describe('GET /api/audit', () => {
       'from=yesterday',
       'from=2026-02-02&to=2026-02-01',
     ]) {
-      const response = await asUser(t, admin).get(`/api/audit?${query}`);
+      const response = await t.as(admin).get(`/api/audit?${query}`);
       expect(response.statusCode, query).toBe(400);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/audit' })).statusCode).toBe(401);

@@ -3,7 +3,12 @@
  * itself was written with, so a change that rolls back leaves no entry and a committed change always has
  * one. Every editor of an audited entity calls this; see docs/design/audit-log.md for the list.
  */
-import { AUDIT_SECRET_CHANGED, type AuditAction, type AuditEntityType } from '@app/contracts';
+import {
+  type ActiveToggle,
+  AUDIT_SECRET_CHANGED,
+  type AuditAction,
+  type AuditEntityType,
+} from '@app/contracts';
 import type { AppTx, DbOrTx } from '@app/db';
 import { type DiffOptions, diffSnapshots, type Snapshot } from './audit-diff';
 
@@ -118,29 +123,40 @@ interface Switchable extends Snapshot {
   activeStatus: boolean;
 }
 
-export interface AuditedActiveToggle<Row extends Switchable>
-  extends Pick<AuditRecord, 'entityType' | 'actor'> {
-  id: number;
-  activeStatus: boolean;
+export interface AuditedSwitchable<Row extends Switchable>
+  extends Pick<AuditRecord, 'entityType' | 'secretFields'> {
   load(tx: AppTx, id: number): Promise<Row | undefined>;
   update(tx: AppTx, id: number, values: { activeStatus: boolean }): Promise<Row | undefined>;
   notFound(): Error;
 }
 
-/** The lists' on/off switch of any audited entity: 'activated' or 'deactivated', in one transaction. */
-export async function auditedActiveToggle<Row extends Switchable>(
-  db: DbOrTx,
-  { id, activeStatus, load, update, notFound, ...record }: AuditedActiveToggle<Row>,
-): Promise<{ id: number; activeStatus: boolean }> {
-  const row = await auditedChange(db, {
-    ...record,
-    entityId: id,
-    action: toggleAction(activeStatus),
-    load: (tx) => load(tx, id),
-    change: (tx) => update(tx, id, { activeStatus }),
-  });
-  if (!row) throw notFound();
-  return { id: row.id, activeStatus: row.activeStatus };
+/**
+ * The set-active service of an audited entity, what its list's on/off switch calls (POST …/:id/active): the
+ * change and its 'activated' or 'deactivated' entry in one transaction.
+ */
+export function auditedActiveSwitch<Row extends Switchable>({
+  load,
+  update,
+  notFound,
+  ...entity
+}: AuditedSwitchable<Row>) {
+  return async (
+    db: DbOrTx,
+    id: number,
+    { activeStatus }: ActiveToggle,
+    actor: AuditActor,
+  ): Promise<ActiveToggle & { id: number }> => {
+    const row = await auditedChange(db, {
+      ...entity,
+      actor,
+      entityId: id,
+      action: toggleAction(activeStatus),
+      load: (tx) => load(tx, id),
+      change: (tx) => update(tx, id, { activeStatus }),
+    });
+    if (!row) throw notFound();
+    return { id: row.id, activeStatus: row.activeStatus };
+  };
 }
 
 export interface AuditedDelete<Row extends Snapshot>

@@ -2,17 +2,7 @@ import { COOKIE_NAMES, LOGIN_MESSAGES } from '@app/contracts';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  asUser,
-  cookieHeader,
-  cookiesFrom,
-  createTestApp,
-  createUser,
-  loginAs,
-  signIn,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../../test/helper';
+import { cookieHeader, cookiesFrom, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
 
@@ -26,7 +16,7 @@ afterAll(async () => {
 
 describe('POST /auth/login', () => {
   it('signs in with the three cookies and records the last login', async () => {
-    const user = await createUser(t);
+    const user = await t.createUser();
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/login',
@@ -50,7 +40,7 @@ describe('POST /auth/login', () => {
   });
 
   it('accepts the username in any letter case', async () => {
-    const user = await createUser(t, { username: 'MixedCase' });
+    const user = await t.createUser({ username: 'MixedCase' });
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/login',
@@ -61,7 +51,7 @@ describe('POST /auth/login', () => {
   });
 
   it('refuses a wrong password with the spec message and sets no cookie', async () => {
-    const user = await createUser(t);
+    const user = await t.createUser();
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/login',
@@ -83,7 +73,7 @@ describe('POST /auth/login', () => {
   });
 
   it('refuses an inactive user even with the right password', async () => {
-    const user = await createUser(t, { activeStatus: false });
+    const user = await t.createUser({ activeStatus: false });
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/login',
@@ -115,7 +105,7 @@ describe('POST /auth/login', () => {
 
 describe('session checks', () => {
   it('GET /auth/allowed is true with a session and 401 without', async () => {
-    const { session } = await signIn(t);
+    const { session } = await t.signIn();
     const ok = await t.app.inject({ method: 'GET', url: '/auth/allowed', headers: session.headers });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toBe(true);
@@ -124,7 +114,7 @@ describe('session checks', () => {
   });
 
   it('GET /auth/user gives the role and the flags as "True"/"False"', async () => {
-    const { session } = await signIn(t, { orderUser: true, inventoryUser: false, submissionUser: true });
+    const { session } = await t.signIn({ orderUser: true, inventoryUser: false, submissionUser: true });
     const response = await t.app.inject({ method: 'GET', url: '/auth/user', headers: session.headers });
     expect(response.json()).toMatchObject({
       role: 'User',
@@ -132,7 +122,7 @@ describe('session checks', () => {
       inventoryUser: 'False',
       submissionUser: 'True',
     });
-    const admin = await signIn(t, { isAdmin: true });
+    const admin = await t.signIn({ isAdmin: true });
     const adminAnswer = await t.app.inject({
       method: 'GET',
       url: '/auth/user',
@@ -151,7 +141,7 @@ describe('session checks', () => {
   });
 
   it('a user deactivated by an admin loses the session at once', async () => {
-    const { user, session } = await signIn(t);
+    const { user, session } = await t.signIn();
     await t.db.db.update(schema.users).set({ activeStatus: false }).where(eq(schema.users.id, user.id));
     const response = await t.app.inject({ method: 'GET', url: '/auth/allowed', headers: session.headers });
     expect(response.statusCode).toBe(401);
@@ -160,7 +150,7 @@ describe('session checks', () => {
 
 describe('POST /auth/refresh-token', () => {
   it('rotates: new cookies work, and reusing the old refresh token revokes the whole sign-in', async () => {
-    const { session } = await signIn(t);
+    const { session } = await t.signIn();
     const first = await t.app.inject({
       method: 'POST',
       url: '/auth/refresh-token',
@@ -219,13 +209,13 @@ describe('POST /auth/refresh-token', () => {
 
 describe('POST /auth/logout', () => {
   it('revokes the sign-in: the access and refresh tokens stop working', async () => {
-    const { session } = await signIn(t);
+    const { session } = await t.signIn();
     const response = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: session.headers });
     expect(response.statusCode).toBe(204);
     expect(cookiesFrom(response)[COOKIE_NAMES.accessToken]).toBe('');
     const access = await t.app.inject({ method: 'GET', url: '/auth/allowed', headers: session.headers });
     expect(access.statusCode).toBe(401);
-    const refresh = await asUser(t, session).post('/auth/refresh-token');
+    const refresh = await t.as(session).post('/auth/refresh-token');
     expect(refresh.statusCode).toBe(401);
   });
 
@@ -235,9 +225,9 @@ describe('POST /auth/logout', () => {
   });
 
   it('ends only that sign-in, not the same user elsewhere', async () => {
-    const user = await createUser(t);
-    const laptop = await loginAs(t, user);
-    const phone = await loginAs(t, user);
+    const user = await t.createUser();
+    const laptop = await t.loginAs(user);
+    const phone = await t.loginAs(user);
     await t.app.inject({ method: 'POST', url: '/auth/logout', headers: laptop.headers });
     const stillIn = await t.app.inject({ method: 'GET', url: '/auth/allowed', headers: phone.headers });
     expect(stillIn.statusCode).toBe(200);

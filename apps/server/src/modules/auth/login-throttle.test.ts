@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, TEST_PASSWORD, type TestApp } from '../../../test/helper';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/helper';
 import { buildClockedApp, MovableClock, secondConnection } from '../notifications/testing';
 import { issuePasswordLink } from './auth-service';
 import { throttleAddress } from './client-address';
@@ -69,7 +69,7 @@ describe('client address', () => {
     expect(next.statusCode).toBe(429);
 
     // Nor the account's own counter at one address.
-    const user = await createUser(t);
+    const user = await t.createUser();
     const other = freshAddress();
     for (let index = 0; index < LOGIN_BACKOFF.accountAtAddress.free; index++) {
       await attempt(t, user.username, `guess ${index}`, {
@@ -85,7 +85,7 @@ describe('client address', () => {
   });
 
   it('with TRUST_PROXY, believes X-Forwarded-For from a listed proxy only', async () => {
-    const user = await createUser(behindProxy);
+    const user = await behindProxy.createUser();
     // Through the proxy (the socket peer is 127.0.0.1): the forwarded address is the client's.
     await failTimes(behindProxy, user.username, LOGIN_BACKOFF.accountAtAddress.free, {
       forwardedFor: '203.0.113.10',
@@ -100,7 +100,7 @@ describe('client address', () => {
     expect(otherClient.statusCode).toBe(204);
 
     // A chain of two listed proxies: the first address that is not a proxy is the client.
-    const chained = await createUser(behindProxy);
+    const chained = await behindProxy.createUser();
     await failTimes(behindProxy, chained.username, LOGIN_BACKOFF.accountAtAddress.free, {
       forwardedFor: '203.0.113.12, 10.20.3.4',
     });
@@ -110,7 +110,7 @@ describe('client address', () => {
     expect(chainedAgain.statusCode).toBe(429);
 
     // A peer that is not a listed proxy: its header is ignored.
-    const direct = await createUser(behindProxy);
+    const direct = await behindProxy.createUser();
     const remoteAddress = freshAddress();
     for (let index = 0; index < LOGIN_BACKOFF.accountAtAddress.free; index++) {
       await attempt(behindProxy, direct.username, 'wrong', {
@@ -134,7 +134,7 @@ describe('client address', () => {
     expect(throttleAddress('2001:DB8::1%eth0')).toBe('2001:db8:0:0::/64');
     expect(throttleAddress('::1')).toBe('0:0:0:0::/64');
 
-    const user = await createUser(t);
+    const user = await t.createUser();
     for (let index = 0; index < LOGIN_BACKOFF.accountAtAddress.free; index++) {
       await attempt(t, user.username, 'wrong', { remoteAddress: `2001:db8:77:1::${index + 1}` });
     }
@@ -147,7 +147,7 @@ describe('client address', () => {
 
 describe('login backoff', () => {
   it('a stranger failing from other addresses does not keep the admin out', async () => {
-    const admin = await createUser(t, { isAdmin: true });
+    const admin = await t.createUser({ isAdmin: true });
     const home = freshAddress();
     expect((await attempt(t, admin.username, TEST_PASSWORD, { remoteAddress: home })).statusCode).toBe(204);
 
@@ -177,7 +177,7 @@ describe('login backoff', () => {
   });
 
   it('a password reset from a new address lets the owner in from there during an attack', async () => {
-    const user = await createUser(t);
+    const user = await t.createUser();
     for (let index = 0; index < LOGIN_BACKOFF.account.free; index++) {
       await failTimes(t, user.username, 1, { remoteAddress: freshAddress() });
     }
@@ -199,7 +199,7 @@ describe('login backoff', () => {
   });
 
   it('each failure past the free ones doubles the wait, up to the cap', async () => {
-    const user = await createUser(t);
+    const user = await t.createUser();
     const remoteAddress = freshAddress();
     const rule = LOGIN_BACKOFF.accountAtAddress;
     await failTimes(t, user.username, rule.free - 1, { remoteAddress });
@@ -240,7 +240,7 @@ describe('login backoff', () => {
   });
 
   it('parallel guesses cannot slip past the count', async () => {
-    const user = await createUser(t);
+    const user = await t.createUser();
     const remoteAddress = freshAddress();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
@@ -258,7 +258,7 @@ describe('login backoff', () => {
     const second = await secondConnection(t.db);
     const other = await buildClockedApp(second.database, clock);
     try {
-      const user = await createUser(t);
+      const user = await t.createUser();
       const remoteAddress = freshAddress();
       await failTimes(t, user.username, LOGIN_BACKOFF.accountAtAddress.free, { remoteAddress });
       const elsewhere = await attempt(other, user.username, TEST_PASSWORD, { remoteAddress });

@@ -1,15 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import {
-  asUser,
-  createTestApp,
-  createUser,
-  loginAs,
-  signIn,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../../test/helper';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/helper';
+import { changePasswordBody } from '../../../test/payloads';
 import { type Jobs, startJobs } from '../../jobs/queue';
 import { MovableClock } from '../notifications/testing';
 import { RESET_MAILS_PER_ACCOUNT, RESET_REQUESTED_MESSAGE, RESET_REQUESTS_PER_ADDRESS } from './auth-service';
@@ -90,7 +83,7 @@ function comparable(response: LightMyRequestResponse) {
 
 describe('POST /auth/reset-password', () => {
   it('answers at once and the same for known and unknown usernames; the e-mail comes from the queue', async () => {
-    const user = await createUser(t, { email: 'known@example.com' });
+    const user = await t.createUser({ email: 'known@example.com' });
     // A slow SMTP server: whatever reaches it waits until the test lets it answer.
     const release = smtp.hold();
     try {
@@ -122,7 +115,7 @@ describe('POST /auth/reset-password', () => {
   });
 
   it('sends nothing for an inactive account', async () => {
-    const user = await createUser(t, { activeStatus: false });
+    const user = await t.createUser({ activeStatus: false });
     const response = await requestReset(user.username, freshAddress());
     expect(response.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });
     await resetJobsDone();
@@ -130,7 +123,7 @@ describe('POST /auth/reset-password', () => {
   });
 
   it(`sends at most ${RESET_MAILS_PER_ACCOUNT.limit} e-mails per account per hour; the last link stays valid`, async () => {
-    const user = await createUser(t);
+    const user = await t.createUser();
     for (let index = 0; index < RESET_MAILS_PER_ACCOUNT.limit + 2; index++) {
       // From many addresses: the account's allowance holds whoever asks.
       const response = await requestReset(user.username, freshAddress());
@@ -149,7 +142,7 @@ describe('POST /auth/reset-password', () => {
   });
 
   it(`refuses more than ${RESET_REQUESTS_PER_ADDRESS.limit} requests per address per hour, whatever the username`, async () => {
-    const user = await createUser(t);
+    const user = await t.createUser();
     const address = freshAddress();
     for (let index = 0; index < RESET_REQUESTS_PER_ADDRESS.limit; index++) {
       const response = await requestReset(`someone-${index}`, address);
@@ -169,7 +162,7 @@ describe('POST /auth/reset-password', () => {
   });
 
   it('keeps the token out of every log line', async () => {
-    const user = await createUser(t);
+    const user = await t.createUser();
     const address = freshAddress();
     await requestReset(user.username, address);
     const [mail] = await smtp.waitFor(1);
@@ -190,8 +183,8 @@ describe('POST /auth/reset-password', () => {
 
 describe('password links', () => {
   it('a new link kills every older one, the set-password link of a new user too', async () => {
-    const { session } = await signIn(t, { isAdmin: true });
-    const created = await asUser(t, session).post('/api/accounts/update/user', {
+    const { session } = await t.signIn({ isAdmin: true });
+    const created = await t.as(session).post('/api/accounts/update/user', {
       userId: 0,
       username: 'invited-twice',
       email: 'invited@example.com',
@@ -210,18 +203,18 @@ describe('password links', () => {
     expect((await confirm(setPasswordToken, 'from the invitation')).statusCode).toBe(400);
     expect((await confirm(firstToken, 'from the first reset')).statusCode).toBe(400);
     expect((await confirm(secondToken, 'from the second reset')).statusCode).toBe(200);
-    await loginAs(t, { id: created.json().user.userId, username: 'invited-twice' }, 'from the second reset');
+    await t.loginAs({ id: created.json().user.userId, username: 'invited-twice' }, 'from the second reset');
   });
 
   it('using a link sets the password once and ends the old sessions', async () => {
-    const user = await createUser(t);
-    const old = await loginAs(t, user);
+    const user = await t.createUser();
+    const old = await t.loginAs(user);
     await requestReset(user.username, freshAddress());
     const [mail] = await smtp.waitFor(1);
     const token = tokenOf(mail!.parsed.text);
 
     expect((await confirm(token, 'brand new secret')).statusCode).toBe(200);
-    await loginAs(t, user, 'brand new secret');
+    await t.loginAs(user, 'brand new secret');
     const oldSession = await t.app.inject({ method: 'GET', url: '/auth/allowed', headers: old.headers });
     expect(oldSession.statusCode).toBe(401);
     const again = await confirm(token, 'another secret');
@@ -230,27 +223,22 @@ describe('password links', () => {
   });
 
   it('a password changed on the Account page kills the links still out', async () => {
-    const user = await createUser(t);
+    const user = await t.createUser();
     await requestReset(user.username, freshAddress());
     const [mail] = await smtp.waitFor(1);
-    const session = await loginAs(t, user);
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/password',
-      headers: session.headers,
-      payload: {
-        UserID: user.id,
-        Username: user.username,
-        OldPassword: TEST_PASSWORD,
-        NewPassword: 'remembered it after all',
-      },
-    });
+    const session = await t.loginAs(user);
+    const changed = await t
+      .as(session)
+      .post(
+        '/api/accounts/update/password',
+        changePasswordBody(user, TEST_PASSWORD, 'remembered it after all'),
+      );
     expect(changed.statusCode).toBe(200);
     expect((await confirm(tokenOf(mail!.parsed.text), 'too late for this')).statusCode).toBe(400);
   });
 
   it('refuses an expired link, a short password and a blank username', async () => {
-    const user = await createUser(t);
+    const user = await t.createUser();
     await requestReset(user.username, freshAddress());
     const [mail] = await smtp.waitFor(1);
     const token = tokenOf(mail!.parsed.text);
@@ -265,7 +253,7 @@ describe('password reset without outgoing mail settings', () => {
   it('tells the user that no e-mail can be sent', async () => {
     const bare = await createTestApp();
     try {
-      const user = await createUser(bare);
+      const user = await bare.createUser();
       const response = await bare.app.inject({
         method: 'POST',
         url: '/auth/reset-password',

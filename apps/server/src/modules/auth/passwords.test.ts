@@ -5,14 +5,8 @@ import {
   passwordProblem,
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createUser,
-  loginAs,
-  signIn,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../../test/helper';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/helper';
+import { changePasswordBody } from '../../../test/payloads';
 import { ensureInitialAdmin } from '../../bootstrap';
 import { ConfigError, loadConfig } from '../../config/env';
 import { issuePasswordLink } from './auth-service';
@@ -43,25 +37,17 @@ describe('the password rule', () => {
 
 describe('passwords are never changed on the way in', () => {
   it('Change Password refuses a trailing space with the message, and keeps the old password', async () => {
-    const { user, session } = await signIn(t);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/update/password',
-      headers: session.headers,
-      payload: {
-        UserID: user.id,
-        Username: user.username,
-        OldPassword: TEST_PASSWORD,
-        NewPassword: 'Trailing-Pass-1 ',
-      },
-    });
+    const { user, session } = await t.signIn();
+    const response = await t
+      .as(session)
+      .post('/api/accounts/update/password', changePasswordBody(user, TEST_PASSWORD, 'Trailing-Pass-1 '));
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ NewPassword: PASSWORD_EDGE_SPACE_MESSAGE });
     expect((await login(user.username, TEST_PASSWORD)).statusCode).toBe(204);
   });
 
   it('a reset link refuses it too and stays usable for an acceptable password', async () => {
-    const user = await createUser(t);
+    const user = await t.createUser();
     const { link } = await issuePasswordLink(t.db.db, t.config, user.id, 60);
     const token = new URL(link).hash.replace('#token=', '');
     const refused = await t.app.inject({
@@ -77,11 +63,11 @@ describe('passwords are never changed on the way in', () => {
       payload: { token, newPassword: 'Leading-Pass-1' },
     });
     expect(accepted.statusCode).toBe(200);
-    await loginAs(t, user, 'Leading-Pass-1');
+    await t.loginAs(user, 'Leading-Pass-1');
   });
 
   it("the admin's user editor refuses it when creating and when editing a user", async () => {
-    const { session } = await signIn(t, { isAdmin: true });
+    const { session } = await t.signIn({ isAdmin: true });
     const save = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/accounts/update/user', headers: session.headers, payload });
     const created = await save({
@@ -93,7 +79,7 @@ describe('passwords are never changed on the way in', () => {
     expect(created.statusCode).toBe(400);
     expect(created.json().fields).toEqual({ password: PASSWORD_EDGE_SPACE_MESSAGE });
 
-    const user = await createUser(t);
+    const user = await t.createUser();
     const edited = await save({
       userId: user.id,
       username: user.username,
@@ -131,11 +117,11 @@ describe('passwords are never changed on the way in', () => {
   });
 
   it('login trims like the form does, which never changes a password that could be set', async () => {
-    const user = await createUser(t, { password: 'Trailing-Pass-1' });
+    const user = await t.createUser({ password: 'Trailing-Pass-1' });
     expect((await login(user.username, 'Trailing-Pass-1 ')).statusCode).toBe(204);
     expect((await login(user.username, ' Trailing-Pass-1')).statusCode).toBe(204);
     // Inside the password every character counts.
-    const phrase = await createUser(t, { password: 'correct horse battery' });
+    const phrase = await t.createUser({ password: 'correct horse battery' });
     expect((await login(phrase.username, 'correct  horse battery')).statusCode).toBe(401);
     const tooLong = await login(phrase.username, 'x'.repeat(PASSWORD_MAX_LENGTH + 1));
     expect(tooLong.statusCode).toBe(400);

@@ -10,7 +10,7 @@ import {
   startSilentServer,
   startSlammingServer,
 } from '../../../test/fake-servers';
-import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { imapClientOptions } from '../../integrations/imap-connection';
 import { setMicrosoftAuthorityHostForTests } from '../../integrations/msal';
 import { smtpTransportOptions } from '../../integrations/outgoing-mail';
@@ -33,7 +33,7 @@ beforeAll(async () => {
     startDovecot({ users: [{ user: MAILBOX_USER, password: MAILBOX_PASSWORD }] }),
     unusedLoopbackPort(),
   ]);
-  operator = (await signIn(t, { inventoryUser: true })).session;
+  operator = (await t.signIn({ inventoryUser: true })).session;
 });
 afterAll(async () => {
   await Promise.all([t?.close(), smtp?.close(), dovecot?.stop()]);
@@ -63,7 +63,7 @@ function loopbackForm(overrides: Record<string, unknown> = {}) {
 }
 
 async function createSource(overrides: Record<string, unknown> = {}): Promise<EmailSource> {
-  const response = await asUser(t, operator).post('/api/email-sources/email/save', loopbackForm(overrides));
+  const response = await t.as(operator).post('/api/email-sources/email/save', loopbackForm(overrides));
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -78,7 +78,7 @@ function sendTestEmail(payload: Record<string, unknown>) {
 }
 
 async function testConnection(form: Record<string, unknown>): Promise<EmailConnectionTestResult> {
-  const response = await asUser(t, operator).post('/api/email-sources/test-connection', form);
+  const response = await t.as(operator).post('/api/email-sources/test-connection', form);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -119,10 +119,12 @@ describe('send-test-email through a real SMTP server', () => {
 
   it('uses the stored secret: a later edit with a blank password still signs in', async () => {
     const source = await createSource();
-    const edited = await asUser(t, operator).post(
-      '/api/email-sources/email/save',
-      loopbackForm({ id: source.id, email: 'renamed@shop.example', password: '' }),
-    );
+    const edited = await t
+      .as(operator)
+      .post(
+        '/api/email-sources/email/save',
+        loopbackForm({ id: source.id, email: 'renamed@shop.example', password: '' }),
+      );
     expect(edited.statusCode).toBe(200);
     const caughtBefore = smtp.messages.length;
     // The browser's copy carries no secret (and may be stale): the server loads the stored source.
@@ -257,10 +259,9 @@ describe('test-connection against real Dovecot and SMTP servers', () => {
       incoming: { ok: false, message: 'Enter the password to test the connection.' },
       outgoing: { ok: false, message: 'Enter the password to test the connection.' },
     });
-    const unknown = await asUser(t, operator).post(
-      '/api/email-sources/test-connection',
-      loopbackForm({ id: 987_654 }),
-    );
+    const unknown = await t
+      .as(operator)
+      .post('/api/email-sources/test-connection', loopbackForm({ id: 987_654 }));
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -340,7 +341,7 @@ describe('connection results are classified, never the remote side’s words (no
       ],
     ];
     for (const [form, expected] of cases) {
-      const response = await asUser(t, operator).post('/api/email-sources/test-connection', form);
+      const response = await t.as(operator).post('/api/email-sources/test-connection', form);
       expect(response.json(), JSON.stringify(form)).toEqual(expected);
       expect(response.body).not.toContain('SECRET-BANNER');
     }

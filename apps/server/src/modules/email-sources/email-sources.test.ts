@@ -8,7 +8,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertInventorySource, insertOrderTrackingSource } from '../../../test/factories';
-import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { emailSourceBody } from '../../../test/payloads';
 import { createSecretBox } from '../../lib/secrets';
 
@@ -17,7 +17,7 @@ let operator: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  operator = (await signIn(t, { orderUser: true })).session;
+  operator = (await t.signIn({ orderUser: true })).session;
 });
 afterAll(async () => {
   await t.close();
@@ -30,7 +30,7 @@ function sourceForm(overrides: Record<string, unknown> = {}) {
 }
 
 async function saveSource(form: Record<string, unknown>, session: Session = operator) {
-  return asUser(t, session).post('/api/email-sources/email/save', form);
+  return t.as(session).post('/api/email-sources/email/save', form);
 }
 
 async function createSource(overrides: Record<string, unknown> = {}): Promise<EmailSource> {
@@ -165,7 +165,7 @@ describe('who may call the e-mail source routes', () => {
   for (const route of routeCases) {
     it(`${route.name}: order, inventory and submission users and admins; 403 without a flag; 401 without a session`, async () => {
       for (const [label, flags] of permitted) {
-        const { session } = await signIn(t, flags);
+        const { session } = await t.signIn(flags);
         const { url, payload } = await route.prepare();
         const response = await t.app.inject({
           method: route.method,
@@ -176,7 +176,7 @@ describe('who may call the e-mail source routes', () => {
         expect(response.statusCode, `${label}: ${response.body}`).toBe(route.okStatus);
       }
 
-      const { session: noFlags } = await signIn(t, {
+      const { session: noFlags } = await t.signIn({
         orderUser: false,
         inventoryUser: false,
         submissionUser: false,
@@ -249,11 +249,11 @@ describe('bad input is refused with field messages and nothing is stored', () =>
   });
 
   it('get and delete: an id that is not a number', async () => {
-    const get = await asUser(t, operator).get('/api/email-sources/email/abc');
+    const get = await t.as(operator).get('/api/email-sources/email/abc');
     expect(get.statusCode).toBe(400);
     expect(get.json().fields).toEqual({ sourceId: 'Invalid id' });
     const before = await sourceCount();
-    const del = await asUser(t, operator).post('/api/email-sources/delete/1x');
+    const del = await t.as(operator).post('/api/email-sources/delete/1x');
     expect(del.statusCode).toBe(400);
     expect(del.json().fields).toEqual({ id: 'Invalid id' });
     expect(await sourceCount()).toBe(before);
@@ -261,7 +261,7 @@ describe('bad input is refused with field messages and nothing is stored', () =>
 
   it('active toggle: activeStatus must be a boolean', async () => {
     const source = await createSource();
-    const response = await asUser(t, operator).post(`/api/email-sources/${source.id}/active`, {
+    const response = await t.as(operator).post(`/api/email-sources/${source.id}/active`, {
       activeStatus: 'no',
     });
     expect(response.statusCode).toBe(400);
@@ -270,10 +270,9 @@ describe('bad input is refused with field messages and nothing is stored', () =>
   });
 
   it('test-connection: a port out of range', async () => {
-    const response = await asUser(t, operator).post(
-      '/api/email-sources/test-connection',
-      sourceForm({ outgoingPort: 0 }),
-    );
+    const response = await t
+      .as(operator)
+      .post('/api/email-sources/test-connection', sourceForm({ outgoingPort: 0 }));
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ outgoingPort: 'Enter a port from 1 to 65535' });
   });
@@ -371,7 +370,7 @@ describe('e-mail source data', () => {
       msalTennentId: 'tenant-id',
       activeStatus: false,
     });
-    const fetched = await asUser(t, operator).get(`/api/email-sources/email/${created.id}`);
+    const fetched = await t.as(operator).get(`/api/email-sources/email/${created.id}`);
     expect(fetched.statusCode).toBe(200);
     const expected: EmailSource = {
       id: created.id,
@@ -417,27 +416,27 @@ describe('e-mail source data', () => {
   });
 
   it('get answers 404 for a missing source', async () => {
-    const response = await asUser(t, operator).get('/api/email-sources/email/987654');
+    const response = await t.as(operator).get('/api/email-sources/email/987654');
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Email source not found');
   });
 
   it('the active toggle really switches the flag', async () => {
     const source = await createSource();
-    const off = await asUser(t, operator).post(`/api/email-sources/${source.id}/active`, {
+    const off = await t.as(operator).post(`/api/email-sources/${source.id}/active`, {
       activeStatus: false,
     });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ id: source.id, activeStatus: false });
-    const fetched = await asUser(t, operator).get(`/api/email-sources/email/${source.id}`);
+    const fetched = await t.as(operator).get(`/api/email-sources/email/${source.id}`);
     expect(fetched.json().activeStatus).toBe(false);
-    const on = await asUser(t, operator).post(`/api/email-sources/${source.id}/active`, {
+    const on = await t.as(operator).post(`/api/email-sources/${source.id}/active`, {
       activeStatus: true,
     });
     expect(on.json()).toEqual({ id: source.id, activeStatus: true });
     expect((await storedRow(source.id))?.activeStatus).toBe(true);
 
-    const missing = await asUser(t, operator).post('/api/email-sources/987654/active', {
+    const missing = await t.as(operator).post('/api/email-sources/987654/active', {
       activeStatus: true,
     });
     expect(missing.statusCode).toBe(404);
@@ -454,7 +453,7 @@ describe('e-mail source data', () => {
       email: 'orders@b.example',
       incomingServer: 'mail.b.example',
     });
-    const response = await asUser(t, operator).get('/api/email-sources/email-list');
+    const response = await t.as(operator).get('/api/email-sources/email-list');
     expect(response.statusCode).toBe(200);
     const pairs: PickerPair[] = response.json();
     const ours = pairs.filter((pair) =>
@@ -475,11 +474,11 @@ describe('e-mail source data', () => {
 describe('delete', () => {
   it('deletes an unused source and answers 404 when it is gone', async () => {
     const source = await createSource();
-    const response = await asUser(t, operator).post(`/api/email-sources/delete/${source.id}`);
+    const response = await t.as(operator).post(`/api/email-sources/delete/${source.id}`);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect(await storedRow(source.id)).toBeUndefined();
-    const again = await asUser(t, operator).post(`/api/email-sources/delete/${source.id}`);
+    const again = await t.as(operator).post(`/api/email-sources/delete/${source.id}`);
     expect(again.statusCode).toBe(404);
   });
 
@@ -487,7 +486,7 @@ describe('delete', () => {
     const source = await createSource();
     await addOrderTrackingSource(source.id, 'UPS shipments');
     await addInventorySource(source.id, 'Acme stock');
-    const refused = await asUser(t, operator).post(`/api/email-sources/delete/${source.id}`);
+    const refused = await t.as(operator).post(`/api/email-sources/delete/${source.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
       'This email source is used by Order tracking source "UPS shipments" and Inventory source "Acme stock". Change or delete those first.',
@@ -497,7 +496,7 @@ describe('delete', () => {
     const onlyOne = await createSource();
     await addInventorySource(onlyOne.id, 'Beta stock');
     await addInventorySource(onlyOne.id, 'Alpha stock');
-    const refusedAgain = await asUser(t, operator).post(`/api/email-sources/delete/${onlyOne.id}`);
+    const refusedAgain = await t.as(operator).post(`/api/email-sources/delete/${onlyOne.id}`);
     expect(refusedAgain.json().message).toBe(
       'This email source is used by Inventory sources "Alpha stock", "Beta stock". Change or delete those first.',
     );
@@ -507,7 +506,7 @@ describe('delete', () => {
     const source = await createSource();
     await addOrderTrackingSource(source.id, 'Old shipments', true);
     await addInventorySource(source.id, 'Old stock', new Date());
-    const response = await asUser(t, operator).post(`/api/email-sources/delete/${source.id}`);
+    const response = await t.as(operator).post(`/api/email-sources/delete/${source.id}`);
     expect(response.statusCode).toBe(204);
     expect(await storedRow(source.id)).toBeUndefined();
     const [old] = await t.db.db

@@ -1,5 +1,4 @@
 import {
-  type ActiveToggle,
   EMAIL_PASSWORD_MIN_LENGTH,
   EMAIL_SOURCE_MESSAGES,
   type EmailConnectionTestResult,
@@ -26,7 +25,7 @@ import { AppError } from '../../lib/app-error';
 import { errorMessage } from '../../lib/error-message';
 import type { SecretBox } from '../../lib/secrets';
 import { validate } from '../../lib/validate';
-import { type AuditActor, auditedActiveToggle, recordAudit } from '../audit/record-audit';
+import { type AuditActor, auditedActiveSwitch, recordAudit } from '../audit/record-audit';
 import { withLastRuns } from '../runs/runs-service';
 import {
   deleteEmailSourceRow,
@@ -185,22 +184,12 @@ export async function saveEmailSource(
   return toEmailSource(updated);
 }
 
-export async function setEmailSourceActive(
-  db: DbOrTx,
-  id: number,
-  { activeStatus }: ActiveToggle,
-  actor: AuditActor,
-): Promise<{ id: number; activeStatus: boolean }> {
-  return auditedActiveToggle(db, {
-    entityType: AUDIT.entityType,
-    actor,
-    id,
-    activeStatus,
-    load: lockEmailSource,
-    update: updateEmailSource,
-    notFound: () => AppError.notFound(NOT_FOUND),
-  });
-}
+export const setEmailSourceActive = auditedActiveSwitch({
+  entityType: AUDIT.entityType,
+  load: lockEmailSource,
+  update: updateEmailSource,
+  notFound: () => AppError.notFound(NOT_FOUND),
+});
 
 /** Refused while a live source reads its mail from it or a live vendor sends its orders from it. */
 export async function deleteEmailSource(db: DbOrTx, id: number, actor: AuditActor): Promise<void> {

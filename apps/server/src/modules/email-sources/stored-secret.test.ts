@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { type FakeServer, startRecordingImap, startRecordingSmtp } from '../../../test/fake-servers';
-import { createTestApp, legacySealedSecret, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, legacySealedSecret, type Session, type TestApp } from '../../../test/helper';
 import { upgradeLegacySecrets } from '../../bootstrap';
 import { loopbackMailboxForm } from './testing';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
     startRecordingSmtp(),
   ]);
   // Any one source flag is enough to call the e-mail source routes.
-  attacker = (await signIn(t, { orderUser: true })).session;
+  attacker = (await t.signIn({ orderUser: true })).session;
 });
 afterAll(async () => {
   await Promise.all([

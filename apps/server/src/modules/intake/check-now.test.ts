@@ -3,7 +3,7 @@ import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
-import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { pollEmailSourceNow } from './check-now';
 import {
   buildMail,
@@ -25,7 +25,7 @@ let orderUser: Session;
 
 beforeAll(async () => {
   [t, dovecot] = await Promise.all([createTestApp(), startDovecot({ users: [USER, STOPPING] })]);
-  orderUser = (await signIn(t, { orderUser: true })).session;
+  orderUser = (await t.signIn({ orderUser: true })).session;
 });
 afterAll(async () => {
   await Promise.all([t?.close(), dovecot?.stop()]);
@@ -84,7 +84,7 @@ describe('Check now: POST /api/email-sources/{id}/poll', () => {
     expect(flags.get(1)?.has('\\Seen')).toBe(true);
     expect(flags.get(2)?.has('\\Seen')).toBe(false);
 
-    const list = await asUser(t, orderUser).get('/api/email-sources/emails');
+    const list = await t.as(orderUser).get('/api/email-sources/emails');
     const item = (list.json() as EmailSourceListItem[]).find((row) => row.id === source.id)!;
     expect(item.lastPollAt).not.toBeNull();
     expect(item.lastPollSucceededAt).not.toBeNull();
@@ -102,7 +102,7 @@ describe('Check now: POST /api/email-sources/{id}/poll', () => {
     const result: EmailSourcePollResult = response.json();
     expect(result.status).toBe('failed');
     expect(result.message).toMatch(/^Could not sign in to 127\.0\.0\.1:\d+ as checknow@shop\.example/);
-    const list = await asUser(t, orderUser).get('/api/email-sources/emails');
+    const list = await t.as(orderUser).get('/api/email-sources/emails');
     const item = (list.json() as EmailSourceListItem[]).find((row) => row.id === source.id)!;
     expect(item.lastPollError).toBe(result.message);
     expect(item.lastPollSucceededAt).toBeNull();
@@ -112,10 +112,10 @@ describe('Check now: POST /api/email-sources/{id}/poll', () => {
   it('needs a session (401) and a source flag (403); unknown sources are 404, inactive ones 409', async () => {
     const source = await createMailboxSource(t, dovecot, USER, { username: 'route-checks' });
     expect((await checkNow(source.id)).statusCode).toBe(401);
-    const nobody = (await signIn(t, { orderUser: false, inventoryUser: false, submissionUser: false }))
+    const nobody = (await t.signIn({ orderUser: false, inventoryUser: false, submissionUser: false }))
       .session;
     expect((await checkNow(source.id, nobody.headers)).statusCode).toBe(403);
-    const inventoryUser = (await signIn(t, { inventoryUser: true })).session;
+    const inventoryUser = (await t.signIn({ inventoryUser: true })).session;
     expect((await checkNow(source.id, inventoryUser.headers)).statusCode).toBe(200);
     const missing = await checkNow(999_999, orderUser.headers);
     expect(missing.statusCode).toBe(404);

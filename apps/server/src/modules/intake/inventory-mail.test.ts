@@ -16,7 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import { asUser, createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { parseTable } from '../../integrations/spreadsheet';
 import { readStoredFile } from '../files/stored-files';
 import { deliverySubject, type RunDeliveryRecord } from '../inventory-delivery/deliver';
@@ -66,16 +66,16 @@ beforeAll(async () => {
   t = await createTestApp({ env: { MAIL_POLL_TIMEOUT_SECONDS: '60' } });
   // The only inventory recipient: active, wants e-mail, Inventory User. It also presses "Check now".
   stockKeeper = (
-    await signIn(t, {
+    await t.signIn({
       email: RECIPIENT,
       inventoryUser: true,
       sendNotificationsToEmail: true,
     })
   ).session;
   // Users who must not receive the file: no inventory flag, no e-mail wanted, inactive.
-  await createUser(t, { email: 'orders@shop.example', orderUser: true, sendNotificationsToEmail: true });
-  await createUser(t, { email: 'quiet@shop.example', inventoryUser: true, sendNotificationsToEmail: false });
-  await createUser(t, {
+  await t.createUser({ email: 'orders@shop.example', orderUser: true, sendNotificationsToEmail: true });
+  await t.createUser({ email: 'quiet@shop.example', inventoryUser: true, sendNotificationsToEmail: false });
+  await t.createUser({
     email: 'gone@shop.example',
     inventoryUser: true,
     sendNotificationsToEmail: true,
@@ -119,7 +119,7 @@ async function stockSource(emailSourceId: number, outbound: string) {
 }
 
 async function checkNow(emailSourceId: number): Promise<EmailSourcePollResult> {
-  const response = await asUser(t, stockKeeper).post(`/api/email-sources/${emailSourceId}/poll`);
+  const response = await t.as(stockKeeper).post(`/api/email-sources/${emailSourceId}/poll`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<EmailSourcePollResult>();
 }
@@ -216,7 +216,7 @@ describe(`inventory files by mail (${DB_KIND}, real Dovecot, SMTP catcher and Op
       EXPECTED_STATUSES.map(([item, status]) => [item, status, localDate(run.startedAt), '']),
     );
     // The download the history offers is the same file.
-    const download = await asUser(t, stockKeeper).get(`/api/runs/${run.id}/output`);
+    const download = await t.as(stockKeeper).get(`/api/runs/${run.id}/output`);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(output!.content)).toBe(true);
 
@@ -263,7 +263,7 @@ describe(`inventory files by mail (${DB_KIND}, real Dovecot, SMTP catcher and Op
     expect((await mailboxFlags(dovecot, MAILBOX)).get(uid!)?.has('\\Seen')).toBe(true);
     expect((await inboundOf(mailbox.id))[0]!.needsSeenFlag).toBe(false);
     // The source list shows the run as the last one.
-    const list = await asUser(t, stockKeeper).get('/api/inventory-sources/inventories');
+    const list = await t.as(stockKeeper).get('/api/inventory-sources/inventories');
     const listed = list
       .json<Array<{ id: number; lastRun: LastRunSummary | null }>>()
       .find((item) => item.id === source.id);

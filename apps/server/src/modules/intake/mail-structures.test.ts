@@ -2,7 +2,7 @@ import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
-import { asUser, createTestApp, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type TestApp } from '../../../test/helper';
 import { buildCorpus, SUBJECT, SUPPLIER } from './mime/corpus';
 import { pollMailbox } from './poll-mailbox';
 import { createMailboxSource, createTrackingSource, recordingProcessor } from './testing';
@@ -135,13 +135,13 @@ describe(`every attachment structure of the corpus through a real Dovecot (${pro
       },
     });
 
-    const { session } = await signIn(t, { orderUser: true });
-    const input = await asUser(t, session).get(`/api/runs/${run!.id}/input`);
+    const { session } = await t.signIn({ orderUser: true });
+    const input = await t.as(session).get(`/api/runs/${run!.id}/input`);
     expect(input.statusCode).toBe(200);
     expect(input.rawPayload.equals(raw)).toBe(true);
 
     // Still the wrong name: Re-process says so and changes nothing.
-    const refused = await asUser(t, session).post(`/api/runs/${run!.id}/reprocess`);
+    const refused = await t.as(session).post(`/api/runs/${run!.id}/reprocess`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('"Shipments-0312.csv"');
 
@@ -149,7 +149,7 @@ describe(`every attachment structure of the corpus through a real Dovecot (${pro
       .update(schema.orderTrackingSources)
       .set({ attachmentName: 'Shipments-*' })
       .where(eq(schema.orderTrackingSources.id, source.id));
-    const again = await asUser(t, session).post(`/api/runs/${run!.id}/reprocess`);
+    const again = await t.as(session).post(`/api/runs/${run!.id}/reprocess`);
     expect(again.statusCode).toBe(200);
     const [rerun] = await t.db.db.select().from(schema.runs).where(eq(schema.runs.id, again.json().runId));
     expect(rerun).toMatchObject({

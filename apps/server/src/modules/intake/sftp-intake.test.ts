@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import { createTestApp, createUser, sealedSftpPassword, type TestApp } from '../../../test/helper';
+import { createTestApp, sealedSftpPassword, type TestApp } from '../../../test/helper';
 import { readStoredFile } from '../files/stored-files';
 import { createSendingEmailSource, type RunNotes, sftpFields } from '../inventory-delivery/testing';
 import { inventoryFileProcessor } from '../inventory-processing/processor';
@@ -264,7 +264,7 @@ describe('SFTP intake', () => {
 
 describe('delivery of SFTP runs', () => {
   it('e-mails and uploads a succeeded run, and neither a held nor a failed one', async () => {
-    await createUser(t, {
+    await t.createUser({
       email: 'stock.team@shop.example',
       inventoryUser: true,
       sendNotificationsToEmail: true,

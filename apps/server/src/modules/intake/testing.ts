@@ -112,6 +112,30 @@ export function trackingCsv(lines: Array<[string, string]>): Buffer {
   );
 }
 
+/**
+ * Appends shipment reports number `from` to `to` to `user`'s mailbox, as the supplier of `createTrackingSource`
+ * sends them: one message each, with `tracking_<n>.csv` holding line `<linePrefix>-<n>` and tracking `1Z<n>`.
+ */
+export async function appendTrackingMails(
+  dovecot: DovecotServer,
+  user: string,
+  { linePrefix, from = 1, to }: { linePrefix: string; from?: number; to: number },
+): Promise<void> {
+  for (let index = from; index <= to; index += 1) {
+    const raw = await buildMail({
+      from: 'shipping@supplier.example',
+      subject: 'Shipment report',
+      attachments: [
+        {
+          filename: `tracking_${index}.csv`,
+          content: trackingCsv([[`${linePrefix}-${index}`, `1Z${index}`]]),
+        },
+      ],
+    });
+    await dovecot.appendMessage(user, raw);
+  }
+}
+
 /** Content that makes `recordingProcessor` throw, to prove a processor's failure stays contained. */
 export const THROW_IN_PROCESSOR = 'THROW-IN-PROCESSOR';
 

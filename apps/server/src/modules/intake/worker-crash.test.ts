@@ -13,11 +13,10 @@ import { type DovecotServer, startDovecot } from '../../../../../test-servers/do
 import { runsOf } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import {
-  buildMail,
+  appendTrackingMails,
   createMailboxSource,
   createTrackingSource,
   mailboxFlags,
-  trackingCsv,
   waitFor,
 } from './testing';
 
@@ -29,7 +28,6 @@ const USERS = [
   { user: 'crash@shop.example', password: 'crash-secret' },
   { user: 'pair@shop.example', password: 'pair-secret' },
 ];
-const SUPPLIER = 'shipping@supplier.example';
 const MESSAGES = 30;
 
 let t: TestApp;
@@ -99,19 +97,6 @@ async function stopGently(child: ChildProcess): Promise<void> {
   clearTimeout(forced);
 }
 
-async function appendTracking(user: string, from: number, to: number): Promise<void> {
-  for (let index = from; index <= to; index += 1) {
-    const raw = await buildMail({
-      from: SUPPLIER,
-      subject: 'Shipment report',
-      attachments: [
-        { filename: `tracking_${index}.csv`, content: trackingCsv([[`M-${index}`, `1Z${index}`]]) },
-      ],
-    });
-    await dovecot.appendMessage(user, raw);
-  }
-}
-
 async function countInbound(emailSourceId: number): Promise<number> {
   const [row] = await t.db.db
     .select({ count: sql<number>`count(*)::int` })
@@ -167,7 +152,7 @@ describe.skipIf(!onPostgres)(
       const user = USERS[0]!;
       const source = await createMailboxSource(t, dovecot, user);
       const tracking = await createTrackingSource(t, source.id);
-      await appendTracking(user.user, 1, MESSAGES);
+      await appendTrackingMails(dovecot, user.user, { linePrefix: 'M', from: 1, to: MESSAGES });
 
       // A pause before each message (test hook) keeps the batch running long enough to be killed in it.
       const first = startWorker('crash-1', { INTAKE_TEST_DELAY_MS: '150' });
@@ -215,11 +200,11 @@ describe.skipIf(!onPostgres)(
       startWorker('pair-2', { INTAKE_TEST_DELAY_MS: '30' });
       // Mail keeps arriving while both workers poll.
       // Each batch lands once the workers have started on the one before, so later mail arrives mid-poll.
-      await appendTracking(user.user, 1, 10);
+      await appendTrackingMails(dovecot, user.user, { linePrefix: 'M', from: 1, to: 10 });
       await waitFor(async () => (await countInbound(source.id)) >= 1, 45_000, 'the first import');
-      await appendTracking(user.user, 11, 20);
+      await appendTrackingMails(dovecot, user.user, { linePrefix: 'M', from: 11, to: 20 });
       await waitFor(async () => (await countInbound(source.id)) >= 11, 45_000, 'the second batch');
-      await appendTracking(user.user, 21, MESSAGES);
+      await appendTrackingMails(dovecot, user.user, { linePrefix: 'M', from: 21, to: MESSAGES });
       await waitFor(
         async () => (await countInbound(source.id)) === MESSAGES && (await allSeen(user)),
         45_000,

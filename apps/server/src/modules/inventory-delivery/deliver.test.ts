@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import { createTestApp, createUser, type TestApp } from '../../../test/helper';
+import { createTestApp, type TestApp } from '../../../test/helper';
 import { deliverAutomaticRun } from './automatic-delivery';
 import { deliverInventoryRun, deliverySubject, NO_RECIPIENTS_MESSAGE } from './deliver';
 import {
@@ -32,24 +32,24 @@ beforeAll(async () => {
   catcher = await startSmtpCatcher();
   t = await createTestApp();
   // Who receives: active, wants e-mail, and may see inventory (flag or admin).
-  await createUser(t, {
+  await t.createUser({
     email: 'stock.keeper@shop.example',
     inventoryUser: true,
     sendNotificationsToEmail: true,
   });
-  await createUser(t, { email: 'boss@shop.example', isAdmin: true, sendNotificationsToEmail: true });
+  await t.createUser({ email: 'boss@shop.example', isAdmin: true, sendNotificationsToEmail: true });
   // Who does not.
-  await createUser(t, { email: 'quiet@shop.example', inventoryUser: true, sendNotificationsToEmail: false });
-  await createUser(t, { email: 'orders@shop.example', orderUser: true, sendNotificationsToEmail: true });
-  await createUser(t, { email: 'subs@shop.example', submissionUser: true, sendNotificationsToEmail: true });
-  await createUser(t, {
+  await t.createUser({ email: 'quiet@shop.example', inventoryUser: true, sendNotificationsToEmail: false });
+  await t.createUser({ email: 'orders@shop.example', orderUser: true, sendNotificationsToEmail: true });
+  await t.createUser({ email: 'subs@shop.example', submissionUser: true, sendNotificationsToEmail: true });
+  await t.createUser({
     email: 'gone@shop.example',
     inventoryUser: true,
     sendNotificationsToEmail: true,
     activeStatus: false,
   });
   // The same address twice is mailed once.
-  await createUser(t, { email: 'Stock.Keeper@shop.example', isAdmin: true, sendNotificationsToEmail: true });
+  await t.createUser({ email: 'Stock.Keeper@shop.example', isAdmin: true, sendNotificationsToEmail: true });
 });
 afterAll(async () => {
   await Promise.all([t?.close(), catcher?.close(), sftp?.stop()]);

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { insertRun } from '../../../test/factories';
-import { createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { type FormPart, multipart } from '../../../test/multipart';
 import { parseTable } from '../../integrations/spreadsheet';
 import { createSendingEmailSource, sftpFields } from '../inventory-delivery/testing';
@@ -32,10 +32,10 @@ beforeAll(async () => {
   catcher = await startSmtpCatcher();
   closedPort = await freePort();
   t = await createTestApp();
-  inventoryUser = (await signIn(t, { inventoryUser: true })).session;
-  debugUser = (await signIn(t, { inventoryUser: true, debugMode: true })).session;
-  orderUser = (await signIn(t, { orderUser: true, debugMode: true })).session;
-  await createUser(t, {
+  inventoryUser = (await t.signIn({ inventoryUser: true })).session;
+  debugUser = (await t.signIn({ inventoryUser: true, debugMode: true })).session;
+  orderUser = (await t.signIn({ orderUser: true, debugMode: true })).session;
+  await t.createUser({
     email: 'buyer@retailer.example',
     inventoryUser: true,
     sendNotificationsToEmail: true,
@@ -496,7 +496,7 @@ describe('who may call', () => {
       expect((await post(url, orderUser, body)).statusCode).toBe(403);
       expect((await post(url, null, body)).statusCode).toBe(401);
     }
-    const admin = (await signIn(t, { isAdmin: true })).session;
+    const admin = (await t.signIn({ isAdmin: true })).session;
     expect((await post(PROCESS, admin, form(flags(source.id), supplierCsv()))).statusCode).toBe(200);
     // Debug Mode is a flag of its own: an admin without it is refused too.
     expect((await post(DEBUG, admin, form(flags(source.id), supplierCsv()))).statusCode).toBe(403);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { insertEmailSource, insertInventorySource } from '../../../test/factories';
 import { startBannerServer, startSilentServer } from '../../../test/fake-servers';
-import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { inventoryFileDataBody, inventorySourceBody } from '../../../test/payloads';
 
 const fixture = (name: string) =>
@@ -40,9 +40,9 @@ beforeAll(async () => {
     createTestApp({ env: { CONNECT_TIMEOUT_SECONDS: '2' } }),
     startSftpServer(),
   ]);
-  inventoryUser = (await signIn(t, { inventoryUser: true, orderUser: false })).session;
-  orderUser = (await signIn(t, { orderUser: true })).session;
-  admin = (await signIn(t, { isAdmin: true })).session;
+  inventoryUser = (await t.signIn({ inventoryUser: true, orderUser: false })).session;
+  orderUser = (await t.signIn({ orderUser: true })).session;
+  admin = (await t.signIn({ isAdmin: true })).session;
   const mailbox = await insertEmailSource(t.db.db, {
     username: 'Stock mailbox',
     email: 'stock@retailer.example',
@@ -85,19 +85,18 @@ const PREDICTIVE_ON = {
 };
 
 const save = (payload: unknown, session: Session = inventoryUser) =>
-  asUser(t, session).post('/api/inventory-sources/inventory/save', payload as Record<string, unknown>);
+  t.as(session).post('/api/inventory-sources/inventory/save', payload as Record<string, unknown>);
 
 const get = (id: number | string, session: Session = inventoryUser) =>
   t.app.inject({ method: 'GET', url: `/api/inventory-sources/inventory/${id}`, headers: session.headers });
 
-const remove = (id: number | string) =>
-  asUser(t, inventoryUser).post(`/api/inventory-sources/inventory/${id}`);
+const remove = (id: number | string) => t.as(inventoryUser).post(`/api/inventory-sources/inventory/${id}`);
 
 const downloadSample = (id: number | string) =>
-  asUser(t, inventoryUser).get(`/api/inventory-sources/inventory/${id}/sample-file`);
+  t.as(inventoryUser).get(`/api/inventory-sources/inventory/${id}/sample-file`);
 
 const list = async (session: Session = inventoryUser) => {
-  const response = await asUser(t, session).get('/api/inventory-sources/inventories');
+  const response = await t.as(session).get('/api/inventory-sources/inventories');
   expect(response.statusCode).toBe(200);
   return response.json() as Array<Record<string, unknown>>;
 };

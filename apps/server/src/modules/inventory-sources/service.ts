@@ -1,5 +1,4 @@
 import {
-  type ActiveToggle,
   DEFAULT_DRIFT_GUARD_PERCENT,
   INVENTORY_SOURCE_MESSAGES,
   type InventorySource,
@@ -32,7 +31,7 @@ import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secrets';
 import {
   type AuditActor,
-  auditedActiveToggle,
+  auditedActiveSwitch,
   auditedChange,
   auditedDelete,
   recordAudit,
@@ -383,22 +382,12 @@ export async function deleteInventorySource(db: DbOrTx, id: number, actor: Audit
   });
 }
 
-export async function setInventorySourceActive(
-  db: DbOrTx,
-  id: number,
-  { activeStatus }: ActiveToggle,
-  actor: AuditActor,
-): Promise<ActiveToggle & { id: number }> {
-  return auditedActiveToggle(db, {
-    ...AUDIT,
-    actor,
-    id,
-    activeStatus,
-    load: lockLiveInventorySource,
-    update: updateLiveInventorySource,
-    notFound,
-  });
-}
+export const setInventorySourceActive = auditedActiveSwitch({
+  ...AUDIT,
+  load: lockLiveInventorySource,
+  update: updateLiveInventorySource,
+  notFound,
+});
 
 /** A busy inbound folder can hold thousands of files; the editor only needs a glimpse. */
 const SFTP_TEST_MAX_ENTRIES = 200;

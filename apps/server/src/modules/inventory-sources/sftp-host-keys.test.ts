@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { insertEmailSource } from '../../../test/factories';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
 import { pollInventorySftp } from '../intake/sftp-intake';
 import { deliverInventoryRun } from '../inventory-delivery/deliver';
@@ -22,8 +22,8 @@ let orderUser: Session;
 
 beforeAll(async () => {
   [t, sftp] = await Promise.all([createTestApp(), startSftpServer()]);
-  inventoryUser = (await signIn(t, { inventoryUser: true })).session;
-  orderUser = (await signIn(t, { orderUser: true })).session;
+  inventoryUser = (await t.signIn({ inventoryUser: true })).session;
+  orderUser = (await t.signIn({ orderUser: true })).session;
   await sftp.makeFolder('inbound');
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { insertOrderTrackingSource, insertRun } from '../../../test/factories';
-import { createUser, loginAs, type TestApp } from '../../../test/helper';
+import type { TestApp } from '../../../test/helper';
 import { ALL_STOCKED, createInventorySource, processFile, stockFile } from '../inventory-processing/testing';
 import { recordRun } from '../runs/runs-service';
 import { sendDigest } from './send-digest';
@@ -82,24 +82,24 @@ beforeAll(async () => {
   t = await buildClockedApp(database, clock, smtpEnv(smtp));
 
   // Recipients by group (docs/behaviour/notifications.md#recipients): the flag, "send notifications to email" and an active account.
-  await createUser(t, {
+  await t.createUser({
     email: 'inventory.lead@example.com',
     inventoryUser: true,
     sendNotificationsToEmail: true,
   });
-  await createUser(t, {
+  await t.createUser({
     email: 'inventory.quiet@example.com',
     inventoryUser: true,
     sendNotificationsToEmail: false,
   });
-  await createUser(t, {
+  await t.createUser({
     email: 'inventory.gone@example.com',
     inventoryUser: true,
     sendNotificationsToEmail: true,
     activeStatus: false,
   });
-  await createUser(t, { email: 'orders.lead@example.com', orderUser: true, sendNotificationsToEmail: true });
-  await createUser(t, { email: 'buyer@example.com', submissionUser: true, sendNotificationsToEmail: true });
+  await t.createUser({ email: 'orders.lead@example.com', orderUser: true, sendNotificationsToEmail: true });
+  await t.createUser({ email: 'buyer@example.com', submissionUser: true, sendNotificationsToEmail: true });
 
   // Stock A: a good file before the window, then one within it (A-100 runs out, B-200 drops, C-300 rises),
   // then a file of the wrong type.
@@ -403,8 +403,8 @@ describe(`POST /api/notification-settings/{id}/test (${process.env.TEST_DATABASE
       emailSubjectPrefix: '[Inventory]',
       notificationEnabled: false,
     });
-    const inventoryUser = await createUser(t, { inventoryUser: true });
-    const session = await loginAs(t, inventoryUser);
+    const inventoryUser = await t.createUser({ inventoryUser: true });
+    const session = await t.loginAs(inventoryUser);
     const response = await t.app.inject({ method: 'POST', url: url(setting.id), headers: session.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -431,8 +431,8 @@ describe(`POST /api/notification-settings/{id}/test (${process.env.TEST_DATABASE
 
   it('lets admins and users with any source flag test; tells how many e-mails went out', async () => {
     const setting = await insertSetting(t, clock, { sourceTypeId: 3, consolidatedEmail: false });
-    const admin = await loginAs(t, await createUser(t, { isAdmin: true }));
-    const orderUser = await loginAs(t, await createUser(t, { orderUser: true }));
+    const admin = await t.loginAs(await t.createUser({ isAdmin: true }));
+    const orderUser = await t.loginAs(await t.createUser({ orderUser: true }));
     for (const session of [admin, orderUser]) {
       const response = await t.app.inject({ method: 'POST', url: url(setting.id), headers: session.headers });
       expect(response.statusCode).toBe(200);
@@ -448,7 +448,7 @@ describe(`POST /api/notification-settings/{id}/test (${process.env.TEST_DATABASE
 
   it('refuses a user with no flags (403) and a caller without a session (401), sending nothing', async () => {
     const setting = await insertSetting(t, clock);
-    const noFlags = await loginAs(t, await createUser(t));
+    const noFlags = await t.loginAs(await t.createUser());
     const forbidden = await t.app.inject({ method: 'POST', url: url(setting.id), headers: noFlags.headers });
     expect(forbidden.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'POST', url: url(setting.id) });
@@ -457,7 +457,7 @@ describe(`POST /api/notification-settings/{id}/test (${process.env.TEST_DATABASE
   });
 
   it('answers 404 for an unknown setting and 400 for an id that is not a number', async () => {
-    const session = await loginAs(t, await createUser(t, { inventoryUser: true }));
+    const session = await t.loginAs(await t.createUser({ inventoryUser: true }));
     const unknown = await t.app.inject({ method: 'POST', url: url(987654), headers: session.headers });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Notification setting not found');
@@ -473,7 +473,7 @@ describe(`POST /api/notification-settings/{id}/test (${process.env.TEST_DATABASE
       .set({ sendNotificationsToEmail: false })
       .where(eq(schema.users.email, 'buyer@example.com'));
     const setting = await insertSetting(t, clock, { sourceTypeId: 2 });
-    const session = await loginAs(t, await createUser(t, { submissionUser: true }));
+    const session = await t.loginAs(await t.createUser({ submissionUser: true }));
     const response = await t.app.inject({ method: 'POST', url: url(setting.id), headers: session.headers });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/^No recipients: no active user with the submission flag/);
@@ -486,7 +486,7 @@ describe(`POST /api/notification-settings/{id}/test (${process.env.TEST_DATABASE
     const noMail = await buildClockedApp(database, clock);
     try {
       const inventorySetting = await insertSetting(t, clock);
-      const noMailSession = await loginAs(noMail, await createUser(noMail, { inventoryUser: true }));
+      const noMailSession = await noMail.loginAs(await noMail.createUser({ inventoryUser: true }));
       const unsent = await noMail.app.inject({
         method: 'POST',
         url: url(inventorySetting.id),

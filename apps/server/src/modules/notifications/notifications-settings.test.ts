@@ -9,7 +9,7 @@ import { schema } from '@app/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertOrderTrackingSource } from '../../../test/factories';
-import { createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { createSystemMailer } from '../../integrations/system-mailer';
 import { NOTIFICATION_SENDER_MISSING, notificationEmailInfo } from './service';
 
@@ -39,11 +39,11 @@ beforeAll(async () => {
     },
   });
   t.app.context.clock = { now: () => now };
-  admin = (await signIn(t, { isAdmin: true })).session;
-  inventoryUser = (await signIn(t, { inventoryUser: true })).session;
-  orderUser = (await signIn(t, { orderUser: true })).session;
-  submissionUser = (await signIn(t, { submissionUser: true })).session;
-  noFlags = (await signIn(t, { orderUser: false })).session;
+  admin = (await t.signIn({ isAdmin: true })).session;
+  inventoryUser = (await t.signIn({ inventoryUser: true })).session;
+  orderUser = (await t.signIn({ orderUser: true })).session;
+  submissionUser = (await t.signIn({ submissionUser: true })).session;
+  noFlags = (await t.signIn({ orderUser: false })).session;
 
   const db = t.db.db;
   const inventory = (sourceName: string) => ({
@@ -487,27 +487,27 @@ describe('the schedule stored on save (next_run_at)', () => {
 
 describe('GET /api/notification-settings/email-info', () => {
   it('tells the system sender and the recipients of each group from the real users', async () => {
-    await createUser(t, {
+    await t.createUser({
       email: 'stock.clerk@ops.example',
       inventoryUser: true,
       sendNotificationsToEmail: true,
     });
-    await createUser(t, {
+    await t.createUser({
       email: 'both@ops.example',
       inventoryUser: true,
       orderUser: true,
       sendNotificationsToEmail: true,
     });
-    await createUser(t, { email: 'buyer@ops.example', submissionUser: true, sendNotificationsToEmail: true });
-    await createUser(t, { email: 'quiet@ops.example', inventoryUser: true, sendNotificationsToEmail: false });
-    await createUser(t, {
+    await t.createUser({ email: 'buyer@ops.example', submissionUser: true, sendNotificationsToEmail: true });
+    await t.createUser({ email: 'quiet@ops.example', inventoryUser: true, sendNotificationsToEmail: false });
+    await t.createUser({
       email: 'gone@ops.example',
       orderUser: true,
       sendNotificationsToEmail: true,
       activeStatus: false,
     });
-    await createUser(t, { email: 'boss@ops.example', isAdmin: true, sendNotificationsToEmail: true });
-    await createUser(t, {
+    await t.createUser({ email: 'boss@ops.example', isAdmin: true, sendNotificationsToEmail: true });
+    await t.createUser({
       email: 'lead@ops.example',
       isAdmin: true,
       orderUser: true,

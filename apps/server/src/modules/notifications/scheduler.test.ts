@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import { asUser, createUser, loginAs, type TestApp } from '../../../test/helper';
+import type { TestApp } from '../../../test/helper';
 import { type Jobs, startJobs } from '../../jobs/queue';
 import { waitFor } from '../intake/testing';
 import { runDueNotifications } from './scheduler';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   smtp = await startSmtpCatcher();
   database = await createTestDatabase();
   t = await buildClockedApp(database, clock, env());
-  await createUser(t, {
+  await t.createUser({
     email: 'stock.lead@example.com',
     inventoryUser: true,
     sendNotificationsToEmail: true,
@@ -241,7 +241,7 @@ describe(`notification scheduler (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
   });
 
   it('follows a setting changed, switched off or deleted through the API at once', async () => {
-    const session = await loginAs(t, await createUser(t, { inventoryUser: true }));
+    const session = await t.loginAs(await t.createUser({ inventoryUser: true }));
     const body = {
       id: 0,
       name: 'Through the API',
@@ -271,7 +271,7 @@ describe(`notification scheduler (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
       name: 'Switched off',
       notificationEnabled: false,
     });
-    const removal = await asUser(t, session).delete(`/api/notification-settings/${deleted.id}`);
+    const removal = await t.as(session).delete(`/api/notification-settings/${deleted.id}`);
     expect(removal.statusCode).toBeLessThan(300);
 
     expect((await tickAt('2025-06-11T07:00:00Z')).claimed).toBe(0);

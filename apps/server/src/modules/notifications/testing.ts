@@ -2,7 +2,7 @@
 import { createDatabase, type Database, schema } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { injectFromPublicOrigin, type TestApp } from '../../../test/helper';
+import { injectFromPublicOrigin, type TestApp, withTestCalls } from '../../../test/helper';
 import { buildApp } from '../../app';
 import { type AppConfig, loadConfig } from '../../config/env';
 import type { Clock } from '../../context';
@@ -43,7 +43,7 @@ export async function buildClockedApp(
   const app: FastifyInstance = await buildApp({ database, config, logger: false, clock });
   await app.ready();
   injectFromPublicOrigin(app, config);
-  return { app, config, db: database, close: () => app.close() };
+  return withTestCalls({ app, config, db: database, close: () => app.close() });
 }
 
 /**

@@ -2,7 +2,7 @@ import { createDatabase } from '@app/db';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { createTestApp, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type TestApp } from '../../../test/helper';
 import { startJobs } from '../../jobs/queue';
 import { recordRun } from '../runs/runs-service';
 
@@ -66,7 +66,7 @@ describe('GET /ready', () => {
 
 describe('GET /metrics', () => {
   it('refuses a request without the bearer token, or with another one, even from a signed-in admin', async () => {
-    const admin = await signIn(t, { username: 'metrics-admin', isAdmin: true });
+    const admin = await t.signIn({ username: 'metrics-admin', isAdmin: true });
     for (const headers of [
       {},
       { authorization: 'Bearer not-the-token-0123456789' },

@@ -1,5 +1,4 @@
 import {
-  type ActiveToggle,
   type LastRunSummary,
   ORDER_SUBMISSION_SOURCE_MESSAGES,
   type OrderSubmissionSource,
@@ -8,7 +7,7 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
-import { type AuditActor, auditedActiveToggle, recordAudit, recordSave } from '../audit/record-audit';
+import { type AuditActor, auditedActiveSwitch, recordAudit, recordSave } from '../audit/record-audit';
 import { lastRunFor, withLastRuns } from '../runs/runs-service';
 import { fieldErrorsToBadRequest, lockEmailSourceForUse } from '../sources/source-rules';
 import {
@@ -151,19 +150,9 @@ export async function deleteOrderSubmissionSource(db: DbOrTx, id: number, actor:
   });
 }
 
-export async function setOrderSubmissionSourceActive(
-  db: DbOrTx,
-  id: number,
-  { activeStatus }: ActiveToggle,
-  actor: AuditActor,
-): Promise<ActiveToggle & { id: number }> {
-  return auditedActiveToggle(db, {
-    ...AUDIT,
-    actor,
-    id,
-    activeStatus,
-    load: lockLiveOrderSubmissionSourceForDelete,
-    update: updateLiveOrderSubmissionSource,
-    notFound,
-  });
-}
+export const setOrderSubmissionSourceActive = auditedActiveSwitch({
+  ...AUDIT,
+  load: lockLiveOrderSubmissionSourceForDelete,
+  update: updateLiveOrderSubmissionSource,
+  notFound,
+});

@@ -3,7 +3,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { recordRun } from '../runs/runs-service';
 
 let t: TestApp;
@@ -14,9 +14,9 @@ let emailSourceId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  submissionUser = (await signIn(t, { submissionUser: true })).session;
-  orderUser = (await signIn(t, { orderUser: true })).session;
-  admin = (await signIn(t, { isAdmin: true })).session;
+  submissionUser = (await t.signIn({ submissionUser: true })).session;
+  orderUser = (await t.signIn({ orderUser: true })).session;
+  admin = (await t.signIn({ isAdmin: true })).session;
   const mailbox = await insertEmailSource(t.db.db, {
     username: 'Orders mailbox',
     email: 'orders@retailer.example',
@@ -59,16 +59,16 @@ function sourceBody(overrides: Record<string, unknown> = {}) {
 }
 
 const save = (payload: unknown, session: Session = submissionUser) =>
-  asUser(t, session).post('/api/order-submission/sources/save', payload as Record<string, unknown>);
+  t.as(session).post('/api/order-submission/sources/save', payload as Record<string, unknown>);
 
 const get = (id: number | string, session: Session = submissionUser) =>
-  asUser(t, session).get(`/api/order-submission/sources/get/${id}`);
+  t.as(session).get(`/api/order-submission/sources/get/${id}`);
 
 const post = (url: string, session: Session = submissionUser, payload?: Record<string, unknown>) =>
-  asUser(t, session).post(url, payload);
+  t.as(session).post(url, payload);
 
 const list = async (session: Session = submissionUser) => {
-  const response = await asUser(t, session).get('/api/order-submission/sources/active');
+  const response = await t.as(session).get('/api/order-submission/sources/active');
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Array<Record<string, unknown>>;
 };
@@ -121,7 +121,7 @@ describe('who may call the order submission source routes', () => {
       const { id } = created.json();
       expect((await get(id, session)).statusCode).toBe(200);
       expect((await list(session)).some((item) => item.id === id)).toBe(true);
-      const pairs = await asUser(t, session).get('/api/order-submission/order-submission-list');
+      const pairs = await t.as(session).get('/api/order-submission/order-submission-list');
       expect(pairs.statusCode).toBe(200);
       expect(pairs.json()).toContainEqual({ item1: `Access ${session.username}`, item2: id });
       const toggled = await post(`/api/order-submission/sources/${id}/active`, session, {
@@ -318,7 +318,7 @@ describe('GET /api/order-submission/order-submission-list', () => {
     const kept = await create({ sourceName: 'Picker kept' });
     const gone = await create({ sourceName: 'Picker gone' });
     await post(`/api/order-submission/sources/delete/${gone.id}`);
-    const response = await asUser(t, submissionUser).get('/api/order-submission/order-submission-list');
+    const response = await t.as(submissionUser).get('/api/order-submission/order-submission-list');
     const pairs = response.json() as Array<{ item1: string; item2: number }>;
     expect(pairs).toContainEqual({ item1: 'Picker kept', item2: kept.id });
     expect(pairs.some((pair) => pair.item2 === gone.id)).toBe(false);

@@ -5,7 +5,7 @@ import type { RunDetails } from '@app/contracts';
 import { schema } from '@app/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, createTestApp, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
 import { arrayLiteral } from './ingest-orders';
 import { orderTrackingFileProcessor } from './processor';
@@ -708,8 +708,8 @@ describe('Home statistics', () => {
     await processFile(t, source.id, rowsFile(['L1', 'PO-1b', '', '', '', '']));
     await processFile(t, source.id, Buffer.from('not,a\r\nmatching,file\r\n'));
 
-    const { session } = await signIn(t);
-    const response = await asUser(t, session).get('/api/order-tracking/list/update-stats');
+    const { session } = await t.signIn();
+    const response = await t.as(session).get('/api/order-tracking/list/update-stats');
     expect(response.statusCode).toBe(200);
     const stats = response.json() as Array<{ orderTrackingSourceName: string }>;
     expect(stats.filter((row) => row.orderTrackingSourceName === 'Stats Supplier')).toEqual([

@@ -4,7 +4,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { ageOrders, createSource, csv, HEADER, ordersOf, runOf } from './testing';
 
@@ -12,7 +12,7 @@ let t: TestApp;
 let orderUser: Session;
 beforeAll(async () => {
   t = await createTestApp();
-  orderUser = (await signIn(t, { orderUser: true })).session;
+  orderUser = (await t.signIn({ orderUser: true })).session;
 });
 afterAll(async () => {
   await t.close();
@@ -263,7 +263,7 @@ describe('progress of Process File (GET /api/progress/{key})', () => {
     expect((await progressOf(orderUser)).json()).toEqual({ unit: 'rows', done: rows, total: rows });
 
     // Another user, no session, an unknown key.
-    const other = (await signIn(t, { orderUser: true })).session;
+    const other = (await t.signIn({ orderUser: true })).session;
     expect((await progressOf(other)).statusCode).toBe(404);
     expect((await progressOf(null)).statusCode).toBe(401);
     expect((await progressOf(orderUser, randomUUID())).statusCode).toBe(404);
@@ -278,9 +278,9 @@ describe('access and bad input', () => {
 
   it('needs a session (401) and the order user flag (403); admins may', async () => {
     const source = await createSource(t);
-    const inventory = (await signIn(t, { orderUser: false, inventoryUser: true, submissionUser: true }))
+    const inventory = (await t.signIn({ orderUser: false, inventoryUser: true, submissionUser: true }))
       .session;
-    const admin = (await signIn(t, { orderUser: false, isAdmin: true })).session;
+    const admin = (await t.signIn({ orderUser: false, isAdmin: true })).session;
     const before = await countRows();
     for (const url of urls(source.id)) {
       expect((await post(url, null, upload('a.csv', goodFile()))).statusCode).toBe(401);

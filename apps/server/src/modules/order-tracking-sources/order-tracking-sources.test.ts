@@ -3,7 +3,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { orderTrackingSourceBody } from '../../../test/payloads';
 
 let t: TestApp;
@@ -14,9 +14,9 @@ let emailSourceId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  orderUser = (await signIn(t, { orderUser: true })).session;
-  inventoryUser = (await signIn(t, { inventoryUser: true, orderUser: false })).session;
-  admin = (await signIn(t, { isAdmin: true })).session;
+  orderUser = (await t.signIn({ orderUser: true })).session;
+  inventoryUser = (await t.signIn({ inventoryUser: true, orderUser: false })).session;
+  admin = (await t.signIn({ isAdmin: true })).session;
   const mailbox = await insertEmailSource(t.db.db, {
     username: 'Shipments mailbox',
     email: 'shipments@retailer.example',
@@ -34,13 +34,13 @@ function sourceBody(overrides: Record<string, unknown> = {}) {
 }
 
 const save = (payload: unknown, session: Session = orderUser) =>
-  asUser(t, session).post('/api/order-tracking-sources/save', payload as Record<string, unknown>);
+  t.as(session).post('/api/order-tracking-sources/save', payload as Record<string, unknown>);
 
 const get = (id: number | string, session: Session = orderUser) =>
   t.app.inject({ method: 'GET', url: `/api/order-tracking-sources/get/${id}`, headers: session.headers });
 
 const list = async (session: Session = orderUser) => {
-  const response = await asUser(t, session).get('/api/order-tracking-sources/active');
+  const response = await t.as(session).get('/api/order-tracking-sources/active');
   expect(response.statusCode).toBe(200);
   return response.json() as Array<Record<string, unknown>>;
 };
@@ -294,7 +294,7 @@ describe('GET /api/order-tracking-sources/active and get/{id}', () => {
 describe('POST /api/order-tracking-sources/delete/{id}', () => {
   it('soft-deletes: hidden from the list and get, kept in the table for its orders and runs', async () => {
     const doomed = await create({ sourceName: 'Soon gone' });
-    const deleted = await asUser(t, orderUser).post(`/api/order-tracking-sources/delete/${doomed.id}`);
+    const deleted = await t.as(orderUser).post(`/api/order-tracking-sources/delete/${doomed.id}`);
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe('');
     expect((await list()).some((item) => item.id === doomed.id)).toBe(false);
@@ -305,21 +305,21 @@ describe('POST /api/order-tracking-sources/delete/{id}', () => {
       .where(eq(schema.orderTrackingSources.id, doomed.id));
     expect(row).toMatchObject({ deletedStatus: true, activeStatus: false, sourceName: 'Soon gone' });
 
-    const again = await asUser(t, orderUser).post(`/api/order-tracking-sources/delete/${doomed.id}`);
+    const again = await t.as(orderUser).post(`/api/order-tracking-sources/delete/${doomed.id}`);
     expect(again.statusCode).toBe(404);
     // A deleted source cannot be saved back to life, even when the body says deletedStatus false.
     expect((await save(sourceBody({ Id: doomed.id }))).statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown id', async () => {
-    const response = await asUser(t, orderUser).post('/api/order-tracking-sources/delete/999999');
+    const response = await t.as(orderUser).post('/api/order-tracking-sources/delete/999999');
     expect(response.statusCode).toBe(404);
   });
 });
 
 describe('POST /api/order-tracking-sources/{id}/active', () => {
   const toggle = (id: number | string, payload: unknown) =>
-    asUser(t, orderUser).post(`/api/order-tracking-sources/${id}/active`, payload as Record<string, unknown>);
+    t.as(orderUser).post(`/api/order-tracking-sources/${id}/active`, payload as Record<string, unknown>);
 
   it('switches the stored active flag both ways', async () => {
     const source = await create({ sourceName: 'Toggle me' });
@@ -341,7 +341,7 @@ describe('POST /api/order-tracking-sources/{id}/active', () => {
     expect(Object.keys(bad.json().fields)).toEqual(['activeStatus']);
     expect((await get(source.id)).json().activeStatus).toBe(true);
     expect((await toggle(999_999, { activeStatus: false })).statusCode).toBe(404);
-    await asUser(t, orderUser).post(`/api/order-tracking-sources/delete/${source.id}`);
+    await t.as(orderUser).post(`/api/order-tracking-sources/delete/${source.id}`);
     expect((await toggle(source.id, { activeStatus: true })).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,4 @@
 import {
-  type ActiveToggle,
   type ColumnMapping,
   type LastRunSummary,
   ORDER_MAPPING_FIELDS,
@@ -12,7 +11,7 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
-import { type AuditActor, auditedActiveToggle, auditedDelete, recordSave } from '../audit/record-audit';
+import { type AuditActor, auditedActiveSwitch, auditedDelete, recordSave } from '../audit/record-audit';
 import { withLastRuns } from '../runs/runs-service';
 import {
   columnIndexErrors,
@@ -170,19 +169,9 @@ export async function deleteOrderTrackingSource(db: DbOrTx, id: number, actor: A
   });
 }
 
-export async function setOrderTrackingSourceActive(
-  db: DbOrTx,
-  id: number,
-  { activeStatus }: ActiveToggle,
-  actor: AuditActor,
-): Promise<ActiveToggle & { id: number }> {
-  return auditedActiveToggle(db, {
-    ...AUDIT,
-    actor,
-    id,
-    activeStatus,
-    load: lockLiveOrderTrackingSource,
-    update: updateLiveOrderTrackingSource,
-    notFound,
-  });
-}
+export const setOrderTrackingSourceActive = auditedActiveSwitch({
+  ...AUDIT,
+  load: lockLiveOrderTrackingSource,
+  update: updateLiveOrderTrackingSource,
+  notFound,
+});

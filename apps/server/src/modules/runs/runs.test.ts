@@ -9,7 +9,7 @@ import { schema } from '@app/db';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource, insertInventorySource, insertOrderTrackingSource } from '../../../test/factories';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { runHousekeeping } from '../../jobs/housekeeping';
 import { storeFile } from '../files/stored-files';
 import { createSource, csv, HEADER, processFile } from '../order-tracking-ingestion/testing';
@@ -97,11 +97,11 @@ async function seedRun(options: {
 beforeAll(async () => {
   t = await createTestApp();
   [admin, orderUser, inventoryUser, submissionUser, noFlags] = await Promise.all([
-    signIn(t, { isAdmin: true }).then((r) => r.session),
-    signIn(t, { orderUser: true }).then((r) => r.session),
-    signIn(t, { inventoryUser: true }).then((r) => r.session),
-    signIn(t, { submissionUser: true }).then((r) => r.session),
-    signIn(t, {}).then((r) => r.session),
+    t.signIn({ isAdmin: true }).then((r) => r.session),
+    t.signIn({ orderUser: true }).then((r) => r.session),
+    t.signIn({ inventoryUser: true }).then((r) => r.session),
+    t.signIn({ submissionUser: true }).then((r) => r.session),
+    t.signIn({}).then((r) => r.session),
   ]);
   const mailbox = await insertEmailSource(t.db.db, {
     username: 'Shipments mailbox',

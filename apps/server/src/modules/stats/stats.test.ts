@@ -1,6 +1,6 @@
 import { schema } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, createTestApp, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,8 +14,8 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 describe('GET /api/order-tracking/list/update-stats', () => {
   it('is empty with no runs, and sums order tracking runs of the past 24 hours per source, renamed or not', async () => {
-    const { session } = await signIn(t);
-    const empty = await asUser(t, session).get('/api/order-tracking/list/update-stats');
+    const { session } = await t.signIn();
+    const empty = await t.as(session).get('/api/order-tracking/list/update-stats');
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual([]);
 
@@ -64,7 +64,7 @@ describe('GET /api/order-tracking/list/update-stats', () => {
       },
       { ...run, sourceId: 4, sourceName: 'Still running', ordersUpdated: 9 },
     ]);
-    const response = await asUser(t, session).get('/api/order-tracking/list/update-stats');
+    const response = await t.as(session).get('/api/order-tracking/list/update-stats');
     expect(response.json()).toEqual([
       { orderTrackingSourceName: 'Acme Shipping', ordersUpdated: 15, ordersDeleted: 1 },
       { orderTrackingSourceName: 'Bolt Freight', ordersUpdated: 3, ordersDeleted: 2 },

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  type ActiveToggle,
   duplicateVendorNameMessage,
   type LastRunSummary,
   MAP_STATIC_FILE_DATA_FIELDS,
@@ -18,7 +17,7 @@ import {
 import type { DbOrTx } from '@app/db';
 import { isSpreadsheetError, readTable } from '../../integrations/spreadsheet';
 import { AppError } from '../../lib/app-error';
-import { type AuditActor, auditedActiveToggle, auditedDelete, recordAudit } from '../audit/record-audit';
+import { type AuditActor, auditedActiveSwitch, auditedDelete, recordAudit } from '../audit/record-audit';
 import { storeFile } from '../files/stored-files';
 import { lockLiveOrderSubmissionSourceForUse } from '../order-submission/sources-repository';
 import { lastRunFor, lastRunsFor } from '../runs/runs-service';
@@ -51,6 +50,7 @@ import { checkTemplateMappings } from './template-mappings';
 
 const M = VENDOR_SAVE_MESSAGES;
 const notFound = () => AppError.notFound(M.notFound);
+const AUDIT = { entityType: 'vendor' } as const;
 
 type MappingField = VendorMapField | StaticFileDataField | MapStaticFileDataField;
 const MAPPING_FIELDS: MappingField[] = [
@@ -439,24 +439,12 @@ export async function deleteVendorAlias(db: DbOrTx, id: number, actor: AuditActo
   });
 }
 
-export async function setOrderVendorSourceActive(
-  db: DbOrTx,
-  id: number,
-  { activeStatus }: ActiveToggle,
-  actor: AuditActor,
-): Promise<ActiveToggle & { id: number }> {
-  return auditedActiveToggle(db, {
-    ...AUDIT,
-    actor,
-    id,
-    activeStatus,
-    load: lockLiveVendor,
-    update: updateLiveVendor,
-    notFound,
-  });
-}
-
-const AUDIT = { entityType: 'vendor' } as const;
+export const setOrderVendorSourceActive = auditedActiveSwitch({
+  ...AUDIT,
+  load: lockLiveVendor,
+  update: updateLiveVendor,
+  notFound,
+});
 
 /**
  * A vendor as the audit log compares it: its row, its aliases by name (aliases are recorded under their

@@ -11,7 +11,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { recordRun } from '../runs/runs-service';
 import { loadVendorsForSubmission, markVendorSubmitted } from './service';
 
@@ -35,9 +35,9 @@ let parentSourceId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  submissionUser = (await signIn(t, { submissionUser: true })).session;
-  orderUser = (await signIn(t, { orderUser: true, inventoryUser: true })).session;
-  admin = (await signIn(t, { isAdmin: true })).session;
+  submissionUser = (await t.signIn({ submissionUser: true })).session;
+  orderUser = (await t.signIn({ orderUser: true, inventoryUser: true })).session;
+  admin = (await t.signIn({ isAdmin: true })).session;
   mailboxId = (
     await insertEmailSource(t.db.db, { username: 'Orders in', email: 'orders-in@retailer.example' })
   ).id;
@@ -115,13 +115,13 @@ function vendorBody(overrides: Record<string, unknown> = {}) {
 }
 
 const save = (payload: unknown, session: Session = submissionUser) =>
-  asUser(t, session).post('/api/order-submission/vendor/save', payload as Record<string, unknown>);
+  t.as(session).post('/api/order-submission/vendor/save', payload as Record<string, unknown>);
 const get = (id: number | string, session: Session = submissionUser) =>
-  asUser(t, session).get(`/api/order-submission/vendor/get/${id}`);
+  t.as(session).get(`/api/order-submission/vendor/get/${id}`);
 const post = (url: string, session: Session = submissionUser, payload?: Record<string, unknown>) =>
-  asUser(t, session).post(url, payload);
+  t.as(session).post(url, payload);
 const list = async (query = '', session: Session = submissionUser) => {
-  const response = await asUser(t, session).get(`/api/order-submission/vendor/active${query}`);
+  const response = await t.as(session).get(`/api/order-submission/vendor/active${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Array<Record<string, unknown>>;
 };
@@ -202,7 +202,7 @@ describe('who may call the vendor routes', () => {
       const vendor = created.json();
       expect((await get(vendor.id, session)).statusCode).toBe(200);
       expect((await list('', session)).some((row) => row.id === vendor.id)).toBe(true);
-      const template = await asUser(t, session).get(`/api/order-submission/vendor/${vendor.id}/template`);
+      const template = await t.as(session).get(`/api/order-submission/vendor/${vendor.id}/template`);
       expect(template.statusCode).toBe(200);
       const toggled = await post(`/api/order-submission/vendor/${vendor.id}/active`, session, {
         activeStatus: false,
@@ -246,7 +246,7 @@ describe('POST /api/order-submission/vendor/save and GET /api/order-submission/v
     expect(loaded.json()).toEqual(expected);
     expect(Object.keys(mapValues)).toHaveLength(24);
 
-    const download = await asUser(t, submissionUser).get(`/api/order-submission/vendor/${saved.id}/template`);
+    const download = await t.as(submissionUser).get(`/api/order-submission/vendor/${saved.id}/template`);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(TEMPLATES.xlsx)).toBe(true);
     expect(download.headers['content-disposition']).toContain('filename="globex-template.xlsx"');
@@ -275,9 +275,7 @@ describe('POST /api/order-submission/vendor/save and GET /api/order-submission/v
       mapPo: '',
       staticFileData1: '',
     });
-    const noTemplate = await asUser(t, submissionUser).get(
-      `/api/order-submission/vendor/${saved.id}/template`,
-    );
+    const noTemplate = await t.as(submissionUser).get(`/api/order-submission/vendor/${saved.id}/template`);
     expect(noTemplate.statusCode).toBe(404);
   });
 
@@ -647,9 +645,7 @@ describe('GET /api/order-submission/vendor/active, toggles and delete', () => {
     const all = (await list('?includeInactive=true')).map((row) => row.id);
     expect(all).toContain(inactive.id);
     expect(all).not.toContain(deleted.id);
-    const bad = await asUser(t, submissionUser).get(
-      '/api/order-submission/vendor/active?includeInactive=maybe',
-    );
+    const bad = await t.as(submissionUser).get('/api/order-submission/vendor/active?includeInactive=maybe');
     expect(bad.statusCode).toBe(400);
   });
 

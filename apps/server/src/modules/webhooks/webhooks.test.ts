@@ -4,7 +4,7 @@ import { DB_KIND } from '@app/db/testing';
 import { and, asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { runHousekeeping } from '../../jobs/housekeeping';
 import { type Jobs, startJobs } from '../../jobs/queue';
 import { finishRun, startRun } from '../runs/repository';
@@ -41,8 +41,8 @@ beforeAll(async () => {
     }),
     createTestApp(),
   ]);
-  admin = (await signIn(t, { isAdmin: true })).session;
-  user = (await signIn(t, { inventoryUser: true, orderUser: true, submissionUser: true })).session;
+  admin = (await t.signIn({ isAdmin: true })).session;
+  user = (await t.signIn({ inventoryUser: true, orderUser: true, submissionUser: true })).session;
 });
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
@@ -214,7 +214,7 @@ describe(`webhook endpoints (${DB_KIND})`, () => {
   });
 
   it('refuses a private address unless ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES', async () => {
-    const guardedAdmin = (await signIn(guarded, { isAdmin: true })).session;
+    const guardedAdmin = (await guarded.signIn({ isAdmin: true })).session;
     for (const url of [
       'http://127.0.0.1:8080/hook',
       'http://[::1]/hook',
@@ -373,7 +373,7 @@ describe(`webhook deliveries to a loopback receiver (${DB_KIND})`, () => {
         secretEncrypted: sealWebhookSecret(guarded.app.context.secrets, SECRET),
       })
       .returning();
-    const guardedAdmin = (await signIn(guarded, { isAdmin: true })).session;
+    const guardedAdmin = (await guarded.signIn({ isAdmin: true })).session;
     const sent = await guarded.app.inject({
       method: 'POST',
       url: `/api/webhooks/${row!.id}/test`,
@@ -482,7 +482,7 @@ describe(`webhook log retention (${DB_KIND})`, () => {
     const removed = await runHousekeeping(t.db.db, later);
     expect(removed.webhookEvents).toBeGreaterThanOrEqual(1);
     // Housekeeping a month ahead also ended every sign-in.
-    admin = (await signIn(t, { isAdmin: true })).session;
+    admin = (await t.signIn({ isAdmin: true })).session;
     const left = (await deliveries(id)).map((delivery: { eventId: string }) => delivery.eventId);
     expect(left).toEqual([waiting.eventId]);
   });

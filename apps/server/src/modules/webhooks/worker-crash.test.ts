@@ -6,7 +6,7 @@
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { type EntryProcess, killIfRunning, spawnEntry, WORKER_ENTRY } from '../../../test/processes';
 import { WORKER_STOPPED_MESSAGE } from './repository';
 import { type Receiver, startReceiver } from './testing';
@@ -21,7 +21,7 @@ const workers: EntryProcess[] = [];
 beforeAll(async () => {
   if (!onPostgres) return;
   t = await createTestApp({ env: { ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES: 'true' } });
-  admin = (await signIn(t, { isAdmin: true })).session;
+  admin = (await t.signIn({ isAdmin: true })).session;
 });
 afterEach(async () => {
   for (const worker of workers.splice(0)) {

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../../test-servers/dovecot';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-servers/smtp-catcher';
-import { asUser, createTestApp, type Session, signIn, type TestApp } from '../../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../../test/helper';
 import { closeBrowser } from '../../../integrations/browser/chromium';
 import { XLSX_CONTENT_TYPE } from '../../files/stored-files';
 import { buildMail, createMailboxSource } from '../../intake/testing';
@@ -97,7 +97,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { MAIL_POLL_TIMEOUT_SECONDS: '180', ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES: 'true' },
   });
-  operator = (await signIn(t, { submissionUser: true })).session;
+  operator = (await t.signIn({ submissionUser: true })).session;
 }, 600_000);
 afterAll(async () => {
   await Promise.all([
@@ -113,7 +113,7 @@ beforeEach(() => {
 });
 
 async function checkNow(emailSourceId: number) {
-  const response = await asUser(t, operator).post(`/api/email-sources/${emailSourceId}/poll`);
+  const response = await t.as(operator).post(`/api/email-sources/${emailSourceId}/poll`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ status: string; processed: number; failed: number; messagesSeen: number }>();
 }

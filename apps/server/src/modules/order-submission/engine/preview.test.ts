@@ -9,7 +9,7 @@ import { DB_KIND } from '@app/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../../test/factories';
-import { createTestApp, type Session, signIn, type TestApp } from '../../../../test/helper';
+import { createTestApp, type Session, type TestApp } from '../../../../test/helper';
 import { parseTable } from '../../../integrations/spreadsheet';
 import {
   ACME_ROWS,
@@ -28,8 +28,8 @@ let senderId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  submissionUser = (await signIn(t, { submissionUser: true })).session;
-  orderUser = (await signIn(t, { orderUser: true, inventoryUser: true })).session;
+  submissionUser = (await t.signIn({ submissionUser: true })).session;
+  orderUser = (await t.signIn({ orderUser: true, inventoryUser: true })).session;
   const sender = await insertEmailSource(t.db.db, {
     username: 'Orders out',
     email: 'orders-out@shop.example',

@@ -9,14 +9,7 @@ import { DB_KIND } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-servers/smtp-catcher';
-import {
-  asUser,
-  createTestApp,
-  type Session,
-  sealedMailboxPassword,
-  signIn,
-  type TestApp,
-} from '../../../../test/helper';
+import { createTestApp, type Session, sealedMailboxPassword, type TestApp } from '../../../../test/helper';
 import { createSendingEmailSource } from '../../inventory-delivery/testing';
 import {
   createSubmissionSource,
@@ -43,9 +36,9 @@ beforeAll(async () => {
   catcher = await startSmtpCatcher();
   t = await createTestApp();
   useTestClock(t, localTime('2025-06-02', 9));
-  submissionUser = (await signIn(t, { submissionUser: true })).session;
-  admin = (await signIn(t, { isAdmin: true })).session;
-  orderUser = (await signIn(t, { orderUser: true, inventoryUser: true })).session;
+  submissionUser = (await t.signIn({ submissionUser: true })).session;
+  admin = (await t.signIn({ isAdmin: true })).session;
+  orderUser = (await t.signIn({ orderUser: true, inventoryUser: true })).session;
   senderId = (await createSendingEmailSource(t, catcher, { email: 'purchasing@shop.example' })).id;
   sourceId = (await createSubmissionSource(t)).id;
   vendorId = (
@@ -188,7 +181,7 @@ describe(`re-sending a vendor submission (${DB_KIND}, SMTP catcher)`, () => {
   it("re-processes a source's order file through the run history: a new batch of its own, sent again", async () => {
     const intake = (await runsOf(t, 'order-submission', sourceId))[0]!;
     expect(intake.inputFileId).not.toBeNull();
-    const response = await asUser(t, submissionUser).post(`/api/runs/${intake.id}/reprocess`);
+    const response = await t.as(submissionUser).post(`/api/runs/${intake.id}/reprocess`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'succeeded', reprocessOfRunId: intake.id });
     const [mail] = await catcher.waitFor(1);

@@ -61,7 +61,13 @@ function countNewlines(chunk: Uint8Array): number {
 function startServer(databaseUrl: string, dataDir: string): ChildProcess {
   return spawn(
     process.execPath,
-    [...NODE_FLAGS, '--enable-source-maps', path.join(root, 'apps/server/dist/server.js')],
+    // The flags of `npm start` (apps/server/package.json), then --node-flags, which override them.
+    [
+      '--enable-source-maps',
+      '--max-semi-space-size=16',
+      ...NODE_FLAGS,
+      path.join(root, 'apps/server/dist/server.js'),
+    ],
     {
       cwd: root,
       env: {

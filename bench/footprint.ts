@@ -35,7 +35,8 @@ function parseOptions(argv: string[]): Options {
     return index >= 0 ? argv[index + 1] : undefined;
   };
   return {
-    command: value('--command') ?? 'node --enable-source-maps apps/server/dist/server.js',
+    command:
+      value('--command') ?? 'node --enable-source-maps --max-semi-space-size=16 apps/server/dist/server.js',
     cwd: value('--cwd') ?? root,
     runs: Number(value('--runs') ?? 3),
     settleSeconds: Number(value('--settle') ?? 10),

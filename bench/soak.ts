@@ -42,7 +42,7 @@ const RESTART_DELAY_MS = 2_000;
 /** Turns on the web instances' /metrics, where the soak reads their heap. */
 const METRICS_TOKEN = `soak-${randomBytes(12).toString('hex')}`;
 /** The options of `npm start` and `npm run start:worker` (apps/server/package.json). */
-const NODE_ARGS = ['--enable-source-maps'];
+const NODE_ARGS = ['--enable-source-maps', '--max-semi-space-size=16'];
 
 const { values: flags } = parseArgs({
   options: {

@@ -132,22 +132,26 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
-  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // An empty value means the embedded database, whatever the shell exports for the API tests.
-      DATABASE_URL: '',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
+  const server = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--max-semi-space-size=16', 'apps/server/dist/server.js'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        // An empty value means the embedded database, whatever the shell exports for the API tests.
+        DATABASE_URL: '',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        PUBLIC_URL: baseUrl,
+        LOG_LEVEL: 'warn',
+      },
     },
-  });
+  );
   let browser: Browser | undefined;
   try {
     await waitForHealth(baseUrl, server);

@@ -68,7 +68,7 @@ function productServer(port: number, extraEnv: Record<string, string> = {}) {
   // (by `npm run build` in another shell) cannot pull the pages out from under the tests.
   const webDistCopy = path.join(root, `e2e/.artifacts/web-dist-${port}`);
   return {
-    command: `rm -rf ${dataDir} ${webDistCopy} && mkdir -p ${path.dirname(webDistCopy)} && cp -R ${webDist} ${webDistCopy} && node --enable-source-maps apps/server/dist/server.js`,
+    command: `rm -rf ${dataDir} ${webDistCopy} && mkdir -p ${path.dirname(webDistCopy)} && cp -R ${webDist} ${webDistCopy} && node --enable-source-maps --max-semi-space-size=16 apps/server/dist/server.js`,
     cwd: root,
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,

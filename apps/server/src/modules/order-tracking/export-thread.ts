@@ -11,8 +11,8 @@ import type { ExportWorkerData, ExportWorkerMessage } from './export-worker';
 
 export const EXPORT_THREADS = 2;
 /**
- * V8 limits of each export thread, MB. Measured with `npm run bench:export`: a smaller young generation
- * makes the collector run more often, not the export slower in proportion (bench/README.md).
+ * V8 limits of each export thread, MB. The thread holds one batch (2,000 rows, a few MB) and the file writer's
+ * buffers; with these limits a running export adds 30–70 MB to the server's RSS (`npm run bench:export`).
  */
 export const EXPORT_THREAD_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
 

@@ -1,45 +1,30 @@
-import {
-  ORDER_TRACKING_COLUMN_KEYS,
-  ORDER_TRACKING_COLUMN_LABELS,
-  type OrderTrackingSettings,
-  PASSWORD_HINT,
-  passwordProblem,
-  SESSION_ENDED_MESSAGES,
-  type UserInfo,
-} from '@app/contracts';
-import { BookOpen, Columns3, KeyRound, Loader2, UserPen } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { ORDER_TRACKING_COLUMN_KEYS, type OrderTrackingSettings, type UserInfo } from '@app/contracts';
+import { BookOpen, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { FormKit, TextField, useBoundField } from '@/components/form/bound-fields';
-import { PasswordInput } from '@/components/password-input';
-import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
+import { FormKit } from '@/components/form/bound-fields';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
 import { ApiTokensSection } from '@/features/api-tokens/components/api-tokens-section';
 import { useCurrentUser } from '@/features/auth/api/session';
-import { ApiError, clearClientSession, describeError, markSessionEndedByApp } from '@/lib/api-client';
+import { describeError } from '@/lib/api-client';
 import { formatLongDateTime } from '@/lib/format';
-import { queryClient } from '@/lib/query-client';
-import { cn } from '@/lib/utils';
 import {
   countEnabledColumns,
-  type EnabledColumns,
   useOrderTrackingSettings,
-  useSaveOrderTrackingSettings,
-  useUpdatePassword,
   useUpdateUserInfo,
-  useUpdateUsername,
   useUserInfo,
 } from '../api/account';
-
-const PASSWORD_MISMATCH = 'New password and confirm password do not match';
+import { ChangePasswordDialog } from '../components/change-password-dialog';
+import { ChangeUsernameDialog } from '../components/change-username-dialog';
+import { SelectColumnsDialog } from '../components/select-columns-dialog';
+import { reportRequestError } from '../lib/account-actions';
 
 /** The spec's console texts stay; a toast is added (docs/design/differences.md#errors-are-shown) so the user learns about the failure too. */
 function useReportQueryError(error: Error | null, consoleText: string, fallback: string) {
@@ -48,12 +33,6 @@ function useReportQueryError(error: Error | null, consoleText: string, fallback:
     console.error(consoleText, error);
     toast.error(describeError(error, fallback));
   }, [error, consoleText, fallback]);
-}
-
-/** The old client logged 'failed' for an unexpected status and 'Request failed' when the call itself threw. */
-function reportRequestError(error: unknown, fallback: string) {
-  console.error(error instanceof ApiError ? 'failed' : 'Request failed', error);
-  toast.error(describeError(error, fallback));
 }
 
 export function AccountPage() {
@@ -257,291 +236,5 @@ function ValueCard({ title, value }: { title: string; value: string }) {
         <p className="break-words font-medium text-lg">{value}</p>
       </CardContent>
     </Card>
-  );
-}
-
-/** Ends the client side of the session the server has just closed, and explains why on the login page. */
-function useEndSession() {
-  const navigate = useNavigate();
-  return (message: string) => {
-    // Queries still in flight meet the ended session; they must not announce it as expired over this message.
-    markSessionEndedByApp();
-    clearClientSession();
-    queryClient.clear();
-    navigate('/', { replace: true, state: { message } });
-  };
-}
-
-function ChangeUsernameDialog({ info }: { info: UserInfo }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm({ defaultValues: { newUsername: '' } });
-  const updateUsername = useUpdateUsername();
-  const endSession = useEndSession();
-
-  const onOpenChange = (next: boolean) => {
-    if (next) form.reset({ newUsername: '' });
-    setOpen(next);
-  };
-
-  const onSubmit = form.handleSubmit(({ newUsername }) => {
-    updateUsername.mutate(
-      { UserID: info.userId, OldUsername: info.username, NewUsername: newUsername.trim() },
-      {
-        onSuccess: () => endSession(SESSION_ENDED_MESSAGES.usernameChanged),
-        onError: (error) => reportRequestError(error, 'Your username could not be changed.'),
-      },
-    );
-  });
-
-  return (
-    <TitledDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Change Username"
-      description="Enter your new username below."
-      trigger={
-        <Button variant="outline" size="sm">
-          <UserPen />
-          Change Username
-        </Button>
-      }
-    >
-      <FormKit form={form} idOf={() => 'change-username'} onSubmit={onSubmit} className="grid gap-4">
-        <TextField name="newUsername" label="Username" autoComplete="username" />
-        <p className="text-muted-foreground text-sm">You will be signed out and asked to log in again.</p>
-        <DialogFooter>
-          <Button type="submit" disabled={updateUsername.isPending}>
-            {updateUsername.isPending && <Loader2 aria-hidden className="animate-spin" />}
-            Save Changes
-          </Button>
-        </DialogFooter>
-      </FormKit>
-    </TitledDialog>
-  );
-}
-
-const NO_PASSWORDS = { current: '', next: '', confirm: '' };
-
-function ChangePasswordDialog({ info }: { info: UserInfo }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm({ defaultValues: NO_PASSWORDS });
-  const [passwordsMatch, setPasswordsMatch] = useState(true);
-  const [next, confirm] = useWatch({ control: form.control, name: ['next', 'confirm'] });
-  const updatePassword = useUpdatePassword();
-  const endSession = useEndSession();
-
-  // Once flagged, the red labels clear as soon as the two entries agree again.
-  if (!passwordsMatch && next === confirm) setPasswordsMatch(true);
-
-  const onOpenChange = (nextOpen: boolean) => {
-    if (nextOpen) {
-      form.reset(NO_PASSWORDS);
-      setPasswordsMatch(true);
-    }
-    setOpen(nextOpen);
-  };
-
-  const onSubmit = form.handleSubmit((fields) => {
-    if (fields.next !== fields.confirm) {
-      setPasswordsMatch(false);
-      console.error(PASSWORD_MISMATCH);
-      return;
-    }
-    setPasswordsMatch(true);
-    // The server applies the same rule; checking here too tells the user before anything is sent.
-    const problem = passwordProblem(fields.next);
-    if (problem) {
-      form.setError('next', { type: 'rule', message: problem });
-      return;
-    }
-    updatePassword.mutate(
-      { UserID: info.userId, Username: info.username, OldPassword: fields.current, NewPassword: fields.next },
-      {
-        onSuccess: () => endSession(SESSION_ENDED_MESSAGES.passwordChanged),
-        onError: (error) => reportRequestError(error, 'Your password could not be changed.'),
-      },
-    );
-  });
-
-  return (
-    <TitledDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Change Password"
-      description="You will be signed out and asked to log in with the new password."
-      trigger={
-        <Button variant="outline" size="sm">
-          <KeyRound />
-          Change Password
-        </Button>
-      }
-    >
-      <FormKit
-        form={form}
-        idOf={(name) => PASSWORD_IDS[name] ?? name}
-        onSubmit={onSubmit}
-        className="grid gap-4"
-      >
-        <PasswordField name="current" label="Current Password" autoComplete="current-password" />
-        <PasswordField
-          name="next"
-          label="New Password"
-          autoComplete="new-password"
-          invalid={!passwordsMatch}
-          hint={PASSWORD_HINT}
-          // A new entry takes back the rule's message until the next Save.
-          onChange={() => form.clearErrors('next')}
-        />
-        <PasswordField
-          name="confirm"
-          label="Confirm Password"
-          autoComplete="new-password"
-          invalid={!passwordsMatch}
-        />
-        {!passwordsMatch && (
-          <p id="password-mismatch" role="alert" className="font-medium text-destructive text-sm">
-            {PASSWORD_MISMATCH}
-          </p>
-        )}
-        <DialogFooter>
-          <Button type="submit" disabled={updatePassword.isPending}>
-            {updatePassword.isPending && <Loader2 aria-hidden className="animate-spin" />}
-            Save Password
-          </Button>
-        </DialogFooter>
-      </FormKit>
-    </TitledDialog>
-  );
-}
-
-const PASSWORD_IDS: Record<string, string> = {
-  current: 'current-password',
-  next: 'new-password',
-  confirm: 'confirm-password',
-};
-
-/**
- * A masked password field of the dialog: its label turns red while the two new entries differ, and its own
- * message (the password rule) is announced (role="alert").
- */
-function PasswordField({
-  name,
-  label,
-  autoComplete,
-  invalid = false,
-  hint,
-  onChange,
-}: {
-  name: 'current' | 'next' | 'confirm';
-  label: string;
-  autoComplete: string;
-  invalid?: boolean;
-  hint?: ReactNode;
-  onChange?: () => void;
-}) {
-  const { form, id, error } = useBoundField(name);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null, invalid ? 'password-mismatch' : null]
-    .filter(Boolean)
-    .join(' ');
-  const field = form.register(name, { onChange });
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id} className={cn(invalid && 'text-destructive')}>
-        {label}
-      </Label>
-      <PasswordInput
-        id={id}
-        autoComplete={autoComplete}
-        aria-invalid={invalid || error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...field}
-      />
-      {hint && (
-        <p id={hintId} className="text-muted-foreground text-xs">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} role="alert" className="font-medium text-destructive text-sm">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function SelectColumnsDialog({ settings }: { settings: OrderTrackingSettings | undefined }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm<EnabledColumns>();
-  const saveSettings = useSaveOrderTrackingSettings();
-
-  // Each opening starts from the saved settings: switches only flip locally until Save Changes.
-  const onOpenChange = (next: boolean) => {
-    if (next && settings) form.reset({ ...settings.enabledColumns });
-    setOpen(next);
-  };
-
-  const onSave = form.handleSubmit((enabledColumns) => {
-    if (!settings) return;
-    saveSettings.mutate(
-      { id: settings.id, userId: settings.userId, enabledColumns },
-      {
-        onSuccess: () => {
-          toast.success('Columns saved');
-          setOpen(false);
-        },
-        onError: (error) => reportRequestError(error, 'Your column settings could not be saved.'),
-      },
-    );
-  });
-
-  return (
-    <TitledDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Select Columns"
-      description="Select which columns you want on your default view"
-      contentClassName="flex max-h-[90dvh] flex-col sm:max-w-3xl"
-      trigger={
-        <Button variant="outline" size="sm" disabled={!settings}>
-          <Columns3 />
-          Select Columns
-        </Button>
-      }
-    >
-      <div className="-mx-1 grid min-h-0 grid-cols-1 gap-2 overflow-y-auto px-1 py-0.5 sm:grid-cols-3">
-        {ORDER_TRACKING_COLUMN_KEYS.map((key) => {
-          const switchId = `column-${key}`;
-          return (
-            <div key={key} className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
-              <Label htmlFor={switchId} className="font-normal">
-                {ORDER_TRACKING_COLUMN_LABELS[key]}
-              </Label>
-              <Controller
-                control={form.control}
-                name={key}
-                render={({ field }) => (
-                  <Switch
-                    id={switchId}
-                    ref={field.ref}
-                    checked={field.value ?? true}
-                    onCheckedChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-            </div>
-          );
-        })}
-      </div>
-      <DialogFooter>
-        <Button onClick={() => void onSave()} disabled={saveSettings.isPending || !settings}>
-          {saveSettings.isPending && <Loader2 aria-hidden className="animate-spin" />}
-          Save Changes
-        </Button>
-      </DialogFooter>
-    </TitledDialog>
   );
 }

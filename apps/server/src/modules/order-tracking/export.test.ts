@@ -295,7 +295,7 @@ describe('reading in batches', () => {
       (
         await t.db.query<{ n: number }>(
           onPostgres
-            ? "select count(*)::int as n from pg_stat_activity where application_name = 'inbox-ops order export'"
+            ? "select count(*)::int as n from pg_stat_activity where application_name = 'inbox-ops order export' and datname = current_database()"
             : "select count(*)::int as n from pg_cursors where name like 'order_export%'",
         )
       )[0]!.n,

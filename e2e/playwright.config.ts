@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath, TEST_CHROMIUM_FLAGS } from '../apps/server/src/integrations/browser/chromium-flags';
+import {
+  TEST_CHROMIUM_FLAGS,
+  testChromiumPath,
+} from '../apps/server/src/integrations/browser/chromium-flags';
 
 import {
   E2E_ADMIN,
@@ -37,7 +40,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: testChromiumPath(),
       args: TEST_CHROMIUM_FLAGS,
     },
   },

@@ -9,6 +9,8 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+# The browser tests' Chromium (the same build without the full browser's UI layer; decision 0019).
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v dovecot >/dev/null 2>&1 || missing+=(dovecot-imapd)
 [ -x /usr/sbin/sshd ] || missing+=(openssh-server)
 if [ ${#missing[@]} -gt 0 ]; then
@@ -37,10 +39,9 @@ timed check npm run check || { status=1; failed_steps+=(check); }
 echo "==> build the web app"
 timed build npm run build || exit 1
 
-# The browser tests run beside the vitest runs. Measured: Playwright used about a sixth of the two cores over
-# its 15 minutes (it mostly waits for pages, the spec's save-state delays and the servers), so the API tests
-# fit into that time instead of following it. One Playwright process: two parallel shards (two Chromiums
-# rendering in software) were slower, not faster. Its output is printed when it is done.
+# The browser tests run beside the vitest runs, so the API tests fit into their time instead of following it.
+# One Playwright process: two parallel shards (two Chromiums rendering in software on 2 cores) were no faster
+# (docs/decisions/0019-browser-tests-on-the-headless-shell.md). Its output is printed when it is done.
 echo "==> browser tests in Chromium (in the background; output follows the API tests)"
 PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/playwright.json" npx playwright test -c e2e/playwright.config.ts \
   > "$reports/playwright.log" 2>&1 &

@@ -119,7 +119,9 @@ test.describe('with private addresses allowed', () => {
     }>;
     expect(deliveries.find((delivery) => delivery.eventId === failed.id)?.nextRetryAt).not.toBeNull();
 
-    // Edit without retyping the secret: the stored one keeps signing.
+    // Edit without retyping the secret: the stored one keeps signing. The creation's "Webhook saved" has gone
+    // first, so that the message below is the edit's.
+    await expect(page.getByText('Webhook saved')).toHaveCount(0);
     await page.getByLabel('Order submission sent').uncheck();
     await page.getByLabel('Active').click();
     await page.getByRole('button', { name: 'Save' }).click();

@@ -16,6 +16,27 @@ import type { ExportRow } from './repository';
 /** Reads the export's rows, handing each batch to `onBatch` and waiting for it; answers the row count. */
 export type ReadBatches = (onBatch: (rows: ExportRow[]) => Promise<void>) => Promise<number>;
 
+/**
+ * Reads a cursor until it runs dry, the way both export paths do: `fetchBatch` answers the next FETCH's rows
+ * (at most `batchSize`); each batch is handed to `onBatch`, and the next FETCH waits for it. Answers the row
+ * count.
+ */
+export async function readCursorBatches(
+  fetchBatch: () => Promise<ExportRow[]>,
+  batchSize: number,
+  onBatch: (rows: ExportRow[]) => Promise<void>,
+): Promise<number> {
+  let count = 0;
+  for (;;) {
+    const rows = await fetchBatch();
+    if (rows.length === 0) break;
+    count += rows.length;
+    await onBatch(rows);
+    if (rows.length < batchSize) break;
+  }
+  return count;
+}
+
 /** The file's format and columns: a header and a cell kind per column, in the file's order. */
 export interface ExportLayout {
   format: OrderExportFormat;

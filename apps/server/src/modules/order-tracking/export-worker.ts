@@ -10,7 +10,7 @@
 import { Writable } from 'node:stream';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { type ExportLayout, writeExportFile } from './export-file';
+import { type ExportLayout, readCursorBatches, writeExportFile } from './export-file';
 import type { ExportRow } from './repository';
 
 export interface ExportWorkerData {
@@ -79,17 +79,10 @@ async function exportRows(port: MessagePort, data: ExportWorkerData): Promise<nu
       data.statement.params,
     );
     const fetch = { text: `fetch forward ${data.batchSize} from order_export`, rowMode: 'array' as const };
-    const count = await writeExportFile(out, data.layout, async (onBatch) => {
-      let read = 0;
-      for (;;) {
-        const { rows } = await client.query<ExportRow>(fetch);
-        if (rows.length === 0) break;
-        read += rows.length;
-        await onBatch(rows);
-        if (rows.length < data.batchSize) break;
-      }
-      return read;
-    });
+    const fetchBatch = async () => (await client.query<ExportRow>(fetch)).rows;
+    const count = await writeExportFile(out, data.layout, (onBatch) =>
+      readCursorBatches(fetchBatch, data.batchSize, onBatch),
+    );
     await new Promise<void>((resolve, reject) =>
       out.end((error?: Error | null) => (error ? reject(error) : resolve())),
     );

@@ -14,6 +14,7 @@ import type { OrderGridColumnId, OrderRecord, OrderSortableColumn, TOrderEdit } 
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { readCursorBatches } from './export-file';
 
 const { orders, orderTrackingNumbers } = schema;
 
@@ -584,18 +585,15 @@ export async function forEachHeldExportBatch(
   const { columns } = query;
   heldCursors += 1;
   const name = `order_export_${heldCursors}`;
-  const fetch = sql.raw(`fetch forward ${Math.max(1, Math.floor(batchSize))} from ${name}`);
+  const rowsPerFetch = Math.max(1, Math.floor(batchSize));
+  const fetch = sql.raw(`fetch forward ${rowsPerFetch} from ${name}`);
+  const fetchBatch = async () =>
+    (await rowsOf<Record<string, string | number | null>>(db, fetch)).map((row) =>
+      columns.map((_, index) => row[`c${index}`] ?? null),
+    );
   await db.execute(sql`declare ${sql.raw(name)} no scroll cursor with hold for ${exportSelect(query)}`);
   try {
-    let count = 0;
-    for (;;) {
-      const rows = await rowsOf<Record<string, string | number | null>>(db, fetch);
-      if (rows.length === 0) break;
-      count += rows.length;
-      await onBatch(rows.map((row) => columns.map((_, index) => row[`c${index}`] ?? null)));
-      if (rows.length < batchSize) break;
-    }
-    return count;
+    return await readCursorBatches(fetchBatch, rowsPerFetch, onBatch);
   } finally {
     // A held cursor outlives its statement: left open it would keep its rows until the process ends.
     await db.execute(sql.raw(`close ${name}`));

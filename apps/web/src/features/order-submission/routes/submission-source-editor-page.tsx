@@ -10,7 +10,11 @@ import { FormSection } from '@/components/form/form-section';
 import { type EditorSaveState, useRecordEditorSubmit } from '@/components/form/use-editor-submit';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { MailedSourceEditorPage, RunHistoryButton } from '@/features/sources/components/mailed-source-editor';
-import { EditorSaveFooter, MailedFileSelects } from '@/features/sources/components/source-editor-parts';
+import {
+  EditorSaveFooter,
+  MailedFileSelects,
+  MailMatchedActiveField,
+} from '@/features/sources/components/source-editor-parts';
 import {
   SUBMISSION_SOURCES_PATH,
   submissionSourceEditPath,
@@ -111,11 +115,7 @@ function SubmissionSourceForm({
               label="Orders Are All Quantity One"
               description="Each line of the order file is one unit: the quantity sent to vendors is always 1."
             />
-            <SwitchField
-              name="activeStatus"
-              label="Active"
-              description="Incoming e-mails are matched against this source."
-            />
+            <MailMatchedActiveField />
           </div>
         </FormSection>
 

@@ -25,6 +25,7 @@ import { MailedSourceEditorPage, RunHistoryButton } from '@/features/sources/com
 import {
   EditorSaveFooter,
   MailedFileSelects,
+  MailMatchedActiveField,
   numberText,
   SenderAndSubjectFields,
 } from '@/features/sources/components/source-editor-parts';
@@ -183,11 +184,7 @@ function OrderTrackingSourceForm({
           <TextField name="sourceName" label="Source Name" className="sm:col-span-2" />
           <MailedFileSelects emailSourcePairs={emailSourcePairs} emailSourcesLoading={emailSourcesLoading} />
           <div className="sm:col-span-2">
-            <SwitchField
-              name="activeStatus"
-              label="Active"
-              description="Incoming e-mails are matched against this source."
-            />
+            <MailMatchedActiveField />
           </div>
         </FormSection>
 

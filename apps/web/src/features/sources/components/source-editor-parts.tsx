@@ -264,6 +264,17 @@ export function parseSourceId(value: string | undefined): number | null {
   return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 
+/** The Active switch of a source fed only by e-mail (order tracking, order submission). */
+export function MailMatchedActiveField() {
+  return (
+    <SwitchField
+      name="activeStatus"
+      label="Active"
+      description="Incoming e-mails are matched against this source."
+    />
+  );
+}
+
 /** The sender and subject the source's e-mails have (docs/behaviour/sources.md#matching-e-mails). */
 export function SenderAndSubjectFields() {
   return (

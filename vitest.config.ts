@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { DATABASE_FREE_TESTS } from './apps/server/test/database-free';
 
 export default defineConfig({
   test: {
@@ -10,6 +11,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'],
+          // The run on PostgreSQL repeats only the tests that use a database (apps/server/test/database-free.ts).
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? DATABASE_FREE_TESTS : [])],
+          setupFiles: ['apps/server/test/database-free-guard.ts'],
           environment: 'node',
           // A guard against hangs, not a speed check: on a loaded 2-core machine a first spreadsheet read starts
           // a reader process (tsx compiling it) and can take tens of seconds.

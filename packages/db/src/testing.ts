@@ -22,6 +22,7 @@ export const DB_KIND = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
  * the migrations, so a new migration makes a new copy and a stale one is never used.
  */
 export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  countOpenedTestDatabase();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const pglite = await PGlite.create({
@@ -41,6 +42,18 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
       await withServer(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   });
+}
+
+/**
+ * Counts the test databases this worker has opened, for the check that a file listed as database-free really
+ * opens none (apps/server/test/database-free.ts). A global, not a module variable: the check reads it without
+ * importing this module, so a database-free file does not load PGlite.
+ */
+export const TEST_DATABASES_OPENED = Symbol.for('inbox-ops.test-databases-opened');
+
+function countOpenedTestDatabase() {
+  const counter = globalThis as { [TEST_DATABASES_OPENED]?: number };
+  counter[TEST_DATABASES_OPENED] = (counter[TEST_DATABASES_OPENED] ?? 0) + 1;
 }
 
 /** Changes whenever a migration (or the PGlite build) does. */

@@ -38,6 +38,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    // Chromium renders in software here, and drawing the app's animations (dialogs, menus, spinners) took a
+    // quarter of the browser tests' processor time; the app stands still under reduced motion
+    // (docs/behaviour/screens.md#motion, decision 0020). layout.spec.ts checks both settings.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: testChromiumPath(),

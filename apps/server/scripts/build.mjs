@@ -3,7 +3,7 @@
  * server, the job worker, the spreadsheet reader's child process (table-worker.js) and the order export's
  * worker thread (export-worker.js), each started from beside the entry that imported its starter
  * (lib/worker-entry.ts). The workspace packages (@app/contracts, @app/db) are TypeScript source and are
- * bundled in; every other package stays an import from node_modules, as installed.
+ * bundled in, and so is drizzle-orm (below); every other package stays an import from node_modules, as installed.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,12 +12,19 @@ import { build } from 'esbuild';
 const serverDir = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(serverDir, 'dist');
 
-/** Bare imports stay external except our own workspace packages. */
+/**
+ * drizzle-orm is bundled in: it is some 500 small ES modules whose package.json carries a 179 KB exports map,
+ * and Node 24's resolver decodes that map afresh for each import between them. Loaded from node_modules it
+ * allocated 165 MB in the server's first second, memory V8 then kept for two minutes (docs/decisions/0013).
+ */
+const BUNDLED_PACKAGES = /^(@app\/|drizzle-orm(\/|$))/;
+
+/** Bare imports stay external except our own workspace packages and BUNDLED_PACKAGES. */
 const externalPackages = {
   name: 'external-packages',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('@app/')) return undefined;
+      if (BUNDLED_PACKAGES.test(args.path)) return undefined;
       return { path: args.path, external: true };
     });
   },

@@ -5,7 +5,7 @@ import { loadConfig } from './config/env';
 import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
 import { JOBS_STOP_MS, stopOnSignals } from './lib/shutdown';
-import { openProcessDatabase, runEntryPoint } from './process-start';
+import { openProcessDatabase, releaseStartUpMemory, runEntryPoint } from './process-start';
 
 async function main() {
   const config = loadConfig();
@@ -36,6 +36,7 @@ async function main() {
   app.log.info(
     `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
   );
+  releaseStartUpMemory();
 
   stopOnSignals(app.log, () => [
     // The job queue first: /ready answers 503 from here on, polls in progress are abandoned and their

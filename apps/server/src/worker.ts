@@ -12,7 +12,7 @@ import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
 import { createLogger } from './lib/logger';
 import { JOBS_STOP_MS, stopOnSignals } from './lib/shutdown';
-import { openProcessDatabase, runEntryPoint } from './process-start';
+import { openProcessDatabase, releaseStartUpMemory, runEntryPoint } from './process-start';
 
 async function main() {
   const config = loadConfig();
@@ -30,6 +30,7 @@ async function main() {
     { database: database.kind, pollSeconds: config.mailPollSeconds, pid: process.pid },
     'worker started: mail intake, housekeeping, notification and webhook jobs',
   );
+  releaseStartUpMemory();
 
   stopOnSignals(log, () => [
     { name: 'jobs', run: () => jobs.stop({ graceful: true, timeoutMs: JOBS_STOP_MS }) },

@@ -6,7 +6,11 @@
  * is checked.
  */
 import { STATIC_DATA_SLOTS, type TOrderVendorSource, VENDOR_MAP_FIELDS } from '@app/contracts';
-import { findTemplateColumn, splitReferences, templateWidth } from '../order-submission/engine/vendor-file';
+import {
+  findTemplateColumn,
+  splitReferences,
+  templateWidth,
+} from '../order-submission/engine/template-columns';
 import type { FieldErrors } from '../sources/source-rules';
 
 export interface TemplateMappingProblems {

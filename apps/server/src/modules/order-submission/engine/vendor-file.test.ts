@@ -9,13 +9,13 @@ import { type OrderFile, readOrderFile } from './order-file';
 import {
   buildVendorFile,
   MAP_FIELD_SOURCES,
-  renderVendorFileHtml,
   VENDOR_MAP_FIELDS,
   type VendorFile,
   VendorFileError,
   type VendorFileSettings,
 } from './vendor-file';
 import { alignBiffXfRecordsLeft, alignStylesXmlLeft } from './vendor-file-alignment';
+import { renderVendorFileHtml } from './vendor-file-html';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));

@@ -25,6 +25,7 @@ import { compileOperatorPattern, type OperatorPattern, OperatorPatternError } fr
 import * as XLSX from '@e965/xlsx';
 import { isSpreadsheetError, readTable, readWorkbook } from '../../../integrations/spreadsheet';
 import type { OrderField, OrderFile, OrderLine } from './order-file';
+import { findTemplateColumn, maxOf, splitReferences, templateWidth } from './template-columns';
 import { alignWorkbookLeft } from './vendor-file-alignment';
 
 export type VendorMapField =
@@ -126,7 +127,6 @@ const XLS_MAX_ROWS = 65_536;
 const XLS_MAX_COLUMNS = 256;
 const NUMERIC_FIELDS: ReadonlySet<OrderField> = new Set(['qty', 'unitPrice', 'total']);
 const PLAIN_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.(\d+))?$/;
-const COLUMN_LETTERS = /^[A-Z]{1,3}$/i;
 
 interface Cell {
   text: string;
@@ -403,70 +403,6 @@ function resolveTargets(
   return targets;
 }
 
-export type TemplateColumn =
-  | { kind: 'found'; column: number }
-  | { kind: 'ambiguous'; columns: number[] }
-  | { kind: 'missing' };
-
-/**
- * The column a mapping's reference names: its header text (case and spaces ignored; then punctuation
- * ignored, when that points at one column only), else its letter, if within the template's used width.
- * The vendor editor's save checks mappings with this same rule (vendors/template-mappings.ts).
- */
-export function findTemplateColumn(
-  header: readonly string[],
-  width: number,
-  reference: string,
-): TemplateColumn {
-  const exactKey = spaceless(reference);
-  const exact = header.findIndex((cell) => spaceless(cell) === exactKey);
-  if (exact >= 0) return { kind: 'found', column: exact };
-  const looseKey = punctuationless(reference);
-  const loose = looseKey === '' ? [] : columnsWhere(header, (cell) => punctuationless(cell) === looseKey);
-  if (loose.length === 1) return { kind: 'found', column: loose[0]! };
-  if (loose.length > 1) return { kind: 'ambiguous', columns: loose };
-  if (COLUMN_LETTERS.test(reference)) {
-    const column = XLSX.utils.decode_col(reference.toUpperCase());
-    if (column < width) return { kind: 'found', column };
-  }
-  return { kind: 'missing' };
-}
-
-/** The number of columns a template uses: its widest row up to the last non-blank cell. */
-export function templateWidth(rows: readonly (readonly string[])[]): number {
-  return maxOf(rows.map(usedLength));
-}
-
-export function splitReferences(setting: string | undefined): string[] {
-  return (setting ?? '')
-    .split(',')
-    .map((reference) => reference.trim())
-    .filter((reference) => reference !== '');
-}
-
-function spaceless(text: string): string {
-  return text.replace(/\s+/g, '').toLowerCase();
-}
-
-function punctuationless(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
-function columnsWhere(header: readonly string[], predicate: (cell: string) => boolean): number[] {
-  const columns: number[] = [];
-  header.forEach((cell, column) => {
-    if (predicate(cell)) columns.push(column);
-  });
-  return columns;
-}
-
-/** A row's length up to its last non-blank cell. */
-function usedLength(row: readonly string[]): number {
-  let length = row.length;
-  while (length > 0 && (row[length - 1] ?? '').trim() === '') length--;
-  return length;
-}
-
 function joinCell(contributions: Cell[]): Cell {
   if (contributions.length === 1) return contributions[0]!;
   const text = contributions
@@ -581,13 +517,6 @@ function buildWithoutTemplate(
   };
 }
 
-/** The largest of many numbers (0 for none), without spreading a long array into arguments. */
-function maxOf(values: readonly number[]): number {
-  let max = 0;
-  for (const value of values) if (value > max) max = value;
-  return max;
-}
-
 function undefinedCell(): XLSX.CellObject {
   return undefined as unknown as XLSX.CellObject;
 }
@@ -609,57 +538,4 @@ function outputFileName(baseName: string, extension: '.xls' | '.xlsx'): string {
   const withoutExtension =
     path.extname(safe).toLowerCase() === extension ? safe.slice(0, -extension.length) : safe;
   return `${withoutExtension || 'vendor-order'}${extension}`;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Printable copy
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
-
-/** A printable HTML page of the vendor file (the engine prints it to PDF with Chromium). */
-export function renderVendorFileHtml(file: VendorFile, title: string): string {
-  const width = Math.max(file.header.length, maxOf(file.rows.map((row) => row.length)));
-  const cellsOf = (row: readonly string[], tag: 'th' | 'td') =>
-    Array.from({ length: width }, (_, c) => `<${tag}>${escapeHtml(row[c] ?? '')}</${tag}>`).join('');
-  const body = file.rows.map((row) => `<tr>${cellsOf(row, 'td')}</tr>`).join('\n');
-  const lineCount = `${file.rows.length} ${file.rows.length === 1 ? 'line' : 'lines'}`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${escapeHtml(title)}</title>
-<style>
-@page { size: landscape; margin: 12mm; }
-body { font-family: Arial, Helvetica, sans-serif; font-size: 9pt; color: #000; margin: 0; }
-h1 { font-size: 13pt; margin: 0 0 4px; }
-p { margin: 0 0 8px; color: #444; }
-table { border-collapse: collapse; width: 100%; }
-th, td { border: 1px solid #999; padding: 3px 5px; text-align: left; vertical-align: top; white-space: pre-wrap; overflow-wrap: anywhere; }
-th { background: #eee; }
-thead { display: table-header-group; }
-tr { break-inside: avoid; }
-</style>
-</head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(file.fileName)} · ${lineCount}</p>
-<table>
-<thead><tr>${cellsOf(file.header, 'th')}</tr></thead>
-<tbody>
-${body}
-</tbody>
-</table>
-</body>
-</html>
-`;
 }

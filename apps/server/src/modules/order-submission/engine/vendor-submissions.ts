@@ -45,7 +45,8 @@ import { mergeOrderLines } from './merged-order-file';
 import type { OrderLine } from './order-file';
 import { claimLines, lastBuildFailure, type WaitingLine, waitingLinesOf } from './repository';
 import { type OutgoingAttachment, sendSubmissionEmail } from './submission-mail';
-import { buildVendorFile, renderVendorFileHtml, type VendorFile } from './vendor-file';
+import { buildVendorFile, type VendorFile } from './vendor-file';
+import { renderVendorFileHtml } from './vendor-file-html';
 import { vendorFileSettings } from './vendor-matching';
 
 export type SubmitMode = 'batch' | 'due';

@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { testDatabasesOpened } from '@app/db/test-database-count';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { DATABASE_FREE_TESTS } from './database-free';
 
-// Read through the global rather than by importing @app/db/testing, which would load PGlite into every file.
-const TEST_DATABASES_OPENED = Symbol.for('inbox-ops.test-databases-opened');
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
-const opened = () => (globalThis as { [TEST_DATABASES_OPENED]?: number })[TEST_DATABASES_OPENED] ?? 0;
 
 let openedBefore = 0;
 
 beforeAll(() => {
-  openedBefore = opened();
+  openedBefore = testDatabasesOpened();
   const file = listedFile();
   // A child process started on the run's database (a server, a worker, a backup) opens it out of sight of the
   // counter; such a file names the variable that chooses the database.
@@ -22,7 +20,7 @@ beforeAll(() => {
 
 afterAll(() => {
   const file = listedFile();
-  if (file && opened() > openedBefore) {
+  if (file && testDatabasesOpened() > openedBefore) {
     throw new Error(`${file} opens a test database: take it off DATABASE_FREE_TESTS`);
   }
 });

@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { createDatabase, type Database, migrationsFolder } from './client';
 import { wrapPglite } from './pglite-client';
+import { countOpenedTestDatabase } from './test-database-count';
 
 /** Which database the tests run on, for test titles: the run on PostgreSQL and the one on PGlite read apart. */
 export const DB_KIND = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -42,18 +43,6 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
       await withServer(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   });
-}
-
-/**
- * Counts the test databases this worker has opened, for the check that a file listed as database-free really
- * opens none (apps/server/test/database-free.ts). A global, not a module variable: the check reads it without
- * importing this module, so a database-free file does not load PGlite.
- */
-export const TEST_DATABASES_OPENED = Symbol.for('inbox-ops.test-databases-opened');
-
-function countOpenedTestDatabase() {
-  const counter = globalThis as { [TEST_DATABASES_OPENED]?: number };
-  counter[TEST_DATABASES_OPENED] = (counter[TEST_DATABASES_OPENED] ?? 0) + 1;
 }
 
 /** Changes whenever a migration (or the PGlite build) does. */

@@ -37,7 +37,11 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (a screencast and DOM snapshots of every action) took 30 % of the
+    // browser tests' processor time, for files that a CI run never shows. A failure still prints its error,
+    // the page's ARIA snapshot and a screenshot; `npm run test:e2e -- --trace retain-on-failure <spec>` records
+    // one when a failure needs more (decision 0021).
+    trace: 'off',
     // Chromium renders in software here, and drawing the app's animations (dialogs, menus, spinners) took a
     // quarter of the browser tests' processor time; the app stands still under reduced motion
     // (docs/behaviour/screens.md#motion, decision 0020). layout.spec.ts checks both settings.

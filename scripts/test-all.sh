@@ -63,10 +63,20 @@ if [ -n "${DATABASE_URL:-}" ]; then
 fi
 
 
-wait "$playwright_pid" || { status=1; failed_steps+=(playwright); }
+playwright_failed=
+wait "$playwright_pid" || { status=1; failed_steps+=(playwright); playwright_failed=1; }
 step_times+=("playwright $((SECONDS - playwright_started)) s (beside the API tests)")
 echo "==> browser tests in Chromium: output"
 cat "$reports/playwright.log"
+if [ -n "$playwright_failed" ]; then
+  # No trace is recorded (docs/decisions/0021-browser-tests-without-traces.md) and CI shows only this output: the
+  # page as each failing test left it, from Playwright's error context (its accessibility tree, as YAML).
+  for context in test-results/*/error-context.md; do
+    [ -f "$context" ] || continue
+    echo "==> the page when it failed: $context"
+    sed -n '/^```yaml$/,/^```$/p' "$context" | head -120
+  done
+fi
 
 expected=(vitest-pglite.json playwright.json)
 [ -n "${DATABASE_URL:-}" ] && expected+=(vitest-postgres.json)

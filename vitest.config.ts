@@ -14,6 +14,7 @@ export default defineConfig({
           // The run on PostgreSQL repeats only the tests that use a database (apps/server/test/database-free.ts).
           exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? DATABASE_FREE_TESTS : [])],
           setupFiles: ['apps/server/test/database-free-guard.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',
           // A guard against hangs, not a speed check: on a loaded 2-core machine a first spreadsheet read starts
           // a reader process (tsx compiling it) and can take tens of seconds.

@@ -4,13 +4,15 @@
  * worker thread (export-worker.js), each started from beside the entry that imported its starter
  * (lib/worker-entry.ts). The workspace packages (@app/contracts, @app/db) are TypeScript source and are
  * bundled in, and so is drizzle-orm (below); every other package stays an import from node_modules, as installed.
+ *
+ * `node scripts/build.mjs` builds into dist/. The server tests build the same bundle into a folder of their own
+ * (apps/server/test/global-setup.ts), so the processes they start run what `npm start` runs.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(serverDir, 'dist');
 
 /**
  * drizzle-orm is bundled in: it is some 500 small ES modules whose package.json carries a 179 KB exports map,
@@ -30,31 +32,45 @@ const externalPackages = {
   },
 };
 
-rmSync(outdir, { recursive: true, force: true });
-const started = performance.now();
-const result = await build({
-  absWorkingDir: serverDir,
-  entryPoints: {
-    server: 'src/server.ts',
-    worker: 'src/worker.ts',
-    'table-worker': 'src/integrations/spreadsheet/table-worker.ts',
-    'export-worker': 'src/modules/order-tracking/export-worker.ts',
-  },
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node24',
-  sourcemap: true,
-  // Chunks shared by the entry points get stable, readable names in stack traces.
-  chunkNames: 'chunks/[name]-[hash]',
-  plugins: [externalPackages],
-  metafile: true,
-  logLevel: 'warning',
-});
-const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
-const bytes = outputs.reduce((sum, [, output]) => sum + output.bytes, 0);
-console.log(
-  `server built: ${outputs.length} files, ${(bytes / 1024).toFixed(0)} KB in ${path.relative(process.cwd(), outdir) || outdir} (${(performance.now() - started).toFixed(0)} ms)`,
-);
+/**
+ * Empties `outdir` and builds every entry point into it. `outdir` must sit inside the repository: the bundle
+ * imports its packages from node_modules by name, resolved from where it lies.
+ * @param {string} outdir
+ * @returns {Promise<{ files: number, bytes: number, ms: number }>}
+ */
+export async function buildServer(outdir) {
+  rmSync(outdir, { recursive: true, force: true });
+  const started = performance.now();
+  const result = await build({
+    absWorkingDir: serverDir,
+    entryPoints: {
+      server: 'src/server.ts',
+      worker: 'src/worker.ts',
+      'table-worker': 'src/integrations/spreadsheet/table-worker.ts',
+      'export-worker': 'src/modules/order-tracking/export-worker.ts',
+    },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    sourcemap: true,
+    // Chunks shared by the entry points get stable, readable names in stack traces.
+    chunkNames: 'chunks/[name]-[hash]',
+    plugins: [externalPackages],
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
+  const bytes = outputs.reduce((sum, [, output]) => sum + output.bytes, 0);
+  return { files: outputs.length, bytes, ms: performance.now() - started };
+}
+
+if (import.meta.main) {
+  const outdir = path.join(serverDir, 'dist');
+  const built = await buildServer(outdir);
+  console.log(
+    `server built: ${built.files} files, ${(built.bytes / 1024).toFixed(0)} KB in ${path.relative(process.cwd(), outdir) || outdir} (${built.ms.toFixed(0)} ms)`,
+  );
+}

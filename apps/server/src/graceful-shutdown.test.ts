@@ -11,14 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../test-servers/dovecot';
 import { createTestApp, type TestApp } from '../test/helper';
-import {
-  type EntryProcess,
-  freePort,
-  killIfRunning,
-  SERVER_ENTRY,
-  spawnEntry,
-  WORKER_ENTRY,
-} from '../test/processes';
+import { type EntryProcess, freePort, killIfRunning, spawnEntry } from '../test/processes';
 import {
   appendTrackingMails,
   createMailboxSource,
@@ -48,7 +41,7 @@ describe.skipIf(!onPostgres)('SIGTERM to a worker during a poll (PostgreSQL and 
   });
 
   const worker = (name: string, delayMs: number) => {
-    const entry = spawnEntry(WORKER_ENTRY, {
+    const entry = spawnEntry('worker', {
       DATABASE_URL: t.db.connectionString!,
       APP_SECRET_KEY: t.config.secretKey,
       DATA_DIR: `/tmp/inbox-ops-shutdown-${name}`,
@@ -171,7 +164,7 @@ describe.skipIf(onPostgres)('SIGTERM to the web server', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'inbox-ops-stop-'));
     try {
       const port = await freePort();
-      const server = spawnEntry(SERVER_ENTRY, {
+      const server = spawnEntry('server', {
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',

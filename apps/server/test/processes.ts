@@ -4,9 +4,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const SERVER_ENTRY = path.resolve(here, '../src/server.ts');
-export const WORKER_ENTRY = path.resolve(here, '../src/worker.ts');
 export const REPO_ROOT = path.resolve(here, '../../..');
+
+/** The entry points `npm start` and `npm run start:worker` run. */
+export type Entry = 'server' | 'worker';
+
+/**
+ * An entry point in the build the server tests' global setup made (test/global-setup.ts): the same bundle as
+ * `npm run build`'s dist/, so a test that starts a process starts what production runs.
+ */
+export function builtEntry(entry: Entry): string {
+  const buildDir = process.env.TEST_SERVER_BUILD;
+  if (!buildDir) {
+    throw new Error(
+      "TEST_SERVER_BUILD is unset: the server project's global setup builds the server (vitest.config.ts)",
+    );
+  }
+  return path.join(buildDir, `${entry}.js`);
+}
 
 export interface EntryProcess {
   child: ChildProcess;
@@ -15,12 +30,15 @@ export interface EntryProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Node's options in apps/server/package.json's `start` and `start:worker` scripts. */
+const START_OPTIONS = ['--enable-source-maps', '--max-semi-space-size=16'];
+
 /**
- * The server or worker entry as a process of its own: node with the tsx loader, a single pid, so that a
- * signal reaches the process that handles it (an `npx tsx` wrapper would get it instead).
+ * The built server or worker as a process of its own, started as `npm start` starts it but without npm in
+ * between: a single pid, so that a signal reaches the process that handles it.
  */
-export function spawnEntry(entry: string, env: Record<string, string>): EntryProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+export function spawnEntry(entry: Entry, env: Record<string, string>): EntryProcess {
+  const child = spawn(process.execPath, [...START_OPTIONS, builtEntry(entry)], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,15 +3,14 @@
  * processor) against one PostgreSQL database and a real Dovecot. PGlite is skipped: its database cannot
  * be shared between processes.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { schema } from '@app/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { runsOf } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { spawnEntry } from '../../../test/processes';
 import {
   appendTrackingMails,
   createMailboxSource,
@@ -21,9 +20,6 @@ import {
 } from './testing';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const here = path.dirname(fileURLToPath(import.meta.url));
-const WORKER = path.resolve(here, '../../worker.ts');
-const REPO_ROOT = path.resolve(here, '../../../../..');
 const USERS = [
   { user: 'crash@shop.example', password: 'crash-secret' },
   { user: 'pair@shop.example', password: 'pair-secret' },
@@ -47,34 +43,23 @@ afterAll(async () => {
   await Promise.all([t?.close(), dovecot?.stop()]);
 });
 
-/** One worker process (node with the tsx loader: a single pid, so SIGKILL really kills it). */
+/** One built worker process (test/processes.ts: a single pid, so SIGKILL really kills it). */
 function startWorker(name: string, extraEnv: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATABASE_URL: t.db.connectionString!,
-      APP_SECRET_KEY: t.config.secretKey,
-      DATA_DIR: `/tmp/inbox-ops-worker-${name}`,
-      MAIL_POLL_SECONDS: '1',
-      // The default: the lease, not a short poll timeout, must bound the takeover after a crash.
-      MAIL_POLL_TIMEOUT_SECONDS: '300',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const worker = spawnEntry('worker', {
+    DATABASE_URL: t.db.connectionString!,
+    APP_SECRET_KEY: t.config.secretKey,
+    DATA_DIR: `/tmp/inbox-ops-worker-${name}`,
+    MAIL_POLL_SECONDS: '1',
+    // The default: the lease, not a short poll timeout, must bound the takeover after a crash.
+    MAIL_POLL_TIMEOUT_SECONDS: '300',
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  const child = worker.child;
   child.on('exit', (code, signal) => {
     children.delete(child);
     if (code !== 0 && signal !== 'SIGKILL' && signal !== 'SIGTERM') {
-      console.error(`worker ${name} exited with ${code ?? signal}:\n${output}`);
+      console.error(`worker ${name} exited with ${code ?? signal}:\n${worker.output()}`);
     }
   });
   children.add(child);

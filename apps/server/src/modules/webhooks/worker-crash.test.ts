@@ -7,7 +7,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
-import { type EntryProcess, killIfRunning, spawnEntry, WORKER_ENTRY } from '../../../test/processes';
+import { type EntryProcess, killIfRunning, spawnEntry } from '../../../test/processes';
 import { WORKER_STOPPED_MESSAGE } from './repository';
 import { type Receiver, startReceiver } from './testing';
 
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 function startWorker(name: string): EntryProcess {
-  const worker = spawnEntry(WORKER_ENTRY, {
+  const worker = spawnEntry('worker', {
     DATABASE_URL: t.db.connectionString!,
     APP_SECRET_KEY: t.config.secretKey,
     DATA_DIR: `/tmp/inbox-ops-webhook-worker-${name}`,

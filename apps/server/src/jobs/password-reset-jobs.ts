@@ -11,6 +11,7 @@ import {
   PASSWORD_RESET_MAIL_QUEUE,
   type PasswordResetMailJobData,
 } from '../modules/auth/password-reset-queue';
+import { NOTIFY_BACKSTOP_SECONDS } from './notify-backstop';
 
 export async function registerPasswordResetJobs(boss: PgBoss, context: AppContext, log: FastifyBaseLogger) {
   const queueOptions = {
@@ -21,12 +22,18 @@ export async function registerPasswordResetJobs(boss: PgBoss, context: AppContex
     retryDelayMax: 600,
     // The job holds a username, nothing secret; still, no need to keep it for the default week.
     deleteAfterSeconds: 86_400,
+    // Sending the job wakes the workers (queue.ts): the e-mail leaves at once, and idle workers do not poll.
+    notify: true,
   };
   await boss.createQueue(PASSWORD_RESET_MAIL_QUEUE, { policy: 'singleton', ...queueOptions });
   await boss.updateQueue(PASSWORD_RESET_MAIL_QUEUE, queueOptions);
   await boss.work<PasswordResetMailJobData>(
     PASSWORD_RESET_MAIL_QUEUE,
-    { pollingIntervalSeconds: 0.5, localConcurrency: 4 },
+    {
+      pollingIntervalSeconds: 0.5,
+      notifyPollingIntervalSeconds: NOTIFY_BACKSTOP_SECONDS,
+      localConcurrency: 4,
+    },
     async ([job]) => {
       if (!job) return;
       const outcome = await sendPasswordResetMail(context, job.data.username);

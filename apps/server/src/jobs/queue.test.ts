@@ -3,7 +3,7 @@ import { createTestDatabase } from '@app/db/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHousekeeping } from './housekeeping';
-import { QUEUES, startJobs } from './queue';
+import { createQueue, QUEUES, startJobs } from './queue';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -63,4 +63,32 @@ describe('job queue', () => {
     expect(removed.refreshTokens).toBe(0);
     expect(await database.db.select().from(schema.refreshTokens)).toHaveLength(1);
   });
+
+  it('a job sent to a notify queue wakes its idle worker at once, long before the worker would poll', async () => {
+    const boss = createQueue(database);
+    await boss.start();
+    try {
+      await boss.createQueue('notify-probe', { notify: true });
+      const handled: number[] = [];
+      await boss.work(
+        'notify-probe',
+        // Polls 30 and 60 s apart: only NOTIFY can bring the job within the 10 s waited below.
+        { pollingIntervalSeconds: 30, notifyPollingIntervalSeconds: 60 },
+        async ([job]) => {
+          if (job) handled.push(Date.now());
+        },
+      );
+      // The queue cache that tells a worker its queue notifies is read every few seconds (queue.ts).
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const sentAt = Date.now();
+      await boss.send('notify-probe', {});
+      const deadline = sentAt + 10_000;
+      while (handled.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(handled).toHaveLength(1);
+    } finally {
+      await boss.stop({ graceful: false, close: true, timeout: 2000 });
+    }
+  }, 30_000);
 });

@@ -29,6 +29,10 @@ export function createQueue(database: Database): PgBoss {
     superviseIntervalSeconds: 10,
     monitorIntervalSeconds: 10,
     queueCacheIntervalSeconds: 5,
+    // A job sent to a queue created with `notify: true` wakes the workers of every instance at once
+    // (PostgreSQL NOTIFY; on PGlite within the one instance), so those queues poll only as a backstop
+    // (jobs/notify-backstop.ts) instead of every half second. On PostgreSQL this holds one more connection.
+    useListenNotify: true,
   };
   if (database.kind === 'pglite' && database.pglite) {
     return redactHandlerErrors(

@@ -11,6 +11,7 @@ import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../context';
 import { deliverWebhook, WEBHOOK_DELIVERY_QUEUE, webhookDeliveryKey } from '../modules/webhooks/deliver';
 import { findDueDeliveryIds } from '../modules/webhooks/repository';
+import { NOTIFY_BACKSTOP_SECONDS } from './notify-backstop';
 
 const DISPATCH_INTERVAL_MS = 5_000;
 /** Due deliveries read per page, and pages per dispatch (a backlog beyond waits for the next one). */
@@ -42,6 +43,8 @@ export async function registerWebhookJobs(
     heartbeatSeconds: 10,
     retryLimit: 0,
     deleteAfterSeconds: 86_400,
+    // A dispatched job wakes the workers (queue.ts): a test event leaves at once, and idle workers do not poll.
+    notify: true,
   };
   await boss.createQueue(WEBHOOK_DELIVERY_QUEUE, { policy: 'stately', ...queueOptions });
   await boss.updateQueue(WEBHOOK_DELIVERY_QUEUE, queueOptions);
@@ -49,7 +52,13 @@ export async function registerWebhookJobs(
   // next poll (4 deliveries/s on PGlite; docs/design/webhooks.md#figures).
   await boss.work<WebhookDeliveryJobData>(
     WEBHOOK_DELIVERY_QUEUE,
-    { batchSize: DELIVERY_BATCH, localConcurrency: 4, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true },
+    {
+      batchSize: DELIVERY_BATCH,
+      localConcurrency: 4,
+      pollingIntervalSeconds: 0.5,
+      notifyPollingIntervalSeconds: NOTIFY_BACKSTOP_SECONDS,
+      burstWhenBatchFull: true,
+    },
     async (batch) => {
       await Promise.all(
         batch.map(async (job) => {

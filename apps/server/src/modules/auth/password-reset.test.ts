@@ -106,6 +106,8 @@ describe('POST /auth/reset-password', () => {
       release();
     }
     const [mail] = await smtp.waitFor(1);
+    // The queued job woke the workers (jobs/queue.ts) rather than waiting for their poll.
+    expect((await jobs.boss.getQueue(PASSWORD_RESET_MAIL_QUEUE))?.notify).toBe(true);
     expect(mail!.envelopeTo).toEqual(['known@example.com']);
     expect(mail!.parsed.subject).toBe('Reset your password');
     expect(mail!.parsed.text).toContain('http://localhost:3000/reset-password#token=');

@@ -8,7 +8,7 @@ import { createTestApp, type Session, type TestApp } from '../../../test/helper'
 import { runHousekeeping } from '../../jobs/housekeeping';
 import { type Jobs, startJobs } from '../../jobs/queue';
 import { finishRun, startRun } from '../runs/repository';
-import { deliverWebhook, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './deliver';
+import { deliverWebhook, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, WEBHOOK_DELIVERY_QUEUE } from './deliver';
 import { sealWebhookSecret } from './secret';
 import { type Receiver, startReceiver } from './testing';
 
@@ -498,6 +498,8 @@ describe(`webhook deliveries through the job queue (${DB_KIND})`, () => {
     const hook = await receiver();
     const id = await createEndpoint(hook.url, ['run.succeeded']);
     jobs = await startJobs(t.db, pino({ level: 'silent' }), { context: t.app.context, idle: false });
+    // A dispatched job wakes the workers (jobs/queue.ts) rather than waiting for their poll.
+    expect((await jobs.boss.getQueue(WEBHOOK_DELIVERY_QUEUE))?.notify).toBe(true);
     const runId = await startRun(t.db.db, {
       sourceType: 'order-tracking',
       sourceId: null,

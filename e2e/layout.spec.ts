@@ -132,7 +132,7 @@ test('the Account menu opens the Account page and logs out', async ({ page, crea
   await expect(page.getByText(TEXTS.sessionExpired, { exact: true })).toHaveCount(0);
 });
 
-test('menus animate as they open, and nothing moves when the system asks for reduced motion', async ({
+test('menus animate as they open and buttons transition, and nothing moves when the system asks for reduced motion', async ({
   page,
   createUser,
   signIn,
@@ -154,13 +154,22 @@ test('menus animate as they open, and nothing moves when the system asks for red
     return animation;
   };
 
+  // Which properties of the Account button transition: none at all under reduced motion, not a very short
+  // transition, which would still show an in-between colour until the next frame (docs/behaviour/screens.md#motion).
+  const buttonTransition = () =>
+    page
+      .getByRole('button', { name: 'Account' })
+      .evaluate((element) => getComputedStyle(element).transitionProperty);
+
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   const moving = await menuAnimation();
   expect(moving.name).not.toBe('none');
   expect(moving.seconds).toBeGreaterThanOrEqual(0.1);
+  expect(await buttonTransition()).not.toBe('none');
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect((await menuAnimation()).seconds).toBeLessThan(0.001);
+  expect(await buttonTransition()).toBe('none');
 });
 
 test('an unknown route inside the app shows the not-found page within the layout', async ({

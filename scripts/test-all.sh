@@ -33,10 +33,7 @@ failed_steps=()
 step_times=()
 timed() { local name=$1 start=$SECONDS; shift; "$@"; local code=$?; step_times+=("$name $((SECONDS - start)) s"); return $code; }
 
-echo "==> npm run check (types + lint)"
-timed check npm run check || { status=1; failed_steps+=(check); }
-
-echo "==> build the web app"
+echo "==> build the web app and the server"
 timed build npm run build || exit 1
 
 # The browser tests run beside the vitest runs, so the API tests fit into their time instead of following it.
@@ -47,6 +44,10 @@ PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/playwright.json" npx playwright test -c e2
   > "$reports/playwright.log" 2>&1 &
 playwright_pid=$!
 playwright_started=$SECONDS
+
+# After the browser tests have started, which are the run's length: the check's 10 s are then not added to it.
+echo "==> npm run check (types + lint)"
+timed check npm run check || { status=1; failed_steps+=(check); }
 
 echo "==> unit and API tests on embedded PGlite"
 timed vitest-pglite npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-pglite.json" || { status=1; failed_steps+=(vitest-pglite); }

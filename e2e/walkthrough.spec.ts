@@ -170,6 +170,10 @@ for (const viewport of VIEWPORTS) {
 
       await clickHomeLink(page);
       await expect(guard).toBeVisible();
+      // Escape as a person presses it: once the dialog has taken the focus, by which time it also listens for the
+      // key. A dialog painted but not yet listening (a busy machine, the phone's drawer still closing) let an
+      // immediate Escape go to the drawer, and the guard stayed open.
+      await expect(guard.getByRole('button', { name: 'Stay on Page' })).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(guard).toBeHidden();
       await expect(page).toHaveURL(new RegExp(`${editPath}$`));

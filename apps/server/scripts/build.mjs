@@ -1,9 +1,10 @@
 /**
  * Builds the server to JavaScript: one ES module bundle per entry point in dist/, with source maps: the HTTP
- * server, the job worker, the spreadsheet reader's child process (table-worker.js) and the order export's
- * worker thread (export-worker.js), each started from beside the entry that imported its starter
- * (lib/worker-entry.ts). The workspace packages (@app/contracts, @app/db) are TypeScript source and are
- * bundled in, and so is drizzle-orm (below); every other package stays an import from node_modules, as installed.
+ * server, the job worker, the backup and restore commands, the spreadsheet reader's child process
+ * (table-worker.js) and the order export's worker thread (export-worker.js), the last two started from beside
+ * the entry that imported their starter (lib/worker-entry.ts). The workspace packages (@app/contracts, @app/db)
+ * are TypeScript source and are bundled in, and so is drizzle-orm (below); every other package stays an import
+ * from node_modules, as installed.
  *
  * `node scripts/build.mjs` builds into dist/. The server tests build the same bundle into a folder of their own
  * (apps/server/test/global-setup.ts), so the processes they start run what `npm start` runs.
@@ -48,6 +49,9 @@ export async function buildServer(outdir) {
       worker: 'src/worker.ts',
       'table-worker': 'src/integrations/spreadsheet/table-worker.ts',
       'export-worker': 'src/modules/order-tracking/export-worker.ts',
+      // The embedded database's backup and restore commands (`npm run backup`, `npm run restore`).
+      backup: 'src/scripts/backup.ts',
+      restore: 'src/scripts/restore.ts',
     },
     outdir,
     bundle: true,

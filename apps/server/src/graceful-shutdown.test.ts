@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../test-servers/dovecot';
 import { createTestApp, type TestApp } from '../test/helper';
-import { type EntryProcess, freePort, killIfRunning, spawnEntry } from '../test/processes';
+import { type EntryProcess, freePort, killIfRunning, spawnEntry, spawnWorkerBeside } from '../test/processes';
 import {
   appendTrackingMails,
   createMailboxSource,
@@ -41,10 +41,7 @@ describe.skipIf(!onPostgres)('SIGTERM to a worker during a poll (PostgreSQL and 
   });
 
   const worker = (name: string, delayMs: number) => {
-    const entry = spawnEntry('worker', {
-      DATABASE_URL: t.db.connectionString!,
-      APP_SECRET_KEY: t.config.secretKey,
-      DATA_DIR: `/tmp/inbox-ops-shutdown-${name}`,
+    const entry = spawnWorkerBeside(t, `shutdown-${name}`, {
       MAIL_POLL_SECONDS: '1',
       // Far above the batch's length on a loaded machine: the poll must be stopped by SIGTERM, not time out.
       MAIL_POLL_TIMEOUT_SECONDS: '600',

@@ -26,6 +26,7 @@ export const DATABASE_FREE_TESTS = [
   'apps/server/src/lib/progress.test.ts',
   'apps/server/src/lib/secrets.test.ts',
   'apps/server/src/lib/wildcard.test.ts',
+  'apps/server/src/lib/worker-entry.test.ts',
   'apps/server/src/modules/audit/audit-diff.test.ts',
   'apps/server/src/modules/intake/inbound-files.test.ts',
   'apps/server/src/modules/intake/mail-matching.test.ts',

@@ -6,18 +6,18 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
 
-/** The entry points `npm start` and `npm run start:worker` run. */
-export type Entry = 'server' | 'worker';
+/** The entry points `npm start`, `npm run start:worker`, `npm run backup` and `npm run restore` run. */
+export type Entry = 'server' | 'worker' | 'backup' | 'restore';
 
 /**
  * An entry point in the build the server tests' global setup made (test/global-setup.ts): the same bundle as
  * `npm run build`'s dist/, so a test that starts a process starts what production runs.
  */
 export function builtEntry(entry: Entry): string {
-  const buildDir = process.env.TEST_SERVER_BUILD;
+  const buildDir = process.env.SERVER_BUILD_DIR;
   if (!buildDir) {
     throw new Error(
-      "TEST_SERVER_BUILD is unset: the server project's global setup builds the server (vitest.config.ts)",
+      "SERVER_BUILD_DIR is unset: the server project's global setup builds the server (vitest.config.ts)",
     );
   }
   return path.join(buildDir, `${entry}.js`);
@@ -53,6 +53,23 @@ export function spawnEntry(entry: Entry, env: Record<string, string>): EntryProc
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   return { child, output: () => output, exited };
+}
+
+/**
+ * A built worker on a test app's database, with the app's key (so it opens the secrets the app sealed) and a data
+ * folder named after it: what every multi-process test starts beside the app. `env` adds the test's own settings.
+ */
+export function spawnWorkerBeside(
+  app: { db: { connectionString?: string }; config: { secretKey: string } },
+  name: string,
+  env: Record<string, string>,
+): EntryProcess {
+  return spawnEntry('worker', {
+    DATABASE_URL: app.db.connectionString!,
+    APP_SECRET_KEY: app.config.secretKey,
+    DATA_DIR: `/tmp/inbox-ops-${name}`,
+    ...env,
+  });
 }
 
 /** Ends a process still running when a test fails half-way (a last resort, not the behaviour tested). */

@@ -1,7 +1,7 @@
 /**
- * `npm run backup` / `npm run restore` on the embedded database, run as the commands an operator types:
- * a backup from a running process (over its socket) and one with no process running, each restored into a
- * fresh DATA_DIR, opened, and its stored secrets opened with the restored key.
+ * `npm run backup` / `npm run restore` on the embedded database, run as those scripts run them (the built
+ * entry points, test/processes.ts): a backup from a running process (over its socket) and one with no process
+ * running, each restored into a fresh DATA_DIR, opened, and its stored secrets opened with the restored key.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../test/factories';
 import { sealedMailboxPassword } from '../../test/helper';
-import { REPO_ROOT } from '../../test/processes';
+import { builtEntry, REPO_ROOT } from '../../test/processes';
 import { loadConfig } from '../config/env';
 import { openMailboxSecret } from '../modules/email-sources/source-connection';
 import { createBackup, describeKey, listenForBackups, readBackup } from './backup';
@@ -24,14 +24,20 @@ const MAILBOX_PASSWORD = 'imap-password-kept-sealed';
 const root = mkdtempSync(path.join(tmpdir(), 'inbox-ops-backup-'));
 const live = path.join(root, 'live');
 
-/** An npm command from the repository root, as docs/deploying.md gives it. */
 /** A mailbox whose stored password must still open after a restore (it is sealed to these settings). */
 function mailboxSettings(address: string) {
   return { username: address, email: address, incomingServer: 'imap.shop.example', incomingPort: 993 };
 }
 
-function npm(args: string[], env: Record<string, string>) {
-  return run('npm', args, env);
+/** The commands docs/deploying.md gives, from the repository root, as the root package.json's scripts run them. */
+const COMMAND_SCRIPTS = {
+  backup: 'node --enable-source-maps apps/server/dist/backup.js',
+  restore: 'node --enable-source-maps apps/server/dist/restore.js',
+} as const;
+
+/** `npm run <command> -- <args>`: the same entry point of the tests' own build, without npm in between. */
+function command(name: keyof typeof COMMAND_SCRIPTS, args: string[], env: Record<string, string>) {
+  return run(process.execPath, ['--enable-source-maps', builtEntry(name), ...args], env);
 }
 
 function run(command: string, args: string[], env: Record<string, string>) {
@@ -110,21 +116,26 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
     await database?.close().catch(() => {});
   });
 
+  it('npm run backup and npm run restore start those entry points of the build', () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+    expect({ backup: scripts.backup, restore: scripts.restore }).toEqual(COMMAND_SCRIPTS);
+  });
+
   it('backs up a running process through its socket, and restores into an empty DATA_DIR', async () => {
     const file = path.join(root, 'running.backup');
-    const backup = await npm(['run', 'backup', '--', '--out', file], { DATA_DIR: live });
+    const backup = await command('backup', ['--out', file], { DATA_DIR: live });
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toContain('taken from the running server');
     expect(backup.output).toMatch(/the secret key \(fingerprint [0-9a-f]{16}\) is inside it/);
     expect(readBackup(readFileSync(file)).header.secretKey).toBe(secretKey);
 
     const target = path.join(root, 'restored-running');
-    const restore = await npm(['run', 'restore', '--', '--in', file], { DATA_DIR: target });
+    const restore = await command('restore', ['--in', file], { DATA_DIR: target });
     expect(restore.code, restore.output).toBe(0);
     await expectRestored(target);
 
     // Nothing is overwritten: the same restore again is refused and leaves the directory as it was.
-    const again = await npm(['run', 'restore', '--', '--in', file], { DATA_DIR: target });
+    const again = await command('restore', ['--in', file], { DATA_DIR: target });
     expect(again.code).toBe(1);
     expect(again.output).toContain('already holds a database or a secret key');
     await expectRestored(target);
@@ -141,12 +152,12 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
     await database.close();
     expect(existsSync(path.join(live, 'backup.sock'))).toBe(false);
     const file = path.join(root, 'stopped.backup');
-    const backup = await npm(['run', 'backup', '--', '--out', file], { DATA_DIR: live });
+    const backup = await command('backup', ['--out', file], { DATA_DIR: live });
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toContain('directly (no server running)');
 
     const wrongKey = path.join(root, 'restored-wrong-key');
-    const refused = await npm(['run', 'restore', '--', '--in', file], {
+    const refused = await command('restore', ['--in', file], {
       DATA_DIR: wrongKey,
       APP_SECRET_KEY: 'another-key-another-key-another-key-0123',
     });
@@ -155,7 +166,7 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
     expect(existsSync(path.join(wrongKey, 'pglite'))).toBe(false);
 
     const target = path.join(root, 'restored-stopped');
-    const restore = await npm(['run', 'restore', '--', '--in', file], { DATA_DIR: target });
+    const restore = await command('restore', ['--in', file], { DATA_DIR: target });
     expect(restore.code, restore.output).toBe(0);
     await expectRestored(target);
   }, 300_000);

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { runsOf } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { spawnEntry } from '../../../test/processes';
+import { spawnWorkerBeside } from '../../../test/processes';
 import {
   appendTrackingMails,
   createMailboxSource,
@@ -45,10 +45,7 @@ afterAll(async () => {
 
 /** One built worker process (test/processes.ts: a single pid, so SIGKILL really kills it). */
 function startWorker(name: string, extraEnv: Record<string, string> = {}): ChildProcess {
-  const worker = spawnEntry('worker', {
-    DATABASE_URL: t.db.connectionString!,
-    APP_SECRET_KEY: t.config.secretKey,
-    DATA_DIR: `/tmp/inbox-ops-worker-${name}`,
+  const worker = spawnWorkerBeside(t, `worker-${name}`, {
     MAIL_POLL_SECONDS: '1',
     // The default: the lease, not a short poll timeout, must bound the takeover after a crash.
     MAIL_POLL_TIMEOUT_SECONDS: '300',

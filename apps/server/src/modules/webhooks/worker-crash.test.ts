@@ -7,7 +7,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
-import { type EntryProcess, killIfRunning, spawnEntry } from '../../../test/processes';
+import { type EntryProcess, killIfRunning, spawnWorkerBeside } from '../../../test/processes';
 import { WORKER_STOPPED_MESSAGE } from './repository';
 import { type Receiver, startReceiver } from './testing';
 
@@ -37,10 +37,7 @@ afterAll(async () => {
 });
 
 function startWorker(name: string): EntryProcess {
-  const worker = spawnEntry('worker', {
-    DATABASE_URL: t.db.connectionString!,
-    APP_SECRET_KEY: t.config.secretKey,
-    DATA_DIR: `/tmp/inbox-ops-webhook-worker-${name}`,
+  const worker = spawnWorkerBeside(t, `webhook-worker-${name}`, {
     ORDER_LINKS_ALLOW_PRIVATE_ADDRESSES: 'true',
     // The lease is the timeout + 5 s: a short timeout keeps the takeover quick.
     WEBHOOK_TIMEOUT_SECONDS: '3',

@@ -9,6 +9,7 @@ import {
   expectCard,
   expectColumns,
   expectRow,
+  expectShownFor,
   expectSwipeHintWhereTableScrolls,
   holdRequests,
   listCard,
@@ -17,6 +18,7 @@ import {
   rowWith,
   saveButton,
   signInAt,
+  stopClock,
   unique,
 } from './fixtures/sources';
 
@@ -64,6 +66,7 @@ test.describe('order submission source editor', () => {
     const user = await createUser({ submissionUser: true });
     const mailbox = await sources.emailSource();
     const name = unique('Channel orders');
+    await page.clock.install();
     await signInAt(page, user.username, LIST_PATH);
 
     await expect(page.getByRole('heading', { name: 'Order Submission Sources' })).toBeVisible();
@@ -109,6 +112,7 @@ test.describe('order submission source editor', () => {
     await field(page, 'PDF Download Name').fill('orders.pdf');
 
     const held = await holdRequests(page, `**${SAVE_PATH}`);
+    await stopClock(page);
     await saveButton(page).click();
     await expect(saveButton(page)).toHaveText('Saving...');
     await expect(saveButton(page)).toBeDisabled();
@@ -122,7 +126,7 @@ test.describe('order submission source editor', () => {
     await expect(page.getByRole('heading', { name: 'Edit Order Submission Source' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Sources' })).toBeVisible();
     // docs/behaviour/screens.md#save-button: back to idle after 3 s.
-    await expect(saveButton(page)).toHaveText('Save', { timeout: 15_000 });
+    await expectShownFor(page, saveButton(page), 'Saved!', 3_000, 'Save');
     expect(held.requests).toBe(1);
     await page.unroute(`**${SAVE_PATH}`);
 
@@ -183,15 +187,17 @@ test.describe('order submission source editor', () => {
   }) => {
     const user = await createUser({ submissionUser: true });
     const source = await submission.source();
+    await page.clock.install();
     await signInAt(page, user.username, `${LIST_PATH}/edit/${source.id}`);
 
     await expect(field(page, 'Source Name *')).toHaveValue(source.sourceName);
     await expect(field(page, 'Subject Value *')).toHaveValue('New orders');
     await field(page, 'Subject Value *').fill('Orders ready');
     await field(page, 'Attachment Name').fill('');
+    await stopClock(page);
     await saveButton(page).click();
     await expect(page.getByRole('status')).toHaveText(SAVED);
-    await expect(saveButton(page)).toHaveText('Save', { timeout: 15_000 });
+    await expectShownFor(page, saveButton(page), 'Saved!', 3_000, 'Save');
 
     await page.reload();
     await expect(field(page, 'Subject Value *')).toHaveValue('Orders ready');
@@ -258,6 +264,7 @@ test.describe('order submission source editor errors (docs/behaviour/order-submi
   }) => {
     const user = await createUser({ submissionUser: true });
     const mailbox = await sources.emailSource();
+    await page.clock.install();
     await signInAt(page, user.username, `${LIST_PATH}/edit/0`);
     await field(page, 'Source Name *').fill(unique('Stubbed'));
     await choose(page, 'Email Source *', pickerName(mailbox));
@@ -266,10 +273,11 @@ test.describe('order submission source editor errors (docs/behaviour/order-submi
 
     // The server is replaced here: these answers are what a proxy or an older server could send.
     await page.route(`**${SAVE_PATH}`, (route) => route.fulfill({ status: 200, json: { ok: true } }));
+    await stopClock(page);
     await saveButton(page).click();
     await expect(page.getByRole('alert')).toHaveText('Save failed - unexpected response');
     await expect(saveButton(page)).toHaveText('Error - Try Again');
-    await expect(saveButton(page)).toHaveText('Save', { timeout: 15_000 });
+    await expectShownFor(page, saveButton(page), 'Error - Try Again', 3_000, 'Save');
 
     await page.unroute(`**${SAVE_PATH}`);
     await page.route(`**${SAVE_PATH}`, (route) =>

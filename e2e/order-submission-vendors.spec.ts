@@ -9,6 +9,7 @@ import {
   expectCard,
   expectColumns,
   expectRow,
+  expectShownFor,
   holdRequests,
   listCard,
   pickerName,
@@ -16,6 +17,7 @@ import {
   rowWith,
   saveButton,
   signInAt,
+  stopClock,
   unique,
 } from './fixtures/sources';
 
@@ -132,6 +134,7 @@ test.describe('vendor source editor', () => {
     const parent = await submission.source();
     const mailbox = await sources.emailSource();
     const name = unique('Acme');
+    await page.clock.install();
     await signInAt(page, user.username, LIST_PATH);
 
     await page.getByRole('link', { name: 'Add Source' }).click();
@@ -203,6 +206,7 @@ test.describe('vendor source editor', () => {
     await addAlias(page, `${name} Inc`);
 
     const held = await holdRequests(page, `**${SAVE_PATH}`);
+    await stopClock(page);
     await saveButton(page).click();
     await expect(saveButton(page)).toHaveText('Saving...');
     await expect(saveButton(page)).toBeDisabled();
@@ -214,7 +218,7 @@ test.describe('vendor source editor', () => {
     await expect(page.getByRole('heading', { name: 'Edit Order Vendor Source' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Vendors' })).toBeVisible();
     // docs/behaviour/screens.md#save-button: back to idle after 2 s.
-    await expect(saveButton(page)).toHaveText('Save', { timeout: 15_000 });
+    await expectShownFor(page, saveButton(page), 'Saved!', 2_000, 'Save');
     await page.unroute(`**${SAVE_PATH}`);
 
     const stored = await storedVendor(sources.api, id);
@@ -458,16 +462,18 @@ test.describe('vendor source editor errors (docs/behaviour/order-submission.md#v
     const existing = await submission.vendor();
     const mailbox = await sources.emailSource();
     const parent = await submission.source();
+    await page.clock.install();
     await signInAt(page, user.username, `${LIST_PATH}/edit/0`);
     await fillRequired(page, { source: parent.sourceName, name: existing.vendorNameFromFile, mailbox });
 
+    await stopClock(page);
     await saveButton(page).click();
     const message = `A vendor with the name "${existing.vendorNameFromFile}" already exists. Please use a different vendor name.`;
     await expect(page.getByRole('alert').filter({ hasText: message })).toHaveText(message);
     await expect(saveButton(page)).toHaveText('Error - Try Again');
     await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/edit/0$`));
     // docs/behaviour/screens.md#save-button: idle after 5 s, which also clears the message.
-    await expect(saveButton(page)).toHaveText('Save', { timeout: 10_000 });
+    await expectShownFor(page, saveButton(page), 'Error - Try Again', 5_000, 'Save');
     await expect(page.getByRole('alert').filter({ hasText: message })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Back to Vendors' })).toHaveCount(0);
   });

@@ -11,6 +11,7 @@ import {
   expectColumns,
   expectRow,
   expectSaveCycle,
+  expectShownFor,
   holdRequests,
   listCard,
   pickerName,
@@ -19,6 +20,7 @@ import {
   rowWith,
   saveButton,
   signInAt,
+  stopClock,
   test,
   unique,
 } from './fixtures/sources';
@@ -71,6 +73,7 @@ test.describe('e-mail source editor', () => {
   }) => {
     const user = await createUser({ orderUser: true });
     const username = unique('inbox');
+    await page.clock.install();
     await signInAt(page, user.username, LIST_PATH);
 
     await page.getByRole('link', { name: 'Add Source' }).click();
@@ -111,6 +114,7 @@ test.describe('e-mail source editor', () => {
 
     const labels = await recordSaveLabels(page);
     const held = await holdRequests(page, `**${SAVE_PATH}`);
+    await stopClock(page);
     await saveButton(page).click();
     await expect(saveButton(page)).toHaveText('Saving...');
     await expect(saveButton(page)).toBeDisabled();
@@ -123,7 +127,7 @@ test.describe('e-mail source editor', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Email Source');
     await expect(page.getByRole('link', { name: BACK })).toHaveCount(2);
     // docs/behaviour/screens.md#save-button: back to idle after 2 s, and the extra back button goes with 'Saved!'.
-    await expect(saveButton(page)).toHaveText('Save', { timeout: 5_000 });
+    await expectShownFor(page, saveButton(page), 'Saved!', 2_000, 'Save');
     await expectSaveCycle(labels, 2_000);
     await expect(page.getByRole('link', { name: BACK })).toHaveCount(1);
     expect(held.requests).toBe(1);
@@ -353,6 +357,7 @@ test.describe('e-mail source editor errors (docs/behaviour/sources.md#messages)'
     createUser,
   }) => {
     const user = await createUser({ orderUser: true });
+    await page.clock.install();
     await signInAt(page, user.username, `${LIST_PATH}/edit/0`);
     await field(page, 'Username').fill(unique('failing'));
     await field(page, 'Email').fill('failing@example.com');
@@ -362,12 +367,13 @@ test.describe('e-mail source editor errors (docs/behaviour/sources.md#messages)'
     await page.route(`**${SAVE_PATH}`, (route) =>
       route.fulfill({ status: 500, json: { statusCode: 500, message: 'Mailbox store is read-only' } }),
     );
+    await stopClock(page);
     await saveButton(page).click();
     await expect(saveButton(page)).toHaveText('Error - Try Again');
     await expect(page.getByRole('alert')).toHaveText('Mailbox store is read-only');
     await expect(page.getByRole('link', { name: BACK })).toHaveCount(1);
     // Like Saved!, the error state returns to Save after 2 s.
-    await expect(saveButton(page)).toHaveText('Save', { timeout: 4_000 });
+    await expectShownFor(page, saveButton(page), 'Error - Try Again', 2_000, 'Save');
 
     await page.unroute(`**${SAVE_PATH}`);
     await page.route(`**${SAVE_PATH}`, (route) => route.fulfill({ status: 502, body: '' }));

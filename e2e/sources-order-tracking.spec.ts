@@ -10,6 +10,7 @@ import {
   expectRow,
   expectSaveCycle,
   expectSaveFallbackTexts,
+  expectShownFor,
   holdRequests,
   listCard,
   pickerName,
@@ -18,6 +19,7 @@ import {
   rowWith,
   saveButton,
   signInAt,
+  stopClock,
   test,
   unique,
 } from './fixtures/sources';
@@ -52,6 +54,7 @@ test.describe('order tracking source editor', () => {
     const user = await createUser({ orderUser: true });
     const mailbox = await sources.emailSource();
     const name = unique('Carrier feed');
+    await page.clock.install();
     await signInAt(page, user.username, LIST_PATH);
 
     await page.getByRole('link', { name: 'Add Source' }).click();
@@ -89,6 +92,7 @@ test.describe('order tracking source editor', () => {
 
     const labels = await recordSaveLabels(page);
     const held = await holdRequests(page, `**${SAVE_PATH}`);
+    await stopClock(page);
     await saveButton(page).click();
     await expect(saveButton(page)).toHaveText('Saving...');
     await expect(saveButton(page)).toBeDisabled();
@@ -102,7 +106,7 @@ test.describe('order tracking source editor', () => {
     await expect(page.getByRole('heading', { name: 'Edit Order Tracking Source' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Sources' })).toBeVisible();
     // docs/behaviour/screens.md#save-button: back to idle after 3 s.
-    await expect(saveButton(page)).toHaveText('Save', { timeout: 6_000 });
+    await expectShownFor(page, saveButton(page), 'Saved!', 3_000, 'Save');
     await expectSaveCycle(labels, 3_000);
     expect(held.requests).toBe(1);
     await page.unroute(`**${SAVE_PATH}`);
@@ -240,6 +244,7 @@ test.describe('order tracking source editor errors (docs/behaviour/sources.md#me
     const user = await createUser({ orderUser: true });
     const mailbox = await sources.emailSource();
     const name = unique('Headerless');
+    await page.clock.install();
     await signInAt(page, user.username, `${LIST_PATH}/edit/0`);
 
     await field(page, 'Source Name').fill(name);
@@ -254,6 +259,7 @@ test.describe('order tracking source editor errors (docs/behaviour/sources.md#me
     await field(page, 'Tracking Numbers').fill('4');
 
     const answer = page.waitForResponse(`**${SAVE_PATH}`);
+    await stopClock(page);
     await saveButton(page).click();
     expect((await answer).status()).toBe(400);
     const message = 'Enter a 0-based column index (the file has no header row)';
@@ -264,7 +270,7 @@ test.describe('order tracking source editor errors (docs/behaviour/sources.md#me
     await expect(field(page, 'Item Number')).toHaveAccessibleDescription(message);
     await expect(page.getByRole('status')).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/edit/0$`));
-    await expect(saveButton(page)).toHaveText('Save', { timeout: 5_000 });
+    await expectShownFor(page, saveButton(page), 'Error - Try Again', 3_000, 'Save');
 
     await field(page, 'Item Number').fill('0');
     await saveButton(page).click();

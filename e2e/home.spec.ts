@@ -48,6 +48,33 @@ test('the statistics rows from the server fill the table', async ({ page, create
   await expect(page.getByText(TEXTS.homeEmpty)).toHaveCount(0);
 });
 
+test('until the server answers, placeholders stand in for the list and no empty message is shown', async ({
+  page,
+  createUser,
+  signIn,
+}) => {
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/order-tracking/list/update-stats', async (route) => {
+    await answered;
+    await route.fulfill({ json: [] });
+  });
+  const user = await createUser({ orderUser: true });
+  await signIn(page, user.username);
+
+  const home = page.getByRole('main').locator('section[aria-busy]');
+  await expect(home).toHaveAttribute('aria-busy', 'true');
+  await expect(home.locator('[data-slot="skeleton"]').first()).toBeVisible();
+  await expect(page.getByText(TEXTS.homeEmpty)).toHaveCount(0);
+
+  answer();
+  await expect(home).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByRole('cell', { name: TEXTS.homeEmpty })).toBeVisible();
+  await expect(home.locator('[data-slot="skeleton"]')).toHaveCount(0);
+});
+
 test('a failed statistics call says it could not load, not that there is no data, and Try again loads it', async ({
   page,
   createUser,

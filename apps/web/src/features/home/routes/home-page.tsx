@@ -1,7 +1,7 @@
 import type { OrderTrackingUpdateStat } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LoadFailedAlert } from '@/components/data-view/list-parts';
+import { ListSkeleton, LoadFailedAlert } from '@/components/data-view/list-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/hooks/use-media-query';
@@ -45,6 +45,9 @@ export function HomePage() {
       {/* docs/behaviour/home.md#statistics: "could not load" is not "no data", and says so with a retry. */}
       {isError ? (
         <LoadFailedAlert message={loadFailedMessage(error)} onRetry={() => void refetch()} />
+      ) : isPending ? (
+        // Until the server answers there is no knowing whether there is data: "No stats" would be a guess.
+        <ListSkeleton view={isMobile ? 'cards' : 'table'} rows={3} cards={2} cardClassName="h-32" />
       ) : isMobile ? (
         <StatsCards stats={stats} />
       ) : (

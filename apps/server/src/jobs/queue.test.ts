@@ -2,6 +2,7 @@ import { schema } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../modules/intake/testing';
 import { runHousekeeping } from './housekeeping';
 import { createQueue, QUEUES, startJobs } from './queue';
 
@@ -30,14 +31,14 @@ describe('job queue', () => {
     try {
       const jobId = await boss.send(QUEUES.housekeeping, {});
       expect(jobId).toBeTruthy();
-      const deadline = Date.now() + 20_000;
-      let state: string | undefined;
-      while (Date.now() < deadline) {
-        const job = await boss.getJobById(QUEUES.housekeeping, jobId!);
-        state = job?.state;
-        if (state === 'completed' || state === 'failed') break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      const state = await waitFor(
+        async () => {
+          const job = await boss.getJobById(QUEUES.housekeeping, jobId!);
+          return (job?.state === 'completed' || job?.state === 'failed') && job.state;
+        },
+        20_000,
+        'the housekeeping job to end',
+      );
       expect(state).toBe('completed');
       const left = await database.db.select().from(schema.refreshTokens);
       expect(left).toHaveLength(0);
@@ -70,13 +71,6 @@ describe('job queue', () => {
     try {
       await boss.createQueue('notify-probe', { notify: true });
       let handled = 0;
-      const handledWithin = async (count: number, ms: number) => {
-        const deadline = Date.now() + ms;
-        while (handled < count && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        return handled;
-      };
       // The first job is there before the worker starts, so its first fetch takes it; the worker then waits
       // for its next poll, 30 or 60 s away: only NOTIFY can bring the second job within the 10 s waited below.
       await boss.send('notify-probe', {});
@@ -87,9 +81,11 @@ describe('job queue', () => {
           if (job) handled += 1;
         },
       );
-      expect(await handledWithin(1, 10_000)).toBe(1);
+      await waitFor(async () => handled >= 1, 10_000, 'the job sent before the worker started');
+      expect(handled).toBe(1);
       await boss.send('notify-probe', {});
-      expect(await handledWithin(2, 10_000)).toBe(2);
+      await waitFor(async () => handled >= 2, 10_000, 'the job sent to the idle worker');
+      expect(handled).toBe(2);
     } finally {
       await boss.stop({ graceful: false, close: true, timeout: 2000 });
     }

@@ -334,6 +334,10 @@ describe('parseTable: NUL bytes and UTF-16 without a mark', () => {
   });
 
   it('still refuses a binary file as WRONG_TYPE, naming its NUL bytes', () => {
+    const control = Buffer.from('Item,Qty\n000123,\x01\x02\0\n');
+    expect(() => parseTable(control, { fileName: 'x.csv' })).toThrow(
+      /x\.csv is a binary file, not a spreadsheet \(it holds a NUL byte among other control characters\)/,
+    );
     const junk = Buffer.from(Array.from({ length: 400 }, (_, i) => (i % 3 === 0 ? 0 : 0x41 + (i % 26))));
     expect(() => parseTable(junk, { fileName: 'junk.csv' })).toThrow(
       /junk\.csv is a binary file, not a spreadsheet \(it holds 134 NUL bytes\)/,

@@ -106,13 +106,15 @@ export function parseTable(content: Buffer | Uint8Array, options: ReadTableOptio
     case 'ole':
       if (declared === '.csv') throw wrongType(fileName, 'an Excel or Office file', declared);
       return readOleWorkbook(bytes, fileName, limits);
-    case 'biff':
+    case 'biff': {
       if (declared === '.csv') throw wrongType(fileName, 'an Excel workbook (.xls)', declared);
+      const stream = bareBiffStream(bytes);
       return {
         type: '.xls',
         format: 'xls',
-        ...sheetJsTable((sheets) => sheetJsRead(bareBiffStream(bytes), sheets, limits), fileName, limits),
+        ...sheetJsTable((sheets) => sheetJsRead(stream, sheets, limits), fileName, limits),
       };
+    }
     default:
       return readText(bytes, fileName, declared, limits, options.encoding);
   }
@@ -338,15 +340,16 @@ function withoutStrayNuls(decoded: DecodedText, fileName: string): DecodedText &
   let count = 0;
   for (let i = first; i >= 0; i = decoded.text.indexOf('\0', i + 1)) count++;
   const few = count <= MAX_STRAY_NULS || count <= decoded.text.length * MAX_STRAY_NUL_SHARE;
+  const what = count === 1 ? 'a NUL byte' : `${count.toLocaleString('en-US')} NUL bytes`;
   if (!few || OTHER_CONTROLS.test(decoded.text)) {
+    const why = few ? `${what} among other control characters` : what;
     throw new SpreadsheetError(
       'WRONG_TYPE',
-      `${fileName} is a binary file, not a spreadsheet (it holds ${count.toLocaleString('en-US')} NUL bytes).`,
+      `${fileName} is a binary file, not a spreadsheet (it holds ${why}).`,
     );
   }
   let line = 1;
   for (let i = decoded.text.indexOf('\n'); i >= 0 && i < first; i = decoded.text.indexOf('\n', i + 1)) line++;
-  const what = count === 1 ? 'a NUL byte' : `${count} NUL bytes`;
   notes.push(
     `${fileName} held ${what} (a control character no text uses), first on line ${line}; ${count === 1 ? 'it was' : 'they were'} left out.`,
   );

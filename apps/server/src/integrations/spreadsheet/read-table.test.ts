@@ -83,6 +83,14 @@ describe('readTable: old .xls text in its code page', () => {
       }
     });
   }
+
+  it('gives the template writers (readWorkbook) the same text', async () => {
+    const sheet = CODE_PAGE_SHEETS[0];
+    const workbook = await readWorkbook(codePageWorkbook(5, sheet), 'template.xls', { dense: true });
+    expect(workbook.SheetNames).toEqual([sheet.sheetName]);
+    const rows = workbook.Sheets[sheet.sheetName]!['!data']!.map((row) => row!.map((cell) => cell?.v));
+    expect(rows).toEqual(sheet.rows);
+  });
 });
 
 describe('readTable: files that would take the server down', () => {

@@ -7,7 +7,9 @@
  * The later records differ from BIFF2's own (0x0004, 0x0003, 0x0005, 0x0001) only in their cell header and
  * text length: a 16-bit XF index where BIFF2 has three attribute bytes, a 16-bit length where BIFF2 has
  * one byte. Each is rewritten into BIFF2's form before SheetJS reads the stream; an RK number becomes
- * BIFF2's 8-byte NUMBER. Text stays in the file's code page, which SheetJS then decodes.
+ * BIFF2's 8-byte NUMBER. A FORMULA (0x0206, whose tokens BIFF2 would read differently) becomes the value
+ * record of its cached result, a text result taken from the STRING record (0x0207) after it: the reader
+ * keeps only results anyway. Text stays in the file's code page, which SheetJS then decodes.
  */
 
 const BIFF2_BOF = 0x0009;
@@ -27,12 +29,18 @@ export function withBiff2CellRecords(stream: Buffer): Buffer {
     const type = stream.readUInt16LE(p);
     const size = stream.readUInt16LE(p + 2);
     const end = Math.min(stream.length, p + 4 + size);
-    const rewritten = biff2Record(type, stream.subarray(p + 4, end));
+    let rewritten = biff2Record(type, stream.subarray(p + 4, end));
+    let next = end;
+    if (type === FORMULA) {
+      const result = formulaResult(stream, p + 4, end);
+      rewritten = result.record;
+      next = result.end;
+    }
     if (rewritten) {
       parts.push(stream.subarray(copiedTo, p), rewritten);
-      copiedTo = end;
+      copiedTo = next;
     }
-    p = end;
+    p = next;
     if (type === EOF) break;
   }
   if (parts.length === 0) return stream;
@@ -40,12 +48,52 @@ export function withBiff2CellRecords(stream: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
+const FORMULA = 0x0206;
+const STRING_RECORDS = new Set([0x0207, 0x0007]);
+
+/**
+ * A FORMULA record's cached result as a BIFF2 value record, and where the stream goes on (after the
+ * STRING record that holds a text result). Null: a record too short to read, kept as it is.
+ */
+function formulaResult(stream: Buffer, start: number, end: number): { record: Buffer | null; end: number } {
+  const data = stream.subarray(start, end);
+  if (data.length < 14) return { record: null, end };
+  const header = cellHeader(data);
+  if (data.readUInt16LE(12) !== 0xffff)
+    return { record: record(0x0003, ...header, data.subarray(6, 14)), end };
+  switch (data[6]) {
+    case 1: // boolean
+    case 2: // error code
+      return { record: record(0x0005, ...header, Buffer.from([data[8]!, data[6] === 2 ? 1 : 0])), end };
+    case 0: {
+      // text: in the STRING record that follows (BIFF3–5: a 16-bit length; BIFF2: 8-bit)
+      if (end + 4 > stream.length || !STRING_RECORDS.has(stream.readUInt16LE(end))) break;
+      const stringType = stream.readUInt16LE(end);
+      const stringEnd = Math.min(stream.length, end + 4 + stream.readUInt16LE(end + 2));
+      const lengthBytes = stringType === 0x0007 ? 1 : 2;
+      if (stringEnd < end + 4 + lengthBytes) break;
+      const length = lengthBytes === 1 ? stream[end + 4]! : stream.readUInt16LE(end + 4);
+      const textStart = end + 4 + lengthBytes;
+      const text = stream.subarray(textStart, Math.min(stringEnd, textStart + length, textStart + MAX_TEXT));
+      return { record: record(0x0004, ...header, Buffer.from([text.length]), text), end: stringEnd };
+    }
+    default:
+      break;
+  }
+  // An empty text result, or one whose STRING record is missing: an empty cell, as Excel shows it.
+  return { record: record(0x0001, ...header), end };
+}
+
+/** A BIFF3–5 cell's row and column, and BIFF2's three attribute bytes for its XF index. */
+function cellHeader(data: Buffer): [Buffer, Buffer] {
+  const xf = data.readUInt16LE(4);
+  return [data.subarray(0, 4), Buffer.from([xf <= MAX_BIFF2_XF ? xf : 0, 0, 0])];
+}
+
 /** BIFF2's form of a BIFF3–5 cell record, or null for any other record (kept as it is). */
 function biff2Record(type: number, data: Buffer): Buffer | null {
   if (data.length < 6) return null;
-  const where = data.subarray(0, 4);
-  const xf = data.readUInt16LE(4);
-  const attributes = Buffer.from([xf <= MAX_BIFF2_XF ? xf : 0, 0, 0]);
+  const [where, attributes] = cellHeader(data);
   switch (type) {
     case 0x0201: // BLANK
       return record(0x0001, where, attributes);

@@ -539,6 +539,17 @@ export function fidelityCorpus(): CorpusCase[] {
   );
   add(
     gaps,
+    'biff2-later-formulas.xls (hand-built, BIFF3–5 FORMULA records, cached results)',
+    () =>
+      buildOldBiffSheet(
+        2,
+        OLD_BIFF_CELLS.map((cell) => (cell.row > 0 ? { ...cell, formula: true } : cell)),
+        { laterRecords: true },
+      ),
+    { rows: OLD_BIFF_ROWS },
+  );
+  add(
+    gaps,
     'biff2-labels-only.xls (hand-built, BIFF3–5 LABEL records)',
     () => buildOldBiffSheet(2, textCells(ITEMS.slice(0, 3)), { laterRecords: true }),
     { rows: ITEMS.slice(0, 3) },

@@ -382,6 +382,12 @@ describe('parseTable: Excel 2.x sheets with later BIFF records', () => {
     expect(parseTable(sheet, { fileName: 'old.xls' })).toMatchObject({ type: '.xls', rows: OLD_BIFF_ROWS });
   });
 
+  it('reads BIFF3–5 FORMULA records there by their cached results: numbers, dates, text, booleans', () => {
+    const formulas = OLD_BIFF_CELLS.map((cell) => (cell.row > 0 ? { ...cell, formula: true } : cell));
+    const sheet = buildOldBiffSheet(2, formulas, { laterRecords: true });
+    expect(parseTable(sheet, { fileName: 'old.xls' }).rows).toEqual(OLD_BIFF_ROWS);
+  });
+
   it('reads a BIFF2 sheet of LABEL records only (refused as empty before), in its code page', () => {
     const cells = [
       { row: 0, col: 0, value: 'Артикул' },

@@ -103,6 +103,11 @@ export interface BiffCell {
   value: number | string | boolean;
   /** A number format (e.g. 'yyyy-mm-dd', '000000'); the cell gets an XF that uses it. */
   format?: string;
+  /**
+   * buildOldBiffSheet with `laterRecords` only: written as a BIFF3–5 FORMULA record whose cached result is
+   * the value (a text result in the STRING record after it), its formula a constant.
+   */
+  formula?: boolean;
 }
 
 export interface OldBiffOptions {
@@ -168,7 +173,9 @@ export function buildOldBiffSheet(
     const own = version === 2 && !laterRecords;
     const attributes = own ? Buffer.from([xf & 0x3f, xf & 0x3f, 0]) : u16(xf);
     const type = (biff2: number) => (own ? biff2 : biff2 | 0x0200);
-    if (typeof cell.value === 'number') {
+    if (cell.formula && !own) {
+      records.push(...laterFormula(where, u16(xf), cell.value, codepage));
+    } else if (typeof cell.value === 'number') {
       records.push(biffRecord(type(0x0003), ...where, attributes, f64(cell.value)));
     } else if (typeof cell.value === 'boolean') {
       records.push(biffRecord(type(0x0005), ...where, attributes, [cell.value ? 1 : 0, 0]));
@@ -180,6 +187,22 @@ export function buildOldBiffSheet(
   }
   records.push(biffRecord(0x000a));
   return Buffer.concat(records);
+}
+
+/** A BIFF3–5 FORMULA record (=0) caching `value`, and the STRING record that holds a text result. */
+function laterFormula(where: Buffer[], xf: Buffer, value: BiffCell['value'], codepage: number): Buffer[] {
+  const tokens = [0x1e, 0, 0]; // tInt 0
+  const special = (kind: number, byte: number) => Buffer.from([kind, 0, byte, 0, 0, 0, 0xff, 0xff]);
+  const result =
+    typeof value === 'number'
+      ? f64(value)
+      : typeof value === 'boolean'
+        ? special(1, value ? 1 : 0)
+        : special(0, 0);
+  const formula = biffRecord(0x0206, ...where, xf, result, u16(0), u16(tokens.length), tokens);
+  if (typeof value !== 'string') return [formula];
+  const text = codepageText(value, codepage);
+  return [formula, biffRecord(0x0207, u16(text.length), text)];
 }
 
 export interface Biff8Sheet {

@@ -4,7 +4,8 @@
  * Order, most certain first:
  * 1. a byte-order mark (UTF-8, UTF-16 LE as Excel's "Unicode Text" writes it, UTF-16 BE, UTF-32);
  * 2. the encoding the source pins, when it pins one;
- * 3. UTF-16/UTF-32 without a mark, recognised by their zero bytes;
+ * 3. UTF-16/UTF-32 without a mark, recognised by their zero bytes, which must fall on one side of the
+ *    code units, in runs of ASCII characters, over a minimum sample (a NUL byte in UTF-8 is no evidence);
  * 4. UTF-8, when the bytes are valid UTF-8 (plain ASCII included): text in another encoding almost
  *    never is, since any accented letter followed by ASCII is an invalid UTF-8 sequence;
  * 5. the charset an HTML table or XML file declares (`<meta charset>`, `<?xml encoding?>`);
@@ -108,12 +109,21 @@ export function decodeWindows1252(bytes: Uint8Array): string {
   return latin1.replace(C1_RANGE, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }
 
+/** Code units a file must have before its zero bytes count as evidence of UTF-16 (16 bytes). */
+const MIN_UTF16_UNITS = 8;
+/** Pairs of neighbouring ASCII code units (`1,`, `\r\n`) a UTF-16 sample must hold. */
+const MIN_UTF16_ASCII_PAIRS = 4;
+
 /**
  * Unicode without a mark, told by where its zero bytes are. Every ASCII character in UTF-16 LE has a zero
- * in the odd position (digits, commas and line breaks make up much of any CSV), any other character
- * below U+0100 too, and a character of another script never has one in the even position; BE the other
- * way round. UTF-32 has zeros in its two high bytes for every character below U+10000. Text in an
- * 8-bit or multi-byte legacy encoding has no zero byte at all.
+ * in the odd position, and digits, separators and line breaks come in runs (`12,4.50\r\n`): the zeros
+ * fall on every other byte. Any other character below U+0100 has one too, and a character of another
+ * script seldom has one in the even position; BE the other way round. UTF-32 has zeros in its two high
+ * bytes for every character below U+10000. Text in an 8-bit or multi-byte legacy encoding has no zero byte
+ * at all, and a stray NUL in a UTF-8 file is no evidence: the evidence is a sample of MIN_UTF16_UNITS code
+ * units, zeros on one side in 5 % of them and hardly any on the other, and MIN_UTF16_ASCII_PAIRS pairs of
+ * neighbouring units that are both ASCII (a NUL byte has nonzero bytes around it; a run of NULs puts
+ * zeros on both sides).
  */
 function guessBomlessUnicode(bytes: Uint8Array): TextEncodingName | null {
   const length = Math.min(bytes.length, 4096) & ~3;
@@ -124,12 +134,30 @@ function guessBomlessUnicode(bytes: Uint8Array): TextEncodingName | null {
   const [z0, z1, z2, z3] = zeros as [number, number, number, number];
   if (z2 > quads * 0.9 && z3 > quads * 0.9 && z0 < quads * 0.1) return 'utf-32le';
   if (z0 > quads * 0.9 && z1 > quads * 0.9 && z3 < quads * 0.1) return 'utf-32be';
-  const pairs = length / 2;
+  const units = length / 2;
+  if (units < MIN_UTF16_UNITS) return null;
   const evenZeros = z0 + z2;
   const oddZeros = z1 + z3;
-  if (oddZeros >= pairs * 0.05 && evenZeros <= oddZeros * 0.05) return 'utf-16le';
-  if (evenZeros >= pairs * 0.05 && oddZeros <= evenZeros * 0.05) return 'utf-16be';
+  if (oddZeros >= units * 0.05 && evenZeros <= oddZeros * 0.05 && asciiPairs(bytes, length, 0)) {
+    return 'utf-16le';
+  }
+  if (evenZeros >= units * 0.05 && oddZeros <= evenZeros * 0.05 && asciiPairs(bytes, length, 1)) {
+    return 'utf-16be';
+  }
   return null;
+}
+
+/** Whether MIN_UTF16_ASCII_PAIRS neighbouring code units are both ASCII; `low`: the low byte's offset in a unit. */
+function asciiPairs(bytes: Uint8Array, length: number, low: 0 | 1): boolean {
+  const ascii = (unit: number) => {
+    const value = bytes[unit * 2 + low]!;
+    return bytes[unit * 2 + 1 - low] === 0 && value !== 0 && value < 0x80;
+  };
+  let pairs = 0;
+  for (let unit = 1; unit < length / 2; unit++) {
+    if (ascii(unit) && ascii(unit - 1) && ++pairs >= MIN_UTF16_ASCII_PAIRS) return true;
+  }
+  return false;
 }
 
 const SUPPORTED = new Set<string>(TEXT_ENCODING_NAMES);

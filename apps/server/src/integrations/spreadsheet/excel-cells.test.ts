@@ -73,7 +73,7 @@ describe('cellText', () => {
     expect(cellText(number(45356.5, 'dd/mm/yyyy'), false)).toBe('2024-03-05');
     expect(cellText(number(45356.5, 'm/d/yy h:mm'), false)).toBe('2024-03-05T12:00:00');
     expect(cellText(number(0.25, 'hh:mm'), false)).toBe('06:00:00');
-    expect(cellText(number(45356.25, 'hh:mm'), false)).toBe('2024-03-05T06:00:00');
+    expect(cellText(number(45356.25, 'hh:mm'), false)).toBe('06:00:00');
     expect(cellText(number(1.5, '[h]:mm'), false)).toBe('36:00');
     expect(cellText(number(43894, 'yyyy-mm-dd'), true)).toBe('2024-03-05');
     expect(cellText({ t: 'd', v: new Date(Date.UTC(2024, 2, 5)), z: 'yyyy-mm-dd' }, false)).toBe(
@@ -93,10 +93,24 @@ describe('dates and durations as Excel shows them', () => {
     expect(elapsedText(0, '[h]:mm')).toBe('0:00');
   });
 
-  it('shows serial 0 under a date format (Excel’s 1900-01-00) as no date; a fraction as a time of day', () => {
-    expect(cellText(number(0, 'yyyy-mm-dd'), false)).toBe('');
-    expect(cellText(number(0.5, 'yyyy-mm-dd'), false)).toBe('');
-    expect(cellText(number(0.5, 'yyyy-mm-dd hh:mm'), false)).toBe('12:00:00');
+  it('shows times under a time-of-day format (h:mm A/P, h:mm AM/PM, hh:mm) as times, whatever the day part', () => {
+    for (const format of ['h:mm A/P', 'h:mm:ss a/p', '[$-409]h:mm A/P;@', 'h:mm AM/PM', 'hh:mm']) {
+      expect(formatKind(format)).toBe('time');
+      expect(cellText(number(45356.75, format), false)).toBe('18:00:00');
+      expect(cellText(number(0.3125, format), false)).toBe('07:30:00');
+    }
+    expect(cellText(number(45356.75, 'm/d/yy h:mm A/P'), false)).toBe('2024-03-05T18:00:00');
+  });
+
+  it('shows serial 0 under a date format as Excel does, 1900-01-00, and a fraction on it as a time on that day', () => {
+    expect(cellText(number(0, 'yyyy-mm-dd'), false)).toBe('1900-01-00');
+    expect(cellText(number(0, 'dd/mm/yyyy'), false)).toBe('1900-01-00');
+    expect(cellText(number(0.5, 'yyyy-mm-dd'), false)).toBe('1900-01-00');
+    expect(cellText(number(0, 'yyyy-mm-dd hh:mm'), false)).toBe('1900-01-00T00:00:00');
+    expect(cellText(number(0.5, 'yyyy-mm-dd hh:mm'), false)).toBe('1900-01-00T12:00:00');
+    expect(cellText(number(0.5, 'hh:mm'), false)).toBe('12:00:00');
+    // Rounded up to the next second, the last moment of day 0 is day 1.
+    expect(cellText(number(0.999999999, 'yyyy-mm-dd hh:mm'), false)).toBe('1900-01-01T00:00:00');
     expect(cellText(number(1, 'yyyy-mm-dd'), false)).toBe('1900-01-01');
     // In the 1904 system day 0 is a real day.
     expect(cellText(number(0, 'yyyy-mm-dd'), true)).toBe('1904-01-01');
@@ -108,12 +122,22 @@ describe('dates and durations as Excel shows them', () => {
     expect(isoCellText('2024-03-05T08:30:00', 'General', false)).toBe('2024-03-05T08:30:00');
     expect(isoCellText('1899-12-31T16:00:00', 'hh:mm', false)).toBe('16:00:00');
     expect(isoCellText('1900-02-28', 'yyyy-mm-dd', false)).toBe('1900-02-28');
+    expect(isoCellText('1900-01-01', 'yyyy-mm-dd', false)).toBe('1900-01-01');
     expect(isoCellText('1900-03-01', 'yyyy-mm-dd', false)).toBe('1900-03-01');
     expect(isoCellText('2024-03-05', 'yyyy-mm-dd', true)).toBe('2024-03-05');
     expect(isoCellText('PT0H11M0.000S', '[hh]:mm', false)).toBe('00:11');
     expect(isoCellText('-PT1H30M0S', '[hh]:mm', false)).toBe('-01:30');
     expect(isoCellText('P1DT12H', 'General', false)).toBe('36:00:00');
     expect(isoCellText('not a date', 'General', false)).toBe('not a date');
+  });
+
+  it('reads Strict OOXML’s 1899-12-31, Excel’s day 0, as serial 0 is shown: 1900-01-00, not an empty cell', () => {
+    expect(isoCellText('1899-12-31', 'yyyy-mm-dd', false)).toBe('1900-01-00');
+    expect(isoCellText('1899-12-31T00:00:00', 'yyyy-mm-dd', false)).toBe('1900-01-00');
+    expect(isoCellText('1899-12-31', 'General', false)).toBe('1900-01-00');
+    expect(isoCellText('1899-12-31T00:00:00', 'yyyy-mm-dd hh:mm', false)).toBe('1900-01-00T00:00:00');
+    // A time on day 0 is a time of day, as before.
+    expect(isoCellText('1899-12-31T16:00:00', 'General', false)).toBe('16:00:00');
   });
 
   it('writes every line break in text cells as \\n', () => {

@@ -7,9 +7,10 @@
  *   percent formats are not applied (12.5% → '0.125'), so callers can parse the value back;
  * - numbers whose format pads with zeros or adds literal text ('000000', '"SKU-"0') as Excel shows
  *   them ('000123'), because such a number is a code, not a quantity;
- * - dates as 'YYYY-MM-DD', date-times as 'YYYY-MM-DDTHH:mm:ss', times of day as 'HH:mm:ss',
- *   whatever display format the workbook uses, rounded to the second as Excel rounds them; serial 0
- *   under a date format (Excel's "1900-01-00", no date at all) as an empty cell;
+ * - dates as 'YYYY-MM-DD', date-times as 'YYYY-MM-DDTHH:mm:ss', times of day as 'HH:mm:ss' (a
+ *   time-of-day format shows only the time, as Excel does, whatever the day part), whatever display
+ *   format the workbook uses, rounded to the second as Excel rounds them; serial 0 under a date format
+ *   as Excel shows it, '1900-01-00' (a day no calendar has, so parseDateCell finds no date in it);
  * - elapsed times ('[h]:mm') as Excel shows them ('36:00'), negative ones with a minus ('-01:30');
  * - booleans as 'TRUE' / 'FALSE', errors as Excel shows them ('#N/A').
  */
@@ -102,21 +103,20 @@ function firstSection(format: string): string {
   return format;
 }
 
+/** Excel's rendering of serial 0 in the 1900 date system (the day before 1900-01-01). */
+export const DAY_ZERO = '1900-01-00';
+
 /** A number cell's text under its number format (the rules above). */
 export function numberCellText(value: number, format: string, date1904: boolean): string {
   const kind = formatKind(format);
   if (kind === 'date' || kind === 'datetime' || kind === 'time') {
-    // Excel's day 0 of the 1900 system ("1900-01-00") is no date: under a date format it is empty,
-    // and a value below 1 is only a time of day.
-    if (!date1904 && value >= 0 && value < 1 && kind !== 'time') {
-      return kind === 'date' || value === 0 ? '' : isoTime(excelSerialToParts(value, false)!);
-    }
     const parts = excelSerialToParts(value, date1904);
     if (parts) {
-      if (kind === 'date') return isoDate(parts);
-      // A time format on a value with a day part still names a moment: keep the date.
-      if (kind === 'time' && value < 1) return isoTime(parts);
-      return isoDateTime(parts);
+      // A time-of-day format (h:mm, h:mm AM/PM, h:mm A/P) shows the time whatever the day part.
+      if (kind === 'time') return isoTime(parts);
+      // Day 0 of the 1900 system is no calendar day; Excel shows it as 1900-01-00, and so do we.
+      const day = !date1904 && parts.year < 1900 ? DAY_ZERO : isoDate(parts);
+      return kind === 'date' ? day : `${day}T${isoTime(parts)}`;
     }
   }
   if (kind === 'elapsed') return elapsedText(value, format);
@@ -262,6 +262,7 @@ export function isoCellText(value: string, format: string, date1904: boolean): s
   if (kind === 'date' || kind === 'datetime' || kind === 'time')
     return numberCellText(serial, format, date1904);
   if (kind === 'elapsed') return elapsedText(serial, format);
-  const shown = serial < 1 && !date1904 ? 'hh:mm:ss' : hasTime ? 'yyyy-mm-dd hh:mm:ss' : 'yyyy-mm-dd';
+  // A date alone is a date even on day 0 (Strict's 1899-12-31 is Excel's 1900-01-00); a time on day 0 is a time of day.
+  const shown = !hasTime ? 'yyyy-mm-dd' : serial < 1 && !date1904 ? 'hh:mm:ss' : 'yyyy-mm-dd hh:mm:ss';
   return numberCellText(serial, shown, date1904);
 }

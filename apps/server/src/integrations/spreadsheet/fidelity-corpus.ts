@@ -14,6 +14,7 @@ import { readTable } from './read-table';
 import {
   type BiffCell,
   ballooningOleFile,
+  buildBiff5Workbook,
   buildOldBiffSheet,
   buildXlsx,
   encryptBiff8CryptoApi,
@@ -106,7 +107,7 @@ export const TYPED = [
  * A text of fidelity/src/encodings (written for this corpus in UTF-8, no quoted fields), split into cells
  * by hand: what every encoding of it must read as.
  */
-function sourceText(text: string): string[][] {
+export function sourceText(text: string): string[][] {
   const source = readFileSync(path.join(FIXTURES, 'fidelity/src/encodings', `${text}.csv`), 'utf8');
   return source
     .trimEnd()
@@ -200,8 +201,27 @@ function lineBreaks(): Buffer {
     `<row r="1"><c r="A1" t="s"><v>0</v></c>${inlineCell('B1', 'Note')}</row>`,
     `<row r="2">${inlineCell('A2', '000123')}${inlineCell('B2', 'Leave at door_x000D_\nRing twice')}</row>`,
     `<row r="3">${inlineCell('A3', '004560')}${inlineCell('B3', 'Fragile\r\nThis side up')}</row>`,
+    // Excel's escaped CR before a literal CR LF (issue 27): one line break, in an inline and a shared string.
+    `<row r="4">${inlineCell('A4', 'A-77')}${inlineCell('B4', 'Call first_x000D_\r\nNo Sundays')}</row>`,
+    `<row r="5">${inlineCell('A5', 'A-78')}<c r="B5" t="s"><v>1</v></c></row>`,
   ];
-  return buildXlsx([{ name: 'Notes', rows: rows.join('') }], { sharedStrings: ['Ship\r\nDate'] });
+  return buildXlsx([{ name: 'Notes', rows: rows.join('') }], {
+    sharedStrings: ['Ship\r\nDate', 'Back door_x000D_\r\nKey under mat'],
+  });
+}
+
+/**
+ * Issue 27's date gaps in one Strict workbook: numbers under h:mm A/P with and without a day part (times,
+ * not date-times), serial 0 under yyyy-mm-dd and Strict's ISO 1899-12-31 (Excel's 1900-01-00, not empty),
+ * half a day on day 0 under a date-time format.
+ */
+function timesAndDayZero(): Buffer {
+  const rows = [
+    `<row r="1">${inlineCell('A1', 'Pick-up')}${inlineCell('B1', 'Due')}${inlineCell('C1', 'Logged')}</row>`,
+    `<row r="2"><c r="A2" s="6"><v>45356.75</v></c><c r="B2" s="1"><v>0</v></c><c r="C2" s="1" t="d"><v>1899-12-31</v></c></row>`,
+    `<row r="3"><c r="A3" s="6"><v>0.3125</v></c><c r="B3" s="1" t="d"><v>2024-03-05</v></c><c r="C3" s="2"><v>0.5</v></c></row>`,
+  ];
+  return buildXlsx([{ name: 'Pick-ups', rows: rows.join('') }], { strict: true });
 }
 
 /** A chart sheet and an empty sheet before the data. */
@@ -217,7 +237,7 @@ function chartAndEmptyFirst(): Buffer {
 }
 
 /** The same cells in every old BIFF version: a code shown 000000, a date, a date-time, text, a boolean. */
-const OLD_BIFF_CELLS: BiffCell[] = [
+export const OLD_BIFF_CELLS: BiffCell[] = [
   { row: 0, col: 0, value: 'Item Number' },
   { row: 0, col: 1, value: 'Description' },
   { row: 0, col: 2, value: 'Qty' },
@@ -235,13 +255,60 @@ const OLD_BIFF_CELLS: BiffCell[] = [
   { row: 2, col: 2, value: 0 },
   { row: 2, col: 3, value: 45657, format: 'yyyy-mm-dd' },
 ];
-const OLD_BIFF_ROWS = [
+export const OLD_BIFF_ROWS = [
   ['Item Number', 'Description', 'Qty', 'Ship Date', 'Packed', 'Taxable'],
   ['000123', 'Café crème', '12.5', '2024-03-05', '2024-03-05T16:00:00', 'TRUE'],
   ['004560', 'Straße', '0', '2024-12-31', '', ''],
 ];
 
 const SHEETS_NOTE = /^Read sheet "/;
+
+/**
+ * Text of Excel 5.0/95 and earlier, stored 8-bit in the code page the CODEPAGE record names (issue 27):
+ * Greek month names, the rouble's `р.`, Windows-1252's ellipsis and curly quotes (bytes 0x80–0x9F).
+ */
+export const CODE_PAGE_SHEETS = [
+  {
+    codepage: 1253,
+    sheetName: 'Αποθήκη',
+    rows: [
+      ['Κωδικός', 'Μήνας', 'Περιγραφή'],
+      ['000123', 'Οκτ', 'Καφές ελληνικός 250γρ'],
+      ['004560', 'Δεκ', 'Ελαιόλαδο παρθένο Κρήτης'],
+    ],
+  },
+  {
+    codepage: 1251,
+    sheetName: 'Склад',
+    rows: [
+      ['Артикул', 'Цена', 'Наименование'],
+      ['000123', '450 р.', 'Чай чёрный крупнолистовой'],
+      ['004560', '320 р.', 'Мёд гречишный'],
+    ],
+  },
+  {
+    codepage: 1252,
+    sheetName: 'Stock',
+    rows: [
+      ['Item', 'Note', 'Description'],
+      ['000123', 'Back in stock…', '“Fragile” – this side up'],
+      ['004560', '‘Café’ crème', 'Œuvre nº 5 — €12'],
+    ],
+  },
+] as const;
+
+/** The cells of a CODE_PAGE_SHEETS table, all text. */
+export function textCells(rows: readonly (readonly string[])[]): BiffCell[] {
+  return rows.flatMap((row, r) => row.map((value, c) => ({ row: r, col: c, value })));
+}
+
+/** One CODE_PAGE_SHEETS table as an .xls of BIFF2, 3, 4 (a bare worksheet) or 5 (a workbook). */
+export function codePageWorkbook(version: 2 | 3 | 4 | 5, sheet: (typeof CODE_PAGE_SHEETS)[number]): Buffer {
+  const cells = textCells(sheet.rows);
+  return version === 5
+    ? buildBiff5Workbook([{ name: sheet.sheetName, cells }], { codepage: sheet.codepage })
+    : buildOldBiffSheet(version, cells, { codepage: sheet.codepage });
+}
 
 export function fidelityCorpus(): CorpusCase[] {
   const cases: CorpusCase[] = [];
@@ -373,7 +440,7 @@ export function fidelityCorpus(): CorpusCase[] {
   const dates = 'Date-times and durations (8)';
   const durations = [
     ['Task', 'Duration', 'Due', 'Started'],
-    ['Pick', '00:11', '', '2024-03-05T16:00:00'],
+    ['Pick', '00:11', '1900-01-00', '2024-03-05T16:00:00'],
     ['Correction', '-01:30', '2024-03-05', '2024-12-31T23:59:59'],
     ['Shift', '36:00', '', ''],
   ];
@@ -391,7 +458,7 @@ export function fidelityCorpus(): CorpusCase[] {
     rows: [
       ['Shipped', 'Handling', 'Cut-off', 'Window'],
       ['2024-03-05T16:00:00', '00:11', '16:00:00', '36:00:00'],
-      ['2024-12-31', '-01:30', '07:30:00', ''],
+      ['2024-12-31', '-01:30', '07:30:00', '1900-01-00'],
     ],
   });
 
@@ -401,6 +468,8 @@ export function fidelityCorpus(): CorpusCase[] {
       ['Ship\nDate', 'Note'],
       ['000123', 'Leave at door\nRing twice'],
       ['004560', 'Fragile\nThis side up'],
+      ['A-77', 'Call first\nNo Sundays'],
+      ['A-78', 'Back door\nKey under mat'],
     ],
   });
   add(
@@ -420,6 +489,77 @@ export function fidelityCorpus(): CorpusCase[] {
     rows: [['Item Number'], ['000123']],
     sheetName: 'Stock',
     note: /^Read sheet "Stock": the sheets before it \("Chart1", "Summary"\) hold no data\.$/,
+  });
+
+  const codePages = 'Old .xls text in its code page (27.8)';
+  for (const sheet of CODE_PAGE_SHEETS) {
+    for (const version of [5, 2, 3, 4] as const) {
+      add(
+        codePages,
+        `cp${sheet.codepage}-biff${version}.xls (hand-built records)`,
+        () => codePageWorkbook(version, sheet),
+        { rows: sheet.rows.map((row) => [...row]), ...(version === 5 ? { sheetName: sheet.sheetName } : {}) },
+      );
+    }
+  }
+
+  const nul = 'NUL bytes and UTF-16 without a mark (27.9)';
+  add(
+    nul,
+    'fidelity/encodings/nul-byte-utf-8.csv (printf, 28 bytes)',
+    fixture('fidelity/encodings/nul-byte-utf-8.csv'),
+    {
+      rows: [
+        ['Item', 'Qty'],
+        ['000123', '12'],
+        ['A-77', '3'],
+      ],
+      note: /held a NUL byte .* first on line 2; it was left out\.$/,
+    },
+  );
+  add(
+    nul,
+    'fidelity/encodings/russian-utf-16le-no-bom.csv (iconv)',
+    fixture('fidelity/encodings/russian-utf-16le-no-bom.csv'),
+    { rows: sourceText('russian') },
+  );
+  add(
+    nul,
+    'fidelity/encodings/chinese-simplified-utf-16be-no-bom.csv (iconv)',
+    fixture('fidelity/encodings/chinese-simplified-utf-16be-no-bom.csv'),
+    { rows: sourceText('chinese-simplified') },
+  );
+
+  const gaps = 'Smaller fidelity gaps (27.11)';
+  add(
+    gaps,
+    'biff2-later-records.xls (hand-built, BIFF3–5 LABEL/NUMBER/BOOLERR)',
+    () => buildOldBiffSheet(2, OLD_BIFF_CELLS, { laterRecords: true }),
+    { rows: OLD_BIFF_ROWS },
+  );
+  add(
+    gaps,
+    'biff2-later-formulas.xls (hand-built, BIFF3–5 FORMULA records, cached results)',
+    () =>
+      buildOldBiffSheet(
+        2,
+        OLD_BIFF_CELLS.map((cell) => (cell.row > 0 ? { ...cell, formula: true } : cell)),
+        { laterRecords: true },
+      ),
+    { rows: OLD_BIFF_ROWS },
+  );
+  add(
+    gaps,
+    'biff2-labels-only.xls (hand-built, BIFF3–5 LABEL records)',
+    () => buildOldBiffSheet(2, textCells(ITEMS.slice(0, 3)), { laterRecords: true }),
+    { rows: ITEMS.slice(0, 3) },
+  );
+  add(gaps, 'times-and-day-zero.xlsx (hand-built: h:mm A/P, serial 0, Strict 1899-12-31)', timesAndDayZero, {
+    rows: [
+      ['Pick-up', 'Due', 'Logged'],
+      ['18:00:00', '1900-01-00', '1900-01-00'],
+      ['07:30:00', '2024-03-05', '1900-01-00T12:00:00'],
+    ],
   });
 
   const hostile = 'Hostile files (1)';

@@ -6,7 +6,7 @@ import { parseTable, type SpreadsheetErrorCode } from './index';
 import { resolveLimits } from './limits';
 import { sheetJsFirstSheet } from './parse-table';
 import { finishRows } from './table-rows';
-import { buildZip } from './testing';
+import { buildXlsx, buildZip, inlineCell } from './testing';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures');
 const moduleFixtures = path.resolve(import.meta.dirname, '../../modules/order-submission/engine/fixtures');
@@ -147,6 +147,38 @@ describe('the .xlsx reader reads what SheetJS reads', () => {
       '1900-02-29',
       '1900-03-01T00:00:00',
     ]);
+  });
+});
+
+describe('line breaks and day 0 in workbook XML', () => {
+  it('reads Excel’s _x000D_ before a literal CR LF as one line break, as every other spelling of one', () => {
+    // XML's own line-end handling comes first (a literal CR LF is LF), then Excel's escape (CR), so CR LF.
+    const spellings = [
+      'one_x000D_\r\ntwo',
+      'one_x000D_\ntwo',
+      'one\r\ntwo',
+      'one\rtwo',
+      'one&#13;&#10;two',
+      'one&#13;\r\ntwo',
+      'one<![CDATA[\r\n]]>two',
+    ];
+    const rows = spellings.map(
+      (text, i) =>
+        `<row r="${i + 1}">${inlineCell(`A${i + 1}`, text)}<c r="B${i + 1}" t="s"><v>${i}</v></c></row>`,
+    );
+    const bytes = buildXlsx([{ name: 'Notes', rows: rows.join('') }], { sharedStrings: spellings });
+    expect(parseTable(bytes, { fileName: 'notes.xlsx' }).rows).toEqual(
+      spellings.map(() => ['one\ntwo', 'one\ntwo']),
+    );
+  });
+
+  it('reads Strict OOXML’s 1899-12-31 (Excel’s day 0) as 1900-01-00, not as an empty cell', () => {
+    const date = (ref: string, style: number, value: string) =>
+      `<c r="${ref}" s="${style}" t="d"><v>${value}</v></c>`;
+    const rows = `<row r="1">${date('A1', 1, '1899-12-31')}${date('B1', 1, '1899-12-31T00:00:00')}${date('C1', 2, '1899-12-31T00:00:00')}<c r="D1" s="1"><v>0</v></c>${date('E1', 4, '1899-12-31T16:00:00')}</row>`;
+    expect(
+      parseTable(buildXlsx([{ name: 'Dates', rows }], { strict: true }), { fileName: 'strict.xlsx' }).rows,
+    ).toEqual([['1900-01-00', '1900-01-00', '1900-01-00T00:00:00', '1900-01-00', '16:00:00']]);
   });
 });
 

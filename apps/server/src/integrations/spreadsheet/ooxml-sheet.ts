@@ -167,7 +167,7 @@ function safeCodePoint(code: number, fallback: string): string {
 
 /**
  * Excel writes characters XML cannot hold (a carriage return, control characters) as _xHHHH_; line
- * breaks, escaped or written as CR LF, become '\n'.
+ * breaks, escaped or written as CR LF, become '\n' (`_x000D_` + LF, as Excel writes a CR LF, is one).
  */
 function cellString(text: string): string {
   const unescaped = text.includes('_x')
@@ -273,11 +273,14 @@ class XmlWalker {
     for (;;) {
       const lt = xml.indexOf(LT, this.pos);
       if (lt < 0) throw this.corrupt();
-      if (lt > this.pos) text += decodeEntities(xml.toString('utf8', this.pos, lt));
+      // An XML parser's line-end handling (XML 1.0 §2.11): a literal CR LF or CR is LF before entities
+      // are decoded, so that Excel's `_x000D_` before a literal CR LF is one line break, not two; a CR
+      // written as `&#13;` or `_x000D_` is a character of the text (cellString turns it into '\n').
+      if (lt > this.pos) text += decodeEntities(normaliseLineBreaks(xml.toString('utf8', this.pos, lt)));
       if (xml[lt + 1] === 0x21 && xml.toString('latin1', lt, lt + 9) === '<![CDATA[') {
         const close = xml.indexOf(']]>', lt + 9);
         if (close < 0) throw this.corrupt();
-        text += xml.toString('utf8', lt + 9, close);
+        text += normaliseLineBreaks(xml.toString('utf8', lt + 9, close));
         this.pos = close + 3;
         continue;
       }

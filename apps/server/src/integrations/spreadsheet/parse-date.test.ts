@@ -50,6 +50,9 @@ describe('parseDateCell', () => {
     '45356',
     '12.5',
     '2024-03-05x',
+    // Excel's day 0, as workbook cells show serial 0 under a date format (excel-cells.ts): no calendar day.
+    '1900-01-00',
+    '1900-01-00T12:00:00',
   ])('%j → null', (text) => {
     expect(parseDateCell(text)).toBeNull();
   });

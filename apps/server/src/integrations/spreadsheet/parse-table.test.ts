@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { ITEMS, QUOTED, TYPED, TYPED_HEADER } from './fidelity-corpus';
+import {
+  ITEMS,
+  OLD_BIFF_CELLS,
+  OLD_BIFF_ROWS,
+  QUOTED,
+  sourceText,
+  TYPED,
+  TYPED_HEADER,
+} from './fidelity-corpus';
 import { detectType, parseTable, type SpreadsheetErrorCode, type SpreadsheetType, type Table } from './index';
 import { buildOldBiffSheet } from './testing';
 
@@ -295,6 +303,103 @@ describe('parseTable: other containers', () => {
       rows: [['Item'], ['000123']],
     });
     expect(codeOf(() => parseTable(Buffer.from(xml), { fileName: 'export.csv' }))).toBe('WRONG_TYPE');
+  });
+});
+
+describe('parseTable: NUL bytes and UTF-16 without a mark', () => {
+  const encodings = (name: string) => parseTable(fixture(`fidelity/encodings/${name}`), { fileName: name });
+
+  it('reads a UTF-8 CSV holding a stray NUL byte as UTF-8, leaves the NUL out and says so', () => {
+    // 28 bytes, one NUL at an even offset: once taken for UTF-16 BE ("Item" read as "䥴敭").
+    const table = encodings('nul-byte-utf-8.csv');
+    expect(table).toMatchObject({ encoding: 'utf-8', bom: false, delimiter: ',' });
+    expect(table.rows).toEqual([
+      ['Item', 'Qty'],
+      ['000123', '12'],
+      ['A-77', '3'],
+    ]);
+    expect(table.notes).toEqual([
+      'nul-byte-utf-8.csv held a NUL byte (a control character no text uses), first on line 2; it was left out.',
+    ]);
+    // At either offset, in a short file or a long one.
+    for (const text of [
+      'a,b,c\n1,2,3\n\0',
+      '\0a,b,c\n1,2,3\n',
+      `Item,Qty\n${'000123,12\n'.repeat(50)}A\0-77,3\n`,
+    ]) {
+      const read = parseTable(Buffer.from(text), { fileName: 'x.csv' });
+      expect(read.encoding).toBe('utf-8');
+      expect(read.rows[0]).toEqual(text.startsWith('Item') ? ['Item', 'Qty'] : ['a', 'b', 'c']);
+    }
+  });
+
+  it('still refuses a binary file as WRONG_TYPE, naming its NUL bytes', () => {
+    const control = Buffer.from('Item,Qty\n000123,\x01\x02\0\n');
+    expect(() => parseTable(control, { fileName: 'x.csv' })).toThrow(
+      /x\.csv is a binary file, not a spreadsheet \(it holds a NUL byte among other control characters\)/,
+    );
+    const junk = Buffer.from(Array.from({ length: 400 }, (_, i) => (i % 3 === 0 ? 0 : 0x41 + (i % 26))));
+    expect(() => parseTable(junk, { fileName: 'junk.csv' })).toThrow(
+      /junk\.csv is a binary file, not a spreadsheet \(it holds 134 NUL bytes\)/,
+    );
+  });
+
+  it('recognises genuine UTF-16 without a byte-order mark, LE and BE (iconv)', () => {
+    expect(encodings('russian-utf-16le-no-bom.csv')).toMatchObject({
+      encoding: 'utf-16le',
+      bom: false,
+      rows: sourceText('russian'),
+      notes: [],
+    });
+    expect(encodings('chinese-simplified-utf-16be-no-bom.csv')).toMatchObject({
+      encoding: 'utf-16be',
+      bom: false,
+      rows: sourceText('chinese-simplified'),
+      notes: [],
+    });
+    expect(encodings('greek-utf-16le-no-bom.csv')).toMatchObject({
+      encoding: 'utf-16le',
+      rows: sourceText('greek'),
+    });
+    // Short files too: 8 code units of ASCII are evidence enough.
+    for (const encoding of ['utf-16le', 'utf-16be'] as const) {
+      const bytes = Buffer.from('Item,Qty\r\n1,2\r\n', 'utf16le');
+      if (encoding === 'utf-16be') bytes.swap16();
+      expect(parseTable(bytes, { fileName: 'short.csv' })).toMatchObject({
+        encoding,
+        rows: [
+          ['Item', 'Qty'],
+          ['1', '2'],
+        ],
+      });
+    }
+  });
+});
+
+describe('parseTable: Excel 2.x sheets with later BIFF records', () => {
+  it('reads a BIFF2 sheet whose cells are BIFF3–5 LABEL, NUMBER and BOOLERR records', () => {
+    const sheet = buildOldBiffSheet(2, OLD_BIFF_CELLS, { laterRecords: true });
+    expect(parseTable(sheet, { fileName: 'old.xls' })).toMatchObject({ type: '.xls', rows: OLD_BIFF_ROWS });
+  });
+
+  it('reads BIFF3–5 FORMULA records there by their cached results: numbers, dates, text, booleans', () => {
+    const formulas = OLD_BIFF_CELLS.map((cell) => (cell.row > 0 ? { ...cell, formula: true } : cell));
+    const sheet = buildOldBiffSheet(2, formulas, { laterRecords: true });
+    expect(parseTable(sheet, { fileName: 'old.xls' }).rows).toEqual(OLD_BIFF_ROWS);
+  });
+
+  it('reads a BIFF2 sheet of LABEL records only (refused as empty before), in its code page', () => {
+    const cells = [
+      { row: 0, col: 0, value: 'Артикул' },
+      { row: 0, col: 1, value: 'Цена' },
+      { row: 1, col: 0, value: '000123' },
+      { row: 1, col: 1, value: '450 р.' },
+    ];
+    const sheet = buildOldBiffSheet(2, cells, { laterRecords: true, codepage: 1251 });
+    expect(parseTable(sheet, { fileName: 'labels.xls' }).rows).toEqual([
+      ['Артикул', 'Цена'],
+      ['000123', '450 р.'],
+    ]);
   });
 });
 

@@ -20,6 +20,8 @@
  * passed over, and `notes` says which sheet was read.
  */
 import * as XLSX from '@e965/xlsx';
+import { withBiff2CellRecords } from './biff2-records';
+import { loadCodePagesFor } from './code-pages';
 import { type DecodedText, decodeText, type TextEncodingName } from './decode-text';
 import { type CsvDelimiter, detectCsvDialect } from './detect-csv';
 import { type SpreadsheetType, sniffContent, typeFromFileName } from './detect-type';
@@ -104,13 +106,15 @@ export function parseTable(content: Buffer | Uint8Array, options: ReadTableOptio
     case 'ole':
       if (declared === '.csv') throw wrongType(fileName, 'an Excel or Office file', declared);
       return readOleWorkbook(bytes, fileName, limits);
-    case 'biff':
+    case 'biff': {
       if (declared === '.csv') throw wrongType(fileName, 'an Excel workbook (.xls)', declared);
+      const stream = bareBiffStream(bytes);
       return {
         type: '.xls',
         format: 'xls',
-        ...sheetJsTable((sheets) => sheetJsRead(bytes, sheets, limits), fileName, limits),
+        ...sheetJsTable((sheets) => sheetJsRead(stream, sheets, limits), fileName, limits),
       };
+    }
     default:
       return readText(bytes, fileName, declared, limits, options.encoding);
   }
@@ -136,10 +140,17 @@ export function openWorkbook(content: Buffer, fileName: string, parsing: XLSX.Pa
       password = plain.password;
     }
   }
+  if (sniffed.kind === 'biff') bytes = bareBiffStream(bytes);
   if (sniffContent(bytes).kind === 'zip') assertZipIsSafe(bytes, readZipDirectory(bytes, fileName), fileName);
   return parseWorkbook(fileName, () =>
     XLSX.read(bytes, { ...parsing, type: 'buffer', ...(password ? { password } : {}) }),
   );
+}
+
+/** An Excel 2.x–4.0 worksheet as SheetJS reads it: code pages loaded, BIFF2's cells in BIFF2's records. */
+function bareBiffStream(bytes: Buffer): Buffer {
+  loadCodePagesFor(bytes);
+  return withBiff2CellRecords(bytes);
 }
 
 function readZipWorkbook(bytes: Buffer, fileName: string, limits: Limits): Table {
@@ -252,6 +263,8 @@ function plainOleWorkbook(bytes: Buffer, fileName: string): PlainOle {
       `${fileName} is ${describeOle(streamNames)}, not an Excel workbook.`,
     );
   }
+  // BIFF5 text is 8-bit in the workbook's code page (code-pages.ts).
+  loadCodePagesFor(workbook);
   const encryption = decryptBiffStream(workbook, DEFAULT_PASSWORD);
   switch (encryption.kind) {
     case 'none':
@@ -282,13 +295,10 @@ function readText(
   limits: Limits,
   pinned: TextEncodingName | undefined,
 ): Table {
-  const decoded = decodeText(bytes, pinned);
-  if (decoded.text.includes('\0')) {
-    throw new SpreadsheetError('WRONG_TYPE', `${fileName} is a binary file, not a spreadsheet.`);
-  }
+  const decoded = withoutStrayNuls(decodeText(bytes, pinned), fileName);
   const markup = sniffMarkup(decoded.text);
   const text = { encoding: decoded.encoding, bom: decoded.bom };
-  const encodingNotes = decoded.note ? [decoded.note] : [];
+  const encodingNotes = decoded.notes;
   if (declared === '.xlsx') {
     throw wrongType(fileName, markup ? 'a web page or XML file' : 'a text file', declared);
   }
@@ -310,7 +320,47 @@ function readText(
   return { type: '.csv', ...readDelimited(decoded, fileName, limits) };
 }
 
-function readDelimited(decoded: DecodedText, fileName: string, limits: Limits): Omit<Table, 'type'> {
+/** NUL characters a text file may hold and still be read (they are left out, with a note): a few stray bytes. */
+const MAX_STRAY_NULS = 4;
+const MAX_STRAY_NUL_SHARE = 0.001;
+/** C0 control characters other than NUL, tab, line feed, form feed and carriage return: binary content. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const OTHER_CONTROLS = /[\x01-\x08\x0b\x0e-\x1f]/;
+
+/**
+ * Decoded text without its stray NUL characters. No text holds NUL, but an exporter's bug can leave one
+ * in a CSV; a few (at most MAX_STRAY_NULS, or one in a thousand characters) in otherwise clean text are
+ * left out and the run says so, with the line of the first. More of them, or NULs among other control
+ * characters, make a binary file, refused.
+ */
+function withoutStrayNuls(decoded: DecodedText, fileName: string): DecodedText & { notes: string[] } {
+  const notes = decoded.note ? [decoded.note] : [];
+  const first = decoded.text.indexOf('\0');
+  if (first < 0) return { ...decoded, notes };
+  let count = 0;
+  for (let i = first; i >= 0; i = decoded.text.indexOf('\0', i + 1)) count++;
+  const few = count <= MAX_STRAY_NULS || count <= decoded.text.length * MAX_STRAY_NUL_SHARE;
+  const what = count === 1 ? 'a NUL byte' : `${count.toLocaleString('en-US')} NUL bytes`;
+  if (!few || OTHER_CONTROLS.test(decoded.text)) {
+    const why = few ? `${what} among other control characters` : what;
+    throw new SpreadsheetError(
+      'WRONG_TYPE',
+      `${fileName} is a binary file, not a spreadsheet (it holds ${why}).`,
+    );
+  }
+  let line = 1;
+  for (let i = decoded.text.indexOf('\n'); i >= 0 && i < first; i = decoded.text.indexOf('\n', i + 1)) line++;
+  notes.push(
+    `${fileName} held ${what} (a control character no text uses), first on line ${line}; ${count === 1 ? 'it was' : 'they were'} left out.`,
+  );
+  return { ...decoded, text: decoded.text.replaceAll('\0', ''), notes };
+}
+
+function readDelimited(
+  decoded: DecodedText & { notes: string[] },
+  fileName: string,
+  limits: Limits,
+): Omit<Table, 'type'> {
   const dialect = detectCsvDialect(decoded.text);
   if (dialect.maxFieldsInSample > limits.maxColumns) {
     throw new SpreadsheetError('TOO_MANY_COLUMNS', `${fileName} has more than ${limits.maxColumns} columns.`);
@@ -329,7 +379,7 @@ function readDelimited(decoded: DecodedText, fileName: string, limits: Limits): 
     bom: decoded.bom,
     delimiter: dialect.delimiter,
     lineBreak: dialect.lineBreak,
-    notes: decoded.note ? [decoded.note] : [],
+    notes: decoded.notes,
   };
 }
 

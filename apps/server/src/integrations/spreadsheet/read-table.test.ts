@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { ITEMS, TYPED } from './fidelity-corpus';
+import { CODE_PAGE_SHEETS, codePageWorkbook, ITEMS, TYPED } from './fidelity-corpus';
 import { READER_WORKER_DEFAULTS } from './limits';
 import { parseTable } from './parse-table';
 import { closeReader, configureReader, readTable, readWorkbook } from './read-table';
@@ -68,6 +68,29 @@ describe('readTable: the reader process', () => {
     expect((await reading).rows).toHaveLength(Math.floor(10_000_000 / row.length) + 1);
     expect(turns).toBeGreaterThan(50);
   }, 180_000);
+});
+
+describe('readTable: old .xls text in its code page', () => {
+  // The reader process runs the build (dist/table-worker.js, as `npm start` does), which imports SheetJS's
+  // ES module: without code-pages.ts its 8-bit text came out as Latin-1 (Οκτ as Ïêô, р. as ð.).
+  for (const sheet of CODE_PAGE_SHEETS) {
+    it(`reads BIFF5 and BIFF2–4 text in code page ${sheet.codepage}, as its CODEPAGE record says`, async () => {
+      for (const version of [5, 2, 3, 4] as const) {
+        const name = `stock-biff${version}.xls`;
+        const table = await readTable(codePageWorkbook(version, sheet), { fileName: name });
+        expect({ version, rows: table.rows }).toEqual({ version, rows: sheet.rows });
+        if (version === 5) expect(table.sheetName).toBe(sheet.sheetName);
+      }
+    });
+  }
+
+  it('gives the template writers (readWorkbook) the same text', async () => {
+    const sheet = CODE_PAGE_SHEETS[0];
+    const workbook = await readWorkbook(codePageWorkbook(5, sheet), 'template.xls', { dense: true });
+    expect(workbook.SheetNames).toEqual([sheet.sheetName]);
+    const rows = workbook.Sheets[sheet.sheetName]!['!data']!.map((row) => row!.map((cell) => cell?.v));
+    expect(rows).toEqual(sheet.rows);
+  });
 });
 
 describe('readTable: files that would take the server down', () => {

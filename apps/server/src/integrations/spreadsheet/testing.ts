@@ -6,6 +6,7 @@
 import { createCipheriv, createHash } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
+import iconv from 'iconv-lite';
 import { Rc4 } from './office-crypto';
 
 export interface ZipPart {
@@ -102,24 +103,49 @@ export interface BiffCell {
   value: number | string | boolean;
   /** A number format (e.g. 'yyyy-mm-dd', '000000'); the cell gets an XF that uses it. */
   format?: string;
+  /**
+   * buildOldBiffSheet with `laterRecords` only: written as a BIFF3–5 FORMULA record whose cached result is
+   * the value (a text result in the STRING record after it), its formula a constant.
+   */
+  formula?: boolean;
+}
+
+export interface OldBiffOptions {
+  /** The Windows code page the text is written in, named by the CODEPAGE record (default 1252). */
+  codepage?: number;
+  /**
+   * BIFF2 only: cells in the records of BIFF3–5 (LABEL 0x0204, NUMBER 0x0203, BOOLERR 0x0205: a 16-bit
+   * XF index, a 16-bit text length) instead of BIFF2's own, as some generators of Excel 2.1 files write them.
+   */
+  laterRecords?: boolean;
+}
+
+/** Text in a Windows code page, as 8-bit BIFF (2–5) stores it. */
+function codepageText(text: string, codepage: number): Buffer {
+  return iconv.encode(text, `cp${codepage}`);
 }
 
 /**
  * An Excel 2.x, 3.0 or 4.0 worksheet: a bare BIFF stream (no OLE container), as those versions saved
- * .xls files. Text is Windows-1252 (a CODEPAGE record says so). Each distinct format gets a FORMAT
- * record (numbered in order, as these versions number them) and an XF record that uses it.
+ * .xls files. Text is in `codepage` (Windows-1252 by default), which a CODEPAGE record names. Each
+ * distinct format gets a FORMAT record (numbered in order, as these versions number them) and an XF
+ * record that uses it.
  */
-export function buildOldBiffSheet(version: 2 | 3 | 4, cells: readonly BiffCell[]): Buffer {
+export function buildOldBiffSheet(
+  version: 2 | 3 | 4,
+  cells: readonly BiffCell[],
+  { codepage = 1252, laterRecords = false }: OldBiffOptions = {},
+): Buffer {
   const formats = ['General', ...new Set(cells.flatMap((cell) => (cell.format ? [cell.format] : [])))];
   const formatIndex = (cell: BiffCell) => (cell.format ? formats.indexOf(cell.format) : 0);
   const bofType = { 2: 0x0009, 3: 0x0209, 4: 0x0409 }[version];
   const records: Buffer[] = [
     // BOF: version (unused), substream type 0x0010 = worksheet; BIFF3/4 add a build number.
     biffRecord(bofType, u16(version === 2 ? 0x0002 : 0x0000), u16(0x0010), version === 2 ? [] : u16(0)),
-    biffRecord(0x0042, u16(1252)), // CODEPAGE
+    biffRecord(0x0042, u16(codepage)), // CODEPAGE
   ];
   for (const format of formats) {
-    const text = Buffer.from(format, 'latin1');
+    const text = codepageText(format, codepage);
     records.push(
       version === 4
         ? biffRecord(0x041e, u16(0), [text.length], text)
@@ -144,21 +170,39 @@ export function buildOldBiffSheet(version: 2 | 3 | 4, cells: readonly BiffCell[]
     const xf = formatIndex(cell);
     const where = [u16(cell.row), u16(cell.col)];
     // BIFF2 cells carry three attribute bytes: the XF index, then the format index (font in bits 6-7).
-    const attributes = version === 2 ? Buffer.from([xf & 0x3f, xf & 0x3f, 0]) : u16(xf);
-    if (typeof cell.value === 'number') {
-      records.push(biffRecord(version === 2 ? 0x0003 : 0x0203, ...where, attributes, f64(cell.value)));
+    const own = version === 2 && !laterRecords;
+    const attributes = own ? Buffer.from([xf & 0x3f, xf & 0x3f, 0]) : u16(xf);
+    const type = (biff2: number) => (own ? biff2 : biff2 | 0x0200);
+    if (cell.formula && !own) {
+      records.push(...laterFormula(where, u16(xf), cell.value, codepage));
+    } else if (typeof cell.value === 'number') {
+      records.push(biffRecord(type(0x0003), ...where, attributes, f64(cell.value)));
     } else if (typeof cell.value === 'boolean') {
-      records.push(
-        biffRecord(version === 2 ? 0x0005 : 0x0205, ...where, attributes, [cell.value ? 1 : 0, 0]),
-      );
+      records.push(biffRecord(type(0x0005), ...where, attributes, [cell.value ? 1 : 0, 0]));
     } else {
-      const text = Buffer.from(cell.value, 'latin1');
-      const length = version === 2 ? Buffer.from([text.length]) : u16(text.length);
-      records.push(biffRecord(version === 2 ? 0x0004 : 0x0204, ...where, attributes, length, text));
+      const text = codepageText(cell.value, codepage);
+      const length = own ? Buffer.from([text.length]) : u16(text.length);
+      records.push(biffRecord(type(0x0004), ...where, attributes, length, text));
     }
   }
   records.push(biffRecord(0x000a));
   return Buffer.concat(records);
+}
+
+/** A BIFF3–5 FORMULA record (=0) caching `value`, and the STRING record that holds a text result. */
+function laterFormula(where: Buffer[], xf: Buffer, value: BiffCell['value'], codepage: number): Buffer[] {
+  const tokens = [0x1e, 0, 0]; // tInt 0
+  const special = (kind: number, byte: number) => Buffer.from([kind, 0, byte, 0, 0, 0, 0xff, 0xff]);
+  const result =
+    typeof value === 'number'
+      ? f64(value)
+      : typeof value === 'boolean'
+        ? special(1, value ? 1 : 0)
+        : special(0, 0);
+  const formula = biffRecord(0x0206, ...where, xf, result, u16(0), u16(tokens.length), tokens);
+  if (typeof value !== 'string') return [formula];
+  const text = codepageText(value, codepage);
+  return [formula, biffRecord(0x0207, u16(text.length), text)];
 }
 
 export interface Biff8Sheet {
@@ -174,26 +218,45 @@ export interface Biff8Sheet {
  * `filePass` is written right after the globals' BOF, as Excel places it.
  */
 export function buildBiff8Stream(sheets: readonly Biff8Sheet[], filePass?: Buffer): Buffer {
+  return buildBiffWorkbookStream(sheets, { version: 8, codepage: 1200, filePass });
+}
+
+/**
+ * A BIFF5 or BIFF8 workbook stream. The versions differ in the BOF record, the XF and DIMENSIONS sizes
+ * and the strings: BIFF8's carry a flag byte and UTF-16, BIFF5's are 8-bit text in the CODEPAGE's code page.
+ */
+function buildBiffWorkbookStream(
+  sheets: readonly Biff8Sheet[],
+  { version, codepage, filePass }: { version: 5 | 8; codepage: number; filePass?: Buffer | undefined },
+): Buffer {
+  const biff8 = version === 8;
   const allCells = sheets.flatMap((sheet) => sheet.cells);
   const formats = [...new Set(allCells.flatMap((cell) => (cell.format ? [cell.format] : [])))];
   const xfOf = (cell: BiffCell) => (cell.format ? formats.indexOf(cell.format) + 1 : 0);
   const bof = (type: number) =>
-    biffRecord(0x0809, u16(0x0600), u16(type), u16(0x0dbb), u16(0x07cc), u32(0), u32(0x06));
-  const unicode = (text: string, lengthBytes: 1 | 2) => {
-    const length = lengthBytes === 1 ? Buffer.from([text.length]) : u16(text.length);
-    return Buffer.concat([length, Buffer.from([1]), Buffer.from(text, 'utf16le')]);
+    biff8
+      ? biffRecord(0x0809, u16(0x0600), u16(type), u16(0x0dbb), u16(0x07cc), u32(0), u32(0x06))
+      : biffRecord(0x0809, u16(0x0500), u16(type), u16(0x0dbb), u16(0x07cc));
+  const string = (text: string, lengthBytes: 1 | 2) => {
+    const bytes = biff8 ? Buffer.from(text, 'utf16le') : codepageText(text, codepage);
+    const count = biff8 ? text.length : bytes.length;
+    const length = lengthBytes === 1 ? Buffer.from([count]) : u16(count);
+    return Buffer.concat([length, biff8 ? Buffer.from([1]) : Buffer.alloc(0), bytes]);
   };
-  const xf = (format: number) => biffRecord(0x00e0, u16(0), u16(format), u16(0x0001), Buffer.alloc(14));
+  const xf = (format: number) =>
+    biffRecord(0x00e0, u16(0), u16(format), u16(0x0001), Buffer.alloc(biff8 ? 14 : 10));
+  const rowNumber = biff8 ? u32 : u16;
 
   const head: Buffer[] = [bof(0x0005)];
   if (filePass) head.push(filePass);
-  head.push(biffRecord(0x0042, u16(1200)));
-  head.push(...formats.map((format, i) => biffRecord(0x041e, u16(164 + i), unicode(format, 2))));
+  head.push(biffRecord(0x0042, u16(codepage)));
+  head.push(...formats.map((format, i) => biffRecord(0x041e, u16(164 + i), string(format, biff8 ? 2 : 1))));
   head.push(xf(0), ...formats.map((_, i) => xf(164 + i)));
-  const boundSheetSizes = sheets.map((sheet) => 4 + 6 + 2 + sheet.name.length * 2);
+  const boundSheet = (sheet: Biff8Sheet, offset: number) =>
+    biffRecord(0x0085, u32(offset), [0, 0], string(sheet.name, 1));
   const globalsSize =
     head.reduce((sum, record) => sum + record.length, 0) +
-    boundSheetSizes.reduce((sum, size) => sum + size, 0) +
+    sheets.reduce((sum, sheet) => sum + boundSheet(sheet, 0).length, 0) +
     4;
 
   const substreams = sheets.map((sheet) => {
@@ -203,8 +266,8 @@ export function buildBiff8Stream(sheets: readonly Biff8Sheet[], filePass?: Buffe
     records.push(
       biffRecord(
         0x0200,
-        u32(rows.length ? Math.min(...rows) : 0),
-        u32(rows.length ? Math.max(...rows) + 1 : 0),
+        rowNumber(rows.length ? Math.min(...rows) : 0),
+        rowNumber(rows.length ? Math.max(...rows) + 1 : 0),
         u16(cols.length ? Math.min(...cols) : 0),
         u16(cols.length ? Math.max(...cols) + 1 : 0),
         u16(0),
@@ -215,7 +278,7 @@ export function buildBiff8Stream(sheets: readonly Biff8Sheet[], filePass?: Buffe
       if (typeof cell.value === 'number') records.push(biffRecord(0x0203, ...where, f64(cell.value)));
       else if (typeof cell.value === 'boolean')
         records.push(biffRecord(0x0205, ...where, [cell.value ? 1 : 0, 0]));
-      else records.push(biffRecord(0x0204, ...where, unicode(cell.value, 2)));
+      else records.push(biffRecord(0x0204, ...where, string(cell.value, 2)));
     }
     records.push(...(sheet.extraRecords ?? []), biffRecord(0x000a));
     return Buffer.concat(records);
@@ -223,7 +286,7 @@ export function buildBiff8Stream(sheets: readonly Biff8Sheet[], filePass?: Buffe
 
   let offset = globalsSize;
   const boundSheets = sheets.map((sheet, i) => {
-    const record = biffRecord(0x0085, u32(offset), [0, 0], unicode(sheet.name, 1));
+    const record = boundSheet(sheet, offset);
     offset += substreams[i]!.length;
     return record;
   });
@@ -240,6 +303,18 @@ export function buildOleFile(streams: Record<string, Buffer>): Buffer {
 /** A BIFF8 .xls file: the workbook stream in an OLE container. */
 export function buildBiff8Workbook(sheets: readonly Biff8Sheet[]): Buffer {
   return buildOleFile({ Workbook: buildBiff8Stream(sheets) });
+}
+
+/**
+ * A BIFF5 .xls (Excel 5.0 and 95): the "Book" stream in an OLE container, its text 8-bit in `codepage`
+ * (named by the CODEPAGE record), as those versions wrote it. LibreOffice 7.4 reads BIFF5 but no longer
+ * writes it (its "MS Excel 95" filter is import-only), so the tests build it here.
+ */
+export function buildBiff5Workbook(
+  sheets: readonly Biff8Sheet[],
+  { codepage = 1252 }: OldBiffOptions = {},
+): Buffer {
+  return buildOleFile({ Book: buildBiffWorkbookStream(sheets, { version: 5, codepage }) });
 }
 
 /**
@@ -365,6 +440,7 @@ export const XLSX_STYLES = [
   '[hh]:mm',
   'hh:mm',
   '000000',
+  'h:mm A/P',
 ] as const;
 
 /**

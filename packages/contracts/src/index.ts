@@ -24,3 +24,4 @@ export * from './shared-fields';
 export * from './stats';
 export * from './text-encodings';
 export * from './webhooks';
+export * from './mailbox-sign-in';

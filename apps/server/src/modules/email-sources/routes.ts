@@ -30,6 +30,7 @@ import {
   testEmailConnection,
   ZEmailSourceSaveSchema,
 } from './service';
+import { mailboxSignInRoutes } from './sign-in-routes';
 
 const docs = apiDocs('E-mail sources');
 
@@ -165,4 +166,6 @@ export async function emailSourceRoutes(app: FastifyInstance, context: AppContex
     },
     async (request) => testEmailConnection(services, validate(ZEmailConnectionTestSchema, request.body)),
   );
+
+  await mailboxSignInRoutes(app, context);
 }

@@ -14,8 +14,9 @@
  * With `tls: true` it serves https with a self-signed certificate (`certificate`), for MSAL, which refuses
  * an http authority.
  */
-import { createHash, randomBytes } from 'node:crypto';
+
 import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -65,6 +66,8 @@ export interface OAuthProvider {
   /** Whether the refresh token would still be accepted. */
   refreshTokenActive(token: string): boolean;
   counts: GrantCounts;
+  /** Every refresh token handed out, oldest first. */
+  refreshTokensIssued: string[];
   /** Holds every token answer back until the returned function is called (a slow provider). */
   holdTokens(): () => void;
   close(): Promise<void>;
@@ -98,6 +101,7 @@ export async function startOAuthProvider(options: {
   const codes = new Map<string, AuthorizationCode>();
   const accessTokens = new Map<string, IssuedToken>();
   const refreshTokens = new Map<string, { clientId: string; email: string; scope: string; issuer: string }>();
+  const refreshTokensIssued: string[] = [];
   const counts: GrantCounts = { authorizationCode: 0, refreshToken: 0, clientCredentials: 0, refused: 0 };
   const lifetime = options.accessTokenSeconds ?? 3600;
   const tls = options.tls ? selfSignedCertificate() : undefined;
@@ -199,10 +203,14 @@ export async function startOAuthProvider(options: {
           code.challenge !== challenge
         ) {
           counts.refused += 1;
-          return send(400, { error: 'invalid_grant', error_description: 'The code or its verifier is wrong' });
+          return send(400, {
+            error: 'invalid_grant',
+            error_description: 'The code or its verifier is wrong',
+          });
         }
         counts.authorizationCode += 1;
         const refresh = `rt-${randomBytes(24).toString('base64url')}`;
+        refreshTokensIssued.push(refresh);
         refreshTokens.set(refresh, {
           clientId: client.clientId,
           email: code.email,
@@ -233,6 +241,7 @@ export async function startOAuthProvider(options: {
         // Rotation: the presented token is spent, a new one replaces it.
         refreshTokens.delete(presented);
         const refresh = `rt-${randomBytes(24).toString('base64url')}`;
+        refreshTokensIssued.push(refresh);
         refreshTokens.set(refresh, stored);
         const access = issue(client.clientId, stored.email);
         return send(200, {
@@ -279,8 +288,13 @@ export async function startOAuthProvider(options: {
   const server = tls
     ? createHttpsServer({ key: tls.key, cert: tls.cert }, listener)
     : createHttpServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  // With TLS, introspection is also served in plain http for Dovecot and the SMTP catcher, which do not
+  // trust the test certificate.
+  const plain = tls ? createHttpServer(listener) : server;
+  const servers = tls ? [server, plain] : [server];
+  for (const each of servers) await new Promise<void>((resolve) => each.listen(0, HOST, resolve));
   const { port } = server.address() as AddressInfo;
+  const { port: plainPort } = plain.address() as AddressInfo;
   base = `${tls ? 'https' : 'http'}://${HOST}:${port}`;
   return {
     url: base,
@@ -290,7 +304,7 @@ export async function startOAuthProvider(options: {
       jwksUrl: `${base}/google/certs`,
       issuer: `${base}/google`,
     },
-    introspectionUrl: `${base}/introspect`,
+    introspectionUrl: `http://${HOST}:${plainPort}/introspect`,
     certificate: tls?.cert,
     signInAs(email) {
       account = email;
@@ -312,11 +326,15 @@ export async function startOAuthProvider(options: {
         for (const release of waiting.splice(0)) release();
       };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    refreshTokensIssued,
+    close: async () => {
+      for (const each of servers) {
+        await new Promise<void>((resolve) => {
+          each.closeAllConnections();
+          each.close(() => resolve());
+        });
+      }
+    },
   };
 }
 

@@ -10,8 +10,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import {
   MAILBOX_SIGN_IN_EXPIRED,
   type MailboxProvider,
-  mailSecretBinding,
   type MailSecretSettings,
+  mailSecretBinding,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { createRemoteJWKSet, decodeJwt, type JWTPayload, jwtVerify } from 'jose';
@@ -192,7 +192,9 @@ export async function completeSignIn(
   });
   if (!tokens.ok) return fail(tokens.message);
   if (!tokens.refreshToken) {
-    return fail(`${name} sign-in failed: the provider gave no refresh token (offline access was not granted).`);
+    return fail(
+      `${name} sign-in failed: the provider gave no refresh token (offline access was not granted).`,
+    );
   }
   let account: string;
   try {
@@ -229,12 +231,23 @@ export async function completeSignIn(
 }
 
 /** Sign-out: the tokens are deleted; the source signs in with its password or MSAL app again. */
-export async function signOutMailbox(db: DbOrTx, sourceId: number, actor: AuditActor): Promise<EmailSourceRow> {
+export async function signOutMailbox(
+  db: DbOrTx,
+  sourceId: number,
+  actor: AuditActor,
+): Promise<EmailSourceRow> {
   return db.transaction(async (tx) => {
     const existing = await lockEmailSource(tx, sourceId);
     if (!existing) throw AppError.notFound('Email source not found');
     const row = await updateEmailSource(tx, sourceId, SIGNED_OUT);
-    await recordAudit(tx, { ...AUDIT, actor, entityId: sourceId, action: 'updated', before: existing, after: row ?? null });
+    await recordAudit(tx, {
+      ...AUDIT,
+      actor,
+      entityId: sourceId,
+      action: 'updated',
+      before: existing,
+      after: row ?? null,
+    });
     return row ?? existing;
   });
 }
@@ -297,9 +310,15 @@ export async function mailboxAccessToken(context: SignInContext, row: EmailSourc
     try {
       refreshToken = context.secrets.open(locked.oauthRefreshEncrypted, binding);
     } catch {
-      return { ok: false as const, message: `The saved ${name} sign-in cannot be used (APP_SECRET_KEY changed): sign in again.` };
+      return {
+        ok: false as const,
+        message: `The saved ${name} sign-in cannot be used (APP_SECRET_KEY changed): sign in again.`,
+      };
     }
-    const tokens = await requestTokens(app, name, { grant_type: 'refresh_token', refresh_token: refreshToken });
+    const tokens = await requestTokens(app, name, {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+    });
     if (!tokens.ok) {
       if (tokens.refused) {
         await updateEmailSource(tx, locked.id, {
@@ -314,7 +333,9 @@ export async function mailboxAccessToken(context: SignInContext, row: EmailSourc
     }
     await updateEmailSource(tx, locked.id, {
       // Microsoft rotates refresh tokens: the new one replaces the spent one, or the mailbox is locked out.
-      ...(tokens.refreshToken ? { oauthRefreshEncrypted: context.secrets.seal(tokens.refreshToken, binding) } : {}),
+      ...(tokens.refreshToken
+        ? { oauthRefreshEncrypted: context.secrets.seal(tokens.refreshToken, binding) }
+        : {}),
       oauthAccessEncrypted: context.secrets.seal(tokens.accessToken, binding),
       oauthAccessExpiresAt: new Date(Date.now() + tokens.expiresInSeconds * 1000),
     });
@@ -328,7 +349,10 @@ function usableAccessToken(secrets: SecretBox, row: EmailSourceRow): string | un
   if (!row.oauthAccessEncrypted || !row.oauthAccessExpiresAt || row.oauthExpiredAt) return undefined;
   if (row.oauthAccessExpiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS) return undefined;
   try {
-    return secrets.open(row.oauthAccessEncrypted, tokenBinding(row, row.oauthProvider ?? '', row.oauthAccount));
+    return secrets.open(
+      row.oauthAccessEncrypted,
+      tokenBinding(row, row.oauthProvider ?? '', row.oauthAccount),
+    );
   } catch {
     return undefined;
   }
@@ -338,10 +362,20 @@ function usableAccessToken(secrets: SecretBox, row: EmailSourceRow): string | un
 // The provider's token endpoint and keys.
 
 type TokenAnswer =
-  | { ok: true; accessToken: string; refreshToken: string | undefined; idToken: string | undefined; expiresInSeconds: number }
+  | {
+      ok: true;
+      accessToken: string;
+      refreshToken: string | undefined;
+      idToken: string | undefined;
+      expiresInSeconds: number;
+    }
   | { ok: false; refused: boolean; message: string };
 
-async function requestTokens(app: MailboxOAuthApp, name: string, grant: Record<string, string>): Promise<TokenAnswer> {
+async function requestTokens(
+  app: MailboxOAuthApp,
+  name: string,
+  grant: Record<string, string>,
+): Promise<TokenAnswer> {
   let response: Response;
   try {
     response = await fetch(app.tokenUrl, {
@@ -385,7 +419,9 @@ const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 const metadata = new Map<string, { jwksUri: string; issuer: string; at: number }>();
 const METADATA_TTL_MS = 60 * 60_000;
 
-async function signingKeys(app: MailboxOAuthApp): Promise<{ jwks: ReturnType<typeof createRemoteJWKSet>; issuers: (payload: JWTPayload) => string[] }> {
+async function signingKeys(
+  app: MailboxOAuthApp,
+): Promise<{ jwks: ReturnType<typeof createRemoteJWKSet>; issuers: (payload: JWTPayload) => string[] }> {
   let jwksUri: string;
   let issuers: (payload: JWTPayload) => string[];
   if (app.keys.kind === 'jwks') {
@@ -417,7 +453,11 @@ async function signingKeys(app: MailboxOAuthApp): Promise<{ jwks: ReturnType<typ
 }
 
 /** The mailbox address of a verified ID token: signature, issuer, audience, expiry and nonce all checked. */
-async function verifiedAddress(app: MailboxOAuthApp, idToken: string | undefined, nonce: string): Promise<string> {
+async function verifiedAddress(
+  app: MailboxOAuthApp,
+  idToken: string | undefined,
+  nonce: string,
+): Promise<string> {
   if (!idToken) throw new Error('no ID token came back');
   const { jwks, issuers } = await signingKeys(app);
   const { payload } = await jwtVerify(idToken, jwks, {

@@ -19,7 +19,7 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { checkImapConnection } from '../../integrations/imap-connection';
-import { MailSignInError, type MailSignIn, resolveMailSignIn } from '../../integrations/msal';
+import { type MailSignIn, MailSignInError, resolveMailSignIn } from '../../integrations/msal';
 import { checkSmtpConnection } from '../../integrations/outgoing-mail';
 import { AppError } from '../../lib/app-error';
 import { errorMessage } from '../../lib/error-message';
@@ -27,6 +27,7 @@ import type { SecretBox } from '../../lib/secrets';
 import { validate } from '../../lib/validate';
 import { type AuditActor, auditedActiveSwitch, recordAudit } from '../audit/record-audit';
 import { withLastRuns } from '../runs/runs-service';
+import { SIGNED_OUT, signInServersChanged } from './mailbox-sign-in';
 import {
   deleteEmailSourceRow,
   type EmailSourceRow,
@@ -40,7 +41,6 @@ import {
   toEmailSourceListItem,
   updateEmailSource,
 } from './repository';
-import { SIGNED_OUT, signInServersChanged } from './mailbox-sign-in';
 import {
   type MailServerSettings,
   openMailboxSecret,

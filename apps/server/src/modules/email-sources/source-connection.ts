@@ -9,7 +9,7 @@
 import { type MailSecretSettings, mailSecretBinding, mailSecretName } from '@app/contracts';
 import type Mail from 'nodemailer/lib/mailer';
 import type { IncomingServerSettings } from '../../integrations/imap-connection';
-import { MailSignInError, type MailSignIn, resolveMailSignIn } from '../../integrations/msal';
+import { type MailSignIn, MailSignInError, resolveMailSignIn } from '../../integrations/msal';
 import {
   buildSmtpTransport,
   type OutgoingServerSettings,
@@ -55,7 +55,10 @@ export function openMailboxSecret(secrets: SecretBox, row: EmailSourceRow): Open
  * How the stored source signs in: its delegated Microsoft or Google sign-in when it has one, else its
  * password or MSAL app. Throws MailSignInError (a message for the operator) when it cannot.
  */
-export async function signInForSource(context: SourceConnectionContext, row: EmailSourceRow): Promise<MailSignIn> {
+export async function signInForSource(
+  context: SourceConnectionContext,
+  row: EmailSourceRow,
+): Promise<MailSignIn> {
   if (row.oauthProvider) {
     return { method: 'oauth2', user: row.oauthAccount, accessToken: await mailboxAccessToken(context, row) };
   }

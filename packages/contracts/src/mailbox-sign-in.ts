@@ -27,3 +27,30 @@ export type MailboxSignInState = z.infer<typeof ZMailboxSignInStateSchema>;
 /** GET /api/email-sources/oauth/providers: the providers this server has an OAuth application for. */
 export const ZMailboxProvidersSchema = z.object({ providers: z.array(ZMailboxProviderSchema) });
 export type MailboxProviders = z.infer<typeof ZMailboxProvidersSchema>;
+
+/** The providers' own IMAP and SMTP servers, which the editor fills in for a new source on request. */
+export const MAILBOX_PROVIDER_SERVERS: Record<
+  MailboxProvider,
+  {
+    label: string;
+    incomingServer: string;
+    incomingPort: number;
+    outgoingServer: string;
+    outgoingPort: number;
+  }
+> = {
+  microsoft: {
+    label: 'Microsoft 365',
+    incomingServer: 'outlook.office365.com',
+    incomingPort: 993,
+    outgoingServer: 'smtp.office365.com',
+    outgoingPort: 587,
+  },
+  google: {
+    label: 'Google',
+    incomingServer: 'imap.gmail.com',
+    incomingPort: 993,
+    outgoingServer: 'smtp.gmail.com',
+    outgoingPort: 587,
+  },
+};

@@ -92,6 +92,8 @@ export async function startOAuthProvider(options: {
   /** Lifetime of access tokens (default 3600 s). */
   accessTokenSeconds?: number;
   tls?: boolean;
+  /** Default: any free port (the browser tests need a fixed one: the server's environment names it). */
+  port?: number;
 }): Promise<OAuthProvider> {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
@@ -292,7 +294,12 @@ export async function startOAuthProvider(options: {
   // trust the test certificate.
   const plain = tls ? createHttpServer(listener) : server;
   const servers = tls ? [server, plain] : [server];
-  for (const each of servers) await new Promise<void>((resolve) => each.listen(0, HOST, resolve));
+  for (const [index, each] of servers.entries()) {
+    await new Promise<void>((resolve, reject) => {
+      each.once('error', reject);
+      each.listen(index === 0 ? (options.port ?? 0) : 0, HOST, resolve);
+    });
+  }
   const { port } = server.address() as AddressInfo;
   const { port: plainPort } = plain.address() as AddressInfo;
   base = `${tls ? 'https' : 'http'}://${HOST}:${port}`;

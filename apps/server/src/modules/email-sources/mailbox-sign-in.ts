@@ -4,7 +4,7 @@
  * source, the ID token checked against the provider's published keys, and the tokens kept on the source:
  * the refresh token sealed to the source's servers and the signed-in address, the access token shared by
  * every instance and refreshed under the source's row lock, so one refresh runs at a time and a rotated
- * refresh token is never lost. See docs/decisions/0024-delegated-mailbox-sign-in.md.
+ * refresh token is never lost. See docs/decisions/0022-delegated-mailbox-sign-in.md.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {

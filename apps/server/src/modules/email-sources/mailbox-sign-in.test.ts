@@ -13,6 +13,7 @@ import {
 import { createDatabase, schema } from '@app/db';
 import { and, desc, eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
+import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { type OAuthProvider, startOAuthProvider } from '../../../../../test-servers/oauth-provider';
@@ -20,7 +21,8 @@ import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { setMicrosoftAuthorityHostForTests } from '../../integrations/msal';
 import { createSecretBox } from '../../lib/secrets';
-import { buildMail, createTrackingSource, trackingCsv } from '../intake/testing';
+import { IdleWatchers } from '../intake/idle-watchers';
+import { buildMail, createTrackingSource, trackingCsv, waitFor } from '../intake/testing';
 import { mailboxAccessToken } from './mailbox-sign-in';
 import { findEmailSourceById } from './repository';
 import { loopbackMailboxForm } from './testing';
@@ -279,6 +281,34 @@ describe('using the sign-in', () => {
     expect(result.statusCode, result.body).toBe(200);
     expect(result.json()).toMatchObject({ status: 'succeeded', processed: 1 });
     expect(dovecot.log()).toMatch(new RegExp(`Login: user=<${MAILBOX}>, method=(XOAUTH2|OAUTHBEARER)`));
+  });
+
+  it('watches the mailbox with IDLE signed in with XOAUTH2, and new mail wakes it', async () => {
+    const source = await createSource();
+    await signIn(source.id);
+    const woken: number[] = [];
+    const watchers = new IdleWatchers({
+      context: t.app.context,
+      log: pino({ level: 'silent' }),
+      onNewMail: async (id) => {
+        woken.push(id);
+      },
+      tickMs: 200,
+    });
+    watchers.start();
+    try {
+      // A watcher asks for a poll right after it has signed in and opened INBOX.
+      await waitFor(async () => woken.includes(source.id), 15_000, 'the IDLE watcher to sign in');
+      const before = woken.filter((id) => id === source.id).length;
+      await appendReport('tracking_idle_oauth.csv');
+      await waitFor(
+        async () => woken.filter((id) => id === source.id).length > before,
+        15_000,
+        'IDLE to announce the new mail',
+      );
+    } finally {
+      await watchers.stop();
+    }
   });
 
   it('a wrong or expired token is refused by Dovecot itself', async () => {

@@ -20,6 +20,7 @@ import { type OAuthProvider, startOAuthProvider } from '../../../../../test-serv
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { setMicrosoftAuthorityHostForTests } from '../../integrations/msal';
+import type { SystemMail } from '../../integrations/system-mailer';
 import { createSecretBox } from '../../lib/secrets';
 import { IdleWatchers } from '../intake/idle-watchers';
 import { buildMail, createTrackingSource, trackingCsv, waitFor } from '../intake/testing';
@@ -38,7 +39,9 @@ let t: TestApp;
 let provider: OAuthProvider;
 let dovecot: DovecotServer;
 let smtp: SmtpCatcher;
-let operator: { user: { id: number }; session: Session };
+let operator: { user: { id: number; email: string }; session: Session };
+/** What the system mailer sent (the error alerts). */
+const systemMail: SystemMail[] = [];
 
 beforeAll(async () => {
   provider = await startOAuthProvider({
@@ -62,8 +65,17 @@ beforeAll(async () => {
       oauth2: { introspectionUrl: provider.introspectionUrl },
     }),
   ]);
-  t = await createTestApp({ env: appEnv(provider) });
-  operator = await t.signIn({ orderUser: true });
+  t = await createTestApp({
+    env: appEnv(provider),
+    mailer: {
+      configured: true,
+      from: 'inbox-ops@example.com',
+      send: async (mail) => {
+        systemMail.push(mail);
+      },
+    },
+  });
+  operator = await t.signIn({ orderUser: true, sendNotificationsToEmail: true });
 });
 afterAll(async () => {
   setMicrosoftAuthorityHostForTests(undefined);
@@ -386,16 +398,23 @@ describe('using the sign-in', () => {
     expect(mail?.envelopeFrom).toBe(MAILBOX);
   });
 
-  it('a refused refresh token: "Sign-in expired — sign in again" on the source and the failed run, an error run for the alerts, and no retries against the provider', async () => {
+  it('a refused refresh token: "Sign-in expired — sign in again" on the source and the failed run, one error alert e-mail, and no retries against the provider', async () => {
     const source = await createSource();
     await signIn(source.id);
     await createTrackingSource(t, source.id);
     provider.refuseRefreshTokens(true);
     await ageAccessToken(source.id);
     const refusedBefore = provider.counts.refused;
+    const mailBefore = systemMail.length;
     const failed = await poll(source.id);
     expect(failed.json()).toMatchObject({ status: 'failed', message: MAILBOX_SIGN_IN_EXPIRED });
     expect(provider.counts.refused).toBe(refusedBefore + 1);
+    // The error alert: one e-mail to the users who can sign the mailbox in again, with the editor's link.
+    const alerts = systemMail.slice(mailBefore);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.to).toContain(operator.user.email);
+    expect(alerts[0]?.subject).toContain(MAILBOX_SIGN_IN_EXPIRED);
+    expect(alerts[0]?.text).toContain(`http://localhost:3000/email-sources/edit/${source.id}`);
     expect((await getSource(source.id)).signIn).toEqual({
       provider: 'microsoft',
       account: MAILBOX,
@@ -424,6 +443,7 @@ describe('using the sign-in', () => {
     expect(send.statusCode).toBe(502);
     expect(send.json().message).toBe(MAILBOX_SIGN_IN_EXPIRED);
     expect(provider.counts.refused).toBe(refusedBefore + 1);
+    expect(systemMail.length).toBe(mailBefore + 1);
 
     // Signing in again mends it.
     provider.refuseRefreshTokens(false);

@@ -17,16 +17,20 @@ import type { DbOrTx } from '@app/db';
 import { createRemoteJWKSet, decodeJwt, type JWTPayload, jwtVerify } from 'jose';
 import type { MailboxOAuthApp, MailboxOAuthConfig } from '../../config/env';
 import { MailSignInError } from '../../integrations/msal';
+import type { SystemMailer } from '../../integrations/system-mailer';
 import { AppError } from '../../lib/app-error';
 import { deriveKey } from '../../lib/crypto';
 import type { SecretBox } from '../../lib/secrets';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { groupRecipients } from '../notifications/send-digest';
 import { type EmailSourceRow, findEmailSourceById, lockEmailSource, updateEmailSource } from './repository';
 
 export interface SignInContext {
   db: DbOrTx;
   secrets: SecretBox;
   config: { secretKey: string; publicUrl: string; mailboxOAuth: MailboxOAuthConfig };
+  /** Sends the alert when a sign-in expires; without one the expiry is only shown and logged in runs. */
+  mailer?: SystemMailer | undefined;
 }
 
 export const PROVIDER_NAMES: Record<MailboxProvider, string> = { microsoft: 'Microsoft', google: 'Google' };
@@ -327,7 +331,7 @@ export async function mailboxAccessToken(context: SignInContext, row: EmailSourc
           oauthAccessExpiresAt: null,
           oauthExpiredAt: new Date(),
         });
-        return { ok: false as const, message: MAILBOX_SIGN_IN_EXPIRED };
+        return { ok: false as const, message: MAILBOX_SIGN_IN_EXPIRED, expiredNow: true };
       }
       return { ok: false as const, message: tokens.message };
     }
@@ -341,8 +345,50 @@ export async function mailboxAccessToken(context: SignInContext, row: EmailSourc
     });
     return { ok: true as const, token: tokens.accessToken };
   });
-  if (!outcome.ok) throw new MailSignInError(outcome.message);
+  if (!outcome.ok) {
+    if ('expiredNow' in outcome) await sendExpiryAlert(context, row, name);
+    throw new MailSignInError(outcome.message);
+  }
   return outcome.token;
+}
+
+/**
+ * The error alert of an expired sign-in, sent once (when the provider first refuses): to the users who can
+ * sign the mailbox in again (order, inventory and submission users who receive e-mail notifications).
+ * A mail problem is not the poll's: it is left to the mailer's log.
+ */
+async function sendExpiryAlert(
+  context: SignInContext,
+  row: EmailSourceRow,
+  providerName: string,
+): Promise<void> {
+  const mailer = context.mailer;
+  if (!mailer?.configured) return;
+  const groups = await Promise.all(
+    (['order', 'inventory', 'submission'] as const).map((group) => groupRecipients(context.db, group)),
+  );
+  const seen = new Set<string>();
+  const to = groups.flat().filter((address) => {
+    const key = address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (to.length === 0) return;
+  const link = `${context.config.publicUrl}/email-sources/edit/${row.id}`;
+  await mailer
+    .send({
+      to,
+      subject: `${MAILBOX_SIGN_IN_EXPIRED}: email source "${row.username}"`,
+      text: [
+        `${providerName} refused the saved sign-in of the email source "${row.username}" (${row.oauthAccount}):`,
+        'consent was revoked, the password was reset, or it went unused too long.',
+        '',
+        'Its polls and the mail it sends fail until someone signs in again:',
+        link,
+      ].join('\n'),
+    })
+    .catch(() => {});
 }
 
 function usableAccessToken(secrets: SecretBox, row: EmailSourceRow): string | undefined {

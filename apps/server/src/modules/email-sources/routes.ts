@@ -38,7 +38,7 @@ const docs = apiDocs('E-mail sources');
 export async function emailSourceRoutes(app: FastifyInstance, context: AppContext) {
   const { db, secrets, config } = context;
   const access = { access: SOURCE_ACCESS.anySource };
-  const services = { db, secrets, config };
+  const services = { db, secrets, config, mailer: context.mailer };
 
   app.get(
     '/api/email-sources/emails',

@@ -54,6 +54,7 @@ export interface EmailSourceServices {
   db: DbOrTx;
   secrets: SecretBox;
   config: SourceConnectionContext['config'];
+  mailer?: SourceConnectionContext['mailer'];
 }
 
 const NOT_FOUND = 'Email source not found';

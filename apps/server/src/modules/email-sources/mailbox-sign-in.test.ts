@@ -24,6 +24,8 @@ import type { SystemMail } from '../../integrations/system-mailer';
 import { createSecretBox } from '../../lib/secrets';
 import { IdleWatchers } from '../intake/idle-watchers';
 import { buildMail, createTrackingSource, trackingCsv, waitFor } from '../intake/testing';
+import { deliverInventoryRun } from '../inventory-delivery/deliver';
+import { createInventoryRun, createInventorySource } from '../inventory-delivery/testing';
 import { mailboxAccessToken } from './mailbox-sign-in';
 import { findEmailSourceById } from './repository';
 import { loopbackMailboxForm } from './testing';
@@ -396,6 +398,32 @@ describe('using the sign-in', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail?.envelopeFrom).toBe(MAILBOX);
+  });
+
+  it('delivers an inventory file by e-mail through the signed-in mailbox (XOAUTH2)', async () => {
+    const source = await createSource();
+    await signIn(source.id);
+    await t.createUser({
+      inventoryUser: true,
+      email: 'stock.keeper@retailer.example',
+      sendNotificationsToEmail: true,
+    });
+    const inventory = await createInventorySource(t, { emailSourceId: source.id });
+    const runId = await createInventoryRun(t, {
+      sourceId: inventory.id,
+      output: { fileName: 'availability.csv', content: Buffer.from('SKU,Qty\r\nA1,3\r\n') },
+    });
+    const before = smtp.messages.length;
+    const result = await deliverInventoryRun(t.app.context, {
+      runId,
+      sourceId: inventory.id,
+      sendEmail: true,
+      submitSftp: false,
+    });
+    expect(result.email, JSON.stringify(result)).toMatchObject({ ok: true });
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail?.envelopeFrom).toBe(MAILBOX);
+    expect(mail?.envelopeTo).toContain('stock.keeper@retailer.example');
   });
 
   it('a refused refresh token: "Sign-in expired — sign in again" on the source and the failed run, one error alert e-mail, and no retries against the provider', async () => {

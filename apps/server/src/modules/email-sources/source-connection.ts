@@ -108,6 +108,7 @@ export async function sendFromEmailSource(
       message: `The email source "${row.username}" has no outgoing server. Edit it and enter one.`,
     };
   }
+  // An unusable stored secret is the source's to fix (400); a refused sign-in is the server's answer (502).
   if (!row.oauthProvider) {
     const opened = openMailboxSecret(context.secrets, row);
     if (!opened.ok) return { ...opened, fault: 'source' };

@@ -12,6 +12,8 @@ import {
   MAIL_CATCHER_PORT,
   MAIL_FROM,
   MAIL_SERVER_PORT,
+  OAUTH_CLIENT,
+  OAUTH_PROVIDER_PORT,
 } from './fixtures/constants';
 
 const PORT = E2E_PORT;
@@ -56,7 +58,8 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
   webServer: [
-    productServer(PORT),
+    // Mailbox sign-in with Microsoft and Google against the spec's loopback provider (mailbox-sign-in.spec.ts).
+    productServer(PORT, oauthEnv(`http://127.0.0.1:${OAUTH_PROVIDER_PORT}`)),
     // The same build with system mail, for the flows whose success is an e-mail (fixtures/constants.ts).
     productServer(MAIL_SERVER_PORT, {
       SMTP_HOST: '127.0.0.1',
@@ -70,6 +73,20 @@ export default defineConfig({
     }),
   ],
 });
+
+function oauthEnv(provider: string): Record<string, string> {
+  return {
+    MICROSOFT_OAUTH_CLIENT_ID: OAUTH_CLIENT.clientId,
+    MICROSOFT_OAUTH_CLIENT_SECRET: OAUTH_CLIENT.clientSecret,
+    MICROSOFT_OAUTH_AUTHORITY: provider,
+    GOOGLE_OAUTH_CLIENT_ID: OAUTH_CLIENT.clientId,
+    GOOGLE_OAUTH_CLIENT_SECRET: OAUTH_CLIENT.clientSecret,
+    GOOGLE_OAUTH_AUTH_URL: `${provider}/o/oauth2/v2/auth`,
+    GOOGLE_OAUTH_TOKEN_URL: `${provider}/token`,
+    GOOGLE_OAUTH_JWKS_URL: `${provider}/google/certs`,
+    GOOGLE_OAUTH_ISSUER: `${provider}/google`,
+  };
+}
 
 /** The built product exactly as `npm start` serves it (compiled server), on a fresh embedded database of its own. */
 function productServer(port: number, extraEnv: Record<string, string> = {}) {

@@ -13,6 +13,8 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v dovecot >/dev/null 2>&1 || missing+=(dovecot-imapd)
 [ -x /usr/sbin/sshd ] || missing+=(openssh-server)
+# The OAuth test provider makes its https certificate with openssl (mailbox-sign-in.test.ts, MSAL).
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> installing Debian packages: ${missing[*]}"
   as_root apt-get update -qq

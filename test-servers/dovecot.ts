@@ -44,7 +44,14 @@ const DOVECOT_BINARY = existsSync('/usr/sbin/dovecot') ? '/usr/sbin/dovecot' : '
  * A real Dovecot IMAP server on a loopback port, in a fresh temp folder, so several can run at once.
  * Plain IMAP only (no TLS) with PLAIN passwords: the tests check what our client does, not Dovecot's TLS.
  */
-export async function startDovecot(options: { users: DovecotUser[] }): Promise<DovecotServer> {
+export async function startDovecot(options: {
+  users: DovecotUser[];
+  /**
+   * Also sign in with OAuth 2.0 access tokens (XOAUTH2, OAUTHBEARER): Dovecot's oauth2 passdb asks this
+   * introspection endpoint (RFC 7662, test-servers/oauth-provider.ts) whether each token is live and whose.
+   */
+  oauth2?: { introspectionUrl: string };
+}): Promise<DovecotServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dovecot-'));
   // Dovecot's login, auth and imap processes run as other users and must reach the config, users and mail.
   chmodSync(dir, 0o755);
@@ -64,7 +71,12 @@ export async function startDovecot(options: { users: DovecotUser[] }): Promise<D
   // A port picked free can be taken before Dovecot binds it; a second pick almost always succeeds.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const port = await freeLoopbackPort();
-    writeFileSync(path.join(dir, 'dovecot.conf'), dovecotConfig(dir, port, mailOwner));
+    writeFileSync(path.join(dir, 'dovecot.conf'), dovecotConfig(dir, port, mailOwner, options.oauth2));
+    if (options.oauth2) {
+      writeFileSync(path.join(dir, 'oauth2.conf.ext'), oauth2Config(options.oauth2.introspectionUrl), {
+        mode: 0o644,
+      });
+    }
     const child = spawn(DOVECOT_BINARY, ['-F', '-c', path.join(dir, 'dovecot.conf')], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -148,7 +160,23 @@ function running(
   };
 }
 
-function dovecotConfig(dir: string, port: number, owner: MailOwner): string {
+/** Dovecot 2.3's oauth2 passdb: every token is introspected, and only an active one of the user signs in. */
+function oauth2Config(introspectionUrl: string): string {
+  return `introspection_mode = post
+introspection_url = ${introspectionUrl}
+force_introspection = yes
+username_attribute = username
+active_attribute = active
+active_value = true
+`;
+}
+
+function dovecotConfig(
+  dir: string,
+  port: number,
+  owner: MailOwner,
+  oauth2: { introspectionUrl: string } | undefined,
+): string {
   // Not root: every Dovecot process runs as the current user, and none can chroot.
   const unprivileged = owner.uid === undefined;
   const processUsers = unprivileged
@@ -162,7 +190,7 @@ protocols = imap
 listen = ${HOST}
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${oauth2 ? ' xoauth2 oauthbearer' : ''}
 # Tests try wrong passwords on purpose: no failure delay, and no growing per-address penalty (the anvil
 # socket below is unusable), or every later login in the run would wait up to 15 s.
 auth_failure_delay = 0
@@ -171,6 +199,17 @@ mail_location = maildir:~/Maildir
 ${processUsers}passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/users
+  mechanisms = plain login
+}
+${
+  oauth2
+    ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf.ext
+}
+`
+    : ''
 }
 userdb {
   driver = static

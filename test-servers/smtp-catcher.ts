@@ -34,7 +34,17 @@ export interface SmtpCatcher {
  * so tests see exactly what a mail client would send.
  */
 export async function startSmtpCatcher(
-  options: { user?: string; password?: string /** Default: any free port. */; port?: number } = {},
+  options: {
+    user?: string;
+    password?: string;
+    /** Default: any free port. */
+    port?: number;
+    /**
+     * Also accept XOAUTH2: the access token is checked at this introspection endpoint (RFC 7662,
+     * test-servers/oauth-provider.ts) and must be live and belong to the user who signs in.
+     */
+    oauth2?: { introspectionUrl: string };
+  } = {},
 ): Promise<SmtpCatcher> {
   const user = options.user ?? 'mailer';
   const password = options.password ?? 'mailer-secret';
@@ -64,9 +74,19 @@ export async function startSmtpCatcher(
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     authOptional: false,
-    authMethods: ['PLAIN', 'LOGIN'],
+    authMethods: options.oauth2 ? ['PLAIN', 'LOGIN', 'XOAUTH2'] : ['PLAIN', 'LOGIN'],
     logger: false,
     onAuth(auth, _session, callback) {
+      if (auth.method === 'XOAUTH2' && options.oauth2) {
+        tokenOwner(options.oauth2.introspectionUrl, auth.accessToken ?? '').then(
+          (owner) =>
+            owner !== undefined && owner.toLowerCase() === auth.username?.toLowerCase()
+              ? callback(null, { user: owner })
+              : callback(null, { data: { status: '401', schemes: 'bearer' } }),
+          (error: Error) => callback(error),
+        );
+        return;
+      }
       if (auth.username === user && auth.password === password) return callback(null, { user });
       return callback(new Error('Invalid username or password'));
     },
@@ -130,6 +150,13 @@ export async function startSmtpCatcher(
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Whose the token is, by the provider's introspection; undefined when it is not live. */
+async function tokenOwner(introspectionUrl: string, token: string): Promise<string | undefined> {
+  const response = await fetch(introspectionUrl, { method: 'POST', body: new URLSearchParams({ token }) });
+  const answer = (await response.json()) as { active?: boolean; username?: string };
+  return answer.active === true ? answer.username : undefined;
 }
 
 /** The env the app's system sender needs to send through this catcher. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMailboxSignInStateSchema } from './mailbox-sign-in';
 import { ZLastRunSummarySchema } from './runs';
 import { entityId, optionalText, port, ZConnectionCheckSchema } from './shared-fields';
 
@@ -54,6 +55,8 @@ export const ZEmailSourceResponseSchema = z.object({
   msalClientId: z.string(),
   msalTennentId: z.string(),
   activeStatus: z.boolean(),
+  /** Delegated sign-in with Microsoft or Google; null: the source signs in with its password or MSAL app. */
+  signIn: ZMailboxSignInStateSchema.nullable(),
 });
 export type EmailSource = z.infer<typeof ZEmailSourceResponseSchema>;
 

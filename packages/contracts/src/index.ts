@@ -7,6 +7,7 @@ export * from './email-sources';
 export * from './errors';
 export * from './inventory-processing';
 export * from './inventory-sources';
+export * from './mailbox-sign-in';
 export * from './messages';
 export * from './notification-settings';
 export * from './operator-pattern';

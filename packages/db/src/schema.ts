@@ -196,6 +196,18 @@ export const emailSources = pgTable('email_sources', {
   msalClientId: text('msal_client_id').notNull().default(''),
   msalTenantId: text('msal_tenant_id').notNull().default(''),
   activeStatus: boolean('active_status').notNull().default(true),
+  /**
+   * Delegated sign-in (docs/behaviour/sources.md#mailbox-sign-in): 'microsoft' or 'google' while the source
+   * signs in with that provider's tokens instead of its password or MSAL app; the signed-in address, the
+   * sealed refresh token and the current access token (shared by every instance until it nearly expires),
+   * and when the provider refused the refresh token ("Sign-in expired").
+   */
+  oauthProvider: text('oauth_provider'),
+  oauthAccount: text('oauth_account').notNull().default(''),
+  oauthRefreshEncrypted: text('oauth_refresh_encrypted'),
+  oauthAccessEncrypted: text('oauth_access_encrypted'),
+  oauthAccessExpiresAt: timestamp('oauth_access_expires_at', { withTimezone: true }),
+  oauthExpiredAt: timestamp('oauth_expired_at', { withTimezone: true }),
   lastPollAt: timestamp('last_poll_at', { withTimezone: true }),
   lastPollSucceededAt: timestamp('last_poll_succeeded_at', { withTimezone: true }),
   lastPollError: text('last_poll_error'),

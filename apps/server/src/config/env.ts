@@ -93,6 +93,17 @@ const EnvSchema = z.object({
     .string()
     .refine(isTimeZone, 'NOTIFICATIONS_TIME_ZONE must be an IANA time zone such as Europe/Berlin')
     .default('UTC'),
+  // Delegated mailbox sign-in (docs/deploying.md#mailbox-sign-in-with-microsoft-365-and-google).
+  MICROSOFT_OAUTH_CLIENT_ID: z.string().trim().optional(),
+  MICROSOFT_OAUTH_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_OAUTH_TENANT: z.string().trim().default('organizations'),
+  MICROSOFT_OAUTH_AUTHORITY: z.url().default('https://login.microsoftonline.com'),
+  GOOGLE_OAUTH_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_OAUTH_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_OAUTH_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_OAUTH_ISSUER: z.string().trim().default('https://accounts.google.com'),
   NOTIFICATIONS_SEND_TIME: z
     .string()
     .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'NOTIFICATIONS_SEND_TIME must be a time of day as HH:MM')
@@ -205,6 +216,58 @@ export interface AppConfig {
   /** Each spreadsheet is parsed in a child process with this heap (MB) and time limit (seconds). */
   spreadsheetMaxMemoryMb: number;
   spreadsheetTimeoutSeconds: number;
+  /** The OAuth applications mailboxes sign in with; a provider is offered only when its client is set. */
+  mailboxOAuth: MailboxOAuthConfig;
+}
+
+export interface MailboxOAuthApp {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Where the keys that sign its ID tokens are published, and the issuer they name. */
+  keys: { kind: 'openid-configuration'; url: string } | { kind: 'jwks'; url: string; issuers: string[] };
+}
+
+export interface MailboxOAuthConfig {
+  microsoft: MailboxOAuthApp | undefined;
+  google: MailboxOAuthApp | undefined;
+}
+
+function mailboxOAuthConfig(e: z.infer<typeof EnvSchema>): MailboxOAuthConfig {
+  const authority = e.MICROSOFT_OAUTH_AUTHORITY.replace(/\/$/, '');
+  const tenantBase = `${authority}/${encodeURIComponent(e.MICROSOFT_OAUTH_TENANT)}`;
+  // Google's ID tokens name their issuer with or without the scheme.
+  const googleIssuer = e.GOOGLE_OAUTH_ISSUER.replace(/^https:\/\//, '');
+  return {
+    microsoft:
+      e.MICROSOFT_OAUTH_CLIENT_ID && e.MICROSOFT_OAUTH_CLIENT_SECRET
+        ? {
+            clientId: e.MICROSOFT_OAUTH_CLIENT_ID,
+            clientSecret: e.MICROSOFT_OAUTH_CLIENT_SECRET,
+            authorizeUrl: `${tenantBase}/oauth2/v2.0/authorize`,
+            tokenUrl: `${tenantBase}/oauth2/v2.0/token`,
+            keys: {
+              kind: 'openid-configuration',
+              url: `${tenantBase}/v2.0/.well-known/openid-configuration`,
+            },
+          }
+        : undefined,
+    google:
+      e.GOOGLE_OAUTH_CLIENT_ID && e.GOOGLE_OAUTH_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_OAUTH_CLIENT_ID,
+            clientSecret: e.GOOGLE_OAUTH_CLIENT_SECRET,
+            authorizeUrl: e.GOOGLE_OAUTH_AUTH_URL,
+            tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+            keys: {
+              kind: 'jwks',
+              url: e.GOOGLE_OAUTH_JWKS_URL,
+              issuers: [e.GOOGLE_OAUTH_ISSUER, googleIssuer, `https://${googleIssuer}`],
+            },
+          }
+        : undefined,
+  };
 }
 
 export interface TimeOfDay {
@@ -270,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTimeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000),
     spreadsheetMaxMemoryMb: e.SPREADSHEET_MAX_MEMORY_MB,
     spreadsheetTimeoutSeconds: e.SPREADSHEET_TIMEOUT_SECONDS,
+    mailboxOAuth: mailboxOAuthConfig(e),
   };
 }
 

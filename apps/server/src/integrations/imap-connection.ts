@@ -5,7 +5,7 @@
 import { type ConnectionCheck, DEFAULT_PORTS } from '@app/contracts';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { classifyConnectionError, describeConnectionFailure } from './connection-failure';
-import { type MailSignIn, type MailSignInSettings, resolveMailSignIn } from './msal';
+import type { MailSignIn, MailSignInSettings } from './msal';
 
 export const DEFAULT_IMAPS_PORT = DEFAULT_PORTS.imaps;
 export const DEFAULT_IMAP_PORT = DEFAULT_PORTS.imap;
@@ -99,11 +99,6 @@ export async function openImapClient(
 /** Its message is complete and fit for the operator (see imapFailureMessage). */
 export class ImapConnectError extends Error {
   override name = 'ImapConnectError';
-}
-
-/** Signs in (Microsoft token first when MSAL is on) and returns a connected client. */
-export async function connectImap(settings: IncomingServerSettings, secret: string): Promise<ImapFlow> {
-  return openImapClient(settings, await resolveMailSignIn(settings, secret));
 }
 
 /** Connects, signs in and opens INBOX read-only; a result for the editor's "Test connection". */

@@ -24,8 +24,13 @@ export type MailSignIn =
   | { method: 'password'; user: string; password: string }
   | { method: 'oauth2'; user: string; accessToken: string };
 
+/** Signing in to a mailbox's provider failed; its message is complete and meant for the user. */
+export class MailSignInError extends Error {
+  override name = 'MailSignInError';
+}
+
 /** Its message is complete and meant for the user ('Microsoft sign-in failed: ...'). */
-export class MicrosoftSignInError extends Error {
+export class MicrosoftSignInError extends MailSignInError {
   override name = 'MicrosoftSignInError';
 }
 

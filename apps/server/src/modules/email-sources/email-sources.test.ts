@@ -387,6 +387,7 @@ describe('e-mail source data', () => {
       msalClientId: 'client-id',
       msalTennentId: 'tenant-id',
       activeStatus: false,
+      signIn: null,
     };
     expect(fetched.json()).toEqual(expected);
     expect(created).toEqual(expected);

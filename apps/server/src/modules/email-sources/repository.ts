@@ -1,4 +1,4 @@
-import type { EmailSource, EmailSourceListItem, LastRunSummary } from '@app/contracts';
+import type { EmailSource, EmailSourceListItem, LastRunSummary, MailboxSignInState } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
@@ -25,6 +25,17 @@ export function toEmailSource(row: EmailSourceRow): EmailSource {
     msalClientId: row.msalClientId,
     msalTennentId: row.msalTenantId,
     activeStatus: row.activeStatus,
+    signIn: signInStateOf(row),
+  };
+}
+
+/** What the editor shows of a source's delegated sign-in; never a token. */
+export function signInStateOf(row: EmailSourceRow): MailboxSignInState | null {
+  if (row.oauthProvider !== 'microsoft' && row.oauthProvider !== 'google') return null;
+  return {
+    provider: row.oauthProvider,
+    account: row.oauthAccount,
+    expired: row.oauthExpiredAt !== null || !row.oauthRefreshEncrypted,
   };
 }
 

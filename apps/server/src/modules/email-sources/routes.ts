@@ -30,6 +30,7 @@ import {
   testEmailConnection,
   ZEmailSourceSaveSchema,
 } from './service';
+import { mailboxSignInRoutes } from './sign-in-routes';
 
 const docs = apiDocs('E-mail sources');
 
@@ -37,7 +38,7 @@ const docs = apiDocs('E-mail sources');
 export async function emailSourceRoutes(app: FastifyInstance, context: AppContext) {
   const { db, secrets, config } = context;
   const access = { access: SOURCE_ACCESS.anySource };
-  const services = { db, secrets, config };
+  const services = { db, secrets, config, mailer: context.mailer };
 
   app.get(
     '/api/email-sources/emails',
@@ -165,4 +166,6 @@ export async function emailSourceRoutes(app: FastifyInstance, context: AppContex
     },
     async (request) => testEmailConnection(services, validate(ZEmailConnectionTestSchema, request.body)),
   );
+
+  await mailboxSignInRoutes(app, context);
 }

@@ -19,7 +19,7 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { checkImapConnection } from '../../integrations/imap-connection';
-import { type MailSignIn, resolveMailSignIn } from '../../integrations/msal';
+import { type MailSignIn, MailSignInError, resolveMailSignIn } from '../../integrations/msal';
 import { checkSmtpConnection } from '../../integrations/outgoing-mail';
 import { AppError } from '../../lib/app-error';
 import { errorMessage } from '../../lib/error-message';
@@ -27,6 +27,7 @@ import type { SecretBox } from '../../lib/secrets';
 import { validate } from '../../lib/validate';
 import { type AuditActor, auditedActiveSwitch, recordAudit } from '../audit/record-audit';
 import { withLastRuns } from '../runs/runs-service';
+import { SIGNED_OUT, signInServersChanged } from './mailbox-sign-in';
 import {
   deleteEmailSourceRow,
   type EmailSourceRow,
@@ -43,20 +44,26 @@ import {
 import {
   type MailServerSettings,
   openMailboxSecret,
+  type SourceConnectionContext,
   sealMailboxSecret,
   sendFromEmailSource,
+  signInForSource,
 } from './source-connection';
 
 export interface EmailSourceServices {
   db: DbOrTx;
   secrets: SecretBox;
-  config: { connectTimeoutMs: number };
+  config: SourceConnectionContext['config'];
+  mailer?: SourceConnectionContext['mailer'];
 }
 
 const NOT_FOUND = 'Email source not found';
 
 /** The mailbox secret is recorded as "password: changed", never as its ciphertext. */
-const AUDIT = { entityType: 'email-source', secretFields: ['passwordEncrypted'] } as const;
+const AUDIT = {
+  entityType: 'email-source',
+  secretFields: ['passwordEncrypted', 'oauthRefreshEncrypted', 'oauthAccessEncrypted'],
+} as const;
 
 /** Whitespace alone is no password: it counts as blank (keep the stored one on edit). */
 function typedPassword(password: string): string {
@@ -166,6 +173,8 @@ export async function saveEmailSource(
     if (password === '') refuseChangedSettings(existing, settings);
     const row = await updateEmailSource(tx, form.id, {
       ...values,
+      // The sign-in tokens belong to the servers they were issued for: other servers, no tokens.
+      ...(signInServersChanged(existing, settings) ? SIGNED_OUT : {}),
       passwordEncrypted:
         password === '' ? existing.passwordEncrypted : sealMailboxSecret(secrets, settings, password),
     });
@@ -255,9 +264,10 @@ export function parseTestEmailRequest(body: unknown): TTestEmail {
  * the client sends, only the id is read.
  */
 export async function sendTestEmail(
-  { db, secrets, config }: EmailSourceServices,
+  services: EmailSourceServices,
   request: TTestEmail,
 ): Promise<{ message: string }> {
+  const { db } = services;
   // Operators type several recipients with commas or semicolons, as in their mail client.
   const recipients = request.ToEmail.split(/[;,]/)
     .map((address) => address.trim())
@@ -268,7 +278,7 @@ export async function sendTestEmail(
   const attachment = request.FileData ? decodeAttachment(request.FileData) : undefined;
   const row = await findEmailSourceById(db, request.EmailSource.id);
   if (!row) throw AppError.notFound(NOT_FOUND);
-  const sent = await sendFromEmailSource({ secrets, config }, row, {
+  const sent = await sendFromEmailSource(services, row, {
     to: recipients,
     subject: request.SubjectLine,
     text: request.MessageContent,
@@ -308,14 +318,18 @@ function decodeAttachment(file: { FileName: string; FileData: string }): {
  * A blank password of a saved source uses its stored secret, only with the settings it was saved with.
  */
 export async function testEmailConnection(
-  { db, secrets, config }: EmailSourceServices,
+  services: EmailSourceServices,
   input: TEmailConnectionTest,
 ): Promise<EmailConnectionTestResult> {
+  const { db, secrets, config } = services;
   let secret = typedPassword(input.password);
+  let delegated: EmailSourceRow | undefined;
   if (input.id > 0) {
     const stored = await findEmailSourceById(db, input.id);
     if (!stored) throw AppError.notFound(NOT_FOUND);
-    if (secret === '' && stored.passwordEncrypted) {
+    // Signed in with Microsoft or Google: the test uses that sign-in, with the servers it belongs to.
+    if (stored.oauthProvider && !signInServersChanged(stored, secretSettingsOf(input))) delegated = stored;
+    else if (secret === '' && stored.passwordEncrypted) {
       refuseChangedSettings(stored, secretSettingsOf(input));
       const opened = openMailboxSecret(secrets, stored);
       if (!opened.ok) throw AppError.badRequest(opened.message, { password: opened.message });
@@ -326,15 +340,18 @@ export async function testEmailConnection(
     ...secretSettingsOf(input),
     connectTimeoutMs: config.connectTimeoutMs,
   };
-  const missing = missingSignInDetail(settings, secret);
+  const missing = delegated ? undefined : missingSignInDetail(settings, secret);
   if (missing)
     return { incoming: { ok: false, message: missing }, outgoing: { ok: false, message: missing } };
 
   let signIn: MailSignIn;
   try {
     // One Microsoft token serves both checks.
-    signIn = await resolveMailSignIn(settings, secret);
+    signIn = delegated
+      ? await signInForSource(services, delegated)
+      : await resolveMailSignIn(settings, secret);
   } catch (error) {
+    if (!(error instanceof MailSignInError) && delegated) throw error;
     const message = errorMessage(error);
     return { incoming: { ok: false, message }, outgoing: { ok: false, message } };
   }

@@ -2,12 +2,14 @@
  * Everything that uses an e-mail source's stored secret goes through here: the secret is opened only with
  * the source's own saved settings (it is sealed to them, see @app/contracts' secret-binding), and mail is
  * sent only to the source's own outgoing server. Send Test Email, inventory deliveries and vendor
- * submissions send with sendFromEmailSource; the mail intake opens the secret with openMailboxSecret.
+ * submissions send with sendFromEmailSource; the mail intake and IDLE sign in with signInForSource. A
+ * source signed in with Microsoft or Google uses its delegated access token instead
+ * (mailbox-sign-in.ts).
  */
 import { type MailSecretSettings, mailSecretBinding, mailSecretName } from '@app/contracts';
 import type Mail from 'nodemailer/lib/mailer';
 import type { IncomingServerSettings } from '../../integrations/imap-connection';
-import { MicrosoftSignInError, resolveMailSignIn } from '../../integrations/msal';
+import { type MailSignIn, MailSignInError, resolveMailSignIn } from '../../integrations/msal';
 import {
   buildSmtpTransport,
   type OutgoingServerSettings,
@@ -15,11 +17,11 @@ import {
   smtpFailureMessage,
 } from '../../integrations/outgoing-mail';
 import type { SecretBox } from '../../lib/secrets';
+import { mailboxAccessToken, type SignInContext } from './mailbox-sign-in';
 import type { EmailSourceRow } from './repository';
 
-export interface SourceConnectionContext {
-  secrets: SecretBox;
-  config: { connectTimeoutMs: number };
+export interface SourceConnectionContext extends SignInContext {
+  config: SignInContext['config'] & { connectTimeoutMs: number };
 }
 
 export type MailServerSettings = IncomingServerSettings & OutgoingServerSettings;
@@ -49,10 +51,26 @@ export function openMailboxSecret(secrets: SecretBox, row: EmailSourceRow): Open
   }
 }
 
+/**
+ * How the stored source signs in: its delegated Microsoft or Google sign-in when it has one, else its
+ * password or MSAL app. Throws MailSignInError (a message for the operator) when it cannot.
+ */
+export async function signInForSource(
+  context: SourceConnectionContext,
+  row: EmailSourceRow,
+): Promise<MailSignIn> {
+  if (row.oauthProvider) {
+    return { method: 'oauth2', user: row.oauthAccount, accessToken: await mailboxAccessToken(context, row) };
+  }
+  const opened = openMailboxSecret(context.secrets, row);
+  if (!opened.ok) throw new MailSignInError(opened.message);
+  return resolveMailSignIn(mailServerSettings(row, context.config), opened.secret);
+}
+
 /** The row's connection settings with the configured connect timeout. */
 export function mailServerSettings(
   row: EmailSourceRow,
-  config: SourceConnectionContext['config'],
+  config: { connectTimeoutMs: number },
 ): MailServerSettings {
   return {
     username: row.username,
@@ -90,18 +108,22 @@ export async function sendFromEmailSource(
       message: `The email source "${row.username}" has no outgoing server. Edit it and enter one.`,
     };
   }
-  const opened = openMailboxSecret(context.secrets, row);
-  if (!opened.ok) return { ...opened, fault: 'source' };
-  let signIn: Awaited<ReturnType<typeof resolveMailSignIn>>;
+  // An unusable stored secret is the source's to fix (400); a refused sign-in is the server's answer (502).
+  if (!row.oauthProvider) {
+    const opened = openMailboxSecret(context.secrets, row);
+    if (!opened.ok) return { ...opened, fault: 'source' };
+  }
+  let signIn: MailSignIn;
   try {
-    signIn = await resolveMailSignIn(settings, opened.secret);
+    signIn = await signInForSource(context, row);
   } catch (error) {
-    if (error instanceof MicrosoftSignInError) return { ok: false, fault: 'server', message: error.message };
+    if (error instanceof MailSignInError) return { ok: false, fault: 'server', message: error.message };
     throw error;
   }
   const transport = buildSmtpTransport(settings, signIn);
   try {
-    await transport.sendMail({ ...mail, from: row.email });
+    // Signed in with Microsoft or Google, the mail goes out as the signed-in mailbox.
+    await transport.sendMail({ ...mail, from: row.oauthProvider ? row.oauthAccount : row.email });
     return { ok: true };
   } catch (error) {
     return { ok: false, fault: 'server', message: smtpFailureMessage(error, settings, signIn.user) };

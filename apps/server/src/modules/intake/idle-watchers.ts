@@ -12,9 +12,9 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import type { AppContext } from '../../context';
-import { connectImap } from '../../integrations/imap-connection';
+import { openImapClient } from '../../integrations/imap-connection';
 import { findEmailSourceById } from '../email-sources/repository';
-import { mailServerSettings, openMailboxSecret } from '../email-sources/source-connection';
+import { mailServerSettings, signInForSource } from '../email-sources/source-connection';
 import { INSTANCE_ID } from './instance';
 import { acquireWatcherLease, releaseWatcherLease, renewWatcherLease } from './mailbox-leases';
 
@@ -173,14 +173,15 @@ class MailboxWatcher {
   private async session(): Promise<void> {
     const { context } = this.options;
     const source = await findEmailSourceById(context.db, this.emailSourceId);
-    if (!source?.activeStatus || !source.passwordEncrypted) {
+    if (!source?.activeStatus || !(source.passwordEncrypted || source.oauthProvider)) {
       this.ended = true;
       return;
     }
     // An unusable secret fails each poll with the reason; the watcher just retries after its pause.
-    const opened = openMailboxSecret(context.secrets, source);
-    if (!opened.ok) throw new Error(opened.message);
-    const client = await connectImap(mailServerSettings(source, context.config), opened.secret);
+    const client = await openImapClient(
+      mailServerSettings(source, context.config),
+      await signInForSource(context, source),
+    );
     this.client = client;
     try {
       if (this.ended) return;

@@ -12,9 +12,8 @@ import {
   imapFailureMessage,
   newImapClient,
 } from '../../integrations/imap-connection';
-import { resolveMailSignIn } from '../../integrations/msal';
 import type { EmailSourceRow } from '../email-sources/repository';
-import { mailServerSettings, openMailboxSecret } from '../email-sources/source-connection';
+import { mailServerSettings, signInForSource } from '../email-sources/source-connection';
 import { MailboxError, pollErrorText } from './poll-errors';
 
 export interface OpenedMailbox {
@@ -69,9 +68,7 @@ export class MailboxSession {
     if (!imapEndpoint(settings).host) {
       throw new MailboxError(`The email source "${this.source.username}" has no incoming server.`);
     }
-    const opened = openMailboxSecret(this.context.secrets, this.source);
-    if (!opened.ok) throw new MailboxError(opened.message);
-    const signIn = await resolveMailSignIn(settings, opened.secret);
+    const signIn = await signInForSource(this.context, this.source);
     this.checkAborted();
     const client = newImapClient(settings, signIn);
     this.client = client;

@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { emailSourceLabel, type RunTrigger } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
-import { MicrosoftSignInError } from '../../integrations/msal';
+import { MailSignInError } from '../../integrations/msal';
 import type { ProgressReporter } from '../../lib/progress';
 import { type EmailSourceRow, findEmailSourceById } from '../email-sources/repository';
 import { finishRun, startRun } from '../runs/runs-service';
@@ -221,7 +221,7 @@ function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => void): P
 function pollErrorMessage(error: unknown, poll: MailboxPoll): string {
   // The abort reason wins over whatever the closed connection made the work throw.
   if (poll.abortReason) return poll.abortReason.message;
-  if (error instanceof MailboxError || error instanceof MicrosoftSignInError) return error.message;
+  if (error instanceof MailboxError || error instanceof MailSignInError) return error.message;
   return `The poll failed: ${pollErrorText(error)}`;
 }
 

@@ -3,6 +3,7 @@ import {
   EMAIL_SOURCE_MESSAGES,
   type EmailConnectionTestResult,
   type EmailSource,
+  MAILBOX_PROVIDER_SERVERS,
   type MailSecretSettings,
   mailSecretName,
   type TEmailSource,
@@ -31,6 +32,7 @@ import { formPort, mailSecretState, type StoredSecretState } from '@/features/so
 import { useLogError } from '@/hooks/use-log-error';
 import { ApiError, describeError } from '@/lib/api-client';
 import { useEmailSource, useSaveEmailSource, useTestEmailConnection } from '../api/email-sources';
+import { MailboxSignInCard } from '../components/mailbox-sign-in-card';
 
 const LIST_PATH = '/email-sources';
 const LOAD_FAILED = 'Failed to load email source';
@@ -160,7 +162,15 @@ export function EmailSourceEditorPage() {
   if (sourceId === null) {
     content = <LoadError message="This email source id is not valid." />;
   } else if (isCreate) {
-    content = <EmailSourceForm key="new" initial={NEW_SOURCE_FORM} stored={null} state={editorSave} />;
+    content = (
+      <EmailSourceForm
+        key="new"
+        initial={NEW_SOURCE_FORM}
+        stored={null}
+        state={editorSave}
+        saved={undefined}
+      />
+    );
   } else if (source.isPending) {
     content = <EditorSkeleton cards={2} height="h-80" />;
   } else if (source.isError) {
@@ -178,6 +188,7 @@ export function EmailSourceEditorPage() {
         initial={toForm(source.data)}
         stored={source.data.passwordSet ? secretSettingsOf(toForm(source.data)) : null}
         state={editorSave}
+        saved={source.data}
       />
     );
   }
@@ -231,11 +242,14 @@ function EmailSourceForm({
   initial,
   stored,
   state,
+  saved,
 }: {
   initial: TEmailSourceForm;
   /** The settings the stored secret was saved with; null when none is stored. */
   stored: MailSecretSettings | null;
   state: EditorSaveState;
+  /** The source as loaded; undefined while it is being created. */
+  saved: EmailSource | undefined;
 }) {
   const navigate = useNavigate();
   const saveSource = useSaveEmailSource();
@@ -350,6 +364,19 @@ function EmailSourceForm({
             </div>
           </CardContent>
         </Card>
+
+        <MailboxSignInCard
+          source={saved}
+          onUseServers={(provider) => {
+            const servers = MAILBOX_PROVIDER_SERVERS[provider];
+            const dirty = { shouldDirty: true };
+            form.setValue('incomingServer', servers.incomingServer, dirty);
+            form.setValue('incomingPort', String(servers.incomingPort), dirty);
+            form.setValue('outgoingServer', servers.outgoingServer, dirty);
+            form.setValue('outgoingPort', String(servers.outgoingPort), dirty);
+            form.setValue('ssl', true, dirty);
+          }}
+        />
 
         {isMsal && (
           <Card>

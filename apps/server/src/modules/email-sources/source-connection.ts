@@ -14,6 +14,7 @@ import {
   smtpEndpoint,
   smtpFailureMessage,
 } from '../../integrations/outgoing-mail';
+import { cleanFileName } from '../../lib/file-names';
 import type { SecretBox } from '../../lib/secrets';
 import type { EmailSourceRow } from './repository';
 
@@ -101,11 +102,23 @@ export async function sendFromEmailSource(
   }
   const transport = buildSmtpTransport(settings, signIn);
   try {
-    await transport.sendMail({ ...mail, from: row.email });
+    await transport.sendMail({ ...mail, ...cleanAttachmentNames(mail.attachments), from: row.email });
     return { ok: true };
   } catch (error) {
     return { ok: false, fault: 'server', message: smtpFailureMessage(error, settings, signIn.user) };
   } finally {
     transport.close();
   }
+}
+
+/** Every attachment's name through the one sanitiser (lib/file-names.ts): a CR or LF must not reach a header. */
+function cleanAttachmentNames(attachments: Mail.Options['attachments']): Pick<Mail.Options, 'attachments'> {
+  if (!attachments) return {};
+  return {
+    attachments: attachments.map((attachment) =>
+      typeof attachment.filename === 'string'
+        ? { ...attachment, filename: cleanFileName(attachment.filename, 'attachment') }
+        : attachment,
+    ),
+  };
 }

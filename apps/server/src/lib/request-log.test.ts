@@ -4,7 +4,7 @@
  * in logged headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/helper';
 import { randomToken } from './crypto';
 import { REDACTED, redactCredentials, redactUrl } from './request-log';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const { session } = await t.signIn();
   const created = await t
     .as(session)
-    .post('/api/tokens', { name: 'logged', expiresInDays: 1, scope: 'read' });
+    .post('/api/tokens', { name: 'logged', expiresInDays: 1, scope: 'read', currentPassword: TEST_PASSWORD });
   token = created.json().token;
   jwt = /access_token=([^;]+)/.exec(session.headers.cookie)![1]!;
 });

@@ -3,7 +3,6 @@
  * after the built server's first start on the embedded database, after it stopped, in a backup, and after
  * `npm run restore`.
  */
-import { spawn } from 'node:child_process';
 import {
   chmodSync,
   lstatSync,
@@ -20,12 +19,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   builtEntry,
   type EntryProcess,
-  freePort,
   killIfRunning,
-  REPO_ROOT,
-  spawnEntry,
+  runToEnd,
+  startServerOnPglite,
 } from '../../test/processes';
-import { waitFor } from '../modules/intake/testing';
 import { makeDataDirPrivate } from './private-data-dir';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -53,23 +50,8 @@ function openEntries(dir: string): { checked: number; open: string[] } {
   return { checked, open };
 }
 
-function runScript(entry: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', builtEntry(entry), ...args], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+const runScript = (entry: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
+  runToEnd(process.execPath, ['--enable-source-maps', builtEntry(entry), ...args], env);
 
 describe('makeDataDirPrivate', () => {
   it('makes files 600 and folders 700, counts what it changed, and leaves symbolic links alone', () => {
@@ -101,20 +83,8 @@ describe.skipIf(onPostgres)('the built server and npm run restore on the embedde
     writeFileSync(path.join(dataDir, 'notes.txt'), 'left by hand', { mode: 0o644 });
     chmodSync(path.join(dataDir, 'notes.txt'), 0o644);
 
-    const port = await freePort();
-    const server = spawnEntry('server', {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ADMIN_PASSWORD: 'a long enough password',
-    });
+    const { server, port } = await startServerOnPglite(dataDir);
     started.push(server);
-    await waitFor(
-      async () => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.ok,
-      180_000,
-      'the server to answer /health',
-    );
     expect(server.output()).toMatch(/data folder: made \d+ file\(s\) 600 and \d+ folder\(s\) 700 in /);
     const running = openEntries(dataDir);
     expect(running.checked).toBeGreaterThan(900);

@@ -186,12 +186,12 @@ test('a token is minted only with the current password: a wrong one is refused i
     timeout: 1500,
   });
   await dialog.getByRole('button', { name: 'Create token' }).click();
-  await expect(dialog.getByText('Current password is required')).toBeVisible();
+  await expect(dialog.getByText('Current password is required', { exact: true })).toBeVisible();
   await expect(created).rejects.toThrow();
 
   await dialog.getByLabel('Current password', { exact: true }).fill('not the password');
   await dialog.getByRole('button', { name: 'Create token' }).click();
-  await expect(dialog.getByText('Current password is not correct')).toBeVisible();
+  await expect(dialog.getByText('Current password is not correct', { exact: true })).toBeVisible();
   await expect(
     dialog.getByRole('alert').filter({ hasText: 'The current password is not correct' }),
   ).toBeVisible();

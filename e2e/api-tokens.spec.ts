@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { notificationSettingBody as settingBody } from '../apps/server/test/payloads';
-import { test as base, expect, type Page, type SeedUser, sameOriginHeaders, uniqueName } from './fixtures';
+import {
+  test as base,
+  E2E_PASSWORD,
+  expect,
+  type Page,
+  type SeedUser,
+  sameOriginHeaders,
+  uniqueName,
+} from './fixtures';
 
 /** The Account page's API tokens section. */
 function tokensSection(page: Page) {
@@ -21,6 +29,7 @@ async function createThroughDialog(page: Page, name: string, options: { expiry: 
   await page.getByRole('option', { name: options.expiry }).click();
   await dialog.getByRole('combobox', { name: 'Scope' }).click();
   await page.getByRole('option', { name: options.scope }).click();
+  await dialog.getByLabel('Current password', { exact: true }).fill(E2E_PASSWORD);
   await dialog.getByRole('button', { name: 'Create token' }).click();
   const shown = page.getByRole('dialog', { name: 'Copy your new API token' });
   const field = shown.getByLabel('Your new API token');
@@ -138,7 +147,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
     const listed = await page.request.post('/api/tokens', {
       headers: sameOriginHeaders(page),
-      data: { name: uniqueName('Listed '), expiresInDays: 30, scope: 'read' },
+      data: { name: uniqueName('Listed '), expiresInDays: 30, scope: 'read', currentPassword: E2E_PASSWORD },
     });
     expect(listed.status()).toBe(201);
     await page.reload();
@@ -158,8 +167,34 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(dialog).toBeVisible();
     expect(await serious()).toEqual([]);
     await dialog.getByLabel('Name').fill('Shown once');
+    await dialog.getByLabel('Current password', { exact: true }).fill(E2E_PASSWORD);
     await dialog.getByRole('button', { name: 'Create token' }).click();
     await expect(page.getByLabel('Your new API token', { exact: true })).toHaveValue(/^iot_/);
     expect(await serious()).toEqual([]);
   });
 }
+
+test('a token is minted only with the current password: a wrong one is refused in the dialog', async ({
+  page,
+  orderUser: _user,
+}) => {
+  await tokensSection(page).getByRole('button', { name: 'Create API token' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create API token' });
+  const name = uniqueName('Stolen session ');
+  await dialog.getByLabel('Name').fill(name);
+  const created = page.waitForRequest((sent) => new URL(sent.url()).pathname === '/api/tokens', {
+    timeout: 1500,
+  });
+  await dialog.getByRole('button', { name: 'Create token' }).click();
+  await expect(dialog.getByText('Current password is required', { exact: true })).toBeVisible();
+  await expect(created).rejects.toThrow();
+
+  await dialog.getByLabel('Current password', { exact: true }).fill('not the password');
+  await dialog.getByRole('button', { name: 'Create token' }).click();
+  await expect(dialog.getByText('Current password is not correct', { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'The current password is not correct' }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tokenRow(page, name)).toHaveCount(0);
+});

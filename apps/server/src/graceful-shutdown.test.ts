@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../test-servers/dovecot';
 import { createTestApp, type TestApp } from '../test/helper';
-import { type EntryProcess, freePort, killIfRunning, spawnEntry, spawnWorkerBeside } from '../test/processes';
+import { type EntryProcess, killIfRunning, spawnWorkerBeside, startServerOnPglite } from '../test/processes';
 import {
   appendTrackingMails,
   createMailboxSource,
@@ -160,21 +160,8 @@ describe.skipIf(onPostgres)('SIGTERM to the web server', () => {
   it('stops listening and exits 0 (embedded PGlite)', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'inbox-ops-stop-'));
     try {
-      const port = await freePort();
-      const server = spawnEntry('server', {
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ADMIN_PASSWORD: 'a long enough password',
-      });
+      const { server, port } = await startServerOnPglite(dataDir);
       started.push(server);
-      await waitFor(
-        async () => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.ok,
-        // A shared CI machine under load has taken over a minute to start it.
-        180_000,
-        'the server to answer /health',
-      );
       server.child.kill('SIGTERM');
       const { code } = await server.exited;
       expect(code, server.output()).toBe(0);

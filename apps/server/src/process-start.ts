@@ -6,11 +6,14 @@ import type { AppConfig } from './config/env';
 import { ConfigError } from './config/env';
 import { createBackup, describeKey, listenForBackups } from './lib/backup';
 import { redactError } from './lib/error-redaction';
+import { type DataDirRepair, makeDataDirPrivate, useOwnerOnlyUmask } from './lib/private-data-dir';
 
 export interface ProcessDatabase {
   database: Database;
   /** Closes the backup socket of the embedded database (nothing on PostgreSQL). */
   closeBackups(): Promise<void>;
+  /** What was made owner-only in DATA_DIR at this start (docs/design/security.md#the-data-folder); to be logged. */
+  dataDirRepair: DataDirRepair;
 }
 
 /**
@@ -34,6 +37,8 @@ export async function openProcessDatabase(config: AppConfig): Promise<ProcessDat
   await database.migrate();
   return {
     database,
+    // After the database is open: a new database's files were unpacked with the mode of PGlite's image.
+    dataDirRepair: makeDataDirPrivate(config.dataDir),
     closeBackups: async () => {
       backups?.close();
     },
@@ -58,6 +63,8 @@ export function releaseStartUpMemory(): void {
 
 /** Runs a process's main function; a failed start prints why (a bad setting plainly) and exits 1. */
 export function runEntryPoint(main: () => Promise<void>): void {
+  // Before anything is created: DATA_DIR's files are the owner's alone (docs/design/security.md#the-data-folder).
+  useOwnerOnlyUmask();
   main().catch((error) => {
     if (error instanceof ConfigError) console.error(error.message);
     // A start-up query that fails (the first admin's insert) must not print the values it was writing.

@@ -1,7 +1,7 @@
 import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../test/helper';
+import { createTestApp, type Session, TEST_PASSWORD, type TestApp } from '../test/helper';
 
 /** The only routes reachable without a session (issue 2); anything else registered must answer 401. */
 const PUBLIC_ROUTES = new Set([
@@ -38,6 +38,7 @@ const API_TOKEN_REFUSED_ROUTES = new Set([
   'GET /api/accounts/user/:userId',
   'POST /api/accounts/delete/:userId',
   'POST /api/accounts/update/user',
+  'POST /api/accounts/revoke-tokens/:userId',
   'POST /api/tokens',
   'GET /api/tokens',
   'DELETE /api/tokens/:id',
@@ -116,7 +117,7 @@ describe('every registered route', () => {
       method: 'POST',
       url: '/api/tokens',
       headers: session.headers,
-      payload: { name: 'route walk', expiresInDays: 1, scope: 'read' },
+      payload: { name: 'route walk', expiresInDays: 1, scope: 'read', currentPassword: TEST_PASSWORD },
     });
     const authorization = `Bearer ${created.json().token}`;
     for (const route of t.app.context.routes) {

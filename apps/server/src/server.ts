@@ -4,15 +4,17 @@ import { ensureInitialAdmin, upgradeLegacySecrets } from './bootstrap';
 import { loadConfig } from './config/env';
 import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
+import { logDataDirRepair } from './lib/private-data-dir';
 import { JOBS_STOP_MS, stopOnSignals } from './lib/shutdown';
 import { openProcessDatabase, releaseStartUpMemory, runEntryPoint } from './process-start';
 
 async function main() {
   const config = loadConfig();
   config.webDistDir ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
-  const { database, closeBackups } = await openProcessDatabase(config);
+  const { database, closeBackups, dataDirRepair } = await openProcessDatabase(config);
 
   const app = await buildApp({ database, config });
+  logDataDirRepair(app.log, config.dataDir, dataDirRepair);
   const admin = await ensureInitialAdmin(database.db, config);
   const sealed = await upgradeLegacySecrets(database.db, app.context.secrets);
   if (sealed > 0) app.log.info({ sealed }, 'sealed stored secrets to their connection settings');

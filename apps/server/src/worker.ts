@@ -11,13 +11,15 @@ import { createAppContext } from './context';
 import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
 import { createLogger } from './lib/logger';
+import { logDataDirRepair } from './lib/private-data-dir';
 import { JOBS_STOP_MS, stopOnSignals } from './lib/shutdown';
 import { openProcessDatabase, releaseStartUpMemory, runEntryPoint } from './process-start';
 
 async function main() {
   const config = loadConfig();
-  const { database, closeBackups } = await openProcessDatabase(config);
+  const { database, closeBackups, dataDirRepair } = await openProcessDatabase(config);
   const log = createLogger(config.logLevel);
+  logDataDirRepair(log, config.dataDir, dataDirRepair);
   // The jobs need the context (secrets, mailer, clock), not the HTTP app: no routes are built here.
   const context = createAppContext({ database, config, log });
   const sealed = await upgradeLegacySecrets(database.db, context.secrets);

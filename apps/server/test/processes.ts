@@ -89,3 +89,47 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** Runs a command to its end from the repository root, with only PATH and HOME of this environment. */
+export function runToEnd(command: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/**
+ * The built server on the embedded database in `dataDir`, on a free loopback port, once it answers /health.
+ * The caller stops it (and kills it with killIfRunning if the test fails half-way).
+ */
+export async function startServerOnPglite(dataDir: string): Promise<{ server: EntryProcess; port: number }> {
+  const port = await freePort();
+  const server = spawnEntry('server', {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_PASSWORD: 'a long enough password',
+  });
+  const deadline = Date.now() + 180_000;
+  // A shared CI machine under load has taken over a minute to start it.
+  while (!(await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.ok) {
+    if (server.child.exitCode !== null) throw new Error(`the server exited at start:\n${server.output()}`);
+    if (Date.now() > deadline) {
+      await killIfRunning(server);
+      throw new Error(`the server did not answer /health:\n${server.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { server, port };
+}

@@ -33,6 +33,11 @@ export const ZCreateApiTokenSchema = z.object({
     .min(1, 'Expiry is at least 1 day')
     .max(API_TOKEN_MAX_DAYS, `Expiry is at most ${API_TOKEN_MAX_DAYS} days`),
   scope: z.enum(API_TOKEN_SCOPES, 'Scope must be "read" or "read-write"'),
+  /**
+   * The user's password, checked before a token is minted: a stolen 15-minute session must not become a
+   * token of up to a year (docs/behaviour/api-tokens.md#creating-listing-revoking).
+   */
+  currentPassword: z.string('Current password is required').min(1, 'Current password is required'),
 });
 export type TCreateApiToken = z.infer<typeof ZCreateApiTokenSchema>;
 
@@ -53,3 +58,12 @@ export const ZApiTokenSchema = z.object({
 export type ApiToken = z.infer<typeof ZApiTokenSchema>;
 
 export const ZApiTokenListSchema = z.array(ZApiTokenSchema);
+
+/** The answer to an admin's "Revoke all API tokens" of a user: how many live tokens it ended. */
+export const ZRevokedApiTokensSchema = z.object({ revoked: z.number().int() });
+export type RevokedApiTokens = z.infer<typeof ZRevokedApiTokensSchema>;
+
+/** The public part of a token, as lists and the audit log show it: `iot_` and its 12-character public id. */
+export function apiTokenPrefix(publicId: string): string {
+  return `${API_TOKEN_PREFIX}${publicId}`;
+}

@@ -65,6 +65,8 @@ export const ZAuditEntrySchema = z.object({
   entityId: z.number(),
   action: z.enum(AUDIT_ACTIONS),
   changes: z.record(z.string(), ZAuditChangeSchema),
+  /** The API token the change was made with (its name as it was then); null for a signed-in session. */
+  apiToken: z.object({ prefix: z.string(), name: z.string() }).nullable(),
 });
 export type AuditEntry = z.infer<typeof ZAuditEntrySchema>;
 
@@ -86,6 +88,13 @@ export const ZAuditQuerySchema = z.object({
   entityType: z.enum(AUDIT_ENTITY_TYPES, { error: 'Unknown entity type' }).optional(),
   entityId: z.coerce.number().int().positive().optional(),
   userId: z.coerce.number().int().positive().optional(),
+  /** Changes made with one API token: its prefix as lists show it (`iot_` and 12 characters, `…` allowed). */
+  apiToken: z
+    .string()
+    .trim()
+    .regex(/^(?:iot_)?[0-9a-f]{12}(?:…|\.\.\.)?$/i, 'Use the token’s prefix: iot_ and its 12 characters')
+    .transform((value) => value.toLowerCase().replace(/^iot_/, '').slice(0, 12))
+    .optional(),
   from: optionalDate,
   to: optionalDate,
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -22,6 +22,7 @@ export * from './progress';
 export * from './runs';
 export * from './secret-binding';
 export * from './shared-fields';
+export * from './spreadsheet-formulas';
 export * from './stats';
 export * from './text-encodings';
 export * from './webhooks';

@@ -940,8 +940,13 @@ export const auditEntries = pgTable(
     entityId: integer('entity_id').notNull(),
     action: text('action').notNull(),
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
+    /** The API token the change was made with (its public id and name, copied): null for a session. */
+    apiTokenPublicId: text('api_token_public_id'),
+    apiTokenName: text('api_token_name'),
   },
   (t) => [
+    // The admin page filtered by the token a change was made with.
+    index('audit_entries_token_at_idx').on(t.apiTokenPublicId, t.at),
     // The editors' History view, and the admin page filtered by type (newest first).
     index('audit_entries_entity_idx').on(t.entityType, t.entityId, t.at),
     index('audit_entries_type_at_idx').on(t.entityType, t.at),

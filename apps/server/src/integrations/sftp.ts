@@ -11,6 +11,7 @@ import path from 'node:path';
 import { DEFAULT_PORTS } from '@app/contracts';
 import type SftpClient from 'ssh2-sftp-client';
 import { errorMessage } from '../lib/error-message';
+import { cleanFileName } from '../lib/file-names';
 import { classifyConnectionError, describeConnectionFailure } from './connection-failure';
 
 export interface SftpSettings {
@@ -261,9 +262,11 @@ async function replaceFile(session: SftpSession, fromPath: string, toPath: strin
 export async function uploadFile(
   session: SftpSession,
   folder: string,
-  fileName: string,
+  name: string,
   content: Buffer,
 ): Promise<string> {
+  // The remote name is ours to choose: never a folder, a hidden file or a control character.
+  const fileName = cleanFileName(name, 'upload');
   const target = path.posix.join(folder || '.', fileName);
   const partial = path.posix.join(folder || '.', `.${fileName}.partial`);
   await ensureFolder(session, folder);

@@ -3,7 +3,6 @@
  * entry points, test/processes.ts): a backup from a running process (over its socket) and one with no process
  * running, each restored into a fresh DATA_DIR, opened, and its stored secrets opened with the restored key.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../test/factories';
 import { sealedMailboxPassword } from '../../test/helper';
-import { builtEntry, REPO_ROOT } from '../../test/processes';
+import { builtEntry, REPO_ROOT, runToEnd as run } from '../../test/processes';
 import { loadConfig } from '../config/env';
 import { openMailboxSecret } from '../modules/email-sources/source-connection';
 import { createBackup, describeKey, listenForBackups, readBackup } from './backup';
@@ -38,24 +37,6 @@ const COMMAND_SCRIPTS = {
 /** `npm run <command> -- <args>`: the same entry point of the tests' own build, without npm in between. */
 function command(name: keyof typeof COMMAND_SCRIPTS, args: string[], env: Record<string, string>) {
   return run(process.execPath, ['--enable-source-maps', builtEntry(name), ...args], env);
-}
-
-function run(command: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(command, args, {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => resolve({ code, output }));
-  });
 }
 
 let database: Database;

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
 import type { AppConfig } from '../config/env';
 import { serializeError } from './error-redaction';
-import { requestLogSerializers } from './request-log';
+import { redactCredentials, requestLogSerializers } from './request-log';
 
 /**
  * Every logger of the product (requests, jobs, the worker process) writes errors through the redacting
- * serializer and keeps tokens out of logged URLs. `false` turns logging off (tests); an object is pino's options.
+ * serializer, keeps tokens out of logged URLs, and cuts anything shaped like a credential from every line it
+ * writes (request-log.ts). `false` turns logging off (tests); an object is pino's options.
  */
 export function loggerOptions(
   logger: FastifyServerOptions['logger'] | undefined,
@@ -14,7 +15,11 @@ export function loggerOptions(
 ): FastifyServerOptions['logger'] {
   if (logger === false) return false;
   const base = typeof logger === 'object' && logger !== null ? logger : { level };
-  return { ...base, serializers: { ...base.serializers, ...requestLogSerializers, err: serializeError } };
+  return {
+    ...base,
+    serializers: { ...base.serializers, ...requestLogSerializers, err: serializeError },
+    hooks: { ...base.hooks, streamWrite: redactCredentials },
+  };
 }
 
 /** The logger of a process without an HTTP server (the worker), with the same options as the app's. */

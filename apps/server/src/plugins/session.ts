@@ -22,6 +22,8 @@ export interface SessionUser {
   submissionUser: boolean;
   debugMode: boolean;
   familyId: string;
+  /** The API token of a bearer request (public id and name), so that its changes are audited with it. */
+  viaApiToken?: { publicId: string; name: string };
 }
 
 export type UserFlag = 'inventoryUser' | 'orderUser' | 'submissionUser';

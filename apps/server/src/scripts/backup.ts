@@ -5,6 +5,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { createDatabase } from '@app/db';
 import { createBackup, describeKey, keyFingerprint, readBackup, requestBackup } from '../lib/backup';
+import { makeDataDirPrivate, useOwnerOnlyUmask } from '../lib/private-data-dir';
 import { dataDirFromEnv, existingSecretKey, fail, fileArgument } from './data-dir';
 
 async function main() {
@@ -26,6 +27,8 @@ async function main() {
       bytes = await createBackup(database.pglite!, describeKey(dataDir, key));
     } finally {
       await database.close();
+      // Opening the database may have written to it; DATA_DIR stays the owner's alone.
+      makeDataDirPrivate(dataDir);
     }
     how = 'directly (no server running)';
   }
@@ -47,4 +50,5 @@ async function main() {
   }
 }
 
+useOwnerOnlyUmask();
 main().catch(fail);

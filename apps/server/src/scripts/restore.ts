@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { createDatabase } from '@app/db';
 import { keyFingerprint, readBackup } from '../lib/backup';
+import { makeDataDirPrivate, useOwnerOnlyUmask } from '../lib/private-data-dir';
 import { dataDirFromEnv, fail, fileArgument } from './data-dir';
 
 async function main() {
@@ -33,6 +34,7 @@ async function main() {
     await database.close();
   }
   if (header.secretKey) writeFileSync(keyFile, `${header.secretKey}\n`, { mode: 0o600 });
+  reportPrivacy(dataDir);
   console.log(`restore: ${input} (taken ${header.createdAt}) restored into ${dataDir}`);
   if (!header.secretKey && !envKey) {
     console.log(
@@ -41,4 +43,16 @@ async function main() {
   }
 }
 
+/** The restored files were unpacked with the modes of the backup's image: made owner-only here. */
+function reportPrivacy(dataDir: string) {
+  const repair = makeDataDirPrivate(dataDir);
+  console.log(`restore: files 600 and folders 700 in ${dataDir} (${repair.files + repair.folders} changed)`);
+  if (repair.failed.length > 0) {
+    throw new Error(
+      `restore: could not make ${repair.failed.length} entries owner-only: ${repair.failed[0]}`,
+    );
+  }
+}
+
+useOwnerOnlyUmask();
 main().catch(fail);

@@ -6,6 +6,7 @@
 
 import { readFile, stat } from 'node:fs/promises';
 import type { Download, Locator, Page } from 'playwright-core';
+import { sanitizeFileName } from '../../lib/file-names';
 import { firstLine, withBrowserPage } from './chromium';
 import {
   fileNameFromContentDisposition,
@@ -15,7 +16,6 @@ import {
   looksLikeHtml,
   mimeType,
   resolveContentType,
-  sanitizeFileName,
   withExtension,
 } from './file-metadata';
 import { type GuardProxy, publicTargets, startGuardProxy, type TargetResolver } from './guard-proxy';

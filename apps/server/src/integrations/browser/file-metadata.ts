@@ -1,5 +1,6 @@
 /** Names and types of files fetched from an order link: what the server said, else what the bytes say. */
 import path from 'node:path';
+import { sanitizeFileName } from '../../lib/file-names';
 
 const TYPE_BY_EXTENSION: Record<string, string> = {
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -59,20 +60,6 @@ export function fileNameFromUrl(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** Strips folders, control characters and characters Windows forbids, so the name is safe to attach or store. */
-export function sanitizeFileName(name: string): string {
-  const base = name.split(/[/\\]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed
-  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim();
-  if (cleaned === '.' || cleaned === '..') return '';
-  return cleaned.length > 200 ? truncateKeepingExtension(cleaned, 200) : cleaned;
-}
-
-function truncateKeepingExtension(name: string, maxLength: number): string {
-  const extension = path.extname(name).slice(0, 10);
-  return name.slice(0, maxLength - extension.length) + extension;
 }
 
 export function mimeType(contentTypeHeader: string | null | undefined): string {

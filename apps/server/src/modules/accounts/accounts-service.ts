@@ -12,10 +12,13 @@ import {
 import type { DbOrTx } from '@app/db';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env';
+import type { Clock } from '../../context';
 import type { SystemMailer } from '../../integrations/system-mailer';
 import { AppError } from '../../lib/app-error';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword } from '../../lib/passwords';
+import { plural } from '../../lib/plural';
 import type { SessionUser } from '../../plugins/session';
+import { revokeUserApiTokens } from '../api-tokens/service';
 import { recordAudit, recordPasswordChange } from '../audit/record-audit';
 import {
   discardPasswordLinks,
@@ -36,6 +39,7 @@ import {
   toUserInfo,
   updateUserRow,
 } from './accounts-repository';
+import { assertCurrentPassword } from './current-password';
 
 /** Account calls act on the caller's own account only, whatever id or name the request carries. */
 export function assertOwnAccount(caller: SessionUser, target: { userId?: number | null; username?: string }) {
@@ -118,12 +122,7 @@ export async function updateUsername(db: DbOrTx, caller: SessionUser, input: TUp
 
 export async function updatePassword(db: DbOrTx, caller: SessionUser, input: TUpdatePassword) {
   assertOwnAccount(caller, { userId: input.UserID, username: input.Username });
-  const row = await findUserById(db, caller.id);
-  if (!row || !(await verifyPassword(row.passwordHash, input.OldPassword))) {
-    throw AppError.badRequest('The current password is not correct', {
-      OldPassword: 'Current password is not correct',
-    });
-  }
+  await assertCurrentPassword(db, caller.id, input.OldPassword, 'OldPassword');
   const passwordHash = await hashPassword(input.NewPassword);
   await db.transaction(async (tx) => {
     await updateUserRow(tx, caller.id, { passwordHash });
@@ -170,9 +169,7 @@ export async function deleteUser(db: DbOrTx, caller: SessionUser, userId: number
 }
 
 export async function saveUser(
-  db: DbOrTx,
-  config: AppConfig,
-  mailer: SystemMailer,
+  { db, config, mailer, clock }: { db: DbOrTx; config: AppConfig; mailer: SystemMailer; clock: Clock },
   caller: SessionUser,
   input: TUserFormParsed,
 ): Promise<SaveUserResponse> {
@@ -213,6 +210,7 @@ export async function saveUser(
         notice: await sendSetPasswordLink(db, config, mailer, user.userId, user.email, user.username),
       };
     }
+    let revokedTokens = 0;
     const row = await db.transaction(async (tx) => {
       const before = await lockUser(tx, input.userId);
       if (!before) throw AppError.notFound('User not found');
@@ -222,11 +220,20 @@ export async function saveUser(
         passwordHash ? { ...values, passwordHash } : values,
       );
       await auditUser(tx, caller, 'updated', before, after!);
+      // An admin's reset of another user's password ends that user's API tokens too: whoever had the old
+      // password may have minted them (docs/decisions/0015-api-tokens.md). One's own change keeps them.
+      if (passwordHash && input.userId !== caller.id) {
+        revokedTokens = await revokeUserApiTokens(tx, caller, input.userId, clock.now());
+      }
       return after!;
     });
     if (passwordHash || !row.activeStatus) await revokeAllSessions(db, row.id);
     if (passwordHash) await discardPasswordLinks(db, row.id);
-    return { user: toUser(row) };
+    if (revokedTokens === 0) return { user: toUser(row) };
+    return {
+      user: toUser(row),
+      notice: `The password was reset, and ${plural(revokedTokens, 'API token')} of ${row.username} ${revokedTokens === 1 ? 'was' : 'were'} revoked.`,
+    };
   } catch (error) {
     if (isUsernameConflict(error)) throw usernameTaken(input.username);
     throw error;

@@ -2,6 +2,7 @@ import {
   ZMessageResponseSchema,
   ZOrderTrackingSettingsResponseSchema,
   ZOrderTrackingSettingsSchema,
+  ZRevokedApiTokensSchema,
   ZSaveUserResponseSchema,
   ZUpdatedUserInfoSchema,
   ZUpdatePasswordSchema,
@@ -15,9 +16,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { apiDocs, deleteDocs, idParams } from '../../lib/route-docs';
+import { apiDocs, deleteDocs, idParams, NO_CONTENT } from '../../lib/route-docs';
 import { parseIdParam, validate } from '../../lib/validate';
 import { clearSessionCookies, sessionUserOrThrow } from '../../plugins/session';
+import { revokeAllApiTokensOf } from '../api-tokens/service';
 import { countUsers, findUserById, listUsers, toUser } from './accounts-repository';
 import {
   assertOwnAccount,
@@ -38,7 +40,7 @@ const docs = apiDocs('Accounts');
 const settings = { 200: ZOrderTrackingSettingsResponseSchema };
 const loginAgain = { 200: ZMessageResponseSchema };
 
-export async function accountRoutes(app: FastifyInstance, { db, config, mailer }: AppContext) {
+export async function accountRoutes(app: FastifyInstance, { db, config, mailer, clock }: AppContext) {
   const own = { access: 'user' as const };
   const admin = { access: 'admin' as const };
 
@@ -205,6 +207,30 @@ export async function accountRoutes(app: FastifyInstance, { db, config, mailer }
       }),
     },
     async (request) =>
-      saveUser(db, config, mailer, sessionUserOrThrow(request), validate(ZUserFormSchema, request.body)),
+      saveUser(
+        { db, config, mailer, clock },
+        sessionUserOrThrow(request),
+        validate(ZUserFormSchema, request.body),
+      ),
+  );
+
+  app.post<{ Params: { userId: string } }>(
+    '/api/accounts/revoke-tokens/:userId',
+    {
+      config: admin,
+      schema: docs({
+        summary: 'Revoke every API token of a user (docs/behaviour/api-tokens.md#revoked-by-an-admin)',
+        params: idParams('userId'),
+        body: NO_CONTENT,
+        response: { 200: ZRevokedApiTokensSchema },
+      }),
+    },
+    async (request) =>
+      revokeAllApiTokensOf(
+        db,
+        clock,
+        sessionUserOrThrow(request),
+        parseIdParam(request.params.userId, 'userId'),
+      ),
   );
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { createTestApp, type Session, TEST_PASSWORD, type TestApp } from '../../../test/helper';
 import { notificationSettingBody as settingBody } from '../../../test/payloads';
 import { LAST_USED_INTERVAL_MS } from './service';
 
@@ -25,6 +25,7 @@ async function createToken(session: Session, body: object = {}) {
     name: 'ERP export',
     expiresInDays: 30,
     scope: 'read-write',
+    currentPassword: TEST_PASSWORD,
     ...body,
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -63,6 +64,7 @@ describe('POST /api/tokens', () => {
       name: '  Nightly ERP sync ',
       expiresInDays: 90,
       scope: 'read',
+      currentPassword: TEST_PASSWORD,
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -141,6 +143,7 @@ describe('POST /api/tokens', () => {
       name: 'one more',
       expiresInDays: 1,
       scope: 'read',
+      currentPassword: TEST_PASSWORD,
     });
     expect(response.statusCode).toBe(409);
     expect(await tokenRows(user.id)).toHaveLength(50);

@@ -48,12 +48,23 @@ export async function revokeApiTokenRow(
   return row;
 }
 
+/** Marks every unrevoked token of the user revoked (an admin's "Revoke all", a password reset); the rows. */
+export async function revokeUserApiTokenRows(db: DbOrTx, userId: number, now: Date): Promise<ApiTokenRow[]> {
+  return db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning();
+}
+
 /** The token named by its public id with its user's current rights, in one query (every bearer request). */
 export async function findApiTokenWithUser(db: DbOrTx, publicId: string) {
   const [row] = await db
     .select({
       token: {
         id: apiTokens.id,
+        publicId: apiTokens.publicId,
+        name: apiTokens.name,
         scope: apiTokens.scope,
         tokenHash: apiTokens.tokenHash,
         expiresAt: apiTokens.expiresAt,

@@ -15,6 +15,7 @@ import {
   type ApiToken,
   type ApiTokenScope,
   type CreatedApiToken,
+  type RevokedApiTokens,
   type TCreateApiToken,
 } from '@app/contracts';
 import type { AppDb, DbOrTx } from '@app/db';
@@ -22,7 +23,9 @@ import type { Clock } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { hashToken, randomToken } from '../../lib/crypto';
 import type { SessionUser } from '../../plugins/session';
-import { recordAudit } from '../audit/record-audit';
+import { findUserById } from '../accounts/accounts-repository';
+import { assertCurrentPassword } from '../accounts/current-password';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import {
   type ApiTokenRow,
   countLiveApiTokens,
@@ -30,6 +33,7 @@ import {
   insertApiTokenRow,
   listUnrevokedApiTokens,
   revokeApiTokenRow,
+  revokeUserApiTokenRows,
   touchApiToken,
 } from './repository';
 
@@ -81,6 +85,8 @@ export async function createApiToken(
   caller: SessionUser,
   input: TCreateApiToken,
 ): Promise<CreatedApiToken> {
+  // A stolen 15-minute session must not become a credential of up to a year.
+  await assertCurrentPassword(db, caller.id, input.currentPassword, 'currentPassword');
   const now = clock.now();
   const publicId = randomBytes(6).toString('hex');
   const token = `${API_TOKEN_PREFIX}${publicId}_${randomToken(32)}`;
@@ -136,6 +142,44 @@ export async function revokeApiToken(db: AppDb, clock: Clock, caller: SessionUse
 }
 
 /**
+ * Revokes every live token of `userId`, each with its own 'revoked' entry by `actor`, in the caller's
+ * transaction: an admin's "Revoke all API tokens", and an admin's reset of the user's password. The number
+ * revoked.
+ */
+export async function revokeUserApiTokens(
+  tx: DbOrTx,
+  actor: AuditActor,
+  userId: number,
+  now: Date,
+): Promise<number> {
+  const revoked = await revokeUserApiTokenRows(tx, userId, now);
+  for (const row of revoked) {
+    await recordAudit(tx, {
+      actor,
+      entityType: 'token',
+      entityId: row.id,
+      action: 'revoked',
+      before: auditSnapshot({ ...row, revokedAt: null }),
+      after: auditSnapshot(row),
+    });
+  }
+  return revoked.length;
+}
+
+/** POST /api/accounts/revoke-tokens/{userId} (admins): ends every token of the user; 404 for no such user. */
+export async function revokeAllApiTokensOf(
+  db: AppDb,
+  clock: Clock,
+  caller: SessionUser,
+  userId: number,
+): Promise<RevokedApiTokens> {
+  return db.transaction(async (tx) => {
+    if (!(await findUserById(tx, userId))) throw AppError.notFound('User not found');
+    return { revoked: await revokeUserApiTokens(tx, caller, userId, clock.now()) };
+  });
+}
+
+/**
  * The user and token behind `Authorization: Bearer <token>`, with the user's rights as they are now; throws
  * 401 for a malformed, unknown, revoked or expired token and for a deactivated user.
  */
@@ -164,7 +208,7 @@ export async function authenticateApiToken(
   return {
     // A token request belongs to no sign-in, so it has no session family; the routes that use one
     // (/auth/*) refuse API tokens.
-    user: { ...user, familyId: '' },
+    user: { ...user, familyId: '', viaApiToken: { publicId: row.token.publicId, name: row.token.name } },
     apiToken: { id: row.token.id, scope: row.token.scope as ApiTokenScope },
   };
 }

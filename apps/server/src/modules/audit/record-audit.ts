@@ -21,6 +21,16 @@ export interface AuditActor {
   /** Null for the product itself (SYSTEM_ACTOR). */
   id: number | null;
   username: string;
+  /** Set when the change was made with an API token (docs/behaviour/audit-log.md#what-is-recorded). */
+  viaApiToken?: { publicId: string; name: string } | undefined;
+}
+
+/** The entry's token columns of an actor. */
+function tokenOf(actor: AuditActor) {
+  return {
+    apiTokenPublicId: actor.viaApiToken?.publicId ?? null,
+    apiTokenName: actor.viaApiToken?.name ?? null,
+  };
 }
 
 /** Changes no user made: set-up scripts and test fixtures. */
@@ -47,6 +57,7 @@ export async function recordAudit(tx: DbOrTx, record: AuditRecord): Promise<bool
   await insertAuditEntry(tx, {
     userId: record.actor.id,
     username: record.actor.username,
+    ...tokenOf(record.actor),
     entityType: record.entityType,
     entityId: record.entityId,
     action: record.action,
@@ -87,6 +98,7 @@ export async function recordPasswordChange(tx: DbOrTx, actor: AuditActor, userId
   await insertAuditEntry(tx, {
     userId: actor.id,
     username: actor.username,
+    ...tokenOf(actor),
     entityType: 'user',
     entityId: userId,
     action: 'password-changed',

@@ -1,4 +1,10 @@
-import type { AuditAction, AuditChange, AuditEntityType, AuditEntry } from '@app/contracts';
+import {
+  type AuditAction,
+  type AuditChange,
+  type AuditEntityType,
+  type AuditEntry,
+  apiTokenPrefix,
+} from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
@@ -13,6 +19,8 @@ export interface AuditInsert {
   entityId: number;
   action: AuditAction;
   changes: Record<string, AuditChange>;
+  apiTokenPublicId: string | null;
+  apiTokenName: string | null;
 }
 
 export async function insertAuditEntry(db: DbOrTx, values: AuditInsert): Promise<AuditRow> {
@@ -25,6 +33,8 @@ export interface AuditFilter {
   entityTypes?: readonly AuditEntityType[];
   entityId?: number;
   userId?: number;
+  /** The public id of the API token the changes were made with. */
+  apiTokenPublicId?: string;
   from?: Date;
   /** Exclusive. */
   to?: Date;
@@ -35,6 +45,8 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   if (filter.entityTypes) conditions.push(inArray(auditEntries.entityType, [...filter.entityTypes]));
   if (filter.entityId !== undefined) conditions.push(eq(auditEntries.entityId, filter.entityId));
   if (filter.userId !== undefined) conditions.push(eq(auditEntries.userId, filter.userId));
+  if (filter.apiTokenPublicId !== undefined)
+    conditions.push(eq(auditEntries.apiTokenPublicId, filter.apiTokenPublicId));
   if (filter.from) conditions.push(gte(auditEntries.at, filter.from));
   if (filter.to) conditions.push(lt(auditEntries.at, filter.to));
   return conditions.length > 0 ? and(...conditions) : undefined;
@@ -68,6 +80,10 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
     entityId: row.entityId,
     action: row.action as AuditAction,
     changes: row.changes as Record<string, AuditChange>,
+    apiToken:
+      row.apiTokenPublicId === null
+        ? null
+        : { prefix: apiTokenPrefix(row.apiTokenPublicId), name: row.apiTokenName ?? '' },
   };
 }
 

@@ -54,6 +54,7 @@ export async function listAudit(db: DbOrTx, caller: SessionUser, query: TAuditQu
     ...(query.entityType ? { entityTypes: [query.entityType] } : {}),
     ...(query.entityId !== undefined ? { entityId: query.entityId } : {}),
     ...(query.userId !== undefined ? { userId: query.userId } : {}),
+    ...(query.apiToken !== undefined ? { apiTokenPublicId: query.apiToken } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
   };

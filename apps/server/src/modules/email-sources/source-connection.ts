@@ -16,6 +16,7 @@ import {
   smtpEndpoint,
   smtpFailureMessage,
 } from '../../integrations/outgoing-mail';
+import { cleanFileName } from '../../lib/file-names';
 import type { SecretBox } from '../../lib/secrets';
 import { mailboxAccessToken, type SignInContext } from './mailbox-sign-in';
 import type { EmailSourceRow } from './repository';
@@ -123,11 +124,27 @@ export async function sendFromEmailSource(
   const transport = buildSmtpTransport(settings, signIn);
   try {
     // Signed in with Microsoft or Google, the mail goes out as the signed-in mailbox.
-    await transport.sendMail({ ...mail, from: row.oauthProvider ? row.oauthAccount : row.email });
+    await transport.sendMail({
+      ...mail,
+      ...cleanAttachmentNames(mail.attachments),
+      from: row.oauthProvider ? row.oauthAccount : row.email,
+    });
     return { ok: true };
   } catch (error) {
     return { ok: false, fault: 'server', message: smtpFailureMessage(error, settings, signIn.user) };
   } finally {
     transport.close();
   }
+}
+
+/** Every attachment's name through the one sanitiser (lib/file-names.ts): a CR or LF must not reach a header. */
+function cleanAttachmentNames(attachments: Mail.Options['attachments']): Pick<Mail.Options, 'attachments'> {
+  if (!attachments) return {};
+  return {
+    attachments: attachments.map((attachment) =>
+      typeof attachment.filename === 'string'
+        ? { ...attachment, filename: cleanFileName(attachment.filename, 'attachment') }
+        : attachment,
+    ),
+  };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
+import { cleanFileName } from '../../lib/file-names';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -17,7 +18,9 @@ export function contentTypeFor(fileName: string): string {
   return CONTENT_TYPES[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream';
 }
 
-export async function storeFile(db: DbOrTx, fileName: string, content: Buffer) {
+/** Keeps a file; its name is cleaned first (lib/file-names.ts), as it is later a download's or a mail's name. */
+export async function storeFile(db: DbOrTx, name: string, content: Buffer) {
+  const fileName = cleanFileName(name, 'file');
   const [row] = await db
     .insert(schema.storedFiles)
     .values({
@@ -37,7 +40,8 @@ export async function readStoredFile(db: DbOrTx, id: number) {
 }
 
 /** Content-Disposition for a download, with a UTF-8 file name that survives non-ASCII characters. */
-export function attachmentHeader(fileName: string): string {
+export function attachmentHeader(name: string): string {
+  const fileName = cleanFileName(name, 'download');
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -239,6 +239,29 @@ describe('both channels and what cannot be delivered', () => {
     expect(delivery.email?.ok && delivery.sftp?.ok).toBe(true);
   });
 
+  it('cleans a file name with CR, LF and quotes before it becomes an attachment name or an SFTP remote name', async () => {
+    await sftp.makeFolder('clean');
+    const source = await sourceWithEmail(sftpFields(t, sftp, { outbound: 'clean' }));
+    const runId = await createInventoryRun(t, {
+      sourceId: source.id,
+      output: { fileName: 'availability.csv', content: OUTPUT },
+    });
+    // A name stored before names were cleaned on the way in: the mail and SFTP clients clean it too.
+    const run = await runRow(t, runId);
+    await t.db.db
+      .update(schema.storedFiles)
+      .set({ fileName: 'avail\r\nBcc: thief@evil.example "x".csv' })
+      .where(eq(schema.storedFiles.id, run.outputFileId!));
+    const result = await deliverInventoryRun(t.app.context, { runId, sourceId: source.id, ...BOTH });
+    const clean = 'availBcc thief@evil.example x.csv';
+    expect(result.sftp).toMatchObject({ ok: true, remotePath: `clean/${clean}` });
+    expect(Buffer.compare(await readFile(path.join(sftp.root, 'clean', clean)), OUTPUT)).toBe(0);
+    const [mail] = await catcher.waitFor(1);
+    expect(mail!.parsed.attachments.map((attachment) => attachment.filename)).toEqual([clean]);
+    expect(mail!.envelopeTo).not.toContain('thief@evil.example');
+    expect(mail!.raw.toString()).not.toMatch(/^Bcc:/im);
+  });
+
   it('answers ok false on each channel for a run without an output file or of another source', async () => {
     const source = await sourceWithEmail(sftpFields(t, sftp));
     const other = await createInventorySource(t);

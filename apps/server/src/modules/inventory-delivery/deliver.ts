@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { SftpFailure, uploadFile } from '../../integrations/sftp';
 import { errorMessage } from '../../lib/error-message';
+import { cleanFileName } from '../../lib/file-names';
 import { findEmailSourceById } from '../email-sources/repository';
 import { sendFromEmailSource } from '../email-sources/source-connection';
 import { readStoredFile } from '../files/stored-files';
@@ -128,7 +129,13 @@ async function loadDeliverableRun(
   return {
     run,
     source,
-    file: { fileName: file.fileName, contentType: file.contentType, content: file.content },
+    // Cleaned here too, for a file stored before names were cleaned on the way in: the name is the
+    // attachment's, the SFTP file's and the mail body's.
+    file: {
+      fileName: cleanFileName(file.fileName, 'inventory'),
+      contentType: file.contentType,
+      content: file.content,
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import type { ItemStatus, SpreadsheetFileType } from '@app/contracts';
 import * as XLSX from '@e965/xlsx';
 import { detectType, isSpreadsheetError, readTable, readWorkbook } from '../../integrations/spreadsheet';
 import { cellText, formatKind } from '../../integrations/spreadsheet/excel-cells';
+import { sanitizeFileName } from '../../lib/file-names';
 import { normaliseHeader } from '../order-tracking-ingestion/header-drift';
 import { csvDialectOf, writeCsv } from './csv-writer';
 import {
@@ -144,7 +145,10 @@ export async function prepareOutput(
   settings: OutputSettings,
 ): Promise<OutputTemplate> {
   const type = sampleType(sample);
-  const baseName = path.basename(sample.fileName, path.extname(sample.fileName)) || 'inventory';
+  // The sample's name is the uploader's (or a supplier's): the generated name is an attachment and an SFTP
+  // remote name, so it goes through the one sanitiser (lib/file-names.ts).
+  const sampleName = sanitizeFileName(sample.fileName);
+  const baseName = path.basename(sampleName, path.extname(sampleName)) || 'inventory';
   return type === '.csv'
     ? csvTemplate(sample, settings, baseName)
     : workbookTemplate(sample, settings, type, baseName);

@@ -103,6 +103,18 @@ describe('the generated file, cell by cell', () => {
     );
   });
 
+  it('names the generated file after a cleaned sample name: no CR, LF or quotes (docs/design/security.md#file-names)', async () => {
+    const source = await createInventorySource(t);
+    // A sample stored before names were cleaned on the way in.
+    await t.db.db
+      .update(schema.storedFiles)
+      .set({ fileName: 'retailer\r\n"feed".xlsx' })
+      .where(eq(schema.storedFiles.id, source.sampleFileId!));
+    const outcome = await processFile(t, source.id, supplier('csv'), { now: NOW });
+    expect(outcome.status).toBe('succeeded');
+    expect(outcome.output!.fileName).toBe('retailerfeed_20250307-090503.xlsx');
+  });
+
   it('CSV sample with an xlsx supplier file: the sample dialect, its rows above the header, MM/DD/YYYY dates', async () => {
     const source = await createInventorySource(t, { fileType: '.xlsx' }, { fileName: 'retailer-feed.csv' });
     const outcome = await processFile(t, source.id, supplier('xlsx'), { now: NOW });

@@ -2,10 +2,11 @@
  * The order tracking export's file formats (docs/behaviour/order-tracking.md#export): CSV or XLSX, written
  * batch by batch as the rows come from the database cursor. The layout (headers, cell kinds) comes in from
  * the caller: this module also runs in the export's worker thread (export-worker.ts), which loads nothing
- * it does not need (no contracts, no ORM).
+ * it does not need (of the contracts only the formula guard, no ORM).
  */
 import type { Writable } from 'node:stream';
 import type { OrderExportFormat } from '@app/contracts';
+import { guardFormulaField, quoteField } from '@app/contracts/spreadsheet-formulas';
 import {
   OutputSink,
   type XlsxCellKind,
@@ -46,15 +47,16 @@ export interface ExportLayout {
 
 /** RFC 4180 quoting; only what needs it is quoted. */
 const NEEDS_QUOTES = /[",\r\n]/;
-/**
- * Text a spreadsheet would run as a formula (CSV injection): order data comes from supplier files, so such
- * text gets a leading apostrophe, which Excel and LibreOffice show as plain text.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
+/**
+ * One CSV field. Text a spreadsheet would run as a formula, at its start or after a list separator inside
+ * it (CSV injection: order data comes from supplier files), is quoted and defused with `'`
+ * (`@app/contracts/spreadsheet-formulas`, the grid's copy uses the same guard).
+ */
 export function csvText(text: string): string {
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const guarded = guardFormulaField(text);
+  if (guarded.guarded) return guarded.text;
+  return NEEDS_QUOTES.test(text) ? quoteField(text) : text;
 }
 
 function csvLine(row: readonly (string | number | null)[]): string {

@@ -275,8 +275,9 @@ describe('run file downloads', () => {
     expect(inputResponse.rawPayload.equals(input)).toBe(true);
     expect(inputResponse.headers['content-type']).toBe('application/vnd.ms-excel');
     const disposition = String(inputResponse.headers['content-disposition']);
-    expect(disposition).toMatch(/^attachment; filename="Stock __ _June_.xls"/);
-    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('Stock äö "June".xls')}`);
+    // The name is cleaned (docs/design/security.md#file-names): its quotes go, its accents stay.
+    expect(disposition).toMatch(/^attachment; filename="Stock __ June.xls"/);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('Stock äö June.xls')}`);
 
     const outputResponse = await get(admin, `/api/runs/${runId}/output`);
     expect(outputResponse.statusCode).toBe(200);

@@ -24,6 +24,7 @@ import path from 'node:path';
 import { compileOperatorPattern, type OperatorPattern, OperatorPatternError } from '@app/contracts';
 import * as XLSX from '@e965/xlsx';
 import { isSpreadsheetError, readTable, readWorkbook } from '../../../integrations/spreadsheet';
+import { composeFileName } from '../../../lib/file-names';
 import type { OrderField, OrderFile, OrderLine } from './order-file';
 import { findTemplateColumn, maxOf, splitReferences, templateWidth } from './template-columns';
 import { alignWorkbookLeft } from './vendor-file-alignment';
@@ -530,11 +531,7 @@ function writeWorkbook(book: XLSX.WorkBook, bookType: 'xls' | 'xlsx', alignLeft:
 
 /** The base name made safe as a file name on every system, with the workbook's extension. */
 function outputFileName(baseName: string, extension: '.xls' | '.xlsx'): string {
-  const safe = baseName
-    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '');
+  const safe = composeFileName(baseName, '');
   const withoutExtension =
     path.extname(safe).toLowerCase() === extension ? safe.slice(0, -extension.length) : safe;
   return `${withoutExtension || 'vendor-order'}${extension}`;

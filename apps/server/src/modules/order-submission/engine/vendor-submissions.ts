@@ -34,6 +34,7 @@ import type { AppContext } from '../../../context';
 import { renderPdf } from '../../../integrations/browser/pdf';
 import { AppError } from '../../../lib/app-error';
 import { errorMessage } from '../../../lib/error-message';
+import { composeFileName } from '../../../lib/file-names';
 import { plural } from '../../../lib/plural';
 import { readStoredFile, storeFile } from '../../files/stored-files';
 import { finishRun, recordRun, startRun } from '../../runs/runs-service';
@@ -475,12 +476,7 @@ function distinctEmails(lines: readonly WaitingLine[]): Array<WaitingLine['email
 }
 
 function emlName(subject: string): string {
-  const safe = subject
-    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100);
-  return `${safe || 'order e-mail'}.eml`;
+  return `${composeFileName(subject.slice(0, 100), 'order e-mail')}.eml`;
 }
 
 export function contentTypeOf(fileName: string): string {

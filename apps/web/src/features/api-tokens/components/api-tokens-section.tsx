@@ -19,7 +19,7 @@ import {
   RecordTable,
   type TableHeaderCell,
 } from '@/components/data-view/list-parts';
-import { FormKit, SelectField, TextField } from '@/components/form/bound-fields';
+import { FormKit, PasswordField, SelectField, TextField } from '@/components/form/bound-fields';
 import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -159,7 +159,12 @@ const SCOPE_OPTIONS = API_TOKEN_SCOPES.map((scope) => ({
   value: scope,
   label: API_TOKEN_SCOPE_LABELS[scope],
 }));
-const NEW_TOKEN: TCreateApiTokenFormInput = { name: '', expiresInDays: '30', scope: 'read' };
+const NEW_TOKEN: TCreateApiTokenFormInput = {
+  name: '',
+  expiresInDays: '30',
+  scope: 'read',
+  currentPassword: '',
+};
 
 function CreateApiTokenDialog() {
   const [open, setOpen] = useState(false);
@@ -242,6 +247,13 @@ function CreateApiTokenForm({ onCreated }: { onCreated: (created: CreatedApiToke
         options={SCOPE_OPTIONS}
         placeholder="Choose"
         hint="Read only: lists, searches and downloads. Read and write: also changes, within your own rights."
+      />
+      <PasswordField<TCreateApiTokenFormInput>
+        name="currentPassword"
+        label="Current password"
+        autoComplete="current-password"
+        required
+        hint="A token opens your account for up to a year, so your password is asked first."
       />
       {rootError && (
         <Alert variant="destructive">

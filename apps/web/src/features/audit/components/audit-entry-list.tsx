@@ -1,6 +1,7 @@
 import { AUDIT_ENTITY_TYPE_LABELS, type AuditEntry } from '@app/contracts';
 import { ArrowRight } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_ACTION_LABELS, changeRows } from '../lib/audit-format';
@@ -12,9 +13,12 @@ import { AUDIT_ACTION_LABELS, changeRows } from '../lib/audit-format';
 export function AuditEntryList({
   entries,
   showEntity = false,
+  onTokenSelect,
 }: {
   entries: AuditEntry[];
   showEntity?: boolean;
+  /** Given on the admin page: a change's token becomes a button that filters by it. */
+  onTokenSelect?: (prefix: string) => void;
 }) {
   return (
     <ol className="space-y-4" aria-label="Audit entries">
@@ -33,6 +37,25 @@ export function AuditEntryList({
             )}
             <span className="text-muted-foreground">
               {formatDateTime(entry.at)} by <span className="text-foreground">{entry.username}</span>
+              {entry.apiToken && (
+                <>
+                  {' '}
+                  with API token <span className="text-foreground">“{entry.apiToken.name}”</span>{' '}
+                  {onTokenSelect ? (
+                    <Button
+                      type="button"
+                      variant="link"
+                      className="h-auto p-0 font-mono text-xs"
+                      aria-label={`Show the changes made with ${entry.apiToken.prefix}`}
+                      onClick={() => onTokenSelect(entry.apiToken!.prefix)}
+                    >
+                      {entry.apiToken.prefix}…
+                    </Button>
+                  ) : (
+                    <code className="text-xs">{entry.apiToken.prefix}…</code>
+                  )}
+                </>
+              )}
             </span>
           </div>
           <ChangeTable entry={entry} />

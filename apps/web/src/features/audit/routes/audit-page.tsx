@@ -29,6 +29,9 @@ const userListQueryOptions = queryOptions({
   queryFn: ({ signal }) => api.get<User[]>('/api/accounts/list', signal),
 });
 
+/** A token prefix as the token list shows it; the filter waits until one is complete. */
+const TOKEN_PREFIX = /^(?:iot_)?[0-9a-f]{12}(?:…|\.\.\.)?$/i;
+
 const isEntityType = (value: string | null): value is AuditEntityType =>
   AUDIT_ENTITY_TYPES.some((type) => type === value);
 
@@ -40,9 +43,12 @@ export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const entityType = params.get('entityType');
   const rawPage = Number(params.get('page'));
+  const apiToken = params.get('apiToken') ?? '';
+  const tokenComplete = TOKEN_PREFIX.test(apiToken.trim());
   const query: TAuditQueryInput = {
     entityType: isEntityType(entityType) ? entityType : undefined,
     userId: params.get('userId') ?? undefined,
+    apiToken: tokenComplete ? apiToken.trim() : undefined,
     from: params.get('from') ?? undefined,
     to: params.get('to') ?? undefined,
     page: Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1,
@@ -68,7 +74,8 @@ export function AuditPage() {
         <div className="grid gap-1">
           <h1 className="font-semibold text-2xl tracking-tight">Audit Log</h1>
           <p className="text-muted-foreground">
-            Every change to users, sources, vendors, notification settings, webhooks and API tokens.
+            Every change to users, sources, vendors, notification settings, webhooks and API tokens, and the
+            API token it was made with.
           </p>
         </div>
         <Button asChild variant="outline">
@@ -80,7 +87,7 @@ export function AuditPage() {
       </div>
 
       <Card>
-        <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           <div className="grid gap-2">
             <Label htmlFor="audit-user">User</Label>
             <Select value={params.get('userId') ?? ANY} onValueChange={(value) => setParam('userId', value)}>
@@ -112,6 +119,22 @@ export function AuditPage() {
                 ))}
               </SelectContent>
             </Select>
+          </div>
+          <div className="grid content-start gap-2">
+            <Label htmlFor="audit-api-token">API token</Label>
+            <Input
+              id="audit-api-token"
+              placeholder="iot_…"
+              value={apiToken}
+              aria-describedby="audit-api-token-hint"
+              aria-invalid={apiToken.trim() !== '' && !tokenComplete ? true : undefined}
+              onChange={(event) => setParam('apiToken', event.target.value)}
+            />
+            <p id="audit-api-token-hint" className="text-muted-foreground text-xs">
+              {apiToken.trim() !== '' && !tokenComplete
+                ? 'Enter the token’s prefix: iot_ and its 12 characters.'
+                : 'Changes made with one token, by its prefix.'}
+            </p>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="audit-from">From</Label>
@@ -152,7 +175,11 @@ export function AuditPage() {
           {entries.data.totalRecordCount === 0 ? (
             <p className="text-muted-foreground">No changes match these filters.</p>
           ) : (
-            <AuditEntryList entries={entries.data.entries} showEntity />
+            <AuditEntryList
+              entries={entries.data.entries}
+              showEntity
+              onTokenSelect={(prefix) => setParam('apiToken', prefix)}
+            />
           )}
         </div>
       )}

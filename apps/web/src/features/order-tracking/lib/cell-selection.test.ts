@@ -85,6 +85,18 @@ describe('buildTsv', () => {
     expect(buildTsv(EMPTY_SELECTION, columns, rows, text)).toBe('');
   });
 
+  it('copies formula-like text as text: quoted, with a leading apostrophe (docs/design/security.md#spreadsheet-formulas)', () => {
+    const selection = extendSelection(selectCell({ row: 0, col: 'a' }), { row: 0, col: 'c' }, columns, rows);
+    const texts: Record<string, string> = {
+      a: '=HYPERLINK("http://evil.example","x")',
+      b: "x;=cmd|' /C calc'!A0",
+      c: 'plain, -5',
+    };
+    expect(buildTsv(selection, columns, rows, (_row, col) => texts[col] ?? '')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""x"")"\t"'x;'=cmd|' /C calc'!A0"\tplain, -5`,
+    );
+  });
+
   it('keeps empty cells as empty fields', () => {
     const selection = extendSelection(selectCell({ row: 0, col: 'a' }), { row: 1, col: 'b' }, columns, rows);
     expect(buildTsv(selection, columns, rows, (row, col) => (col === 'a' ? '' : `v${row}`))).toBe(

@@ -6,6 +6,8 @@
  * selection. Ctrl/Cmd+C copies the selection as tab-separated columns and newline-separated rows.
  */
 
+import { guardFormulaField } from '@app/contracts';
+
 export interface CellRef {
   row: number;
   col: string;
@@ -79,8 +81,12 @@ export function selectedColumnsByRow(selection: CellSelection): Map<number, stri
 export const splitSelectedColumns = (signature: string): ReadonlySet<string> =>
   new Set(signature ? signature.split(SEPARATOR) : []);
 
-/** A cell's text on one line: tabs and line breaks would split the copied table. */
-const flatten = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
+/**
+ * A cell's text on one line (tabs and line breaks would split the copied table), with the export's formula
+ * guard: a pasted `=HYPERLINK(…)`, or `x;=cmd…` in a locale that splits on `;`, must stay text
+ * (docs/design/security.md#spreadsheet-formulas).
+ */
+const copiedCell = (text: string) => guardFormulaField(text.replace(/[\t\r\n]+/g, ' ')).text;
 
 /**
  * The copied text: the selected rows top to bottom, the selected columns in their on-screen order. A cell inside
@@ -101,7 +107,9 @@ export function buildTsv(
   );
   return rows
     .map((row) =>
-      cols.map((col) => (selection.cells.has(cellKey(row, col)) ? flatten(textOf(row, col)) : '')).join('\t'),
+      cols
+        .map((col) => (selection.cells.has(cellKey(row, col)) ? copiedCell(textOf(row, col)) : ''))
+        .join('\t'),
     )
     .join('\n');
 }

@@ -1,5 +1,5 @@
 /** Admin user management: list, one user, create or update, delete. */
-import type { SaveUserResponse, TUserForm, User } from '@app/contracts';
+import type { RevokedApiTokens, SaveUserResponse, TUserForm, User } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
@@ -95,5 +95,12 @@ export function useDeleteUser() {
         queryClient.invalidateQueries({ queryKey: userKeys.count }),
       ]);
     },
+  });
+}
+
+/** An admin's "Revoke all API tokens" of a user (docs/behaviour/api-tokens.md#revoked-by-an-admin). */
+export function useRevokeUserApiTokens() {
+  return useMutation({
+    mutationFn: (userId: number) => api.post<RevokedApiTokens>(`/api/accounts/revoke-tokens/${userId}`),
   });
 }

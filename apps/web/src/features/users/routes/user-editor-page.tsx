@@ -19,6 +19,7 @@ import { HistoryButton } from '@/features/audit/components/history-button';
 import { EditorSkeleton } from '@/features/sources/components/source-editor-parts';
 import { describeError } from '@/lib/api-client';
 import { NEW_USER_FORM, toUserForm, useSaveUser, useUser } from '../api/users';
+import { RevokeApiTokens } from '../components/revoke-api-tokens';
 
 const USERS_PATH = '/admin/manage/users';
 const FORM_FIELDS = new Set(Object.keys(NEW_USER_FORM));
@@ -81,6 +82,7 @@ function UserForm({ initial, state }: { initial: TUserForm; state: EditorSaveSta
   const navigate = useNavigate();
   const saveUser = useSaveUser();
   const form = useForm({ resolver: zodResolver(ZUserFormSchema), defaultValues: initial });
+  const savedUserId = Number(initial.userId);
 
   const onSubmit = useEditorSubmit<TUserForm, TUserFormParsed, User>(form, state, {
     save: async (values) => {
@@ -170,6 +172,7 @@ function UserForm({ initial, state }: { initial: TUserForm; state: EditorSaveSta
               autoComplete="new-password"
               hint="Leave blank to let the user set their own, or to leave it unchanged on edit."
             />
+            {savedUserId > 0 && <RevokeApiTokens userId={savedUserId} username={initial.username} />}
           </CardContent>
         </Card>
 

@@ -23,4 +23,5 @@ export * from './secret-binding';
 export * from './shared-fields';
 export * from './stats';
 export * from './text-encodings';
+export * from './tracking-numbers';
 export * from './webhooks';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_FIELDS_AFTER_NOTES, ORDER_FIELDS_BEFORE_NOTES } from './order-fields';
+import { ZCarrierFieldsSchema } from './tracking-numbers/api';
 
 export const ORDER_PAGE_SIZES = [10, 25, 50, 100, 250] as const;
 export const DEFAULT_ORDER_PAGE_SIZE = 10;
@@ -56,7 +57,10 @@ export const ZOrderListRequestSchema = z.object({
 export type TOrderListRequest = z.input<typeof ZOrderListRequestSchema>;
 export type TOrderListQuery = z.output<typeof ZOrderListRequestSchema>;
 
-export const ZTrackingNumberSchema = z.object({ id: z.number().int(), trackingNumber: z.string() });
+/** A stored tracking number with its recognised carrier (docs/behaviour/order-tracking.md#carriers). */
+export const ZTrackingNumberSchema = z
+  .object({ id: z.number().int(), trackingNumber: z.string() })
+  .extend(ZCarrierFieldsSchema.shape);
 export type TrackingNumber = z.infer<typeof ZTrackingNumberSchema>;
 
 const text = z.string().nullable();
@@ -85,6 +89,10 @@ export const ZOrderRecordSchema = z.object({
   supplierName: text,
   supplierOrderStatus: text,
   shippingCompany: text,
+  /** When the file gave no shipping company: the carrier recognised from the first tracking number. */
+  shippingCompanyRecognised: text.describe(
+    'The carrier recognised from the tracking numbers, when shippingCompany is empty',
+  ),
   trackingNumbers: z.array(ZTrackingNumberSchema),
   wildcard1: text,
   wildcard2: text,

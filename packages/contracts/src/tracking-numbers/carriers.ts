@@ -164,3 +164,52 @@ export function trackingUrl(code: string, number: string): string | null {
 
 /** The carriers a user can filter the grid by, in the order of the filter's list. */
 export const FILTERABLE_CARRIERS: readonly CarrierInfo[] = [...KNOWN.values()];
+
+/** How suppliers write carriers' names in a Shipping Company cell: words (or words run together), without case. */
+const NAME_ALIASES = new Map<string, string>(
+  (
+    [
+      ['ups', ['ups', 'unitedparcel', 'unitedparcelservice']],
+      ['fedex', ['fedex', 'federalexpress', 'fdx', 'smartpost']],
+      ['usps', ['usps', 'uspostalservice', 'unitedstatespostalservice', 'uspostoffice']],
+      ['dhl', ['dhl', 'dhlexpress']],
+      ['dhl_ecommerce', ['dhlecommerce', 'dhlecom', 'dhlglobalmail', 'dhlparcel']],
+      ['amazon', ['amazon', 'amazonlogistics', 'amzl']],
+      ['lasership', ['lasership']],
+      ['ontrac', ['ontrac']],
+      ['canada_post', ['canadapost', 'postescanada']],
+      ['purolator', ['purolator']],
+      ['canpar', ['canpar']],
+      ['dpd', ['dpd']],
+      ['old_dominion', ['olddominion', 'odfl']],
+      ['speedee', ['speedee']],
+      ['yodel', ['yodel']],
+      ['yunexpress', ['yunexpress']],
+      ['royal_mail', ['royalmail', 'parcelforce']],
+    ] as const
+  ).flatMap(([code, aliases]) => aliases.map((alias) => [alias, code] as [string, string])),
+);
+
+/** The carrier a Shipping Company text names ("FedEx Ground", "United Parcel Service"), or null for none known. */
+export function carrierOfShippingCompany(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    // Longest run first: "DHL eCommerce" is DHL eCommerce, not DHL.
+    for (let length = Math.min(4, words.length - i); length >= 1; length--) {
+      const code = NAME_ALIASES.get(words.slice(i, i + length).join(''));
+      if (code) return code;
+    }
+  }
+  return null;
+}
+
+/** Carriers that share numbers (a LaserShip number is tracked by OnTrac; DHL's eCommerce arm is DHL). */
+const FAMILY: Record<string, string> = { lasership: 'ontrac', dhl_ecommerce: 'dhl' };
+
+/** Whether a supplier's named carrier and a number's recognised one are the same company. */
+export function sameCarrier(named: string, recognised: string): boolean {
+  return (FAMILY[named] ?? named) === (FAMILY[recognised] ?? recognised);
+}

@@ -1,4 +1,12 @@
-export { type CarrierInfo, carrierInfo, FILTERABLE_CARRIERS, trackingUrl } from './carriers';
+export * from './api';
+export {
+  type CarrierInfo,
+  carrierInfo,
+  carrierOfShippingCompany,
+  FILTERABLE_CARRIERS,
+  sameCarrier,
+  trackingUrl,
+} from './carriers';
 export {
   type CheckDigitResult,
   normaliseTrackingNumber,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carrierInfo, trackingUrl } from './carriers';
+import { carrierInfo, carrierOfShippingCompany, sameCarrier, trackingUrl } from './carriers';
 import {
   buildLabelledSet,
   buildNegativeSet,
@@ -257,5 +257,28 @@ describe('carrier data', () => {
     expect(trackingUrl('post_ch', 'RR123456785CH')).toBeNull();
     expect(carrierInfo('nope')).toBeNull();
     expect(carrierInfo(null)).toBeNull();
+  });
+});
+
+describe('carrierOfShippingCompany', () => {
+  it.each([
+    ['UPS', 'ups'],
+    ['United Parcel Service', 'ups'],
+    ['FedEx Ground', 'fedex'],
+    ['Federal Express', 'fedex'],
+    ['US Postal Service', 'usps'],
+    ['DHL eCommerce', 'dhl_ecommerce'],
+    ['DHL', 'dhl'],
+    ['Spee-Dee', 'speedee'],
+    ['Best Way Group Shipping', null],
+    ['Pickups Ltd', null],
+    ['', null],
+  ])('%s → %s', (text, code) => {
+    expect(carrierOfShippingCompany(text)).toBe(code);
+  });
+  it('treats LaserShip as OnTrac and DHL eCommerce as DHL', () => {
+    expect(sameCarrier('lasership', 'ontrac')).toBe(true);
+    expect(sameCarrier('dhl', 'dhl_ecommerce')).toBe(true);
+    expect(sameCarrier('ups', 'fedex')).toBe(false);
   });
 });

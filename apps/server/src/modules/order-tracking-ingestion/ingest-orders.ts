@@ -1,6 +1,6 @@
 /**
  * Writes mapped orders of one source (docs/behaviour/order-tracking.md#unique-column-and-updates): upsert by (source, unique key), tracking numbers
- * merged, stale orders soft-deleted. Set-based and batched: each batch of orders is one INSERT … ON
+ * merged (each new one stored with its recognised carrier), stale orders soft-deleted. Set-based and batched: each batch of orders is one INSERT … ON
  * CONFLICT over unnest()ed column arrays, and its tracking numbers one more statement, whatever the
  * number of rows. Rows are inserted and updated normally, so the live-order counter triggers of
  * migration 0005 stay exact.
@@ -11,6 +11,7 @@
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { storedCarrierOf } from '../tracking-numbers/stored-carrier';
 import { DATE_FIELDS, type MappedOrders, NUMBER_FIELDS, type ValueField } from './map-rows';
 
 const { orders, orderTrackingNumbers, orderTrackingSources } = schema;
@@ -105,10 +106,12 @@ async function upsertBatch(
 
   const numberKeys: string[] = [];
   const numbers: string[] = [];
+  const carriers = new CarrierColumns();
   for (let n = start; n < end; n++) {
     for (const number of mapped.trackingNumbers[n]!) {
       numberKeys.push(mapped.uniqueKeys[n]!);
       numbers.push(number);
+      carriers.push(number);
     }
   }
   if (numbers.length > 0) {
@@ -118,15 +121,18 @@ async function upsertBatch(
       db,
       sql`
         with fresh as (
-          select o.id as order_id, n.tracking_number, o.last_updated
-          from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(numbers, 'text[]')}) as n(unique_key, tracking_number)
+          select o.id as order_id, n.tracking_number, o.last_updated, n.carrier, n.carrier_name, n.carrier_service,
+            n.check_digit, n.tracking_url
+          from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(numbers, 'text[]')}, ${carriers.sql()})
+            as n(unique_key, tracking_number, carrier, carrier_name, carrier_service, check_digit, tracking_url)
           join ${orders} o on o.order_tracking_source_id = ${sourceId}::int and o.unique_key = n.unique_key
           where not exists (
             select 1 from ${orderTrackingNumbers} t where t.order_id = o.id and t.tracking_number = n.tracking_number
           )
         ), added as (
-          insert into ${orderTrackingNumbers} (order_id, tracking_number)
-          select order_id, tracking_number from fresh
+          insert into ${orderTrackingNumbers}
+            (order_id, tracking_number, carrier, carrier_name, carrier_service, check_digit, tracking_url)
+          select order_id, tracking_number, carrier, carrier_name, carrier_service, check_digit, tracking_url from fresh
           on conflict (order_id, tracking_number) do nothing
         ), bumped as (
           update ${orders} o set last_updated = now()
@@ -139,6 +145,32 @@ async function upsertBatch(
     changed += merged?.bumped ?? 0;
   }
   return changed;
+}
+
+/** The recogniser's answer for each tracking number of a batch, as the five stored columns' arrays. */
+class CarrierColumns {
+  private readonly carrier: Array<string | null> = [];
+  private readonly name: Array<string | null> = [];
+  private readonly service: Array<string | null> = [];
+  private readonly checkDigit: string[] = [];
+  private readonly url: Array<string | null> = [];
+
+  push(number: string) {
+    const stored = storedCarrierOf(number);
+    this.carrier.push(stored.carrier);
+    this.name.push(stored.carrierName);
+    this.service.push(stored.carrierService);
+    this.checkDigit.push(stored.checkDigit);
+    this.url.push(stored.trackingUrl);
+  }
+
+  sql(): SQL {
+    return list(
+      [this.carrier, this.name, this.service, this.checkDigit, this.url].map((values) =>
+        arrayParam(values, 'text[]'),
+      ),
+    );
+  }
 }
 
 /** Upserts every order (one per unique key) in batches; returns the number of orders updated. */

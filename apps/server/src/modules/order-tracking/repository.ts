@@ -14,6 +14,7 @@ import type { OrderGridColumnId, OrderRecord, OrderSortableColumn, TOrderEdit } 
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { carrierFieldsOf, storedCarrierOf } from '../tracking-numbers/stored-carrier';
 import { readCursorBatches } from './export-file';
 
 const { orders, orderTrackingNumbers } = schema;
@@ -413,7 +414,7 @@ export async function findOrderPage(
               ) r
           ), '[]'::json) as orders`,
   );
-  return { total: Number(row?.total ?? 0), orders: row?.orders ?? [] };
+  return { total: Number(row?.total ?? 0), orders: (row?.orders ?? []).map(withCarriers) };
 }
 
 const ISO_DATE = `'YYYY-MM-DD'`;
@@ -441,7 +442,9 @@ const RECORD_COLUMNS = sql.raw(`
   o.supplier_name as "supplierName",
   o.supplier_order_status as "supplierOrderStatus",
   o.shipping_company as "shippingCompany",
-  coalesce((select json_agg(json_build_object('id', t.id, 'trackingNumber', t.tracking_number) order by t.id)
+  coalesce((select json_agg(json_build_object('id', t.id, 'trackingNumber', t.tracking_number, 'carrier', t.carrier,
+                'carrierName', t.carrier_name, 'service', t.carrier_service, 'checkDigit', t.check_digit,
+                'url', t.tracking_url) order by t.id)
               from order_tracking_numbers t where t.order_id = o.id), '[]'::json) as "trackingNumbers",
   o.wildcard1 as "wildcard1",
   o.wildcard2 as "wildcard2",
@@ -450,6 +453,22 @@ const RECORD_COLUMNS = sql.raw(`
   o.active_status as "activeStatus",
   o.deleted_status as "deletedStatus",
   to_char(o.last_updated at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastUpdated"`);
+
+/**
+ * An order as read, with each tracking number's stored carrier (recognised on the spot for a row the backfill
+ * has not reached) and, when the file gave no shipping company, the carrier its first number names.
+ */
+function withCarriers(order: OrderRecord): OrderRecord {
+  const trackingNumbers = order.trackingNumbers.map((row) => ({
+    id: Number(row.id),
+    trackingNumber: row.trackingNumber,
+    ...carrierFieldsOf(row),
+  }));
+  const recognised = order.shippingCompany
+    ? null
+    : (trackingNumbers.find((row) => row.carrierName)?.carrierName ?? null);
+  return { ...order, trackingNumbers, shippingCompanyRecognised: recognised };
+}
 
 /** The orders with these ids, with their tracking numbers and source name, in the order of `ids`. */
 export async function loadOrders(db: DbOrTx, ids: number[]): Promise<OrderRecord[]> {
@@ -463,7 +482,7 @@ export async function loadOrders(db: DbOrTx, ids: number[]): Promise<OrderRecord
            sql`, `,
          )})`,
   );
-  const byId = new Map(rows.map((row) => [Number(row.id), { ...row, id: Number(row.id) }]));
+  const byId = new Map(rows.map((row) => [Number(row.id), withCarriers({ ...row, id: Number(row.id) })]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -523,7 +542,9 @@ export async function replaceTrackingNumbers(db: DbOrTx, orderId: number, number
   if (numbers.length === 0) return;
   await db
     .insert(orderTrackingNumbers)
-    .values(numbers.map((trackingNumber) => ({ orderId, trackingNumber })))
+    .values(
+      numbers.map((trackingNumber) => ({ orderId, trackingNumber, ...storedCarrierOf(trackingNumber) })),
+    )
     .onConflictDoNothing();
 }
 

@@ -123,6 +123,7 @@ export function orderExportSearch(
     if (text) params.set(name, text);
   }
   if (request.AndOrParam) params.set('AndOrParam', 'true');
+  if (request.CarrierParam?.trim()) params.set('CarrierParam', request.CarrierParam.trim());
   const sort = Object.entries(request.SortParams ?? {}).map(
     ([column, ascending]) => `${column}:${ascending ? 'asc' : 'desc'}`,
   );

@@ -41,6 +41,12 @@ export const ZOrderListRequestSchema = z.object({
   SupplierNameParam: searchParam,
   BrandNameParam: searchParam,
   TrackingNumberParam: searchParam,
+  /** Beyond the spec: orders with a tracking number of this carrier (docs/behaviour/order-tracking.md#carriers). */
+  CarrierParam: z
+    .string()
+    .nullish()
+    .transform((value) => value?.trim() ?? '')
+    .pipe(z.string().regex(/^([a-z_]{2,20}|check-digit-invalid)?$/, 'Unknown carrier')),
   /** true means AND, false (the default) OR. */
   AndOrParam: z.boolean().default(false),
   /** Column name → ascending; applied in the order given. Unknown columns are refused, never interpolated. */
@@ -58,6 +64,11 @@ export type TOrderListRequest = z.input<typeof ZOrderListRequestSchema>;
 export type TOrderListQuery = z.output<typeof ZOrderListRequestSchema>;
 
 /** A stored tracking number with its recognised carrier (docs/behaviour/order-tracking.md#carriers). */
+/** CarrierParam values beside the carrier codes: no carrier recognised, any UPU S10 post, a bad check digit. */
+export const CARRIER_FILTER_NONE = 'none';
+export const CARRIER_FILTER_POSTS = 'post';
+export const CARRIER_FILTER_INVALID = 'check-digit-invalid';
+
 export const ZTrackingNumberSchema = z
   .object({ id: z.number().int(), trackingNumber: z.string() })
   .extend(ZCarrierFieldsSchema.shape);

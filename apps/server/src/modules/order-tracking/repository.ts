@@ -10,7 +10,15 @@
  *   are few or have to be read anyway, from sorting just those; only that page's rows are then read.
  * Column names and sort expressions come from the fixed maps below, never from the request.
  */
-import type { OrderGridColumnId, OrderRecord, OrderSortableColumn, TOrderEdit } from '@app/contracts';
+import {
+  CARRIER_FILTER_INVALID,
+  CARRIER_FILTER_NONE,
+  CARRIER_FILTER_POSTS,
+  type OrderGridColumnId,
+  type OrderRecord,
+  type OrderSortableColumn,
+  type TOrderEdit,
+} from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
@@ -29,7 +37,11 @@ async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
 export type Condition =
   | { kind: 'like'; column: string; pattern: string }
   | { kind: 'in'; column: string; values: string[] }
-  | { kind: 'tracking'; pattern: string };
+  | { kind: 'tracking'; pattern: string }
+  /** Orders with a tracking number of this carrier (CarrierParam: a code, post, none or check-digit-invalid). */
+  | { kind: 'carrier'; carrier: string }
+  /** A whole filter as one term: the grid's OR search under the carrier filter's AND. */
+  | { kind: 'group'; filter: Filter };
 
 export interface Filter {
   mode: 'and' | 'or';
@@ -186,7 +198,19 @@ function conditionSql(condition: Condition, use: 'bitmap' | 'rows'): SQL {
       const orderIds = sql`select t.order_id from order_tracking_numbers t where t.tracking_number ilike ${condition.pattern}`;
       return use === 'bitmap' ? sql`o.id = any(array(${orderIds}))` : sql`o.id in (${orderIds})`;
     }
+    case 'carrier':
+      // A hashed semi-join either way: one carrier can hold most of the numbers, too many for an id array.
+      return sql`o.id in (select t.order_id from order_tracking_numbers t where ${carrierPredicate(condition.carrier)})`;
+    case 'group':
+      return filterSql(condition.filter, use);
   }
+}
+
+function carrierPredicate(carrier: string): SQL {
+  if (carrier === CARRIER_FILTER_NONE) return sql`t.carrier is null`;
+  if (carrier === CARRIER_FILTER_INVALID) return sql`t.check_digit = 'invalid'`;
+  if (carrier === CARRIER_FILTER_POSTS) return sql`left(t.carrier, 5) = 'post_'`;
+  return sql`t.carrier = ${carrier}`;
 }
 
 function filterSql(filter: Filter, use: 'bitmap' | 'rows'): SQL {

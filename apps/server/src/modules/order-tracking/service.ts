@@ -61,6 +61,18 @@ export function containsPattern(text: string): string {
  * match (an AND term, or every OR term, names a supplier or brand that no live order has).
  */
 async function resolveFilter(db: DbOrTx, query: OrderSearch): Promise<Filter | 'nothing' | undefined> {
+  const search = await resolveSearch(db, query);
+  if (!query.CarrierParam || search === 'nothing') return search;
+  // The carrier filter narrows whatever the search finds, with either operator.
+  const carrier: Condition = { kind: 'carrier', carrier: query.CarrierParam };
+  if (!search) return { mode: 'and', conditions: [carrier] };
+  return {
+    mode: 'and',
+    conditions: search.mode === 'and' ? [carrier, ...search.conditions] : [carrier, { kind: 'group', filter: search }],
+  };
+}
+
+async function resolveSearch(db: DbOrTx, query: OrderSearch): Promise<Filter | 'nothing' | undefined> {
   const mode = query.AndOrParam ? 'and' : 'or';
   const terms = (Object.keys(SEARCH_FIELDS) as SearchParam[]).flatMap((param) =>
     query[param] ? [{ field: SEARCH_FIELDS[param], pattern: containsPattern(query[param]) }] : [],

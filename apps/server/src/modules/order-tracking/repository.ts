@@ -14,7 +14,7 @@ import {
   CARRIER_FILTER_INVALID,
   CARRIER_FILTER_NONE,
   CARRIER_FILTER_POSTS,
-  type OrderGridColumnId,
+  type OrderExportColumnId,
   type OrderRecord,
   type OrderSortableColumn,
   type TOrderEdit,
@@ -573,7 +573,7 @@ export async function replaceTrackingNumbers(db: DbOrTx, orderId: number, number
 }
 
 /** The SQL of each exported column over `orders o` joined to its source `s`; dates as YYYY-MM-DD text. */
-const EXPORT_EXPRESSIONS: Record<OrderGridColumnId, string> = {
+const EXPORT_EXPRESSIONS: Record<OrderExportColumnId, string> = {
   ...SORT_EXPRESSIONS,
   sourceName: 's.source_name',
   estimatedArrivalDate: `to_char(o.estimated_arrival_date, ${ISO_DATE})`,
@@ -582,13 +582,18 @@ const EXPORT_EXPRESSIONS: Record<OrderGridColumnId, string> = {
   shippedDate: `to_char(o.shipped_date, ${ISO_DATE})`,
   trackingNumbers: `(select string_agg(t.tracking_number, ', ' order by t.id)
     from order_tracking_numbers t where t.order_id = o.id)`,
+  // One entry per number, in the same order ('' for a number without a carrier or a page), so the lists line up.
+  trackingCarriers: `(select string_agg(coalesce(t.carrier_name, ''), ', ' order by t.id)
+    from order_tracking_numbers t where t.order_id = o.id)`,
+  trackingUrls: `(select string_agg(coalesce(t.tracking_url, ''), ', ' order by t.id)
+    from order_tracking_numbers t where t.order_id = o.id)`,
 };
 
 /** What an export reads: the live orders matching the filter, in the list's order, these columns. */
 export interface ExportQuery {
   filter: Filter | undefined;
   sort: SortKey[];
-  columns: readonly OrderGridColumnId[];
+  columns: readonly OrderExportColumnId[];
 }
 
 /** One exported row: the columns' values in the order asked for (text, YYYY-MM-DD text, or a number). */

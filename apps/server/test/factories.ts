@@ -123,15 +123,13 @@ export async function insertOrder(
     .values({ uniqueKey: `order-${next()}`, ...overrides })
     .returning();
   if (trackingNumbers.length > 0) {
-    await db
-      .insert(schema.orderTrackingNumbers)
-      .values(
-        trackingNumbers.map((trackingNumber) => ({
-          orderId: row!.id,
-          trackingNumber,
-          ...storedCarrierOf(trackingNumber),
-        })),
-      );
+    await db.insert(schema.orderTrackingNumbers).values(
+      trackingNumbers.map((trackingNumber) => ({
+        orderId: row!.id,
+        trackingNumber,
+        ...storedCarrierOf(trackingNumber),
+      })),
+    );
   }
   return row!;
 }

@@ -3,6 +3,7 @@ import {
   ORDER_EXPORT_CARRIER_COLUMNS,
   ORDER_GRID_COLUMN_IDS,
   ORDER_GRID_COLUMNS,
+  type OrderExportColumnId,
   type OrderGridColumnId,
   type OrderListResponse,
   type OrderRecord,

@@ -34,7 +34,7 @@ function seed(orders: OrderSeeder) {
   );
 }
 
-const cell = (row: Locator, page: Page, index: number) => row.getByRole('gridcell').nth(index);
+const cell = (row: Locator, index: number) => row.getByRole('gridcell').nth(index);
 
 async function columnIndex(page: Page, label: string): Promise<number> {
   const labels = await page.getByRole('columnheader').allTextContents();
@@ -63,22 +63,20 @@ test('tracking numbers link to the carrier’s page in a new tab, with the short
     'href',
     `https://www.fedex.com/fedextrack/?trknbr=${FEDEX}`,
   );
-  const tracking = cell(linked, page, await columnIndex(page, 'Tracking Numbers'));
+  const tracking = cell(linked, await columnIndex(page, 'Tracking Numbers'));
   await expect(tracking).toHaveText(`${UPS}UPS, ${FEDEX}FedEx`);
   await expect(linked.getByRole('img', { name: MARK })).toHaveCount(0);
   // The file gave no shipping company: the recognised carrier shows, marked as such.
-  await expect(cell(linked, page, await columnIndex(page, 'Shipping Company'))).toHaveText(
-    'UPS (recognised)',
-  );
+  await expect(cell(linked, await columnIndex(page, 'Shipping Company'))).toHaveText('UPS (recognised)');
 
   const mistyped = gridRow(page, `${t}-PO-MISTYPED`);
   await expect(mistyped.getByRole('img', { name: MARK })).toHaveCount(1);
   await expect(mistyped.getByRole('link', { name: UPS_MISTYPED })).toBeVisible();
-  await expect(cell(mistyped, page, await columnIndex(page, 'Shipping Company'))).toHaveText('UPS');
+  await expect(cell(mistyped, await columnIndex(page, 'Shipping Company'))).toHaveText('UPS');
 
   const unknown = gridRow(page, `${t}-PO-UNKNOWN`);
   await expect(unknown.getByRole('link')).toHaveCount(0);
-  await expect(cell(unknown, page, await columnIndex(page, 'Tracking Numbers'))).toHaveText(`${t}LOCAL1`);
+  await expect(cell(unknown, await columnIndex(page, 'Tracking Numbers'))).toHaveText(`${t}LOCAL1`);
 
   // Copy tracking numbers is unchanged: the numbers alone, joined with commas.
   await linked.getByRole('button', { name: 'Row actions' }).click();

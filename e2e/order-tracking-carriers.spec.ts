@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   detailPath,
@@ -158,4 +159,28 @@ test('the detail page lists each number with its carrier, service and link, and 
   await expect(page.getByRole('list', { name: 'Tracking numbers' }).getByRole('listitem')).toHaveText([
     `${UPS_MISTYPED}UPS · UPS Next Day Air${MARK}`,
   ]);
+});
+
+test('the carrier links, names, marks and filter have no serious or critical axe violation', async ({
+  page,
+  createUser,
+  orders,
+  signIn,
+}) => {
+  const user = await createUser({ orderUser: true });
+  const { token: t, orders: seeded } = await seed(orders);
+  const violations = async () =>
+    (
+      await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    ).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+  await signIn(page, user.username, { path: `${GRID_PATH}?item=${t}` });
+  await expect(page.getByRole('img', { name: MARK })).toHaveCount(1);
+  expect(await violations()).toEqual([]);
+  await page.goto(detailPath(seeded[1]!.id));
+  await expect(page.getByText(MARK, { exact: true })).toBeVisible();
+  expect(await violations()).toEqual([]);
 });

@@ -15,6 +15,8 @@ const UPS = '1Z999AA10123456784';
 const UPS_MISTYPED = '1Z999AA10123456785';
 const FEDEX = '986578788855';
 const USPS = '9400111201080805483016';
+// As a human typed it: stored as written, linked without its spaces.
+const USPS_SPACED = '9400 1112 0108 0805 4830 16';
 
 let t: TestApp;
 let orderUser: Session;
@@ -62,7 +64,7 @@ describe('carriers at ingest', () => {
       csv([
         HEADER,
         ['L1', 'PO-1', 'A-1', '', '1', `${UPS};${FEDEX}`],
-        ['L2', 'PO-2', 'A-2', '', '1', `${USPS};NOT-A-NUMBER`],
+        ['L2', 'PO-2', 'A-2', '', '1', `${USPS_SPACED};NOT-A-NUMBER`],
       ]),
     );
     expect(result).toMatchObject({ status: 'succeeded', ordersUpdated: 2 });
@@ -76,7 +78,7 @@ describe('carriers at ingest', () => {
         trackingUrl: `https://www.ups.com/track?tracknum=${UPS}`,
       },
       {
-        trackingNumber: USPS,
+        trackingNumber: USPS_SPACED,
         carrier: 'usps',
         carrierName: 'USPS',
         carrierService: 'USPS IMpb',

@@ -158,10 +158,13 @@ function parseCsv(text: string): string[][] {
 function expectedCsvCell(order: OrderRecord, column: OrderExportColumnId): string {
   if (column === 'trackingNumbers')
     return order.trackingNumbers.map((entry) => entry.trackingNumber).join(', ');
-  // One entry per number, '' where it has no carrier or page, so the three lists line up.
-  if (column === 'trackingCarriers')
-    return order.trackingNumbers.map((entry) => entry.carrierName ?? '').join(', ');
-  if (column === 'trackingUrls') return order.trackingNumbers.map((entry) => entry.url ?? '').join(', ');
+  // One entry per number, '' where it has no carrier or page, so the three lists line up; '' when none has.
+  if (column === 'trackingCarriers' || column === 'trackingUrls') {
+    const values = order.trackingNumbers.map((entry) =>
+      column === 'trackingUrls' ? entry.url : entry.carrierName,
+    );
+    return values.some((value) => value !== null) ? values.map((value) => value ?? '').join(', ') : '';
+  }
   const value = order[column];
   if (value === null || value === undefined) return '';
   const text = String(value);

@@ -582,10 +582,13 @@ const EXPORT_EXPRESSIONS: Record<OrderExportColumnId, string> = {
   shippedDate: `to_char(o.shipped_date, ${ISO_DATE})`,
   trackingNumbers: `(select string_agg(t.tracking_number, ', ' order by t.id)
     from order_tracking_numbers t where t.order_id = o.id)`,
-  // One entry per number, in the same order ('' for a number without a carrier or a page), so the lists line up.
-  trackingCarriers: `(select string_agg(coalesce(t.carrier_name, ''), ', ' order by t.id)
+  // One entry per number, in the same order ('' for a number without a carrier or a page), so the lists line
+  // up; empty when no number has one.
+  trackingCarriers: `(select case when bool_or(t.carrier_name is not null)
+      then string_agg(coalesce(t.carrier_name, ''), ', ' order by t.id) end
     from order_tracking_numbers t where t.order_id = o.id)`,
-  trackingUrls: `(select string_agg(coalesce(t.tracking_url, ''), ', ' order by t.id)
+  trackingUrls: `(select case when bool_or(t.tracking_url is not null)
+      then string_agg(coalesce(t.tracking_url, ''), ', ' order by t.id) end
     from order_tracking_numbers t where t.order_id = o.id)`,
 };
 

@@ -169,7 +169,7 @@ class CarrierColumns {
       kind = this.index.size + 1;
       this.index.set(key, kind);
       const values = [stored.carrier, stored.carrierName, stored.carrierService, stored.checkDigit, prefix];
-      values.forEach((value, i) => this.tuples[i]!.push(value));
+      for (let i = 0; i < values.length; i++) this.tuples[i]!.push(values[i] ?? null);
     }
     this.kinds.push(kind);
     this.urls.push(url !== null && prefix === null ? url : null);

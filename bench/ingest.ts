@@ -30,7 +30,7 @@ import { random } from './bench-support';
 import { recompressXlsx } from './recompress-xlsx';
 
 const ROWS = 100_000;
-const DATABASE = 'inboxops_bench_ingest';
+const DATABASE = process.env.BENCH_INGEST_DATABASE || 'inboxops_bench_ingest';
 const TARGETS = { csv: 20_000, xlsx: 10_000 } as const;
 const MAX_RSS_MB = 512;
 const HEADER = [

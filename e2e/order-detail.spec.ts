@@ -135,9 +135,10 @@ test('shows every field as a tile, N/A for empty values, US dates and the tracki
   for (const hidden of ['Id', 'Notes', 'Active Status', 'Deleted Status', 'Order Tracking Source Id'])
     await expect(tile(page, hidden)).toHaveCount(0);
 
+  // Each number, then its carrier (these made-up numbers fit no carrier's format).
   await expect(page.getByRole('list', { name: 'Tracking numbers' }).getByRole('listitem')).toHaveText([
-    `${t}1Z001`,
-    `${t}1Z002`,
+    `${t}1Z001Carrier not recognised`,
+    `${t}1Z002Carrier not recognised`,
   ]);
   await expect(page.getByText('No tracking numbers available', { exact: true })).toHaveCount(0);
 });
@@ -279,8 +280,8 @@ test('Edit Order saves the fields and the tracking numbers, which persist after 
     await expect(tile(page, 'Wildcard 1')).toContainText('N/A');
     await expect(tile(page, 'Customer PO Number')).toContainText(`${t}-PO-1`);
     await expect(page.getByRole('list', { name: 'Tracking numbers' }).getByRole('listitem')).toHaveText([
-      `${t}1Z002`,
-      `${t}NEW9`,
+      `${t}1Z002Carrier not recognised`,
+      `${t}NEW9Carrier not recognised`,
     ]);
   };
   await expectSaved();

@@ -101,18 +101,24 @@ test('Export downloads the current search and sort with the visible columns, as 
   const text = await readFile((await csv.path())!, 'utf8');
   expect(text.startsWith('\ufeff')).toBe(true);
   const [header, ...rows] = parseCsv(text.slice(1));
-  expect(header).toEqual(labels);
+  // Each number's carrier and tracking page follow Tracking Numbers (these made-up numbers fit no carrier).
+  const fileLabels = labels.flatMap((label) =>
+    label === 'Tracking Numbers' ? [label, 'Carrier', 'Tracking URL'] : [label],
+  );
+  expect(header).toEqual(fileLabels);
   expect(
-    rows.map((row) => Object.fromEntries(labels.map((label, index) => [label, usDate(row[index] ?? '')]))),
-  ).toEqual(grid);
+    rows.map((row) =>
+      Object.fromEntries(fileLabels.map((label, index) => [label, usDate(row[index] ?? '')])),
+    ),
+  ).toEqual(grid.map((row) => ({ ...row, Carrier: '', 'Tracking URL': '' })));
 
   // XLSX: the same rows; codes stay text with their leading zeros, dates are dates.
   const xlsx = await exportAs(page, 'Excel (.xlsx)');
   expect(xlsx.suggestedFilename()).toMatch(/^order-tracking-.*\.xlsx$/);
   const book = XLSX.read(await readFile((await xlsx.path())!), { type: 'buffer', dense: true });
   const data = book.Sheets[book.SheetNames[0]!]!['!data'] as (XLSX.CellObject | undefined)[][];
-  expect(data[0]!.map((cell) => cell?.v)).toEqual(labels);
-  const column = (label: string) => data.slice(1).map((row) => row[labels.indexOf(label)]);
+  expect(data[0]!.map((cell) => cell?.v)).toEqual(fileLabels);
+  const column = (label: string) => data.slice(1).map((row) => row[fileLabels.indexOf(label)]);
   expect(column('Doc Number').map((cell) => [cell?.t, cell?.v])).toEqual([
     ['s', `00${token}3`],
     ['s', `00${token}1`],

@@ -34,6 +34,7 @@ import { orderTrackingIngestionRoutes } from './modules/order-tracking-ingestion
 import { orderTrackingSourceRoutes } from './modules/order-tracking-sources/routes';
 import { runRoutes } from './modules/runs/routes';
 import { statsRoutes } from './modules/stats/routes';
+import { trackingNumberRoutes } from './modules/tracking-numbers/routes';
 import { orderVendorSourceRoutes } from './modules/vendors/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { registerBodyGuards, registerOriginCheck } from './plugins/request-guards';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await orderTrackingSourceRoutes(app, context);
   await orderTrackingRoutes(app, context);
   await orderTrackingIngestionRoutes(app, context);
+  await trackingNumberRoutes(app, context);
   await inventorySourceRoutes(app, context);
   await inventoryProcessingRoutes(app, context);
   await runRoutes(app, context);

@@ -50,6 +50,7 @@ const READ_ONLY_POSTS = new Set([
   'POST /api/order-tracking/list',
   'POST /api/notification-settings/validate-cron',
   'POST /api/order-submission/vendor/preview',
+  'POST /api/tracking-numbers/recognise',
 ]);
 
 let t: TestApp;

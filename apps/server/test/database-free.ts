@@ -43,4 +43,5 @@ export const DATABASE_FREE_TESTS = [
   'apps/server/src/modules/order-submission/engine/vendor-file.test.ts',
   'apps/server/src/modules/order-tracking-ingestion/map-rows.test.ts',
   'packages/contracts/src/operator-pattern.test.ts',
+  'packages/contracts/src/tracking-numbers/recognise.test.ts',
 ];

@@ -5,6 +5,7 @@
  */
 import { type DbOrTx, schema } from '@app/db';
 import { and, asc, eq, gt } from 'drizzle-orm';
+import { storedCarrierOf } from '../src/modules/tracking-numbers/stored-carrier';
 
 type EmailSourceRow = typeof schema.emailSources.$inferInsert;
 type OrderTrackingSourceRow = typeof schema.orderTrackingSources.$inferInsert;
@@ -111,7 +112,7 @@ export function runsOf(
 
 type OrderRow = typeof schema.orders.$inferInsert;
 
-/** A live tracked order with its tracking numbers; its unique key is new each time. */
+/** A live tracked order with its tracking numbers (stored with their carrier, as ingest stores them); its unique key is new each time. */
 export async function insertOrder(
   db: DbOrTx,
   overrides: Partial<OrderRow> = {},
@@ -122,9 +123,13 @@ export async function insertOrder(
     .values({ uniqueKey: `order-${next()}`, ...overrides })
     .returning();
   if (trackingNumbers.length > 0) {
-    await db
-      .insert(schema.orderTrackingNumbers)
-      .values(trackingNumbers.map((trackingNumber) => ({ orderId: row!.id, trackingNumber })));
+    await db.insert(schema.orderTrackingNumbers).values(
+      trackingNumbers.map((trackingNumber) => ({
+        orderId: row!.id,
+        trackingNumber,
+        ...storedCarrierOf(trackingNumber),
+      })),
+    );
   }
   return row!;
 }

@@ -25,4 +25,5 @@ export * from './shared-fields';
 export * from './spreadsheet-formulas';
 export * from './stats';
 export * from './text-encodings';
+export * from './tracking-numbers';
 export * from './webhooks';

@@ -39,6 +39,16 @@ export const ORDER_GRID_COLUMNS = [
 export type OrderGridColumnId = (typeof ORDER_GRID_COLUMNS)[number]['id'];
 export const ORDER_GRID_COLUMN_IDS = ORDER_GRID_COLUMNS.map((column) => column.id) as OrderGridColumnId[];
 
+/**
+ * Columns only the export writes (docs/behaviour/order-tracking.md#export): when Tracking Numbers is exported,
+ * each number's carrier and tracking page follow it, in the numbers' order.
+ */
+export const ORDER_EXPORT_CARRIER_COLUMNS = [
+  { id: 'trackingCarriers', label: 'Carrier', kind: 'text' },
+  { id: 'trackingUrls', label: 'Tracking URL', kind: 'text' },
+] as const satisfies readonly { id: string; label: string; kind: OrderGridCellKind }[];
+export type OrderExportColumnId = OrderGridColumnId | (typeof ORDER_EXPORT_CARRIER_COLUMNS)[number]['id'];
+
 /** The grid hides PO Date until the user shows it (docs/behaviour/order-tracking.md#column-visibility). */
 export const DEFAULT_HIDDEN_GRID_COLUMNS: readonly OrderGridColumnId[] = ['poDate'];
 
@@ -123,6 +133,7 @@ export function orderExportSearch(
     if (text) params.set(name, text);
   }
   if (request.AndOrParam) params.set('AndOrParam', 'true');
+  if (request.CarrierParam?.trim()) params.set('CarrierParam', request.CarrierParam.trim());
   const sort = Object.entries(request.SortParams ?? {}).map(
     ([column, ascending]) => `${column}:${ascending ? 'asc' : 'desc'}`,
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_FIELDS_AFTER_NOTES, ORDER_FIELDS_BEFORE_NOTES } from './order-fields';
+import { ZCarrierFieldsSchema } from './tracking-numbers/api';
 
 export const ORDER_PAGE_SIZES = [10, 25, 50, 100, 250] as const;
 export const DEFAULT_ORDER_PAGE_SIZE = 10;
@@ -40,6 +41,12 @@ export const ZOrderListRequestSchema = z.object({
   SupplierNameParam: searchParam,
   BrandNameParam: searchParam,
   TrackingNumberParam: searchParam,
+  /** Beyond the spec: orders with a tracking number of this carrier (docs/behaviour/order-tracking.md#carriers). */
+  CarrierParam: z
+    .string()
+    .nullish()
+    .transform((value) => value?.trim() ?? '')
+    .pipe(z.string().regex(/^([a-z_]{2,20}|check-digit-invalid)?$/, 'Unknown carrier')),
   /** true means AND, false (the default) OR. */
   AndOrParam: z.boolean().default(false),
   /** Column name → ascending; applied in the order given. Unknown columns are refused, never interpolated. */
@@ -56,7 +63,15 @@ export const ZOrderListRequestSchema = z.object({
 export type TOrderListRequest = z.input<typeof ZOrderListRequestSchema>;
 export type TOrderListQuery = z.output<typeof ZOrderListRequestSchema>;
 
-export const ZTrackingNumberSchema = z.object({ id: z.number().int(), trackingNumber: z.string() });
+/** A stored tracking number with its recognised carrier (docs/behaviour/order-tracking.md#carriers). */
+/** CarrierParam values beside the carrier codes: no carrier recognised, any UPU S10 post, a bad check digit. */
+export const CARRIER_FILTER_NONE = 'none';
+export const CARRIER_FILTER_POSTS = 'post';
+export const CARRIER_FILTER_INVALID = 'check-digit-invalid';
+
+export const ZTrackingNumberSchema = z
+  .object({ id: z.number().int(), trackingNumber: z.string() })
+  .extend(ZCarrierFieldsSchema.shape);
 export type TrackingNumber = z.infer<typeof ZTrackingNumberSchema>;
 
 const text = z.string().nullable();
@@ -85,6 +100,10 @@ export const ZOrderRecordSchema = z.object({
   supplierName: text,
   supplierOrderStatus: text,
   shippingCompany: text,
+  /** When the file gave no shipping company: the carrier recognised from the first tracking number. */
+  shippingCompanyRecognised: text.describe(
+    'The carrier recognised from the tracking numbers, when shippingCompany is empty',
+  ),
   trackingNumbers: z.array(ZTrackingNumberSchema),
   wildcard1: text,
   wildcard2: text,

@@ -421,9 +421,18 @@ export const orderTrackingNumbers = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     trackingNumber: text('tracking_number').notNull(),
+    // The carrier recogniser's answer (docs/behaviour/order-tracking.md#carriers), stored so the grid, the
+    // export and the digests read it instead of recomputing it. check_digit null: not recognised yet (rows
+    // from before migration 0022, filled in by the carrier backfill job).
+    carrier: text('carrier'),
+    carrierName: text('carrier_name'),
+    carrierService: text('carrier_service'),
+    checkDigit: text('check_digit').$type<'valid' | 'invalid' | 'none'>(),
+    trackingUrl: text('tracking_url'),
   },
   (t) => [
     uniqueIndex('order_tracking_numbers_order_number_idx').on(t.orderId, t.trackingNumber),
+    index('order_tracking_numbers_unrecognised_idx').on(t.id).where(sql`${t.checkDigit} is null`),
     index('order_tracking_numbers_trgm_idx')
       .using('gin', sql`${t.trackingNumber} gin_trgm_ops`)
       .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),

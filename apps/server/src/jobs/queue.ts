@@ -4,6 +4,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { AppContext } from '../context';
 import { redactError } from '../lib/error-redaction';
 import type { FileProcessor } from '../modules/intake/file-processors';
+import { registerCarrierBackfill } from './carrier-backfill';
 import { runHousekeeping } from './housekeeping';
 import { registerInventoryJobs } from './inventory-jobs';
 import { MAIL_POLL_QUEUE, type MailIntake, startMailIntake } from './mail-poll';
@@ -108,6 +109,7 @@ export async function startJobs(
   });
   // Hourly; pg-boss keeps one schedule per name, so several instances do not multiply it.
   await boss.schedule(QUEUES.housekeeping, '17 * * * *');
+  await registerCarrierBackfill(boss, database, log);
 
   const mailIntake = options.context
     ? await startMailIntake(boss, {

@@ -15,6 +15,7 @@ import { type RunSourceType, SOURCE_TYPE_RUN_SOURCE, type SourceTypeId } from '@
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { type ShipmentActivity, shipmentActivity } from '../tracking-numbers/repository';
 import { findSources } from './repository';
 
 const { runs } = schema;
@@ -123,6 +124,8 @@ export interface SourceActivity {
   succeeded: DigestRun[];
   /** Inventory only. */
   items: InventoryItemActivity | null;
+  /** Order tracking only: tracking numbers per carrier and those with a bad check digit. */
+  shipments: ShipmentActivity | null;
 }
 
 export interface DigestActivity {
@@ -322,6 +325,10 @@ export async function collectDigestActivity(
       .orderBy(asc(runs.startedAt), asc(runs.id)),
     sourceTypeId === 1 ? inventoryItemActivity(db, ids, window) : Promise.resolve(new Map()),
   ]);
+  const shipments =
+    sourceTypeId === 3
+      ? await shipmentActivity(db, ids, window, DIGEST_CAPS.runs)
+      : new Map<number, ShipmentActivity>();
 
   const days = daysOfWindow(window, timeZone);
   for (const source of sources) {
@@ -365,6 +372,10 @@ export async function collectDigestActivity(
       deliveryFailed: fileRuns.filter((run) => run.status === 'succeeded' && run.deliveryFailures.length > 0),
       succeeded: fileRuns.filter((run) => run.status === 'succeeded'),
       items: sourceTypeId === 1 ? (itemActivity.get(source.id) ?? emptyItemActivity()) : null,
+      shipments:
+        sourceTypeId === 3
+          ? (shipments.get(source.id) ?? { perCarrier: [], badCheckDigits: [], badCheckDigitCount: 0 })
+          : null,
     });
   }
   return activity;

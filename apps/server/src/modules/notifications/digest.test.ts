@@ -2,7 +2,7 @@ import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import { insertOrderTrackingSource, insertRun } from '../../../test/factories';
+import { insertOrder, insertOrderTrackingSource, insertRun } from '../../../test/factories';
 import type { TestApp } from '../../../test/helper';
 import { ALL_STOCKED, createInventorySource, processFile, stockFile } from '../inventory-processing/testing';
 import { recordRun } from '../runs/runs-service';
@@ -353,6 +353,21 @@ describe(`digest e-mails (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
   });
 
   it('reports order tracking imports: orders updated and deleted per day, no item sections', async () => {
+    // Orders updated in the window: their tracking numbers per carrier, and the one with a bad check digit
+    // (1Z999AA10123456785: UPS mod 10 gives 4). One updated before the window counts for nothing.
+    const inWindow = new Date('2025-06-10T15:00:00Z');
+    await insertOrder(
+      t.db.db,
+      { orderTrackingSourceId: tracking.id, lastUpdated: inWindow, customerPoNumber: 'PO-77' },
+      ['1Z999AA10123456784', '1Z999AA10123456785'],
+    );
+    await insertOrder(t.db.db, { orderTrackingSourceId: tracking.id, lastUpdated: inWindow }, [
+      '986578788855',
+      'LOCAL-1',
+    ]);
+    await insertOrder(t.db.db, { orderTrackingSourceId: tracking.id, lastUpdated: BEFORE_WINDOW }, [
+      '986578788855',
+    ]);
     const { delivery, messages } = await send({
       ...ALL_ON,
       sourceTypeId: 3,
@@ -368,6 +383,13 @@ describe(`digest e-mails (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
     expect(text).toMatch(/Orders updated\s+Orders deleted/);
     expect(text).toMatch(/Tue 10 Jun\s+2\s+1\s+1\s+12\s+2/);
     expect(text).toContain('Column "PO" is missing from the file');
+    expect(text).toContain('Shipments per carrier');
+    expect(text).toMatch(/UPS\s+2/);
+    expect(text).toMatch(/FedEx\s+1/);
+    expect(text).toMatch(/Not recognised\s+1/);
+    expect(text).toContain('Tracking numbers with a bad check digit');
+    expect(text).toContain('1Z999AA10123456785 (PO PO-77): check digit does not match, possibly mistyped');
+    expect(mail.parsed.html).toContain('Shipments per carrier');
   });
 
   it('reports vendor submissions sent and failed to the submission users', async () => {

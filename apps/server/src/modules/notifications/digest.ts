@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { plural } from '../../lib/plural';
+import type { ShipmentActivity } from '../tracking-numbers/repository';
 import {
   collectDigestActivity,
   DIGEST_CAPS,
@@ -372,6 +373,37 @@ function breakdownBlocks(activity: DigestActivity, source: SourceActivity): Dige
   ];
 }
 
+/** Order tracking: the tracking numbers of the orders updated in the window, per recognised carrier. */
+function carrierBlocks(shipments: ShipmentActivity): DigestBlock[] {
+  if (shipments.perCarrier.length === 0) return [];
+  return [
+    { kind: 'heading', text: 'Shipments per carrier' },
+    {
+      kind: 'table',
+      columns: [{ label: 'Carrier' }, { label: 'Tracking numbers', numeric: true }],
+      rows: shipments.perCarrier.map(({ carrier, count }) => [carrier, count.toLocaleString('en-US')]),
+    },
+  ];
+}
+
+/** Order tracking: numbers whose check digit does not match (docs/behaviour/order-tracking.md#carriers). */
+function checkDigitBlocks(shipments: ShipmentActivity): DigestBlock[] {
+  if (shipments.badCheckDigitCount === 0) return [];
+  const rest = more(shipments.badCheckDigitCount, shipments.badCheckDigits.length, 'number');
+  return [
+    { kind: 'heading', text: 'Tracking numbers with a bad check digit' },
+    {
+      kind: 'list',
+      items: shipments.badCheckDigits.map(
+        ({ trackingNumber, customerPoNumber }) =>
+          `${trackingNumber}${customerPoNumber ? ` (PO ${customerPoNumber})` : ''}: check digit does not match, possibly mistyped`,
+      ),
+      ...(rest ? { more: rest } : {}),
+      tone: 'error',
+    },
+  ];
+}
+
 function itemDetailBlocks(source: SourceActivity, timeZone: string): DigestBlock[] {
   const items = source.items!;
   const blocks: DigestBlock[] = [{ kind: 'heading', text: 'Item details' }];
@@ -469,6 +501,8 @@ function sourceCard(
   if (inventory && setting.includeQuantityChanges) blocks.push(...quantityBlocks(source));
   if (inventory && setting.includeZeroQuantityAlerts) blocks.push(...zeroBlocks(source));
   if (setting.includeDailyBreakdown) blocks.push(...breakdownBlocks(activity, source));
+  if (source.shipments && setting.includeDailyBreakdown) blocks.push(...carrierBlocks(source.shipments));
+  if (source.shipments && setting.includeErrorAlerts) blocks.push(...checkDigitBlocks(source.shipments));
   if (inventory && setting.includeItemDetails) blocks.push(...itemDetailBlocks(source, timeZone));
   if (setting.includeErrorAlerts) blocks.push(...errorBlocks(source, timeZone));
   if (setting.includeSuccessAlerts) blocks.push(...successBlocks(activity, source, timeZone));

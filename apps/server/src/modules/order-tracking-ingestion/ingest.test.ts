@@ -508,6 +508,8 @@ describe('files', () => {
       expect.objectContaining({ unique_key: 'SO-1004-1', shipped_date: null, qty: 2.5, qty_fulfilled: null }),
     ]);
     expect((fromCsv!.details as RunDetails).warnings).toEqual([
+      // The fixture's second and third UPS numbers and its USPS number have wrong check digits.
+      'Tracking number check digit does not match: possibly mistyped: rows 2, 3, 8 (e.g. "1Z999AA10123456785").',
       'No Document Number (the unique column), row skipped: row 6.',
       'Quantity Fulfilled is not a number and was left empty: row 9 (e.g. "x").',
       'Shipped Date is not a date and was left empty: row 9 (e.g. "not yet").',

@@ -15,6 +15,7 @@ import {
   type UniqueColumn,
 } from '@app/contracts';
 import { inferDateOrder, parseDateCell, type Table } from '../../integrations/spreadsheet';
+import { CarrierChecks } from './carrier-warnings';
 import { compareHeaders, describeHeaderDrift, normaliseHeader } from './header-drift';
 
 /** The order fields stored in `orders` columns, in a fixed order (tracking numbers have their own table). */
@@ -436,6 +437,9 @@ function mapRows(table: Table, settings: MappingSettings, plan: RowMappingPlan):
   const constantNumbers =
     trackingSource?.kind === 'constant' ? splitTrackingNumbers(trackingSource.value, delimiter) : [];
 
+  const carrierChecks = new CarrierChecks();
+  const shippingSlot = fields.indexOf('shippingCompany');
+
   const orders: MappedOrders = {
     fields,
     uniqueKeys: [],
@@ -485,6 +489,13 @@ function mapRows(table: Table, settings: MappingSettings, plan: RowMappingPlan):
         rowNumber,
       );
       continue;
+    }
+    const shippingCompany = shippingSlot < 0 ? null : values[shippingSlot];
+    for (const finding of carrierChecks.row(
+      trackingNumbers,
+      typeof shippingCompany === 'string' ? shippingCompany : null,
+    )) {
+      issues.add(finding.key, finding.text, rowNumber, finding.example);
     }
     const slot = slotOfKey.get(uniqueKey);
     if (slot === undefined) {

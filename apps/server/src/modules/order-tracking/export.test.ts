@@ -1,7 +1,9 @@
 import { PassThrough, type Writable } from 'node:stream';
 import {
+  ORDER_EXPORT_CARRIER_COLUMNS,
   ORDER_GRID_COLUMN_IDS,
   ORDER_GRID_COLUMNS,
+  type OrderExportColumnId,
   type OrderGridColumnId,
   type OrderListResponse,
   type OrderRecord,
@@ -16,7 +18,7 @@ import { createTestApp, type Session, type TestApp } from '../../../test/helper'
 import { writeExportFile } from './export-file';
 import { EXPORT_THREADS, writeExportInThread } from './export-thread';
 import { exportSelect, forEachHeldExportBatch, sortKeyFor } from './repository';
-import { exportLayout } from './service';
+import { exportColumns, exportLayout } from './service';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -25,8 +27,11 @@ let orderUser: Session;
 let otherUser: Session;
 let admin: Session;
 
-const LABELS = new Map(ORDER_GRID_COLUMNS.map((column) => [column.id as string, column.label as string]));
-const KINDS = new Map(ORDER_GRID_COLUMNS.map((column) => [column.id as string, column.kind as string]));
+const ALL_COLUMNS = [...ORDER_GRID_COLUMNS, ...ORDER_EXPORT_CARRIER_COLUMNS];
+const LABELS = new Map(ALL_COLUMNS.map((column) => [column.id as string, column.label as string]));
+const KINDS = new Map(ALL_COLUMNS.map((column) => [column.id as string, column.kind as string]));
+/** Every grid column as the file has them: the carrier columns follow Tracking Numbers. */
+const FILE_COLUMNS = exportColumns(ORDER_GRID_COLUMN_IDS);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -150,9 +155,16 @@ function parseCsv(text: string): string[][] {
 }
 
 /** What the export promises for a cell: the grid's value, dates as YYYY-MM-DD, formulas defused (CSV). */
-function expectedCsvCell(order: OrderRecord, column: OrderGridColumnId): string {
+function expectedCsvCell(order: OrderRecord, column: OrderExportColumnId): string {
   if (column === 'trackingNumbers')
     return order.trackingNumbers.map((entry) => entry.trackingNumber).join(', ');
+  // One entry per number, '' where it has no carrier or page, so the three lists line up; '' when none has.
+  if (column === 'trackingCarriers' || column === 'trackingUrls') {
+    const values = order.trackingNumbers.map((entry) =>
+      column === 'trackingUrls' ? entry.url : entry.carrierName,
+    );
+    return values.some((value) => value !== null) ? values.map((value) => value ?? '').join(', ') : '';
+  }
   const value = order[column];
   if (value === null || value === undefined) return '';
   const text = String(value);
@@ -187,12 +199,10 @@ describe('GET /api/order-tracking/export: CSV', () => {
     );
     expect(response.body.startsWith('\ufeff')).toBe(true);
     const [header, ...rows] = parseCsv(response.body.slice(1));
-    expect(header).toEqual(ORDER_GRID_COLUMN_IDS.map((id) => LABELS.get(id)));
+    expect(header).toEqual(FILE_COLUMNS.map((id) => LABELS.get(id)));
     expect(rows.length).toBe(expected.length);
     expected.forEach((order, index) => {
-      expect(rows[index], `row ${index + 1}`).toEqual(
-        ORDER_GRID_COLUMN_IDS.map((id) => expectedCsvCell(order, id)),
-      );
+      expect(rows[index], `row ${index + 1}`).toEqual(FILE_COLUMNS.map((id) => expectedCsvCell(order, id)));
     });
   });
 
@@ -203,7 +213,7 @@ describe('GET /api/order-tracking/export: CSV', () => {
     expect(parseCsv(chosen.body.slice(1))[0]).toEqual(['Customer PO Number', 'Item Number']);
     const byDefault = await download('/api/order-tracking/export?format=csv');
     const header = parseCsv(byDefault.body.slice(1))[0]!;
-    expect(header).toEqual(ORDER_GRID_COLUMN_IDS.filter((id) => id !== 'poDate').map((id) => LABELS.get(id)));
+    expect(header).toEqual(FILE_COLUMNS.filter((id) => id !== 'poDate').map((id) => LABELS.get(id)));
   });
 
   it('leaves deleted orders out and answers a header alone when nothing matches', async () => {
@@ -229,14 +239,17 @@ describe('GET /api/order-tracking/export: XLSX', () => {
       const book = XLSX.read(response.rawPayload, { type: 'buffer', dense: true });
       expect(book.SheetNames).toEqual(['Orders']);
       const data = (book.Sheets.Orders!['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
-      expect(data[0]!.map((cell) => cell?.v)).toEqual(ORDER_GRID_COLUMN_IDS.map((id) => LABELS.get(id)));
+      expect(data[0]!.map((cell) => cell?.v)).toEqual(FILE_COLUMNS.map((id) => LABELS.get(id)));
       expect(data.length - 1).toBe(expected.length);
       expected.forEach((order, index) => {
         const row = data[index + 1] ?? [];
-        ORDER_GRID_COLUMN_IDS.forEach((id, column) => {
+        FILE_COLUMNS.forEach((id, column) => {
           const cell = row[column];
           const where = `row ${index + 1} ${id}`;
-          const value = id === 'trackingNumbers' ? expectedCsvCell(order, id) : order[id];
+          const value =
+            id === 'trackingNumbers' || id === 'trackingCarriers' || id === 'trackingUrls'
+              ? expectedCsvCell(order, id)
+              : order[id];
           if (value === null || value === '' || value === undefined) {
             expect(cell?.v ?? '', where).toBe('');
           } else if (KINDS.get(id) === 'date') {
@@ -265,6 +278,8 @@ describe('GET /api/order-tracking/export: XLSX', () => {
       ['s', '0042', '@'],
       ['s', '000123', '@'],
       ['s', '1Z999AA10123456784, 0001234', '@'],
+      ['s', 'UPS, ', '@'],
+      ['s', 'https://www.ups.com/track?tracknum=1Z999AA10123456784, ', '@'],
     ]);
   });
 });

@@ -605,6 +605,7 @@ describe('GET /api/order-tracking/order/{orderId}', () => {
         'id',
         ...ORDER_TRACKING_COLUMN_KEYS,
         'shippingCompany',
+        'shippingCompanyRecognised',
         'orderTrackingSourceId',
         'sourceName',
         'activeStatus',

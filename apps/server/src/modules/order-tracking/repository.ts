@@ -10,10 +10,19 @@
  *   are few or have to be read anyway, from sorting just those; only that page's rows are then read.
  * Column names and sort expressions come from the fixed maps below, never from the request.
  */
-import type { OrderGridColumnId, OrderRecord, OrderSortableColumn, TOrderEdit } from '@app/contracts';
+import {
+  CARRIER_FILTER_INVALID,
+  CARRIER_FILTER_NONE,
+  CARRIER_FILTER_POSTS,
+  type OrderExportColumnId,
+  type OrderRecord,
+  type OrderSortableColumn,
+  type TOrderEdit,
+} from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { carrierFieldsOf, storedCarrierOf } from '../tracking-numbers/stored-carrier';
 import { readCursorBatches } from './export-file';
 
 const { orders, orderTrackingNumbers } = schema;
@@ -28,7 +37,11 @@ async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
 export type Condition =
   | { kind: 'like'; column: string; pattern: string }
   | { kind: 'in'; column: string; values: string[] }
-  | { kind: 'tracking'; pattern: string };
+  | { kind: 'tracking'; pattern: string }
+  /** Orders with a tracking number of this carrier (CarrierParam: a code, post, none or check-digit-invalid). */
+  | { kind: 'carrier'; carrier: string }
+  /** A whole filter as one term: the grid's OR search under the carrier filter's AND. */
+  | { kind: 'group'; filter: Filter };
 
 export interface Filter {
   mode: 'and' | 'or';
@@ -185,7 +198,19 @@ function conditionSql(condition: Condition, use: 'bitmap' | 'rows'): SQL {
       const orderIds = sql`select t.order_id from order_tracking_numbers t where t.tracking_number ilike ${condition.pattern}`;
       return use === 'bitmap' ? sql`o.id = any(array(${orderIds}))` : sql`o.id in (${orderIds})`;
     }
+    case 'carrier':
+      // A hashed semi-join either way: one carrier can hold most of the numbers, too many for an id array.
+      return sql`o.id in (select t.order_id from order_tracking_numbers t where ${carrierPredicate(condition.carrier)})`;
+    case 'group':
+      return filterSql(condition.filter, use);
   }
+}
+
+function carrierPredicate(carrier: string): SQL {
+  if (carrier === CARRIER_FILTER_NONE) return sql`t.carrier is null`;
+  if (carrier === CARRIER_FILTER_INVALID) return sql`t.check_digit = 'invalid'`;
+  if (carrier === CARRIER_FILTER_POSTS) return sql`left(t.carrier, 5) = 'post_'`;
+  return sql`t.carrier = ${carrier}`;
 }
 
 function filterSql(filter: Filter, use: 'bitmap' | 'rows'): SQL {
@@ -413,7 +438,7 @@ export async function findOrderPage(
               ) r
           ), '[]'::json) as orders`,
   );
-  return { total: Number(row?.total ?? 0), orders: row?.orders ?? [] };
+  return { total: Number(row?.total ?? 0), orders: (row?.orders ?? []).map(withCarriers) };
 }
 
 const ISO_DATE = `'YYYY-MM-DD'`;
@@ -441,7 +466,9 @@ const RECORD_COLUMNS = sql.raw(`
   o.supplier_name as "supplierName",
   o.supplier_order_status as "supplierOrderStatus",
   o.shipping_company as "shippingCompany",
-  coalesce((select json_agg(json_build_object('id', t.id, 'trackingNumber', t.tracking_number) order by t.id)
+  coalesce((select json_agg(json_build_object('id', t.id, 'trackingNumber', t.tracking_number, 'carrier', t.carrier,
+                'carrierName', t.carrier_name, 'service', t.carrier_service, 'checkDigit', t.check_digit,
+                'url', t.tracking_url) order by t.id)
               from order_tracking_numbers t where t.order_id = o.id), '[]'::json) as "trackingNumbers",
   o.wildcard1 as "wildcard1",
   o.wildcard2 as "wildcard2",
@@ -450,6 +477,22 @@ const RECORD_COLUMNS = sql.raw(`
   o.active_status as "activeStatus",
   o.deleted_status as "deletedStatus",
   to_char(o.last_updated at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastUpdated"`);
+
+/**
+ * An order as read, with each tracking number's stored carrier (recognised on the spot for a row the backfill
+ * has not reached) and, when the file gave no shipping company, the carrier its first number names.
+ */
+function withCarriers(order: OrderRecord): OrderRecord {
+  const trackingNumbers = order.trackingNumbers.map((row) => ({
+    id: Number(row.id),
+    trackingNumber: row.trackingNumber,
+    ...carrierFieldsOf(row),
+  }));
+  const recognised = order.shippingCompany
+    ? null
+    : (trackingNumbers.find((row) => row.carrierName)?.carrierName ?? null);
+  return { ...order, trackingNumbers, shippingCompanyRecognised: recognised };
+}
 
 /** The orders with these ids, with their tracking numbers and source name, in the order of `ids`. */
 export async function loadOrders(db: DbOrTx, ids: number[]): Promise<OrderRecord[]> {
@@ -463,7 +506,7 @@ export async function loadOrders(db: DbOrTx, ids: number[]): Promise<OrderRecord
            sql`, `,
          )})`,
   );
-  const byId = new Map(rows.map((row) => [Number(row.id), { ...row, id: Number(row.id) }]));
+  const byId = new Map(rows.map((row) => [Number(row.id), withCarriers({ ...row, id: Number(row.id) })]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -523,12 +566,14 @@ export async function replaceTrackingNumbers(db: DbOrTx, orderId: number, number
   if (numbers.length === 0) return;
   await db
     .insert(orderTrackingNumbers)
-    .values(numbers.map((trackingNumber) => ({ orderId, trackingNumber })))
+    .values(
+      numbers.map((trackingNumber) => ({ orderId, trackingNumber, ...storedCarrierOf(trackingNumber) })),
+    )
     .onConflictDoNothing();
 }
 
 /** The SQL of each exported column over `orders o` joined to its source `s`; dates as YYYY-MM-DD text. */
-const EXPORT_EXPRESSIONS: Record<OrderGridColumnId, string> = {
+const EXPORT_EXPRESSIONS: Record<OrderExportColumnId, string> = {
   ...SORT_EXPRESSIONS,
   sourceName: 's.source_name',
   estimatedArrivalDate: `to_char(o.estimated_arrival_date, ${ISO_DATE})`,
@@ -537,13 +582,21 @@ const EXPORT_EXPRESSIONS: Record<OrderGridColumnId, string> = {
   shippedDate: `to_char(o.shipped_date, ${ISO_DATE})`,
   trackingNumbers: `(select string_agg(t.tracking_number, ', ' order by t.id)
     from order_tracking_numbers t where t.order_id = o.id)`,
+  // One entry per number, in the same order ('' for a number without a carrier or a page), so the lists line
+  // up; empty when no number has one.
+  trackingCarriers: `(select case when bool_or(t.carrier_name is not null)
+      then string_agg(coalesce(t.carrier_name, ''), ', ' order by t.id) end
+    from order_tracking_numbers t where t.order_id = o.id)`,
+  trackingUrls: `(select case when bool_or(t.tracking_url is not null)
+      then string_agg(coalesce(t.tracking_url, ''), ', ' order by t.id) end
+    from order_tracking_numbers t where t.order_id = o.id)`,
 };
 
 /** What an export reads: the live orders matching the filter, in the list's order, these columns. */
 export interface ExportQuery {
   filter: Filter | undefined;
   sort: SortKey[];
-  columns: readonly OrderGridColumnId[];
+  columns: readonly OrderExportColumnId[];
 }
 
 /** One exported row: the columns' values in the order asked for (text, YYYY-MM-DD text, or a number). */

@@ -1,7 +1,9 @@
 import type { Writable } from 'node:stream';
 import {
+  ORDER_EXPORT_CARRIER_COLUMNS,
   ORDER_GRID_COLUMN_IDS,
   ORDER_GRID_COLUMNS,
+  type OrderExportColumnId,
   type OrderExportFormat,
   type OrderGridColumnId,
   type OrderListResponse,
@@ -61,6 +63,19 @@ export function containsPattern(text: string): string {
  * match (an AND term, or every OR term, names a supplier or brand that no live order has).
  */
 async function resolveFilter(db: DbOrTx, query: OrderSearch): Promise<Filter | 'nothing' | undefined> {
+  const search = await resolveSearch(db, query);
+  if (!query.CarrierParam || search === 'nothing') return search;
+  // The carrier filter narrows whatever the search finds, with either operator.
+  const carrier: Condition = { kind: 'carrier', carrier: query.CarrierParam };
+  if (!search) return { mode: 'and', conditions: [carrier] };
+  return {
+    mode: 'and',
+    conditions:
+      search.mode === 'and' ? [carrier, ...search.conditions] : [carrier, { kind: 'group', filter: search }],
+  };
+}
+
+async function resolveSearch(db: DbOrTx, query: OrderSearch): Promise<Filter | 'nothing' | undefined> {
   const mode = query.AndOrParam ? 'and' : 'or';
   const terms = (Object.keys(SEARCH_FIELDS) as SearchParam[]).flatMap((param) =>
     query[param] ? [{ field: SEARCH_FIELDS[param], pattern: containsPattern(query[param]) }] : [],
@@ -125,10 +140,22 @@ export interface OrderExport {
   write(out: Writable): Promise<number>;
 }
 
-const COLUMN_BY_ID = new Map(ORDER_GRID_COLUMNS.map((column) => [column.id as OrderGridColumnId, column]));
+const COLUMN_BY_ID = new Map<OrderExportColumnId, { label: string; kind: string }>(
+  [...ORDER_GRID_COLUMNS, ...ORDER_EXPORT_CARRIER_COLUMNS].map((column) => [column.id, column]),
+);
+
+/** The grid's columns to export, in the grid's order, with the carrier columns after Tracking Numbers. */
+export function exportColumns(requested: readonly OrderGridColumnId[]): OrderExportColumnId[] {
+  return ORDER_GRID_COLUMN_IDS.filter((id) => requested.includes(id)).flatMap((id): OrderExportColumnId[] =>
+    id === 'trackingNumbers' ? [id, ...ORDER_EXPORT_CARRIER_COLUMNS.map((column) => column.id)] : [id],
+  );
+}
 
 /** The file's headers and cell kinds: the grid's labels, dates and numbers as such, the rest text. */
-export function exportLayout(format: OrderExportFormat, columns: readonly OrderGridColumnId[]): ExportLayout {
+export function exportLayout(
+  format: OrderExportFormat,
+  columns: readonly OrderExportColumnId[],
+): ExportLayout {
   return {
     format,
     headers: columns.map((id) => COLUMN_BY_ID.get(id)!.label),
@@ -156,7 +183,7 @@ export async function prepareOrderExport(
   const sort = sortKeys(query.SortParams);
   const filter = await resolveFilter(database.db, query);
   // The grid's column order, whatever order the request named them in.
-  const columns = ORDER_GRID_COLUMN_IDS.filter((id) => query.columns.includes(id));
+  const columns = exportColumns(query.columns);
   const layout = exportLayout(query.format, columns);
   const file = {
     fileName: exportFileName(query.format, now),

@@ -5,6 +5,7 @@ import { splitSelectedColumns } from '../lib/cell-selection';
 import type { GridColumn, GridRow } from '../lib/grid-columns';
 import { NotesCell, type SaveNote } from './notes-cell';
 import { RowActionsMenu } from './row-actions-menu';
+import { TrackingNumbersInline } from './tracking-numbers';
 
 /** The actions column's id in keyboard navigation; it takes no part in the selection. */
 export const ACTIONS_COLUMN = 'actions';
@@ -49,7 +50,7 @@ export const OrderGridRow = memo(function OrderGridRow({
           text={row.texts[column.id]}
           selected={selectedColumns.has(column.id)}
           focused={focusColumn === column.id}
-          orderId={row.order.id}
+          order={row.order}
           note={column.kind === 'notes' ? (row.order.notes ?? '') : ''}
           onSaveNote={onSaveNote}
         />
@@ -77,7 +78,7 @@ const DataCell = memo(function DataCell({
   text,
   selected,
   focused,
-  orderId,
+  order,
   note,
   onSaveNote,
 }: {
@@ -86,7 +87,7 @@ const DataCell = memo(function DataCell({
   text: string;
   selected: boolean;
   focused: boolean;
-  orderId: number;
+  order: OrderRecord;
   note: string;
   onSaveNote: SaveNote;
 }) {
@@ -106,7 +107,19 @@ const DataCell = memo(function DataCell({
       )}
     >
       {column.kind === 'notes' ? (
-        <NotesCell orderId={orderId} note={note} onSave={onSaveNote} />
+        <NotesCell orderId={order.id} note={note} onSave={onSaveNote} />
+      ) : column.kind === 'trackingNumbers' ? (
+        <div className="max-w-72 truncate">
+          <TrackingNumbersInline numbers={order.trackingNumbers} focusable={focused} />
+        </div>
+      ) : column.id === 'shippingCompany' && !order.shippingCompany && order.shippingCompanyRecognised ? (
+        <div
+          className="max-w-72 truncate"
+          title="Recognised from the tracking numbers: the file gave no shipping company"
+        >
+          {order.shippingCompanyRecognised}{' '}
+          <span className="text-muted-foreground text-xs italic">(recognised)</span>
+        </div>
       ) : (
         <div className="max-w-72 truncate">{text}</div>
       )}

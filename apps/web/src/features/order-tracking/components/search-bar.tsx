@@ -23,6 +23,7 @@ export function SearchBar({
   onSearch,
   onClear,
   settingsMenu,
+  filters,
   isMobile,
 }: {
   values: SearchValues;
@@ -33,6 +34,8 @@ export function SearchBar({
   onSearch: () => void;
   onClear: () => void;
   settingsMenu: ReactNode;
+  /** Filters beside the operator (the carrier filter), applied as they change. */
+  filters?: ReactNode;
   isMobile: boolean;
 }) {
   const fields = SEARCH_FIELDS.filter((field) => visibleFields.includes(field.id));
@@ -87,6 +90,7 @@ export function SearchBar({
           <span className="text-muted-foreground text-xs">
             {matchAll ? 'Every filled field must match' : 'Any filled field may match'}
           </span>
+          {filters}
           <div className="ml-auto flex items-center gap-2">
             <Button type="button" variant="outline" onClick={onClear}>
               <RotateCcw />

@@ -2,6 +2,14 @@ import type { OrderRecord } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { GRID_COLUMNS, toGridRow } from './grid-columns';
 
+const NO_CARRIER = {
+  carrier: null,
+  carrierName: null,
+  service: null,
+  checkDigit: 'none',
+  url: null,
+} as const;
+
 function makeOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
   return {
     id: 1,
@@ -25,9 +33,10 @@ function makeOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     supplierName: 'Supplier',
     supplierOrderStatus: 'Shipped',
     shippingCompany: 'UPS',
+    shippingCompanyRecognised: null,
     trackingNumbers: [
-      { id: 1, trackingNumber: '1Z1' },
-      { id: 2, trackingNumber: '1Z2' },
+      { id: 1, trackingNumber: '1Z1', ...NO_CARRIER },
+      { id: 2, trackingNumber: '1Z2', ...NO_CARRIER },
     ],
     wildcard1: null,
     wildcard2: 'w2',

@@ -12,6 +12,7 @@ import {
   type TrackingNumber,
 } from '@app/contracts';
 import { formatQuantity, formatUsDate, joinTrackingNumbers } from './format';
+import { recognisedShippingCompany } from './order-fields';
 
 export type CellKind = OrderGridCellKind;
 export type GridColumnId = OrderGridColumnId;
@@ -71,6 +72,7 @@ export function cellText(order: OrderRecord, column: GridColumn): string {
     case 'trackingNumbers':
       return joinTrackingNumbers(order.trackingNumbers);
     default:
+      if (column.id === 'shippingCompany' && !order.shippingCompany) return recognisedShippingCompany(order);
       return (order[column.id as 'brandName'] as string | null) ?? '';
   }
 }

@@ -15,14 +15,17 @@ describe('grid URL state', () => {
       sort: [{ column: 'poDate' as const, ascending: false }],
       matchAll: true,
       search: { ...emptySearchValues(), po: 'PO 1', tracking: '1Z' },
+      carrier: 'fedex',
     };
     const params = writeGridState(state);
-    expect(params.toString()).toBe('page=3&size=50&sort=poDate%3Adesc&op=and&po=PO+1&tracking=1Z');
+    expect(params.toString()).toBe(
+      'page=3&size=50&sort=poDate%3Adesc&op=and&carrier=fedex&po=PO+1&tracking=1Z',
+    );
     expect(parseGridState(params)).toEqual(state);
   });
 
   it('ignores values the list call would refuse', () => {
-    const state = parseGridState(new URLSearchParams('page=-2&size=13&op=xor&sort=bogus:asc'));
+    const state = parseGridState(new URLSearchParams('page=-2&size=13&op=xor&sort=bogus:asc&carrier=UPS%27'));
     expect(state).toEqual(DEFAULT_GRID_STATE);
     expect(parseGridState(new URLSearchParams('page=2.5')).page).toBe(1);
   });
@@ -40,6 +43,7 @@ describe('toListRequest', () => {
         ],
         matchAll: false,
         search: { ...emptySearchValues(), supplier: ' Acme ', brand: 'B' },
+        carrier: '',
       }),
     ).toEqual({
       PageSize: 25,
@@ -53,5 +57,8 @@ describe('toListRequest', () => {
       AndOrParam: false,
       SortParams: { qty: true, notes: false },
     });
+    expect(toListRequest({ ...DEFAULT_GRID_STATE, carrier: 'check-digit-invalid' }).CarrierParam).toBe(
+      'check-digit-invalid',
+    );
   });
 });

@@ -13,6 +13,8 @@ export interface GridQueryState {
   /** true means AND; the default operator is OR (docs/behaviour/order-tracking.md#search). */
   matchAll: boolean;
   search: SearchValues;
+  /** The carrier filter (CarrierParam): a carrier code, post, none or check-digit-invalid; '' for all. */
+  carrier: string;
 }
 
 export const DEFAULT_GRID_STATE: GridQueryState = {
@@ -21,6 +23,7 @@ export const DEFAULT_GRID_STATE: GridQueryState = {
   sort: [],
   matchAll: false,
   search: emptySearchValues(),
+  carrier: '',
 };
 
 const SEARCH_PARAM_NAMES: Record<SearchFieldId, string> = {
@@ -46,6 +49,9 @@ export function parseGridState(params: URLSearchParams): GridQueryState {
     sort: parseSort(params.get('sort')),
     matchAll: params.get('op') === 'and',
     search,
+    carrier: /^([a-z_]{2,20}|check-digit-invalid)$/.test(params.get('carrier') ?? '')
+      ? params.get('carrier')!
+      : '',
   };
 }
 
@@ -55,6 +61,7 @@ export function writeGridState(state: GridQueryState): URLSearchParams {
   if (state.pageSize !== DEFAULT_ORDER_PAGE_SIZE) params.set('size', String(state.pageSize));
   if (state.sort.length > 0) params.set('sort', serialiseSort(state.sort));
   if (state.matchAll) params.set('op', 'and');
+  if (state.carrier) params.set('carrier', state.carrier);
   for (const field of SEARCH_FIELDS) {
     const text = state.search[field.id].trim();
     if (text) params.set(SEARCH_PARAM_NAMES[field.id], text);
@@ -74,6 +81,7 @@ export function toListRequest(state: GridQueryState): TOrderListRequest {
     BrandNameParam: '',
     TrackingNumberParam: '',
     AndOrParam: state.matchAll,
+    ...(state.carrier ? { CarrierParam: state.carrier } : {}),
     SortParams: toSortParams(state.sort),
   };
   for (const field of SEARCH_FIELDS) request[field.param] = state.search[field.id].trim();

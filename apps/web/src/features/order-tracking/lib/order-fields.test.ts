@@ -2,6 +2,14 @@ import type { OrderRecord } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { detailTiles, editFormDefaults, ZEditOrderFormSchema } from './order-fields';
 
+const NO_CARRIER = {
+  carrier: null,
+  carrierName: null,
+  service: null,
+  checkDigit: 'none',
+  url: null,
+} as const;
+
 const order: OrderRecord = {
   id: 9,
   accountNumber: null,
@@ -24,9 +32,10 @@ const order: OrderRecord = {
   supplierName: null,
   supplierOrderStatus: null,
   shippingCompany: 'UPS',
+  shippingCompanyRecognised: null,
   trackingNumbers: [
-    { id: 1, trackingNumber: '1Z1' },
-    { id: 2, trackingNumber: '1Z2' },
+    { id: 1, trackingNumber: '1Z1', ...NO_CARRIER },
+    { id: 2, trackingNumber: '1Z2', ...NO_CARRIER },
   ],
   wildcard1: null,
   wildcard2: null,

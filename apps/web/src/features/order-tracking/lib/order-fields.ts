@@ -89,6 +89,7 @@ export function detailTiles(order: OrderRecord): DetailTile[] {
     if (field.kind === 'date') value = formatUsDate(order[field.key]);
     else if (field.kind === 'number') value = formatQuantity(order[field.key]);
     else value = order[field.key] ?? '';
+    if (field.key === 'shippingCompany' && !value) value = recognisedShippingCompany(order);
     tiles.push({ key: field.key, label: field.label, value: orNotAvailable(value) });
   }
   tiles.push({
@@ -130,4 +131,14 @@ export function editFormDefaults(order: OrderRecord): TEditOrderFormInput {
     ...(values as Omit<TEditOrderFormInput, 'trackingNumbers'>),
     trackingNumbers: order.trackingNumbers.map((entry) => entry.trackingNumber).join('\n'),
   };
+}
+
+/**
+ * The carrier recognised from the tracking numbers, marked as such, when the file gave no shipping company
+ * (docs/behaviour/order-tracking.md#carriers); '' otherwise.
+ */
+export function recognisedShippingCompany(order: OrderRecord): string {
+  return !order.shippingCompany && order.shippingCompanyRecognised
+    ? `${order.shippingCompanyRecognised} (recognised)`
+    : '';
 }

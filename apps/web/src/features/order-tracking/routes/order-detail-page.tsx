@@ -13,6 +13,7 @@ import { ApiError, describeError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useOrder, useSaveOrderNote } from '../api/order-tracking';
 import { EditOrderDialog } from '../components/edit-order-dialog';
+import { TrackingNumberList } from '../components/tracking-numbers';
 import { detailTiles } from '../lib/order-fields';
 
 /** docs/behaviour/order-tracking.md#order-detail: the note glow lasts 2000 ms. */
@@ -132,13 +133,7 @@ function OrderDetail({ order }: { order: OrderRecord }) {
           </CardHeader>
           <CardContent>
             {order.trackingNumbers.length > 0 ? (
-              <ul aria-label="Tracking numbers" className="space-y-1 font-mono text-sm">
-                {order.trackingNumbers.map((entry) => (
-                  <li key={entry.id} className="break-all">
-                    {entry.trackingNumber}
-                  </li>
-                ))}
-              </ul>
+              <TrackingNumberList numbers={order.trackingNumbers} />
             ) : (
               <p className="text-muted-foreground">No tracking numbers available</p>
             )}

@@ -8,6 +8,7 @@ import { useCurrentUser } from '@/features/auth/api/session';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError, storedUsername } from '@/lib/api-client';
 import { useOrderPage, useOrderViewSettings, useSaveGridNote } from '../api/order-tracking';
+import { CarrierFilter } from '../components/carrier-filter';
 import { DeleteOrderDialog } from '../components/delete-order-dialog';
 import { ExportMenu } from '../components/export-menu';
 import { GridPager } from '../components/grid-pager';
@@ -85,7 +86,7 @@ export function OrderTrackingPage() {
   const clearSearch = () => {
     setDraft(emptySearchValues());
     setMatchAll(false);
-    applyOrRefetch({ ...state, page: 1, search: emptySearchValues(), matchAll: false });
+    applyOrRefetch({ ...state, page: 1, search: emptySearchValues(), matchAll: false, carrier: '' });
   };
   /** A field taken off screen loses its text, and stops filtering at once if it was part of the search. */
   const dropField = (id: SearchFieldId) => {
@@ -183,6 +184,12 @@ export function OrderTrackingPage() {
         onSearch={runSearch}
         onClear={clearSearch}
         isMobile={isMobile}
+        filters={
+          <CarrierFilter
+            value={state.carrier}
+            onChange={(carrier) => setState((current) => ({ ...current, page: 1, carrier }))}
+          />
+        }
         settingsMenu={
           <GridSettingsMenu
             isMobile={isMobile}

@@ -105,7 +105,12 @@ export const ZItemHistoryResponseSchema = z.object({
   itemNumber: z.string(),
   /** The run explained; null when no run has read this item yet. */
   run: z
-    .object({ id: z.number().int(), at: z.string(), status: z.string(), decided: ZItemStatusSchema.nullable() })
+    .object({
+      id: z.number().int(),
+      at: z.string(),
+      status: z.string(),
+      decided: ZItemStatusSchema.nullable(),
+    })
     .nullable(),
   /** The window the algorithm looked at: `lookbackDays` before the run. */
   window: z.object({ from: z.string(), to: z.string(), lookbackDays: z.number() }),

@@ -5,7 +5,12 @@
  */
 import type { InventoryModification, ItemStatus } from '@app/contracts';
 import type { ActivatedItem, AvailabilityRule } from './availability';
-import { describePrediction, evaluatePrediction, type PredictiveSettings, type SeriesSummary } from './predictive';
+import {
+  describePrediction,
+  evaluatePrediction,
+  type PredictiveSettings,
+  type SeriesSummary,
+} from './predictive';
 import type { SupplierData } from './supplier-file';
 
 /** Reasons kept for the logs, and modifications for the result; their counts are not capped. */

@@ -135,14 +135,14 @@ export interface RunChangeLists {
 }
 
 /**
- * The succeeded runs of the source since `from` whose change lists name the item (`itemTexts`: the spellings
+ * The succeeded runs of the source since `from`, up to the explained run, whose change lists name the item (`itemTexts`: the spellings
  * a run may have listed it under), oldest first. Held and discarded runs changed nothing.
  */
 export async function runsChangingItem(
   db: DbOrTx,
   sourceId: number,
   from: Date,
-  to: Date,
+  upToRunId: number,
   itemTexts: string[],
 ): Promise<RunChangeLists[]> {
   const texts = `{${itemTexts.map((text) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
@@ -153,7 +153,7 @@ export async function runsChangingItem(
            coalesce(r.details->'predictions', '[]'::jsonb) as predictions
     from ${runs} r
     where r.source_type = 'inventory' and r.source_id = ${sourceId}::int and r.status = 'succeeded'
-      and r.started_at >= ${from.toISOString()}::timestamptz and r.started_at <= ${to.toISOString()}::timestamptz
+      and r.started_at >= ${from.toISOString()}::timestamptz and r.id <= ${upToRunId}::bigint
       and exists (
         select 1 from jsonb_array_elements(
           coalesce(r.details->'changes'->'turnedActive', '[]'::jsonb)

@@ -105,7 +105,11 @@ export async function getItemHistory(
   const [snapshots, state, changeRuns] = await Promise.all([
     itemSnapshots(db, sourceId, key, from, to),
     itemState(db, sourceId, key),
-    runsChangingItem(db, sourceId, from, to, [...new Set([text, itemTextOf].map((t) => t.toUpperCase()))]),
+    run
+      ? runsChangingItem(db, sourceId, from, run.id, [
+          ...new Set([text, itemTextOf].map((spelling) => spelling.toUpperCase())),
+        ])
+      : [],
   ]);
   const excluded = new Set(context?.excludeRunIds ?? []);
   const quantity = run ? (snapshots.find((snapshot) => snapshot.runId === run.id)?.quantity ?? null) : null;

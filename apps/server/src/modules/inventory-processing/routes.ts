@@ -113,7 +113,8 @@ export async function inventoryProcessingRoutes(app: FastifyInstance, context: A
     {
       config: access,
       schema: docs({
-        summary: 'Per run over the last days: items Active and Inactive, switched each way, held runs, days without a file',
+        summary:
+          'Per run over the last days: items Active and Inactive, switched each way, held runs, days without a file',
         params: idParams(),
         querystring: ZInventoryHistoryQuerySchema,
         response: { 200: ZInventoryHistoryResponseSchema },

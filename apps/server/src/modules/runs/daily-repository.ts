@@ -39,7 +39,8 @@ export async function dailyRunOutcomes(
         sql`${runs.startedAt} >= ${input.from.toISOString()}::timestamptz`,
       ),
     )
-    .groupBy(day);
+    // By position: the day expression carries the time zone as a parameter, and a repeated one would not match.
+    .groupBy(sql`1`);
   return rows.map((row) => ({
     date: row.date,
     succeeded: Number(row.succeeded),

@@ -38,7 +38,8 @@ export async function dailyOrderTrackingTotals(
         sql`${runs.sourceId} is not null`,
       ),
     )
-    .groupBy(runs.sourceId, day);
+    // By position: the day expression carries the time zone as a parameter, and a repeated one would not match.
+    .groupBy(sql`1`, sql`2`);
   return rows.map((row) => ({
     sourceId: Number(row.sourceId),
     date: row.date,

@@ -7,6 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useIsMobile } from '@/hooks/use-media-query';
 import { ApiError, api, describeError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
+import { OrdersPerDay } from '../components/orders-per-day';
 
 const EMPTY_MESSAGE = 'No stats available for the past 24 hours.';
 const LOAD_FAILED_MESSAGE = 'The stats for the past 24 hours could not be loaded. Please try again later.';
@@ -53,6 +54,8 @@ export function HomePage() {
       ) : (
         <StatsTable stats={stats} />
       )}
+      {/* Beyond the spec, below its table: the same figures per day (docs/behaviour/home.md#orders-per-day). */}
+      <OrdersPerDay />
     </section>
   );
 }

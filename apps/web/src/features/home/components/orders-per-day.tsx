@@ -54,27 +54,7 @@ export function OrdersPerDay() {
           ]),
         ),
       }}
-      legend={
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          <LegendItem
-            swatch={<rect width="14" height="14" fill={SERIES.updated} />}
-            label="Orders updated (solid, bottom)"
-          />
-          <LegendItem
-            swatch={
-              <>
-                <defs>
-                  <StripePattern id="legend-deleted" color={SERIES.deleted} />
-                </defs>
-                <rect width="14" height="14" fill="url(#legend-deleted)" />
-              </>
-            }
-            label="Orders deleted (striped, top)"
-          />
-          <LegendItem swatch={<NoFileMark x={0} width={14} height={14} />} label="× No file that day" />
-          <span>Each source has its own scale. Focus a chart and use the arrow keys to read each day.</span>
-        </div>
-      }
+      legend={isMobile ? <SparklineLegend /> : <BarsLegend />}
     >
       {series.length === 0 ? (
         <p className="text-muted-foreground text-sm">No order tracking sources to chart.</p>
@@ -326,6 +306,46 @@ function SparklineCard({ series }: { series: SourceSeries }) {
         </div>
       </div>
       <Tooltip text={activePoint ? pointText(activePoint, shortDay(activePoint.date)) : null} />
+    </div>
+  );
+}
+
+function BarsLegend() {
+  return (
+    <div className="flex flex-wrap gap-x-4 gap-y-1">
+      <LegendItem
+        swatch={<rect width="14" height="14" fill={SERIES.updated} />}
+        label="Orders updated (solid, bottom)"
+      />
+      <LegendItem
+        swatch={
+          <>
+            <defs>
+              <StripePattern id="legend-deleted" color={SERIES.deleted} />
+            </defs>
+            <rect width="14" height="14" fill="url(#legend-deleted)" />
+          </>
+        }
+        label="Orders deleted (striped, top)"
+      />
+      <LegendItem swatch={<NoFileMark x={0} width={14} height={14} />} label="× No file that day" />
+      <span>Each source has its own scale. Focus a chart and use the arrow keys to read each day.</span>
+    </div>
+  );
+}
+
+function SparklineLegend() {
+  return (
+    <div className="flex flex-wrap gap-x-4 gap-y-1">
+      <LegendItem
+        swatch={<path d="M0 10L5 6L9 8L14 3" fill="none" stroke={SERIES.updated} strokeWidth="2" />}
+        label="Line: orders updated per day"
+      />
+      <LegendItem
+        swatch={<path d="M4 4l6 6m0 -6l-6 6" stroke={SERIES.neutral} strokeWidth="1.5" />}
+        label="× and a break in the line: no file that day"
+      />
+      <span>Each card has its own scale. Focus a line and use the arrow keys to read each day.</span>
     </div>
   );
 }

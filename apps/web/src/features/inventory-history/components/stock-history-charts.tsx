@@ -31,7 +31,12 @@ function EntryTooltip({ active, payload }: { active?: boolean; payload?: Array<{
   const entry = payload?.[0]?.payload;
   if (!active || !entry) return null;
   if (entry.status === 'no-file')
-    return <ChartTooltipBox title={`${entry.label}: no file`} lines={['No run read a file this day.']} />;
+    return (
+      <ChartTooltipBox
+        title={`${entry.label}: no file`}
+        lines={[entry.days === 1 ? 'No file came this day.' : `No file came on these ${entry.days} days.`]}
+      />
+    );
   return (
     <ChartTooltipBox
       title={`${entry.label} · run ${entry.runId} · ${STATUS_WORDS[entry.status]}`}
@@ -48,7 +53,6 @@ function Patterns() {
   return (
     <defs>
       <StripePattern id="stock-inactive" color={SERIES.inactive} />
-      <StripePattern id="stock-held" color={SERIES.held} />
       <pattern
         id="stock-gap"
         width="6"
@@ -62,8 +66,15 @@ function Patterns() {
   );
 }
 
-const heldFill = (entry: HistoryEntry, fill: string) =>
-  entry.status === 'succeeded' ? fill : 'url(#stock-held)';
+/**
+ * The props of a run's bar: a held run keeps its series' fill, faded, inside a dashed outline of the held colour —
+ * what it would have done, not applied. (Recharts finds its Cell children by type, so this returns props.)
+ */
+function cellProps(entry: HistoryEntry, fill: string) {
+  return entry.status === 'succeeded' || entry.status === 'no-file'
+    ? { fill }
+    : { fill, fillOpacity: 0.45, stroke: SERIES.held, strokeWidth: 2, strokeDasharray: '4 2' };
+}
 const statusLabel = (entry: HistoryEntry | undefined) =>
   entry?.status === 'held' || entry?.status === 'discarded'
     ? 'Held'
@@ -91,14 +102,19 @@ function Legend() {
       />
       <LegendItem
         swatch={
-          <>
-            <defs>
-              <StripePattern id="legend-held" color={SERIES.held} />
-            </defs>
-            <rect width="14" height="14" fill="url(#legend-held)" />
-          </>
+          <rect
+            x="1"
+            y="1"
+            width="12"
+            height="12"
+            fill={SERIES.active}
+            fillOpacity={0.45}
+            stroke={SERIES.held}
+            strokeWidth="2"
+            strokeDasharray="4 2"
+          />
         }
-        label="Held run, labelled Held (not applied)"
+        label="Held run: faded, dashed outline, labelled Held (not applied)"
       />
       <LegendItem
         swatch={<rect width="14" height="14" fill="none" stroke={SERIES.neutral} strokeDasharray="3 2" />}
@@ -115,7 +131,7 @@ export function StockHistoryCharts({ history, days }: { history: InventoryHistor
     columns: ['Run', 'Outcome', 'Active', 'Inactive', 'To Active', 'To Inactive'],
     rows: entries.map((entry) =>
       entry.status === 'no-file'
-        ? [entry.label, 'No file', '—', '—', '—', '—']
+        ? [entry.label, entry.days === 1 ? 'No file' : `No file (${entry.days} days)`, '—', '—', '—', '—']
         : [
             `${entry.label} (run ${entry.runId})`,
             STATUS_WORDS[entry.status],
@@ -156,7 +172,7 @@ export function StockHistoryCharts({ history, days }: { history: InventoryHistor
                 isAnimationActive={false}
               >
                 {entries.map((entry) => (
-                  <Cell key={entry.key} fill={heldFill(entry, SERIES.active)} />
+                  <Cell key={entry.key} {...cellProps(entry, SERIES.active)} />
                 ))}
               </Bar>
               <Bar
@@ -167,11 +183,12 @@ export function StockHistoryCharts({ history, days }: { history: InventoryHistor
                 isAnimationActive={false}
               >
                 {entries.map((entry) => (
-                  <Cell key={entry.key} fill={heldFill(entry, 'url(#stock-inactive)')} />
+                  <Cell key={entry.key} {...cellProps(entry, 'url(#stock-inactive)')} />
                 ))}
                 <LabelList
                   position="top"
-                  className="fill-foreground text-xs"
+                  fill="var(--foreground)"
+                  fontSize={12}
                   valueAccessor={(item: { payload?: HistoryEntry }) => statusLabel(item.payload)}
                 />
               </Bar>
@@ -186,7 +203,8 @@ export function StockHistoryCharts({ history, days }: { history: InventoryHistor
               >
                 <LabelList
                   position="top"
-                  className="fill-foreground text-xs"
+                  fill="var(--foreground)"
+                  fontSize={12}
                   valueAccessor={() => 'No file'}
                 />
               </Bar>
@@ -222,8 +240,16 @@ export function StockHistoryCharts({ history, days }: { history: InventoryHistor
                 isAnimationActive={false}
               >
                 {entries.map((entry) => (
-                  <Cell key={entry.key} fill={heldFill(entry, SERIES.active)} />
+                  <Cell key={entry.key} {...cellProps(entry, SERIES.active)} />
                 ))}
+                <LabelList
+                  position="top"
+                  fill="var(--foreground)"
+                  fontSize={12}
+                  valueAccessor={(item: { payload?: HistoryEntry }) =>
+                    item.payload?.status === 'succeeded' ? '' : statusLabel(item.payload)
+                  }
+                />
               </Bar>
               <Bar
                 dataKey="turnedInactive"
@@ -233,7 +259,7 @@ export function StockHistoryCharts({ history, days }: { history: InventoryHistor
                 isAnimationActive={false}
               >
                 {entries.map((entry) => (
-                  <Cell key={entry.key} fill={heldFill(entry, 'url(#stock-inactive)')} />
+                  <Cell key={entry.key} {...cellProps(entry, 'url(#stock-inactive)')} />
                 ))}
               </Bar>
               <Bar

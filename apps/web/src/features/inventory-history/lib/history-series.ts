@@ -17,6 +17,29 @@ export interface HistoryEntry {
   /** The height of a no-file column (the tallest run's total), null on a run. */
   gap: number | null;
   gapSwitched: number | null;
+  /** Days without a file this entry stands for (0 for a run). */
+  days: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Sorted YYYY-MM-DD keys grouped into runs of consecutive days. */
+export function daysRuns(dates: readonly string[]): string[][] {
+  const groups: string[][] = [];
+  for (const date of [...dates].sort()) {
+    const group = groups[groups.length - 1];
+    const previous = group?.[group.length - 1];
+    if (
+      group &&
+      previous &&
+      Date.parse(`${date}T00:00:00Z`) - Date.parse(`${previous}T00:00:00Z`) === DAY_MS
+    ) {
+      group.push(date);
+    } else {
+      groups.push([date]);
+    }
+  }
+  return groups;
 }
 
 /** Runs and days without a file in time order; each day without a file is one entry of its own (a gap). */
@@ -39,13 +62,17 @@ export function historyEntries(history: InventoryHistoryResponse): HistoryEntry[
       turnedInactive: -run.turnedInactive,
       gap: null,
       gapSwitched: null,
+      days: 0,
     };
   });
-  for (const date of history.daysWithoutFile) {
+  // Consecutive days without a file are one gap, labelled once with its first and last day.
+  for (const run of daysRuns(history.daysWithoutFile)) {
+    const first = run[0]!;
+    const last = run[run.length - 1]!;
     entries.push({
-      key: `gap-${date}`,
-      label: shortDay(date),
-      date,
+      key: `gap-${first}`,
+      label: run.length === 1 ? shortDay(first) : `${shortDay(first)}–${shortDay(last)}`,
+      date: first,
       runId: null,
       status: 'no-file',
       active: null,
@@ -54,6 +81,7 @@ export function historyEntries(history: InventoryHistoryResponse): HistoryEntry[
       turnedInactive: null,
       gap: tallest,
       gapSwitched: widest,
+      days: run.length,
     });
   }
   return entries.sort((a, b) => a.date.localeCompare(b.date) || (a.runId ?? 0) - (b.runId ?? 0));

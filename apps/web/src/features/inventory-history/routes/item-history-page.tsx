@@ -9,7 +9,6 @@ import { LoadFailedAlert } from '@/components/data-view/list-parts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { describeError } from '@/lib/api-client';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { stockHistoryPath, useItemHistory } from '../api/inventory-history';
@@ -177,28 +176,20 @@ function StatusChanges({ history }: { history: ItemHistoryResponse }) {
         {history.statusChanges.length === 0 ? (
           <p className="text-muted-foreground text-sm">No status change in the window.</p>
         ) : (
-          <div className="overflow-auto rounded-md border">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="px-3">When</TableHead>
-                  <TableHead className="px-3">Change</TableHead>
-                  <TableHead className="px-3">Reason</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {history.statusChanges.map((change) => (
-                  <TableRow key={change.runId}>
-                    <TableCell className="whitespace-nowrap px-3">{formatDateTime(change.at)}</TableCell>
-                    <TableCell className="whitespace-nowrap px-3">
-                      {change.from ?? 'new'} → {change.to}
-                    </TableCell>
-                    <TableCell className="min-w-64 whitespace-normal px-3">{change.reason}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          // A list, not a table: a reason is a sentence, and a half-width table would scroll sideways.
+          <ol className="flex flex-col gap-3 text-sm">
+            {history.statusChanges.map((change) => (
+              <li key={change.runId} className="rounded-md border p-3">
+                <p className="font-medium">
+                  {change.from ?? 'New'} → {change.to}{' '}
+                  <span className="font-normal text-muted-foreground">
+                    · {formatDateTime(change.at)} · run {change.runId}
+                  </span>
+                </p>
+                <p className="mt-1 break-words text-muted-foreground">{change.reason}</p>
+              </li>
+            ))}
+          </ol>
         )}
       </CardContent>
     </Card>

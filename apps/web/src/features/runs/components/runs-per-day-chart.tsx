@@ -151,7 +151,7 @@ export function RunsPerDayChart({ sourceType, sourceId }: { sourceType: RunSourc
               orientation="right"
               tick={AXIS_TICK}
               width={48}
-              tickFormatter={(value: number) => `${value} s`}
+              tickFormatter={(value: number) => `${Number(value.toFixed(2))}s`}
             />
             <Tooltip content={<DayTooltip />} cursor={{ fill: 'var(--muted)', opacity: 0.5 }} />
             <Bar

@@ -54,7 +54,8 @@ async function measure(browser: Browser, baseUrl: string, url: string, signedIn:
     const scripts: Promise<{ bytes: number; encoding: string }>[] = [];
     page.on('requestfinished', (request) => {
       // Chunks Vite preloads (<link rel="modulepreload">) are not of type 'script', and are JavaScript all the same.
-      if (request.resourceType() !== 'script' && !/\.m?js(\?|$)/.test(new URL(request.url()).pathname)) return;
+      if (request.resourceType() !== 'script' && !/\.m?js(\?|$)/.test(new URL(request.url()).pathname))
+        return;
       scripts.push(
         (async () => {
           const [sizes, response] = await Promise.all([request.sizes(), request.response()]);

@@ -147,6 +147,8 @@ async function processCsv(sources: SourceSeeder, sourceId: number, rows: Array<[
 }
 
 test.describe('Home: orders per day', () => {
+  test.describe.configure({ timeout: 120_000 });
+
   test('below the spec’s table; the name states the totals, the keyboard reads each day, a day without a file says so', async ({
     page,
     createUser,
@@ -236,6 +238,9 @@ test.describe('Home: orders per day', () => {
 });
 
 test.describe('Inventory: stock history, Why this item?, runs per day', () => {
+  // Three screens, each read by axe and captured: more than the default minute on a busy 2-core machine.
+  test.describe.configure({ timeout: 240_000 });
+
   test('from the list’s Actions and the run history; a real prediction explained with the figures it used', async ({
     page,
     createUser,
@@ -272,6 +277,7 @@ test.describe('Inventory: stock history, Why this item?, runs per day', () => {
     // The chart is one tab stop; the arrow keys move its tooltip from run to run.
     await items.locator('svg[role="application"]').focus();
     await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
     await expect(items.getByText(/^\w{3} \d+–\w{3} \d+: no file$/)).toBeVisible();
     await page.keyboard.press('ArrowRight');
     await expect(items.getByText(/· run \d+ · Delivered$/)).toBeVisible();
@@ -314,6 +320,19 @@ test.describe('Inventory: stock history, Why this item?, runs per day', () => {
     await expect(runsChart).toHaveAccessibleName(
       /Last 30 days: 2 succeeded, 0 failed, 0 held; median duration [\d.]+ s on \w{3} \d+, longest [\d.]+ s on \w{3} \d+\.$/,
     );
+    // A run's item list: the latest run's Details name the item it switched, linked to its explanation.
+    await page.getByRole('row').nth(1).getByRole('button', { name: 'Details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Run Details' });
+    await dialog
+      .getByRole('region', { name: 'Items switched to Inactive' })
+      .getByRole('link', { name: 'Why this item? A1' })
+      .click();
+    await expect(page).toHaveURL(
+      new RegExp(`/inventory-sources/stock-history/${source.id}/items/A1\\?runId=${second.runId}$`),
+    );
+    await expect(page.getByText(`Run ${second.runId} of`)).toContainText('decided Inactive');
+    await page.goBack();
+    await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Stock History' }).click();
     await expect(page).toHaveURL(new RegExp(`/inventory-sources/stock-history/${source.id}$`));
   });

@@ -3,9 +3,25 @@
  * bound in time that is sure to cover them. Day keys step back on the calendar, not by 24 hours, so a daylight
  * saving change never drops or repeats a day.
  */
-import { dayKey } from '../modules/notifications/digest-data';
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-export { dayKey };
+/**
+ * A YYYY-MM-DD day key in a time zone. The formatter is kept per zone: building one costs far more than using it,
+ * and a chart keys every run it draws.
+ */
+export function dayKey(date: Date, timeZone: string): string {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(date);
+}
 
 const DAY_MS = 86_400_000;
 

@@ -136,7 +136,7 @@ export interface RunChangeLists {
 
 /**
  * The succeeded runs of the source since `from`, up to the explained run, whose change lists name the item (`itemTexts`: the spellings
- * a run may have listed it under), oldest first. Held and discarded runs changed nothing.
+ * a run may have listed it under, exactly as written), oldest first. Held and discarded runs changed nothing.
  */
 export async function runsChangingItem(
   db: DbOrTx,
@@ -145,7 +145,12 @@ export async function runsChangingItem(
   upToRunId: number,
   itemTexts: string[],
 ): Promise<RunChangeLists[]> {
-  const texts = `{${itemTexts.map((text) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+  // Containment on the change lists (not expanding them): each run's details are read once, no array walk.
+  const containing = itemTexts.flatMap((itemNumber) =>
+    (['turnedActive', 'turnedInactive'] as const).map(
+      (list) => sql`r.details->'changes' @> ${JSON.stringify({ [list]: [{ itemNumber }] })}::jsonb`,
+    ),
+  );
   const result = await db.execute(sql`
     select r.id, r.started_at,
            coalesce(r.details->'changes'->'turnedActive', '[]'::jsonb)
@@ -154,12 +159,7 @@ export async function runsChangingItem(
     from ${runs} r
     where r.source_type = 'inventory' and r.source_id = ${sourceId}::int and r.status = 'succeeded'
       and r.started_at >= ${from.toISOString()}::timestamptz and r.id <= ${upToRunId}::bigint
-      and exists (
-        select 1 from jsonb_array_elements(
-          coalesce(r.details->'changes'->'turnedActive', '[]'::jsonb)
-            || coalesce(r.details->'changes'->'turnedInactive', '[]'::jsonb)) as c
-        where upper(trim(c->>'itemNumber')) = any(${texts}::text[])
-      )
+      and (${sql.join(containing, sql` or `)})
     order by r.started_at, r.id
   `);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({

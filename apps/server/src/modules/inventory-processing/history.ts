@@ -106,9 +106,7 @@ export async function getItemHistory(
     itemSnapshots(db, sourceId, key, from, to),
     itemState(db, sourceId, key),
     run
-      ? runsChangingItem(db, sourceId, from, run.id, [
-          ...new Set([text, itemTextOf].map((spelling) => spelling.toUpperCase())),
-        ])
+      ? runsChangingItem(db, sourceId, from, run.id, [...new Set([text, itemTextOf])])
       : [],
   ]);
   const excluded = new Set(context?.excludeRunIds ?? []);

@@ -148,7 +148,7 @@ function PredictionFigures({ history }: { history: ItemHistoryResponse }) {
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
         {!prediction && <p>{history.noPredictionReason}</p>}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr] sm:gap-y-2">
           {rows.map(([term, value]) => (
             <div key={term} className="contents">
               <dt className="text-muted-foreground">{term}</dt>

@@ -105,9 +105,7 @@ export async function getItemHistory(
   const [snapshots, state, changeRuns] = await Promise.all([
     itemSnapshots(db, sourceId, key, from, to),
     itemState(db, sourceId, key),
-    run
-      ? runsChangingItem(db, sourceId, from, run.id, [...new Set([text, itemTextOf])])
-      : [],
+    run ? runsChangingItem(db, sourceId, from, run.id, [...new Set([text, itemTextOf])]) : [],
   ]);
   const excluded = new Set(context?.excludeRunIds ?? []);
   const quantity = run ? (snapshots.find((snapshot) => snapshot.runId === run.id)?.quantity ?? null) : null;

@@ -318,7 +318,7 @@ test.describe('Inventory: stock history, Why this item?, runs per day', () => {
     await page.getByRole('link', { name: 'Run History' }).click();
     const runsChart = page.getByRole('figure', { name: /^Runs per day, last 30 days\./ });
     await expect(runsChart).toHaveAccessibleName(
-      /Last 30 days: 2 succeeded, 0 failed, 0 held; median duration [\d.]+ s on \w{3} \d+, longest [\d.]+ s on \w{3} \d+\.$/,
+      /Last 30 days: 2 succeeded, 0 failed, 0 held; median duration [\d.,]+ m?s on \w{3} \d+, longest [\d.,]+ m?s on \w{3} \d+\.$/,
     );
     // A run's item list: the latest run's Details name the item it switched, linked to its explanation.
     await page.getByRole('row').nth(1).getByRole('button', { name: 'Details' }).click();

@@ -25,6 +25,7 @@ type Day = RunsDailyResponse['days'][number];
 
 export function seconds(ms: number | null): string {
   if (ms === null) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${formatCount(Math.round(ms / 1000))} s`;
 }
 

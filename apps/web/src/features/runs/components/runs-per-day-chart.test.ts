@@ -28,7 +28,7 @@ describe('runs per day', () => {
     ).toBe(
       'Last 3 days: 5 succeeded, 1 failed, 1 held; median duration 450 ms on Nov 27, longest 9.0 s on Nov 25.',
     );
-    expect(runsSummary([day('2026-11-27', 0, 0, 0, null, null)])).toBe('No runs in the last 1 days.');
+    expect(runsSummary([day('2026-11-27', 0, 0, 0, null, null)])).toBe('No runs in the last day.');
   });
 
   it('writes durations in ms under a second, tenths under ten seconds, whole seconds above', () => {

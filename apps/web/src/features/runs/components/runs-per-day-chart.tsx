@@ -32,7 +32,7 @@ export function seconds(ms: number | null): string {
 export function runsSummary(days: readonly Day[]): string {
   const sum = (key: 'succeeded' | 'failed' | 'held') => days.reduce((total, day) => total + day[key], 0);
   const total = sum('succeeded') + sum('failed') + sum('held');
-  if (total === 0) return `No runs in the last ${days.length} days.`;
+  if (total === 0) return `No runs in the last ${days.length === 1 ? 'day' : `${days.length} days`}.`;
   const longest = days.reduce<Day | null>(
     (best, day) => ((day.maxDurationMs ?? -1) > (best?.maxDurationMs ?? -1) ? day : best),
     null,

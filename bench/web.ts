@@ -53,7 +53,9 @@ async function measure(browser: Browser, baseUrl: string, url: string, signedIn:
     const page = await context.newPage();
     const scripts: Promise<{ bytes: number; encoding: string }>[] = [];
     page.on('requestfinished', (request) => {
-      if (request.resourceType() !== 'script') return;
+      // Chunks Vite preloads (<link rel="modulepreload">) are not of type 'script', and are JavaScript all the same.
+      if (request.resourceType() !== 'script' && !/\.m?js(\?|$)/.test(new URL(request.url()).pathname))
+        return;
       scripts.push(
         (async () => {
           const [sizes, response] = await Promise.all([request.sizes(), request.response()]);

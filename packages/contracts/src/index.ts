@@ -5,6 +5,7 @@ export * from './auth';
 export * from './columns';
 export * from './email-sources';
 export * from './errors';
+export * from './inventory-history';
 export * from './inventory-processing';
 export * from './inventory-sources';
 export * from './mailbox-sign-in';

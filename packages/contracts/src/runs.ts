@@ -143,3 +143,32 @@ export const ZSourceListRuleFieldsSchema = z.object({
   lastRun: ZLastRunSummarySchema.nullable(),
 });
 export type SourceListRuleFields = z.infer<typeof ZSourceListRuleFieldsSchema>;
+
+/** GET /api/runs/daily: one source's outcomes and durations per day (NOTIFICATIONS_TIME_ZONE), oldest first. */
+export const RUNS_DAILY_DEFAULT_DAYS = 30;
+export const ZRunsDailyQuerySchema = ZRunListQuerySchema.pick({ sourceType: true, sourceId: true }).extend({
+  days: z.coerce
+    .number({ error: 'days must be a whole number' })
+    .int('days must be a whole number')
+    .min(1, 'days is at least 1')
+    .max(365, 'days is at most 365')
+    .default(RUNS_DAILY_DEFAULT_DAYS),
+});
+export type TRunsDailyQuery = z.output<typeof ZRunsDailyQuerySchema>;
+
+export const ZRunsDailyResponseSchema = z.object({
+  timeZone: z.string(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      succeeded: z.number().int(),
+      failed: z.number().int(),
+      /** Held for approval, still waiting or discarded since. */
+      held: z.number().int(),
+      /** Longest and median time from start to finish of the day's finished runs, in ms; null with none. */
+      maxDurationMs: z.number().nullable(),
+      medianDurationMs: z.number().nullable(),
+    }),
+  ),
+});
+export type RunsDailyResponse = z.infer<typeof ZRunsDailyResponseSchema>;

@@ -179,6 +179,21 @@ export const router = createBrowserRouter([
                     handle: DATA_PAGE,
                     lazy: runHistory('inventory'),
                   },
+                  // Beyond the spec: the charts of docs/behaviour/inventory.md#charts.
+                  {
+                    path: '/inventory-sources/stock-history/:id',
+                    lazy: page(
+                      () => import('@/features/inventory-history/routes/stock-history-page'),
+                      (m) => m.StockHistoryPage,
+                    ),
+                  },
+                  {
+                    path: '/inventory-sources/stock-history/:id/items/:itemNumber',
+                    lazy: page(
+                      () => import('@/features/inventory-history/routes/item-history-page'),
+                      (m) => m.ItemHistoryPage,
+                    ),
+                  },
                   {
                     path: '/inventory-sources/manually-process/:id',
                     lazy: page(

@@ -7,9 +7,8 @@ import type { InventoryModification, ItemStatus } from '@app/contracts';
 import type { ActivatedItem, AvailabilityRule } from './availability';
 import {
   describePrediction,
-  fallsBelowThreshold,
+  evaluatePrediction,
   type PredictiveSettings,
-  predictQuantity,
   type SeriesSummary,
 } from './predictive';
 import type { SupplierData } from './supplier-file';
@@ -86,10 +85,9 @@ export interface PredictionOutcome {
 export function applyPredictions(candidates: readonly Decision[], input: PredictionInput): PredictionOutcome {
   const outcome: PredictionOutcome = { earlyCount: 0, reasons: [], modifications: [] };
   for (const decision of candidates) {
-    const summary = input.summaries.get(decision.item.key);
-    if (!summary) continue;
-    const prediction = predictQuantity(decision.quantity!, summary, input.settings, input.horizonDays);
-    if (!prediction || !fallsBelowThreshold(prediction.predicted, input.minItemsToBeActive)) continue;
+    const evaluated = evaluatePrediction(decision.quantity!, input.summaries.get(decision.item.key), input);
+    if (!evaluated?.belowThreshold) continue;
+    const { prediction } = evaluated;
     decision.status = 'Inactive';
     decision.early = true;
     outcome.earlyCount++;

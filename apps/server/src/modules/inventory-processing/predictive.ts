@@ -95,6 +95,22 @@ export function fallsBelowThreshold(predicted: number, minItemsToBeActive: numbe
   return minItemsToBeActive === null ? predicted <= 0 : predicted < minItemsToBeActive;
 }
 
+/**
+ * The whole decision for one item: its prediction and whether it falls below the threshold. Processing
+ * (decide-items.ts) and the item history chart (history.ts) both call this, so the chart shows the numbers
+ * that decided.
+ */
+export function evaluatePrediction(
+  quantity: number,
+  summary: SeriesSummary | undefined,
+  input: { settings: PredictiveSettings; horizonDays: number; minItemsToBeActive: number | null },
+): { prediction: Prediction; belowThreshold: boolean } | null {
+  if (!summary) return null;
+  const prediction = predictQuantity(quantity, summary, input.settings, input.horizonDays);
+  if (!prediction) return null;
+  return { prediction, belowThreshold: fallsBelowThreshold(prediction.predicted, input.minItemsToBeActive) };
+}
+
 const MIN_HORIZON_DAYS = 1 / 24;
 const MAX_HORIZON_DAYS = 31;
 

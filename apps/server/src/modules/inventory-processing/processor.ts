@@ -43,15 +43,13 @@ import { finishRun, startRun } from '../runs/runs-service';
 import { type ActivatedItem, availabilityRule, parseActivatedItems } from './availability';
 import { applyPredictions, decideItems, type PredictionOutcome, predictionCandidates } from './decide-items';
 import { type OutputRow, type OutputTemplate, outputFileName, prepareOutput } from './output-file';
-import { DAY_MS, formatAmount, inferUpdateIntervalDays, type PredictiveSettings } from './predictive';
+import { loadPredictionContext, type PredictionContext, summariesFor } from './prediction-context';
+import { formatAmount, type PredictiveSettings } from './predictive';
 import {
   deleteItemStates,
   insertSnapshots,
   loadItemStates,
   saveLastGoodHeaders,
-  snapshotSummaries,
-  successfulRunsSince,
-  untrustedRunIds,
   upsertItemStates,
 } from './repository';
 import { activatedItemWarnings, type RunReportParts, runReport } from './run-report';
@@ -232,28 +230,29 @@ async function applyRun(
   const { decisions, activeItemsFound } = decideItems(activated, supplier, rule);
   const predictionLogs: string[] = [];
   let predictions: PredictionOutcome = { earlyCount: 0, reasons: [], modifications: [] };
+  let predictionContext: PredictionContext | undefined;
   if (source.usesPredictiveAlgorithm) {
     const settings = predictiveSettingsOf(source);
     if (typeof settings === 'string') {
       warnings.push(settings);
     } else {
       const candidates = predictionCandidates(decisions, supplier, rule);
-      const from = new Date(now.getTime() - settings.lookbackDays * DAY_MS);
-      const history = await successfulRunsSince(db, source.id, from);
-      const horizonDays = inferUpdateIntervalDays([
-        ...history.map((run) => run.startedAt.getTime()),
-        now.getTime(),
-      ]);
-      const summaries = await snapshotSummaries(db, {
+      predictionContext = await loadPredictionContext(db, {
         sourceId: source.id,
-        excludeRunIds: await untrustedRunIds(db, source.id, runId),
-        from,
-        to: now,
-        itemNumbers: candidates.map((decision) => decision.item.key),
-        minPoints: settings.minDataPoints,
+        runId,
+        now,
+        settings,
+        minItemsToBeActive: source.minItemsToBeActive,
       });
+      const { horizonDays, earlierRuns } = predictionContext;
+      const summaries = await summariesFor(
+        db,
+        source.id,
+        predictionContext,
+        candidates.map((decision) => decision.item.key),
+      );
       predictionLogs.push(
-        `Predictive algorithm: ${plural(candidates.length, 'candidate item')}, ${plural(summaries.size, 'item')} with at least ${settings.minDataPoints} snapshots in the last ${plural(settings.lookbackDays, 'day')}; horizon ${formatAmount(horizonDays)} ${horizonDays === 1 ? 'day' : 'days'} (median interval of ${plural(history.length, 'earlier successful run')} and this one).`,
+        `Predictive algorithm: ${plural(candidates.length, 'candidate item')}, ${plural(summaries.size, 'item')} with at least ${settings.minDataPoints} snapshots in the last ${plural(settings.lookbackDays, 'day')}; horizon ${formatAmount(horizonDays)} ${horizonDays === 1 ? 'day' : 'days'} (median interval of ${plural(earlierRuns, 'earlier successful run')} and this one).`,
       );
       predictions = applyPredictions(candidates, {
         supplier,
@@ -329,6 +328,8 @@ async function applyRun(
     timings,
     manualDelivery: options.manualDelivery,
   });
+  // The item history (history.ts) explains this run's predictions from what it used.
+  if (predictionContext) report.details.predictive = predictionContext;
   return { ...report, output: { fileName, content }, outputFileId };
 }
 

@@ -6,7 +6,7 @@
 import type { ItemStatus } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
-import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { DAY_MS, type SeriesSummary } from './predictive';
 
 const { inventoryItemSnapshots, inventoryItemStates, inventorySources, runs } = schema;
@@ -58,11 +58,16 @@ export async function insertSnapshots(
   }
 }
 
-/** The times of the source's successful runs since `from`: the update interval the algorithm expects. */
+/**
+ * The times of the source's successful runs since `from` that came before run `beforeRunId` (ids grow with
+ * time): the update interval the algorithm expects. The bound keeps a later explanation of a run to what that
+ * run saw.
+ */
 export async function successfulRunsSince(
   db: DbOrTx,
   sourceId: number,
   from: Date,
+  beforeRunId: number,
 ): Promise<Array<{ id: number; startedAt: Date }>> {
   return db
     .select({ id: runs.id, startedAt: runs.startedAt })
@@ -73,13 +78,14 @@ export async function successfulRunsSince(
         eq(runs.sourceId, sourceId),
         eq(runs.status, 'succeeded'),
         gte(runs.startedAt, from),
+        lt(runs.id, beforeRunId),
       ),
     );
 }
 
 /**
  * Runs of the source whose snapshots are not (yet) history: held runs waiting for an operator, and other
- * runs still in progress. Failed runs have none (their savepoint rolled back) and discarded runs lost theirs.
+ * runs still in progress, among those before the current one. Failed runs have none (their savepoint rolled back) and discarded runs lost theirs.
  */
 export async function untrustedRunIds(db: DbOrTx, sourceId: number, currentRunId: number): Promise<number[]> {
   const rows = await db
@@ -90,7 +96,7 @@ export async function untrustedRunIds(db: DbOrTx, sourceId: number, currentRunId
         eq(runs.sourceType, 'inventory'),
         eq(runs.sourceId, sourceId),
         inArray(runs.status, ['held', 'running']),
-        ne(runs.id, currentRunId),
+        lt(runs.id, currentRunId),
       ),
     );
   return rows.map((row) => row.id);

@@ -6,18 +6,24 @@ import {
   INVENTORY_PROCESSING_MESSAGES as M,
   ZDebugModifyFieldsSchema,
   ZInventoryDebugModifyResultSchema,
+  ZInventoryHistoryQuerySchema,
+  ZInventoryHistoryResponseSchema,
   ZInventoryProcessingResultSchema,
+  ZItemHistoryQuerySchema,
+  ZItemHistoryResponseSchema,
   ZManualProcessFieldsSchema,
   ZRunRecordSchema,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { progressOf } from '../../lib/progress';
 import { apiDocs, fileUpload, idParams, NO_CONTENT } from '../../lib/route-docs';
-import { parseIdParam } from '../../lib/validate';
+import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { approveHeldRun, discardHeldRun } from './held-runs';
+import { getInventoryHistory, getItemHistory } from './history';
 import { debugModifyUpload, manuallyProcessFile } from './service';
 import { readMultipartUpload } from './upload';
 
@@ -97,6 +103,50 @@ export async function inventoryProcessingRoutes(app: FastifyInstance, context: A
         context,
         parseIdParam(request.params.runId, 'runId'),
         sessionUserOrThrow(request).username,
+      ),
+  );
+
+  // The charts (docs/behaviour/inventory.md#charts): the same users as the source and its runs.
+  const clock = () => ({ now: context.clock.now(), timeZone: context.config.notificationTimeZone });
+  app.get<{ Params: { id: string } }>(
+    '/api/inventory-sources/:id/history',
+    {
+      config: access,
+      schema: docs({
+        summary:
+          'Per run over the last days: items Active and Inactive, switched each way, held runs, days without a file',
+        params: idParams(),
+        querystring: ZInventoryHistoryQuerySchema,
+        response: { 200: ZInventoryHistoryResponseSchema },
+      }),
+    },
+    async (request) =>
+      getInventoryHistory(
+        context.db,
+        parseIdParam(request.params.id),
+        validate(ZInventoryHistoryQuerySchema, request.query),
+        clock(),
+      ),
+  );
+
+  app.get<{ Params: { id: string; itemNumber: string } }>(
+    '/api/inventory-sources/:id/items/:itemNumber/history',
+    {
+      config: access,
+      schema: docs({
+        summary:
+          'Why this item? Its snapshots over the lookback window, the prediction a run computed and its status changes',
+        params: z.object({ id: z.string(), itemNumber: z.string() }),
+        querystring: ZItemHistoryQuerySchema,
+        response: { 200: ZItemHistoryResponseSchema },
+      }),
+    },
+    async (request) =>
+      getItemHistory(
+        context.db,
+        parseIdParam(request.params.id),
+        request.params.itemNumber,
+        validate(ZItemHistoryQuerySchema, request.query),
       ),
   );
 }

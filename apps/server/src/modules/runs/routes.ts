@@ -4,6 +4,8 @@ import {
   ZRunListQuerySchema,
   ZRunListResponseSchema,
   ZRunRecordSchema,
+  ZRunsDailyQuerySchema,
+  ZRunsDailyResponseSchema,
   ZWorkProgressSchema,
 } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +17,7 @@ import { apiDocs, FILE_DOWNLOAD, idParams, NO_CONTENT } from '../../lib/route-do
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { attachmentHeader } from '../files/stored-files';
-import { getRunFile, getRunFor, listRunsOf, reprocessRun, toRunRecord } from './runs-service';
+import { dailyRunsOf, getRunFile, getRunFor, listRunsOf, reprocessRun, toRunRecord } from './runs-service';
 
 const docs = apiDocs('Runs');
 
@@ -67,6 +69,23 @@ export async function runRoutes(app: FastifyInstance, context: AppContext) {
     },
     async (request) =>
       listRunsOf(db, sessionUserOrThrow(request), validate(ZRunListQuerySchema, request.query)),
+  );
+
+  app.get(
+    '/api/runs/daily',
+    {
+      config: access,
+      schema: docs({
+        summary: 'One source’s runs per day (NOTIFICATIONS_TIME_ZONE): outcomes and durations',
+        querystring: ZRunsDailyQuerySchema,
+        response: { 200: ZRunsDailyResponseSchema },
+      }),
+    },
+    async (request) =>
+      dailyRunsOf(db, sessionUserOrThrow(request), validate(ZRunsDailyQuerySchema, request.query), {
+        now: context.clock.now(),
+        timeZone: context.config.notificationTimeZone,
+      }),
   );
 
   app.get<IdParams>(

@@ -3,18 +3,22 @@ import {
   type ReprocessOutcome,
   type RunListResponse,
   type RunSourceType,
+  type RunsDailyResponse,
   sourceTypeUserFlag,
   type TRunListQuery,
+  type TRunsDailyQuery,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { lastDays, windowStart } from '../../lib/day-window';
 import { hasFlag, type SessionUser, SOURCE_ACCESS, type UserFlag } from '../../plugins/session';
 import { readStoredFile } from '../files/stored-files';
 import type { FileProcessor } from '../intake/file-processors';
 import { fileProcessors } from '../intake/processor-registry';
 import { fileFromStoredMessage, isStoredMessage } from '../intake/reprocess-mail';
 import { findNotificationSettingRow } from '../notifications/repository';
+import { dailyRunOutcomes } from './daily-repository';
 import { getRun, listRuns, type RunRow, sourceIsLive } from './repository';
 
 export {
@@ -80,6 +84,37 @@ export async function listRunsOf(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
+}
+
+/** The runs chart of a source's history: every day of the window, a day without runs as zeros. */
+export async function dailyRunsOf(
+  db: DbOrTx,
+  user: SessionUser,
+  query: TRunsDailyQuery,
+  clock: { now: Date; timeZone: string },
+): Promise<RunsDailyResponse> {
+  await assertSourceRunAccess(db, user, query.sourceType, query.sourceId);
+  const rows = await dailyRunOutcomes(db, {
+    sourceType: query.sourceType,
+    sourceId: query.sourceId,
+    from: windowStart(clock.now, query.days),
+    timeZone: clock.timeZone,
+  });
+  const byDate = new Map(rows.map((row) => [row.date, row]));
+  return {
+    timeZone: clock.timeZone,
+    days: lastDays(clock.now, query.days, clock.timeZone).map(
+      (date) =>
+        byDate.get(date) ?? {
+          date,
+          succeeded: 0,
+          failed: 0,
+          held: 0,
+          maxDurationMs: null,
+          medianDurationMs: null,
+        },
+    ),
+  };
 }
 
 /** The run, if the caller may see it: 404 for an unknown run, 403 for a run of a source type not theirs. */

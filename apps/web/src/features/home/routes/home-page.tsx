@@ -7,6 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useIsMobile } from '@/hooks/use-media-query';
 import { ApiError, api, describeError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
+import { OrdersPerDay } from '../components/orders-per-day';
 
 const EMPTY_MESSAGE = 'No stats available for the past 24 hours.';
 const LOAD_FAILED_MESSAGE = 'The stats for the past 24 hours could not be loaded. Please try again later.';
@@ -37,23 +38,27 @@ export function HomePage() {
   const stats = data ?? [];
 
   return (
-    <section className="flex flex-col gap-6" aria-busy={isPending}>
-      <div className="flex flex-col gap-1">
-        <h1 className="font-semibold text-2xl tracking-tight">Welcome to the Home Page</h1>
-        <p className="text-muted-foreground">Here are the stats for the past 24 hours:</p>
-      </div>
-      {/* docs/behaviour/home.md#statistics: "could not load" is not "no data", and says so with a retry. */}
-      {isError ? (
-        <LoadFailedAlert message={loadFailedMessage(error)} onRetry={() => void refetch()} />
-      ) : isPending ? (
-        // Until the server answers there is no knowing whether there is data: "No stats" would be a guess.
-        <ListSkeleton view={isMobile ? 'cards' : 'table'} rows={3} cards={2} cardClassName="h-32" />
-      ) : isMobile ? (
-        <StatsCards stats={stats} />
-      ) : (
-        <StatsTable stats={stats} />
-      )}
-    </section>
+    <div className="flex flex-col gap-6">
+      <section className="flex flex-col gap-6" aria-busy={isPending}>
+        <div className="flex flex-col gap-1">
+          <h1 className="font-semibold text-2xl tracking-tight">Welcome to the Home Page</h1>
+          <p className="text-muted-foreground">Here are the stats for the past 24 hours:</p>
+        </div>
+        {/* docs/behaviour/home.md#statistics: "could not load" is not "no data", and says so with a retry. */}
+        {isError ? (
+          <LoadFailedAlert message={loadFailedMessage(error)} onRetry={() => void refetch()} />
+        ) : isPending ? (
+          // Until the server answers there is no knowing whether there is data: "No stats" would be a guess.
+          <ListSkeleton view={isMobile ? 'cards' : 'table'} rows={3} cards={2} cardClassName="h-32" />
+        ) : isMobile ? (
+          <StatsCards stats={stats} />
+        ) : (
+          <StatsTable stats={stats} />
+        )}
+      </section>
+      {/* Beyond the spec, below its table: the same figures per day (docs/behaviour/home.md#orders-per-day). */}
+      <OrdersPerDay />
+    </div>
   );
 }
 

@@ -1,8 +1,10 @@
 import type { InventoryColumnInfo, InventoryModification, InventoryProcessingSummary } from '@app/contracts';
 import { Bug } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { itemHistoryPath } from '@/features/inventory-history/api/inventory-history';
 import { useIsUnder640 } from '@/hooks/use-media-query';
 import { formatCount } from '@/lib/format';
 import { columnIndexText, formatPercent, successRate } from '../lib/summary';
@@ -16,11 +18,16 @@ const count = formatCount;
  * row, collapsible debug logs and, after Debug: Modify File, the next steps.
  */
 export function DebugAnalysisCard({
+  sourceId,
+  runId,
   kind,
   columnInfo,
   summary,
   debugLogs,
 }: {
+  sourceId: number;
+  /** The run that made the modifications (Process File), null for Debug: Modify File. */
+  runId: number | null;
   kind: 'process' | 'debug';
   columnInfo: InventoryColumnInfo;
   summary: InventoryProcessingSummary;
@@ -95,7 +102,11 @@ export function DebugAnalysisCard({
           <h3 id={`${id}-modifications`} className="font-semibold text-sm">
             Modifications
           </h3>
-          <ModificationTable modifications={summary.modifications} total={summary.itemsModified} />
+          <ModificationTable
+            modifications={summary.modifications}
+            total={summary.itemsModified}
+            whyLink={(item) => itemHistoryPath(sourceId, item, runId ?? undefined)}
+          />
         </section>
 
         <CollapsibleSection label="Debug Logs" count={debugLogs.length}>
@@ -125,9 +136,11 @@ export function DebugAnalysisCard({
 function ModificationTable({
   modifications,
   total,
+  whyLink,
 }: {
   modifications: InventoryModification[];
   total: number;
+  whyLink: (itemNumber: string) => string;
 }) {
   const narrow = useIsUnder640();
   if (modifications.length === 0)
@@ -147,7 +160,9 @@ function ModificationTable({
               className="rounded-lg border p-3 text-sm"
             >
               <p className="flex items-baseline justify-between gap-2">
-                <span className="break-all font-medium font-mono text-xs">{modification.itemNumber}</span>
+                <span className="break-all font-medium font-mono text-xs">
+                  <WhyLink to={whyLink(modification.itemNumber)} item={modification.itemNumber} />
+                </span>
                 <span className="shrink-0 text-muted-foreground text-xs">
                   Row {modification.rowIndex + 1}
                 </span>
@@ -187,7 +202,9 @@ function ModificationTable({
             {modifications.map((modification) => (
               <TableRow key={`${modification.rowIndex}-${modification.itemNumber}`}>
                 <TableCell className="tabular-nums">{modification.rowIndex + 1}</TableCell>
-                <TableCell className="font-mono text-xs">{modification.itemNumber}</TableCell>
+                <TableCell className="font-mono text-xs">
+                  <WhyLink to={whyLink(modification.itemNumber)} item={modification.itemNumber} />
+                </TableCell>
                 <TableCell className="text-right tabular-nums">
                   {count(modification.originalQuantity)}
                 </TableCell>
@@ -200,5 +217,14 @@ function ModificationTable({
       </div>
       {moreText}
     </div>
+  );
+}
+
+/** The item number, linked to "Why this item?" (docs/behaviour/inventory.md#why-this-item). */
+function WhyLink({ to, item }: { to: string; item: string }) {
+  return (
+    <Link to={to} className="underline underline-offset-2" aria-label={`Why this item? ${item}`}>
+      {item}
+    </Link>
   );
 }

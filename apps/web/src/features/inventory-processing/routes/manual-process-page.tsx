@@ -288,6 +288,8 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
           )}
           {(debugResult || (processResult && debugMode)) && shown && (
             <DebugAnalysisCard
+              sourceId={source.id}
+              runId={processResult?.runId ?? null}
               kind={shown.kind}
               columnInfo={shown.result.columnInfo}
               summary={shown.result.processingSummary}

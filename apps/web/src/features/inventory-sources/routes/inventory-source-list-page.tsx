@@ -1,5 +1,5 @@
 import type { InventorySourceListItem } from '@app/contracts';
-import { FileCog, History, Pencil, Trash2 } from 'lucide-react';
+import { ChartColumn, FileCog, History, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ListPageView } from '@/components/data-view/list-page-view';
 import {
@@ -9,6 +9,7 @@ import {
   textColumn,
   textOrDash,
 } from '@/components/data-view/priority-columns';
+import { stockHistoryPath } from '@/features/inventory-history/api/inventory-history';
 import { runHistoryPath } from '@/features/runs/api/runs';
 import { SourceCard } from '@/features/sources/components/source-card';
 import {
@@ -92,6 +93,7 @@ function rowActions(source: Source, onDelete: (source: Source) => void) {
       icon: <FileCog aria-hidden />,
     },
     { label: 'Run History', href: runHistoryPath('inventory', source.id), icon: <History aria-hidden /> },
+    { label: 'Stock History', href: stockHistoryPath(source.id), icon: <ChartColumn aria-hidden /> },
     { label: 'Delete', destructive: true, onSelect: () => onDelete(source), icon: <Trash2 aria-hidden /> },
   ];
 }

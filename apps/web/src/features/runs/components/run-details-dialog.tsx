@@ -4,6 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { formatCount, formatDateTime } from '@/lib/format';
 import { humanizeKey } from '../lib/run-format';
 import { HeaderDriftView } from './header-drift';
+import { InventoryItemChanges } from './inventory-item-changes';
 import { RunStatusBadge } from './run-status-badge';
 
 /** The keys of `details` shown in their own sections; anything else a processor records is listed raw. */
@@ -120,6 +121,7 @@ function RunDetailsBody({ run }: { run: RunRecord }) {
         </Section>
       )}
       <HeaderDriftView drift={details.headerDrift} />
+      <InventoryItemChanges run={run} />
       {logs.length > 0 && (
         <Section title="Logs">
           <pre className="max-h-64 overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-xs">

@@ -1,6 +1,6 @@
 import { emailSourceLabel, RUN_PAGE_SIZE, RUN_TRIGGER_LABELS, type RunRecord } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, FileSearch, RotateCcw, Send } from 'lucide-react';
+import { ArrowLeft, ChartColumn, Download, FileSearch, RotateCcw, Send } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { stockHistoryPath } from '@/features/inventory-history/api/inventory-history';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
 import { formatCount, formatDateTime } from '@/lib/format';
@@ -27,6 +28,7 @@ import { ResendDialog } from '../components/resend-dialog';
 import { RunDetailsDialog } from '../components/run-details-dialog';
 import { RunStatusBadge } from '../components/run-status-badge';
 import { lastPage, RunsPager } from '../components/runs-pager';
+import { RunsPerDayChart } from '../components/runs-per-day-chart';
 
 const BACK_LABELS: Record<HistorySourceType, string> = {
   'order-tracking': 'Back to Order Tracking Sources',
@@ -206,13 +208,26 @@ export function RunHistoryPage({ sourceType }: { sourceType: HistorySourceType }
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h1 className="min-w-0 break-words font-semibold text-2xl tracking-tight">{title}</h1>
-        <Button asChild variant="outline">
-          <Link to={sourceListPath(sourceType)}>
-            <ArrowLeft aria-hidden />
-            {BACK_LABELS[sourceType]}
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {sourceType === 'inventory' && sourceId !== null && (
+            <Button asChild variant="outline">
+              <Link to={stockHistoryPath(sourceId)}>
+                <ChartColumn aria-hidden />
+                Stock History
+              </Link>
+            </Button>
+          )}
+          <Button asChild variant="outline">
+            <Link to={sourceListPath(sourceType)}>
+              <ArrowLeft aria-hidden />
+              {BACK_LABELS[sourceType]}
+            </Link>
+          </Button>
+        </div>
       </div>
+      {sourceId !== null && runs.data && runs.data.totalRecordCount > 0 && (
+        <RunsPerDayChart sourceType={sourceType} sourceId={sourceId} />
+      )}
       {runs.isError && runs.data && (
         <Alert variant="destructive">
           <AlertDescription>{describeError(runs.error, LOAD_FAILED)}</AlertDescription>

@@ -377,13 +377,16 @@ describe('reading in batches', () => {
       // Nobody reads `out`: the export stops once `out` is full, rows and rows before the last order.
       const out = new PassThrough({ highWaterMark: 16 });
       const written = writeQuery(out, query, exportLayout('csv', query.columns), 2);
-      await expect.poll(() => out.readableLength).toBeGreaterThan(0);
-      await t.db.db
-        .update(schema.orders)
-        .set({ notes: 'changed mid-export' })
-        .where(eq(schema.orders.id, last.id));
+      const bytes = collect(out);
+      out.pause();
       try {
-        const bytes = collect(out);
+        // A thread and its connection may take a while to start on a busy machine.
+        await expect.poll(() => out.readableLength, { timeout: 20_000 }).toBeGreaterThan(0);
+        await t.db.db
+          .update(schema.orders)
+          .set({ notes: 'changed mid-export' })
+          .where(eq(schema.orders.id, last.id));
+        out.resume();
         await written;
         const rows = parseCsv(bytes().toString('utf8').slice(1));
         // On PGlite the one connection ran the UPDATE between two of the export's statements, and the last
@@ -393,6 +396,9 @@ describe('reading in batches', () => {
           onPostgres ? (last.notes ?? '') : 'changed mid-export',
         ]);
       } finally {
+        // Whatever failed, the export must not stay open for the next tests.
+        out.resume();
+        await written.catch(() => {});
         await t.db.db.update(schema.orders).set({ notes: last.notes }).where(eq(schema.orders.id, last.id));
       }
     },
@@ -437,7 +443,8 @@ describe('reading in batches', () => {
     it(`runs at most ${EXPORT_THREADS} at once; the next waits for a free thread and then runs`, async () => {
       const outs = Array.from({ length: EXPORT_THREADS + 1 }, () => new PassThrough({ highWaterMark: 16 }));
       const written = outs.map((out) => writePos(out, 2));
-      await expect.poll(openExports).toBe(EXPORT_THREADS);
+      // Threads and their connections may take a while to start on a busy machine.
+      await expect.poll(openExports, { timeout: 20_000 }).toBe(EXPORT_THREADS);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await openExports()).toBe(EXPORT_THREADS);
       expect(outs.filter((out) => out.readableLength > 0)).toHaveLength(EXPORT_THREADS);

@@ -95,6 +95,11 @@ describe('exports under way', () => {
     // The embedded database's one connection is not held by the exports: other requests get it.
     const health = await t.app.inject({ method: 'GET', url: '/health' });
     expect(health.statusCode).toBe(200);
+    const ownFramePolicy = String(health.headers['content-security-policy']).replace(
+      "frame-ancestors 'none'",
+      "frame-ancestors 'self'",
+    );
+    expect(ownFramePolicy).toContain("frame-ancestors 'self'");
     const list = await t.as(userB).post('/api/order-tracking/list', { PageSize: 25 });
     expect(list.statusCode, list.body).toBe(200);
     expect((list.json() as OrderListResponse).totalRecordCount).toBe(ORDERS);
@@ -107,6 +112,9 @@ describe('exports under way', () => {
     ]) {
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBe(String(EXPORT_LIMITS.retryAfterSeconds));
+      // The web app reads the refusal in a frame of its own page: only that may frame it.
+      expect(refused.headers['content-security-policy']).toBe(ownFramePolicy);
+      expect(refused.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(refused.json().message).toBe(
         `You already have 2 exports under way. Please wait for one to finish, or try again in ${EXPORT_LIMITS.retryAfterSeconds} seconds.`,
       );

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { apiDocs, deleteDocs, fileDownload, idParams } from '../../lib/route-docs';
 import { parseIdParam, validate } from '../../lib/validate';
+import { framedBySelf } from '../../plugins/security-headers';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { attachmentHeader } from '../files/stored-files';
 import { EXPORT_CONTENT_TYPES } from './export-file';
@@ -22,7 +23,7 @@ const docs = apiDocs('Order tracking');
 const orderIdParams = idParams('orderId');
 
 /** The order tracking grid and order detail (docs/behaviour/order-tracking.md): order users and admins. */
-export async function orderTrackingRoutes(app: FastifyInstance, { db, database }: AppContext) {
+export async function orderTrackingRoutes(app: FastifyInstance, { db, database, config }: AppContext) {
   const access = { access: SOURCE_ACCESS.order };
 
   // A search sent as a POST (the body carries the filters): a read-only API token may call it.
@@ -51,6 +52,7 @@ export async function orderTrackingRoutes(app: FastifyInstance, { db, database }
       }),
     },
     async (request, reply) => {
+      framedBySelf(reply, config);
       const query = validate(ZOrderExportQuerySchema, request.query);
       // A turn first (export-gate.ts): waiting, or 429 before anything is read. A download closed while it
       // waits gives its place up.

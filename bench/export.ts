@@ -109,12 +109,7 @@ function startServer(databaseUrl: string | undefined, dataDir: string): ChildPro
   return spawn(
     process.execPath,
     // The flags of `npm start` (apps/server/package.json), then --node-flags, which override them.
-    [
-      '--enable-source-maps',
-      '--max-semi-space-size=16',
-      ...NODE_FLAGS,
-      SERVER_ENTRY,
-    ],
+    ['--enable-source-maps', '--max-semi-space-size=16', ...NODE_FLAGS, SERVER_ENTRY],
     { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
 }

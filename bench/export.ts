@@ -342,7 +342,10 @@ function printLoad(kind: LoadDatabase, run: Awaited<ReturnType<typeof loadRun>>)
   };
   const ok = run.results.filter((result) => result.status === 200);
   const refused = run.results.filter((result) => result.status === 429);
-  const other = run.results.length - ok.length - refused.length;
+  const others = run.results.filter((result) => result.status !== 200 && result.status !== 429);
+  const other = others.length;
+  // 0: the connection failed or was cut.
+  const otherStatuses = others.map((result) => result.status).join(', ');
   const rows = ok.reduce((sum, result) => sum + result.rows, 0);
   const durations = ok.map((result) => result.ms).sort((a, b) => a - b);
   const wrong = ok.filter((result) => result.rows !== LOAD_ORDERS).length;
@@ -352,7 +355,7 @@ function printLoad(kind: LoadDatabase, run: Awaited<ReturnType<typeof loadRun>>)
   console.log(`  ${summary('/health', run.healthProbe)}`);
   console.log(`  ${summary('list call', run.listProbe)}`);
   console.log(
-    `  exports: ${ok.length} × 200${refused.length ? `, ${refused.length} × 429 (Retry-After ${refused[0]!.retryAfter})` : ''}${other ? `, ${other} other` : ''}` +
+    `  exports: ${ok.length} × 200${refused.length ? `, ${refused.length} × 429 (Retry-After ${refused[0]!.retryAfter})` : ''}${other ? `, ${other} other (status ${otherStatuses})` : ''}` +
       `${wrong ? `, ${wrong} with a wrong row count` : ''}; all done in ${(run.wallMs / 1000).toFixed(1)} s, ` +
       `${rate(rows, run.wallMs).toLocaleString('en-US')} rows/s together; ` +
       (durations.length

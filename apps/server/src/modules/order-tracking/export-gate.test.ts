@@ -81,6 +81,28 @@ function heldDownload(headers: Record<string, string>) {
   };
 }
 
+/** A call over a real socket, as a browser or a load balancer makes it: answers its status and body. */
+function httpCall(
+  pathname: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(new URL(pathname, base), {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+    });
+    request.once('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.once('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+      );
+    });
+    request.once('error', reject);
+    request.end(options.body);
+  });
+}
+
 const exportAs = (headers: Record<string, string | undefined>) =>
   t.app.inject({ method: 'GET', url: URL_PATH, headers });
 
@@ -133,6 +155,29 @@ describe('exports under way', () => {
     expect(third.statusCode).toBe(200);
     expect(third.body.split('\r\n').length - 2).toBe(ORDERS);
     expect(await second.readAll()).toBe(ORDERS);
+    await expect.poll(() => exportGate.running).toBe(0);
+  });
+
+  it('answers /health and the list call over the network while an export is read as fast as it is written', async () => {
+    const download = heldDownload(userA.headers);
+    expect((await download.response).statusCode).toBe(200);
+    const read = download.readAll();
+    // Each answer comes while the export is still under way: its batches leave the server free to read requests.
+    const health = await httpCall('/health');
+    expect(health.status).toBe(200);
+    expect(exportGate.running).toBe(1);
+    const list = await httpCall('/api/order-tracking/list', {
+      method: 'POST',
+      headers: {
+        ...userB.headers,
+        'content-type': 'application/json',
+        origin: new URL(t.config.publicUrl).origin,
+      },
+      body: JSON.stringify({ PageSize: 25 }),
+    });
+    expect(list.status, list.body).toBe(200);
+    expect(exportGate.running).toBe(1);
+    expect(await read).toBe(ORDERS);
     await expect.poll(() => exportGate.running).toBe(0);
   });
 

@@ -10,6 +10,8 @@
  *   are few or have to be read anyway, from sorting just those; only that page's rows are then read.
  * Column names and sort expressions come from the fixed maps below, never from the request.
  */
+
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { OrderGridColumnId, OrderRecord, OrderSortableColumn, TOrderEdit } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
@@ -620,6 +622,10 @@ export async function forEachHeldExportBatch(
       count += rows.length;
       if (rows.length > 0) await onBatch(rows);
       if (ids.length < rowsPerFetch) break;
+      // PGlite answers in this thread without waiting for any I/O, so a download read as fast as it is written
+      // would chain batch after batch in promise callbacks alone, and the server would never read another
+      // request. Here it does, and their statements queue before this export's next batch.
+      await yieldToRequests();
     }
     return count;
   } finally {

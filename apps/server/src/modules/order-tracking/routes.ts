@@ -58,7 +58,14 @@ export async function orderTrackingRoutes(app: FastifyInstance, { db, database, 
       // waits gives its place up.
       const closed = new AbortController();
       reply.raw.once('close', () => closed.abort());
-      const end = await exportGate.admit(sessionUserOrThrow(request).id, closed.signal);
+      let end: () => void;
+      try {
+        end = await exportGate.admit(sessionUserOrThrow(request).id, closed.signal);
+      } catch (error) {
+        // Nobody is left to answer: not a failure of ours.
+        if (closed.signal.aborted) return reply.hijack();
+        throw error;
+      }
       let file: Awaited<ReturnType<typeof prepareOrderExport>>;
       try {
         file = await prepareOrderExport(database, query, new Date());

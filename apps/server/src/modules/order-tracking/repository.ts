@@ -551,6 +551,19 @@ export interface ExportQuery {
 export type ExportRow = Array<string | number | null>;
 
 let heldCursors = 0;
+let lastExportTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Waits for this export's next batch turn. PGlite answers in this thread without waiting for any I/O, so a
+ * download read as fast as it is written would chain batch after batch in promise callbacks alone and the
+ * server would never read another request: each turn is a pass of the event loop, in which the server reads
+ * requests and their statements run before the batch. The turns of all exports form one line, so that one
+ * pass runs one export's batch, not every running export's.
+ */
+function nextExportTurn(): Promise<unknown> {
+  lastExportTurn = lastExportTurn.then(() => yieldToRequests());
+  return lastExportTurn;
+}
 
 /**
  * The export's SELECT: every live order matching the filter, in the list's order (the same ORDER BY, id
@@ -622,10 +635,7 @@ export async function forEachHeldExportBatch(
       count += rows.length;
       if (rows.length > 0) await onBatch(rows);
       if (ids.length < rowsPerFetch) break;
-      // PGlite answers in this thread without waiting for any I/O, so a download read as fast as it is written
-      // would chain batch after batch in promise callbacks alone, and the server would never read another
-      // request. Here it does, and their statements queue before this export's next batch.
-      await yieldToRequests();
+      await nextExportTurn();
     }
     return count;
   } finally {

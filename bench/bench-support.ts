@@ -34,20 +34,33 @@ export async function adminQuery(url: URL, text: string): Promise<pg.QueryResult
 
 /** A fresh order user, signed in through the real login route: the cookie header for later calls. */
 export async function signInOrderUser(database: Database, baseUrl: string): Promise<string> {
-  const username = 'bench-order-user';
+  const user = await createOrderUser(database, 'bench-order-user');
+  return signIn(baseUrl, user);
+}
+
+/** An active order user `username` (replacing one of that name) with a random password. */
+export async function createOrderUser(
+  database: Database,
+  username: string,
+): Promise<{ username: string; password: string }> {
   const password = randomBytes(12).toString('base64url');
   await database.db.delete(schema.users).where(eq(schema.users.username, username));
   await database.db.insert(schema.users).values({
     username,
-    email: 'bench@example.com',
+    email: `${username}@example.com`,
     passwordHash: await hashPassword(password),
     orderUser: true,
     activeStatus: true,
   });
+  return { username, password };
+}
+
+/** Signs in through the real login route: the cookie header for later calls. */
+export async function signIn(baseUrl: string, user: { username: string; password: string }): Promise<string> {
   const response = await fetch(`${baseUrl}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
+    body: JSON.stringify(user),
   });
   if (response.status !== 204) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return response.headers

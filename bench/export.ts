@@ -15,15 +15,39 @@
  * while exporting). The CSV's row count is checked against the database. Then the floor: the same SELECT through `psql \copy … to /dev/null` (PostgreSQL alone) and a
  * bare cursor read in this process (pg, FETCH 2000, nothing of ours). Targets: CSV ≥ 50,000 rows/s, peak
  * RSS < 300 MB; reported as PASS/FAIL, never the exit code.
+ *
+ * Then exports under load, on both databases (docs/decisions/0025-exports-beside-other-requests.md): a server on
+ * the embedded database (a fresh DATA_DIR seeded with `--load-orders`, default 100,000) and one on the PostgreSQL
+ * server (its own database `inboxops_bench_export_load`), `--load-exports` (default 20) CSV downloads at once by
+ * ten order users, read as fast as they come, while /health and the list call (the grid's first page) are asked
+ * one after another, each about every 25 ms, until the last download ends. Prints p50/p95/max of both (target
+ * p95 < 100 ms), how the downloads were answered (200, or 429 with Retry-After) and their throughput.
+ *
+ *   npm run bench:export -- --load-only                      (only the load part, both databases)
+ *   npm run bench:export -- --load-only --load-databases pglite --load-exports 40
+ *   npm run bench:export -- --no-load                        (only the single downloads)
+ *   npm run bench:export -- --load-only --server-entry path/to/an/earlier/build/server.js
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ORDER_GRID_COLUMN_IDS, orderExportSearch } from '@app/contracts';
+import { createDatabase, type Database } from '@app/db';
 import pg from 'pg';
-import { seededBenchDatabase, serverUrl, signInOrderUser, stopServer, waitForHealth } from './bench-support';
+import { seedOrders } from '../apps/server/src/scripts/seed-orders';
+import {
+  createOrderUser,
+  percentile,
+  seededBenchDatabase,
+  serverUrl,
+  signIn,
+  signInOrderUser,
+  stopServer,
+  waitForHealth,
+} from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BENCH_DATABASE = 'inboxops_bench_export';
@@ -41,6 +65,16 @@ const FORMATS = (option('--formats') ?? 'csv,xlsx').split(',') as Array<'csv' | 
 const NODE_FLAGS = (option('--node-flags') ?? '').split(' ').filter(Boolean);
 /** Seconds the server stays idle after sign-in before the download. */
 const SETTLE_SECONDS = Number(option('--settle') ?? 0);
+/** The server to run: another build (of an earlier commit, say) to compare with. */
+const SERVER_ENTRY = path.resolve(option('--server-entry') ?? path.join(root, 'apps/server/dist/server.js'));
+const LOAD_ONLY = process.argv.includes('--load-only');
+const LOAD = !process.argv.includes('--no-load');
+const LOAD_ORDERS = Number(option('--load-orders') ?? 100_000);
+const LOAD_EXPORTS = Number(option('--load-exports') ?? 20);
+const LOAD_DATABASES = (option('--load-databases') ?? 'pglite,postgres').split(',') as LoadDatabase[];
+const LOAD_USERS = 10;
+const LOAD_BENCH_DATABASE = 'inboxops_bench_export_load';
+const PROBE_TARGET_MS = 100;
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
@@ -58,31 +92,25 @@ function countNewlines(chunk: Uint8Array): number {
   return count;
 }
 
-function startServer(databaseUrl: string, dataDir: string): ChildProcess {
+/** `databaseUrl` undefined: the embedded database in `dataDir`. */
+function startServer(databaseUrl: string | undefined, dataDir: string): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_SECRET_KEY: randomBytes(32).toString('base64url'),
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'export-bench-admin-1',
+    LOG_LEVEL: 'warn',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
   return spawn(
     process.execPath,
     // The flags of `npm start` (apps/server/package.json), then --node-flags, which override them.
-    [
-      '--enable-source-maps',
-      '--max-semi-space-size=16',
-      ...NODE_FLAGS,
-      path.join(root, 'apps/server/dist/server.js'),
-    ],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        APP_SECRET_KEY: randomBytes(32).toString('base64url'),
-        ADMIN_USERNAME: 'admin',
-        ADMIN_PASSWORD: 'export-bench-admin-1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
+    ['--enable-source-maps', '--max-semi-space-size=16', ...NODE_FLAGS, SERVER_ENTRY],
+    { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
 }
 
@@ -179,7 +207,170 @@ async function bareCursorMs(databaseUrl: string): Promise<{ ms: number; rows: nu
   }
 }
 
+type LoadDatabase = 'pglite' | 'postgres';
+
+interface Download {
+  status: number;
+  retryAfter: string | undefined;
+  rows: number;
+  ms: number;
+}
+
+/** A call that gives up after 10 minutes; answers 0 for a call that failed or gave up. */
+function call(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; retryAfter: string | undefined; newlines: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const failed = () =>
+      resolve({ status: 0, retryAfter: undefined, newlines: 0, ms: performance.now() - started });
+    const request = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers },
+      (response) => {
+        let newlines = 0;
+        response.on('data', (chunk: Buffer) => {
+          newlines += countNewlines(chunk);
+        });
+        response.on('error', failed);
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            retryAfter: response.headers['retry-after'],
+            newlines,
+            ms: performance.now() - started,
+          }),
+        );
+      },
+    );
+    request.setTimeout(600_000, () => request.destroy());
+    request.on('error', failed);
+    request.end(options.body);
+  });
+}
+
+/** One CSV download of the default view, read as fast as it comes; its rows counted. */
+async function downloadCsv(base: string, cookie: string): Promise<Download> {
+  const columns = ORDER_GRID_COLUMN_IDS.filter((id) => id !== 'poDate');
+  const answer = await call(`${base}/api/order-tracking/export?${orderExportSearch('csv', columns, {})}`, {
+    headers: { cookie },
+  });
+  return { ...answer, rows: answer.status === 200 ? answer.newlines - 1 : 0 };
+}
+
+/**
+ * Calls `ask` one call after another, about every 25 ms, until `done`: each call's milliseconds (a call that
+ * failed counts with the time it took to fail, and in `failed`).
+ */
+async function probe(ask: () => ReturnType<typeof call>, done: () => boolean) {
+  const times: number[] = [];
+  let failed = 0;
+  while (!done()) {
+    const answer = await ask();
+    if (answer.status !== 200) failed += 1;
+    times.push(answer.ms);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return { times, failed };
+}
+
+/** The orders and users of the load run: the embedded database seeded in `dataDir`, or the server's own database. */
+async function loadDatabase(
+  kind: LoadDatabase,
+  dataDir: string,
+): Promise<{ url?: string; database: Database }> {
+  if (kind === 'postgres') {
+    const database = await seededBenchDatabase(serverUrl(), LOAD_BENCH_DATABASE, LOAD_ORDERS);
+    return { url: database.connectionString!, database };
+  }
+  const database = await createDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  await database.migrate();
+  console.log(`seeding ${LOAD_ORDERS.toLocaleString('en-US')} orders into a fresh embedded database…`);
+  await seedOrders(database, { count: LOAD_ORDERS });
+  return { database };
+}
+
+async function loadRun(kind: LoadDatabase) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'inboxops-export-load-'));
+  const { url, database } = await loadDatabase(kind, dataDir);
+  const users: Array<{ username: string; password: string }> = [];
+  for (let n = 0; n < LOAD_USERS; n++) users.push(await createOrderUser(database, `bench-export-user-${n}`));
+  // The embedded database is the server's alone once it runs.
+  await database.close();
+  const child = startServer(url, dataDir);
+  try {
+    await waitForHealth(PORT, child, Date.now() + 120_000);
+    const base = `http://127.0.0.1:${PORT}`;
+    const cookies: string[] = [];
+    for (const user of users) cookies.push(await signIn(base, user));
+    // Each probe once before the load, so that neither measures its first call's start-up.
+    const health = () => call(`${base}/health`);
+    const list = () =>
+      call(`${base}/api/order-tracking/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: cookies[0]!, origin: base },
+        body: JSON.stringify({}),
+      });
+    for (const ask of [health, list])
+      if ((await ask()).status !== 200) throw new Error('a probe failed before the load');
+    let finished = false;
+    const started = performance.now();
+    const downloads = Promise.all(
+      Array.from({ length: LOAD_EXPORTS }, (_, n) => downloadCsv(base, cookies[n % cookies.length]!)),
+    ).finally(() => {
+      finished = true;
+    });
+    const [results, healthProbe, listProbe] = await Promise.all([
+      downloads,
+      probe(health, () => finished),
+      probe(list, () => finished),
+    ]);
+    return { results, healthProbe, listProbe, wallMs: performance.now() - started, load: loadavg()[0]! };
+  } finally {
+    await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printLoad(kind: LoadDatabase, run: Awaited<ReturnType<typeof loadRun>>) {
+  const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const summary = (name: string, { times, failed }: { times: number[]; failed: number }) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    const p95 = percentile(sorted, 95);
+    return `${name} ${sorted.length} calls${failed ? ` (${failed} failed)` : ''}, p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target p95 < ${PROBE_TARGET_MS} ms: ${pass(p95 < PROBE_TARGET_MS)})`;
+  };
+  const ok = run.results.filter((result) => result.status === 200);
+  const refused = run.results.filter((result) => result.status === 429);
+  const others = run.results.filter((result) => result.status !== 200 && result.status !== 429);
+  const other = others.length;
+  // 0: the connection failed or was cut.
+  const otherStatuses = others.map((result) => result.status).join(', ');
+  const rows = ok.reduce((sum, result) => sum + result.rows, 0);
+  const durations = ok.map((result) => result.ms).sort((a, b) => a - b);
+  const wrong = ok.filter((result) => result.rows !== LOAD_ORDERS).length;
+  console.log(
+    `\n${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}: ${LOAD_EXPORTS} CSV exports of ${LOAD_ORDERS.toLocaleString('en-US')} orders at once by ${LOAD_USERS} users, load average ${run.load.toFixed(1)}`,
+  );
+  console.log(`  ${summary('/health', run.healthProbe)}`);
+  console.log(`  ${summary('list call', run.listProbe)}`);
+  console.log(
+    `  exports: ${ok.length} × 200${refused.length ? `, ${refused.length} × 429 (Retry-After ${refused[0]!.retryAfter})` : ''}${other ? `, ${other} other (status ${otherStatuses})` : ''}` +
+      `${wrong ? `, ${wrong} with a wrong row count` : ''}; all done in ${(run.wallMs / 1000).toFixed(1)} s, ` +
+      `${rate(rows, run.wallMs).toLocaleString('en-US')} rows/s together; ` +
+      (durations.length
+        ? `each ${(durations[0]! / 1000).toFixed(1)}–${(durations.at(-1)! / 1000).toFixed(1)} s from request to last byte (waiting included)`
+        : 'none answered'),
+  );
+  if (wrong || other) process.exitCode = 1;
+}
+
 async function main() {
+  if (!LOAD_ONLY) await singleDownloads();
+  if (LOAD) for (const kind of LOAD_DATABASES) printLoad(kind, await loadRun(kind));
+}
+
+async function singleDownloads() {
   const server = serverUrl();
   const database = await seededBenchDatabase(server, BENCH_DATABASE, ORDERS);
   const databaseUrl = database.connectionString!;

@@ -134,3 +134,42 @@ test('Export downloads the current search and sort with the visible columns, as 
   );
   expect(column('Tracking Numbers')[1]?.v).toBe(`${token}TRK1, 0${token}TRK2`);
 });
+
+test('Export shows the server’s reason when it refuses the download (too many exports under way)', async ({
+  page,
+  createUser,
+  orders,
+  signIn,
+}) => {
+  const user = await createUser({ orderUser: true });
+  const token = orderToken();
+  await orders.seed(seeds(token), { token });
+  await signIn(page, user.username, { path: GRID_PATH });
+  await page.goto(`${GRID_PATH}?po=${token}`);
+  await expect(page.getByText('Records 3', { exact: true })).toBeVisible();
+  // The server's answer when the user already has two exports under way (export-gate.test.ts makes it for real).
+  const message =
+    'You already have 2 exports under way. Please wait for one to finish, or try again in 30 seconds.';
+  let refused = 0;
+  await page.route('**/api/order-tracking/export?**', async (route) => {
+    refused += 1;
+    await route.fulfill({
+      status: 429,
+      headers: { 'retry-after': '30', 'x-frame-options': 'SAMEORIGIN' },
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message }),
+    });
+  });
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'CSV (.csv)', exact: true }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: message })).toBeVisible();
+  expect(refused).toBe(1);
+
+  // Once the server takes it again, the same button downloads.
+  await page.unroute('**/api/order-tracking/export?**');
+  const csv = await exportAs(page, 'CSV (.csv)');
+  expect(csv.suggestedFilename()).toMatch(/^order-tracking-.*\.csv$/);
+  const [header, ...rows] = parseCsv((await readFile((await csv.path())!, 'utf8')).slice(1));
+  expect(header).toContain('Customer PO Number');
+  expect(rows).toHaveLength(3);
+});

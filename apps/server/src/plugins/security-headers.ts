@@ -3,7 +3,7 @@
  * @fastify/helmet, registered first so that even a request refused by a later onRequest hook gets them.
  */
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../config/env';
 
 /**
@@ -29,6 +29,24 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[]> 
     // On plain http (a local install) this would send the app's own requests to an https port nobody serves.
     ...(https ? { upgradeInsecureRequests: [] } : {}),
   };
+}
+
+/**
+ * The headers that let our own pages frame one response (and only our own pages): the order export, which
+ * the web app downloads through a hidden frame so that it can read a refusal there
+ * (docs/behaviour/order-tracking.md#export). The rest of the policy stays as it is.
+ */
+export function framedBySelf(reply: FastifyReply, config: Pick<AppConfig, 'publicUrl'>) {
+  const directives = {
+    ...contentSecurityPolicy(config.publicUrl.startsWith('https://')),
+    frameAncestors: ["'self'"],
+  };
+  const policy = Object.entries(directives)
+    .map(([name, values]) =>
+      [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...values].join(' '),
+    )
+    .join(';');
+  reply.header('content-security-policy', policy).header('x-frame-options', 'SAMEORIGIN');
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, 'publicUrl'>) {

@@ -10,14 +10,22 @@ import {
   orderExportSearch,
   type TOrderListRequest,
 } from '@app/contracts';
+import { schema } from '@app/db';
 import * as XLSX from '@e965/xlsx';
+import { eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder, insertOrderTrackingSource } from '../../../test/factories';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
-import { writeExportFile } from './export-file';
+import { type ExportLayout, writeExportFile } from './export-file';
 import { EXPORT_THREADS, writeExportInThread } from './export-thread';
-import { exportSelect, forEachHeldExportBatch, sortKeyFor } from './repository';
+import {
+  type ExportQuery,
+  type ExportRow,
+  exportSelect,
+  forEachHeldExportBatch,
+  sortKeyFor,
+} from './repository';
 import { exportColumns, exportLayout } from './service';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -291,19 +299,25 @@ describe('reading in batches', () => {
     columns: ['customerPoNumber'] as OrderGridColumnId[],
   };
   const poLayout = () => exportLayout('csv', ['customerPoNumber']);
-  const exportThreadData = (batchSize: number) => ({
+  const threadData = (query: ExportQuery, layout: ExportLayout, batchSize: number) => ({
     connectionString: t.db.connectionString!,
-    statement: new PgDialect().sqlToQuery(exportSelect(poQuery)),
-    layout: poLayout(),
+    statement: new PgDialect().sqlToQuery(exportSelect(query)),
+    layout,
     batchSize,
   });
-  /** A CSV of every PO number, ascending, `batchSize` rows a FETCH, read the way the route reads on this database. */
-  const writePos = (out: Writable, batchSize: number) =>
+  const exportThreadData = (batchSize: number) => threadData(poQuery, poLayout(), batchSize);
+  /** The file of `query`, `batchSize` rows a batch, read the way the route reads on this database. */
+  const writeQuery = (out: Writable, query: ExportQuery, layout: ExportLayout, batchSize: number) =>
     onPostgres
-      ? writeExportInThread(out, exportThreadData(batchSize))
-      : writeExportFile(out, poLayout(), (onBatch) =>
-          forEachHeldExportBatch(t.db.db, poQuery, batchSize, onBatch),
-        );
+      ? writeExportInThread(out, threadData(query, layout, batchSize))
+      : writeExportFile(out, layout, (onBatch) => forEachHeldExportBatch(t.db.db, query, batchSize, onBatch));
+  /** A CSV of every PO number, ascending, `batchSize` rows a FETCH, read the way the route reads on this database. */
+  const writePos = (out: Writable, batchSize: number) => writeQuery(out, poQuery, poLayout(), batchSize);
+  const collect = (out: PassThrough) => {
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    return () => Buffer.concat(chunks);
+  };
   /** What is left open of exports: PGlite's held cursors, or PostgreSQL's export connections. */
   const openExports = async () =>
     Number(
@@ -334,6 +348,76 @@ describe('reading in batches', () => {
     expect(posOf(Buffer.concat(chunks).toString('utf8'))).toEqual(expected);
     await expect.poll(openExports).toBe(0);
   });
+
+  it.each(['csv', 'xlsx'] as const)(
+    'writes the same file as the whole SELECT read at once and written in one go (%s)',
+    async (format) => {
+      const query: ExportQuery = {
+        filter: undefined,
+        sort: [sortKeyFor('lastUpdated', false)!],
+        columns: ORDER_GRID_COLUMN_IDS,
+      };
+      const layout = exportLayout(format, ORDER_GRID_COLUMN_IDS);
+      const statement = new PgDialect().sqlToQuery(exportSelect(query));
+      const whole = (
+        await t.db.query<Record<string, string | number | null>>(statement.sql, statement.params)
+      ).map((row): ExportRow => ORDER_GRID_COLUMN_IDS.map((_, index) => row[`c${index}`] ?? null));
+      const atOnce = new PassThrough();
+      const atOnceBytes = collect(atOnce);
+      await writeExportFile(atOnce, layout, async (onBatch) => {
+        await onBatch(whole);
+        return whole.length;
+      });
+      const batched = new PassThrough();
+      const batchedBytes = collect(batched);
+      expect(await writeQuery(batched, query, layout, 3)).toBe(whole.length);
+      if (format === 'csv') {
+        expect(batchedBytes().toString('utf8')).toBe(atOnceBytes().toString('utf8'));
+      } else {
+        // The archive's entries carry the time they were written; the sheets must be the same.
+        const sheet = (bytes: Buffer) =>
+          XLSX.read(bytes, { type: 'buffer', dense: true, cellNF: true }).Sheets.Orders!['!data'];
+        expect(sheet(batchedBytes())).toEqual(sheet(atOnceBytes()));
+      }
+    },
+  );
+
+  it(
+    onPostgres
+      ? 'reads one snapshot: an order changed while the download waits is written as it was (PostgreSQL)'
+      : 'does not read ahead: an order changed while the download waits is written as it is then (the embedded database)',
+    async () => {
+      const query: ExportQuery = { ...poQuery, columns: ['customerPoNumber', 'notes'] };
+      const last = (await listAll({ SortParams: { customerPoNumber: true } })).at(-1)!;
+      // Nobody reads `out`: the export stops once `out` is full, rows and rows before the last order.
+      const out = new PassThrough({ highWaterMark: 16 });
+      const written = writeQuery(out, query, exportLayout('csv', query.columns), 2);
+      const bytes = collect(out);
+      out.pause();
+      try {
+        // A thread and its connection may take a while to start on a busy machine.
+        await expect.poll(() => out.readableLength, { timeout: 20_000 }).toBeGreaterThan(0);
+        await t.db.db
+          .update(schema.orders)
+          .set({ notes: 'changed mid-export' })
+          .where(eq(schema.orders.id, last.id));
+        out.resume();
+        await written;
+        const rows = parseCsv(bytes().toString('utf8').slice(1));
+        // On PGlite the one connection ran the UPDATE between two of the export's statements, and the last
+        // order's row was read after it: the export had not read all its rows up front.
+        expect(rows.at(-1)).toEqual([
+          expectedCsvCell(last, 'customerPoNumber'),
+          onPostgres ? (last.notes ?? '') : 'changed mid-export',
+        ]);
+      } finally {
+        // Whatever failed, the export must not stay open for the next tests.
+        out.resume();
+        await written.catch(() => {});
+        await t.db.db.update(schema.orders).set({ notes: last.notes }).where(eq(schema.orders.id, last.id));
+      }
+    },
+  );
 
   it.skipIf(onPostgres)('hands the file at most a batch at a time (the embedded database)', async () => {
     const sizes: number[] = [];
@@ -374,7 +458,8 @@ describe('reading in batches', () => {
     it(`runs at most ${EXPORT_THREADS} at once; the next waits for a free thread and then runs`, async () => {
       const outs = Array.from({ length: EXPORT_THREADS + 1 }, () => new PassThrough({ highWaterMark: 16 }));
       const written = outs.map((out) => writePos(out, 2));
-      await expect.poll(openExports).toBe(EXPORT_THREADS);
+      // Threads and their connections may take a while to start on a busy machine.
+      await expect.poll(openExports, { timeout: 20_000 }).toBe(EXPORT_THREADS);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await openExports()).toBe(EXPORT_THREADS);
       expect(outs.filter((out) => out.readableLength > 0)).toHaveLength(EXPORT_THREADS);

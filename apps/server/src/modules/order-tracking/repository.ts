@@ -10,6 +10,8 @@
  *   are few or have to be read anyway, from sorting just those; only that page's rows are then read.
  * Column names and sort expressions come from the fixed maps below, never from the request.
  */
+
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import {
   CARRIER_FILTER_INVALID,
   CARRIER_FILTER_NONE,
@@ -23,7 +25,6 @@ import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 import { carrierFieldsOf, storedCarrierOf } from '../tracking-numbers/stored-carrier';
-import { readCursorBatches } from './export-file';
 
 const { orders, orderTrackingNumbers } = schema;
 
@@ -603,18 +604,34 @@ export interface ExportQuery {
 export type ExportRow = Array<string | number | null>;
 
 let heldCursors = 0;
+let lastExportTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Waits for this export's next batch turn. PGlite answers in this thread without waiting for any I/O, so a
+ * download read as fast as it is written would chain batch after batch in promise callbacks alone and the
+ * server would never read another request: each turn is a pass of the event loop, in which the server reads
+ * requests and their statements run before the batch. The turns of all exports form one line, so that one
+ * pass runs one export's batch, not every running export's.
+ */
+function nextExportTurn(): Promise<unknown> {
+  lastExportTurn = lastExportTurn.then(() => yieldToRequests());
+  return lastExportTurn;
+}
 
 /**
  * The export's SELECT: every live order matching the filter, in the list's order (the same ORDER BY, id
  * breaking ties), the columns' values in the order asked for.
  */
-export function exportSelect({ filter, sort, columns }: ExportQuery): SQL {
+export function exportSelect({
+  filter,
+  sort,
+  columns,
+  idsOnly = false,
+}: ExportQuery & { idsOnly?: boolean }): SQL {
   const terms = orderTerms(sort).map((term) =>
     term.expression === SOURCE_NAME ? { ...term, expression: 's.source_name' } : term,
   );
-  const select = sql.raw(
-    columns.map((column, index) => `${EXPORT_EXPRESSIONS[column]} as c${index}`).join(', '),
-  );
+  const select = idsOnly ? sql`o.id` : exportColumnsSql(columns);
   const where = filter ? sql` and ${filterSql(filter, 'bitmap')}` : sql``;
   return sql`select ${select} from orders o
       left join order_tracking_sources s on s.id = o.order_tracking_source_id
@@ -622,12 +639,20 @@ export function exportSelect({ filter, sort, columns }: ExportQuery): SQL {
      order by ${orderBySql(terms, false)}`;
 }
 
+/** The columns' expressions, `c0`, `c1`, … in the order asked for. */
+function exportColumnsSql(columns: readonly OrderExportColumnId[]): SQL {
+  return sql.raw(columns.map((column, index) => `${EXPORT_EXPRESSIONS[column]} as c${index}`).join(', '));
+}
+
 /**
- * The export's rows on the embedded database, batch by batch (`batchSize` rows a FETCH) through a cursor
- * WITH HOLD: PGlite has one connection, which other requests then share between two FETCHes instead of
- * waiting for the whole download. Only one batch is in memory, and the next is fetched once `onBatch` has
- * returned, so a slow download slows the reading instead of filling memory. The cursor reads one snapshot.
- * (On PostgreSQL the export reads in a thread of its own: export-worker.ts.)
+ * The export's rows on the embedded database (docs/decisions/0025-exports-beside-other-requests.md), in
+ * statements of bounded size: PGlite has one connection, and each statement holds it. First a cursor WITH HOLD
+ * over the matching orders' ids alone, in the list's order: which orders and in which order is fixed there,
+ * at the start, and PostgreSQL keeps the ids in its own tuple store. Then, batch by batch, `batchSize` ids
+ * are fetched and those orders' columns read. Other requests run between any two of these statements, and
+ * the next batch is read once `onBatch` has returned, so a slow download slows the reading instead of
+ * filling memory. An order's values are those when its batch is read; an order removed meanwhile is left out.
+ * (On PostgreSQL the export reads one snapshot in a thread of its own: export-worker.ts.)
  */
 export async function forEachHeldExportBatch(
   db: DbOrTx,
@@ -639,16 +664,35 @@ export async function forEachHeldExportBatch(
   heldCursors += 1;
   const name = `order_export_${heldCursors}`;
   const rowsPerFetch = Math.max(1, Math.floor(batchSize));
-  const fetch = sql.raw(`fetch forward ${rowsPerFetch} from ${name}`);
-  const fetchBatch = async () =>
-    (await rowsOf<Record<string, string | number | null>>(db, fetch)).map((row) =>
-      columns.map((_, index) => row[`c${index}`] ?? null),
+  const fetchIds = sql.raw(`fetch forward ${rowsPerFetch} from ${name}`);
+  const select = exportColumnsSql(columns);
+  const readRows = async (ids: string[]): Promise<ExportRow[]> => {
+    const rows = await rowsOf<Record<string, string | number | null>>(
+      db,
+      sql`select ${select} from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as batch(id, n)
+          join orders o on o.id = batch.id
+          left join order_tracking_sources s on s.id = o.order_tracking_source_id
+         order by batch.n`,
     );
-  await db.execute(sql`declare ${sql.raw(name)} no scroll cursor with hold for ${exportSelect(query)}`);
+    return rows.map((row) => columns.map((_, index) => row[`c${index}`] ?? null));
+  };
+  await db.execute(
+    sql`declare ${sql.raw(name)} no scroll cursor with hold for ${exportSelect({ ...query, idsOnly: true })}`,
+  );
   try {
-    return await readCursorBatches(fetchBatch, rowsPerFetch, onBatch);
+    let count = 0;
+    for (;;) {
+      const ids = (await rowsOf<{ id: string | number }>(db, fetchIds)).map((row) => String(row.id));
+      if (ids.length === 0) break;
+      const rows = await readRows(ids);
+      count += rows.length;
+      if (rows.length > 0) await onBatch(rows);
+      if (ids.length < rowsPerFetch) break;
+      await nextExportTurn();
+    }
+    return count;
   } finally {
-    // A held cursor outlives its statement: left open it would keep its rows until the process ends.
+    // A held cursor outlives its statement: left open it would keep its ids until the process ends.
     await db.execute(sql.raw(`close ${name}`));
   }
 }

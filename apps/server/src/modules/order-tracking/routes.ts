@@ -12,16 +12,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { apiDocs, deleteDocs, fileDownload, idParams } from '../../lib/route-docs';
 import { parseIdParam, validate } from '../../lib/validate';
-import { SOURCE_ACCESS } from '../../plugins/session';
+import { framedBySelf } from '../../plugins/security-headers';
+import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { attachmentHeader } from '../files/stored-files';
 import { EXPORT_CONTENT_TYPES } from './export-file';
+import { exportGate } from './export-gate';
 import { deleteOrder, editOrder, getOrder, listOrders, prepareOrderExport, saveOrderNote } from './service';
 
 const docs = apiDocs('Order tracking');
 const orderIdParams = idParams('orderId');
 
 /** The order tracking grid and order detail (docs/behaviour/order-tracking.md): order users and admins. */
-export async function orderTrackingRoutes(app: FastifyInstance, { db, database }: AppContext) {
+export async function orderTrackingRoutes(app: FastifyInstance, { db, database, config }: AppContext) {
   const access = { access: SOURCE_ACCESS.order };
 
   // A search sent as a POST (the body carries the filters): a read-only API token may call it.
@@ -50,17 +52,39 @@ export async function orderTrackingRoutes(app: FastifyInstance, { db, database }
       }),
     },
     async (request, reply) => {
+      framedBySelf(reply, config);
       const query = validate(ZOrderExportQuerySchema, request.query);
-      const file = await prepareOrderExport(database, query, new Date());
+      // A turn first (export-gate.ts): waiting, or 429 before anything is read. A download closed while it
+      // waits gives its place up.
+      const closed = new AbortController();
+      reply.raw.once('close', () => closed.abort());
+      let end: () => void;
+      try {
+        end = await exportGate.admit(sessionUserOrThrow(request).id, closed.signal);
+      } catch (error) {
+        // Nobody is left to answer: not a failure of ours.
+        if (closed.signal.aborted) return reply.hijack();
+        throw error;
+      }
+      let file: Awaited<ReturnType<typeof prepareOrderExport>>;
+      try {
+        file = await prepareOrderExport(database, query, new Date());
+      } catch (error) {
+        end();
+        throw error;
+      }
       const body = new PassThrough();
       // Headers are gone once the first byte is: a failure now can only cut the download short.
-      file.write(body).then(
-        () => body.end(),
-        (error: unknown) => {
-          if (!body.destroyed) request.log.error({ err: error }, 'Order export failed');
-          body.destroy(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
+      file
+        .write(body)
+        .then(
+          () => body.end(),
+          (error: unknown) => {
+            if (!body.destroyed) request.log.error({ err: error }, 'Order export failed');
+            body.destroy(error instanceof Error ? error : new Error(String(error)));
+          },
+        )
+        .finally(end);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', attachmentHeader(file.fileName))

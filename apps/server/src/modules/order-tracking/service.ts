@@ -132,6 +132,11 @@ export async function listOrders(db: DbOrTx, query: TOrderListQuery): Promise<Or
 
 /** Rows per cursor FETCH: big enough that round trips do not dominate, small enough to stay a few MB. */
 export const EXPORT_BATCH_SIZE = 2000;
+/**
+ * Rows per batch on the embedded database, whose one connection every other request waits for while a
+ * batch is read: about 20 ms (docs/decisions/0025-exports-beside-other-requests.md).
+ */
+export const EMBEDDED_EXPORT_BATCH_SIZE = 500;
 
 export interface OrderExport {
   fileName: string;
@@ -173,7 +178,7 @@ const postgresDialect = new PgDialect();
  * for this search and sort, in the same order. The search is resolved here, so that a bad request fails
  * before the download starts; nothing is read until the file is written. On PostgreSQL the rows are read
  * and the file written in a thread of its own (export-thread.ts); on the embedded database, whose one
- * connection lives in this thread, here.
+ * connection lives in this thread, here, in small batches. How many run at once: export-gate.ts.
  */
 export async function prepareOrderExport(
   database: Database,
@@ -210,7 +215,7 @@ export async function prepareOrderExport(
     ...file,
     write: (out) =>
       writeExportFile(out, layout, (onBatch) =>
-        forEachHeldExportBatch(database.db, exportQuery, EXPORT_BATCH_SIZE, onBatch),
+        forEachHeldExportBatch(database.db, exportQuery, EMBEDDED_EXPORT_BATCH_SIZE, onBatch),
       ),
   };
 }

@@ -70,6 +70,10 @@ export interface OAuthProvider {
   refreshTokensIssued: string[];
   /** Holds every token answer back until the returned function is called (a slow provider). */
   holdTokens(): () => void;
+  /** How many token requests are being held right now. */
+  heldTokenRequests(): number;
+  /** Every refresh is answered with this OAuth error (400, or 401 for invalid_client) until undefined. */
+  failRefreshWith(error: string | undefined): void;
   close(): Promise<void>;
 }
 
@@ -99,6 +103,7 @@ export async function startOAuthProvider(options: {
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
   let account = options.accounts[0] ?? '';
   let refuseRefresh = false;
+  let refreshError: string | undefined;
   let held: Array<() => void> | undefined;
   const codes = new Map<string, AuthorizationCode>();
   const accessTokens = new Map<string, IssuedToken>();
@@ -230,6 +235,21 @@ export async function startOAuthProvider(options: {
         });
       }
       if (grant === 'refresh_token') {
+        // Microsoft's v2 endpoint: a refresh names the scopes it wants (a subset of the consented ones).
+        if (tenant !== undefined && !body.get('scope')) {
+          counts.refused += 1;
+          return send(400, {
+            error: 'invalid_request',
+            error_description: "AADSTS90014: The required field 'scope' is missing.",
+          });
+        }
+        if (refreshError) {
+          counts.refused += 1;
+          return send(refreshError === 'invalid_client' ? 401 : 400, {
+            error: refreshError,
+            error_description: `Test provider: ${refreshError}`,
+          });
+        }
         const presented = body.get('refresh_token') ?? '';
         const stored = refreshTokens.get(presented);
         if (!stored || stored.clientId !== client.clientId || refuseRefresh) {
@@ -332,6 +352,10 @@ export async function startOAuthProvider(options: {
         held = undefined;
         for (const release of waiting.splice(0)) release();
       };
+    },
+    heldTokenRequests: () => held?.length ?? 0,
+    failRefreshWith(error) {
+      refreshError = error;
     },
     refreshTokensIssued,
     close: async () => {

@@ -480,28 +480,94 @@ describe('using the sign-in', () => {
     expect((await poll(source.id)).json()).toMatchObject({ status: 'succeeded' });
   });
 
-  it('two instances needing a new token at once: one refresh, both get the same token', async () => {
+  it('two instances needing a new token at once: one refresh outside any transaction, the other waits and gets the same token', async () => {
     const source = await createSource();
     await signIn(source.id);
     await ageAccessToken(source.id);
-    const ctx = t.app.context;
-    // A second instance: its own database connection pool where the database is shared (PostgreSQL).
+    const waits: number[] = [];
+    const ctx = { ...t.app.context, onRefreshWait: (id: number) => waits.push(id) };
+    // A second instance: its own database connection pool where the database is shared (PostgreSQL); on
+    // PGlite (one process only) the second caller joins the refresh under way in the process.
     const url = t.db.connectionString;
     const second = url ? await createDatabase({ url, poolSize: 2 }) : undefined;
+    const release = provider.holdTokens();
     try {
       const other = second ? { ...ctx, db: second.db } : ctx;
-      const release = provider.holdTokens();
       const refreshes = provider.counts.refreshToken;
       const stale = await row(source.id);
-      const both = Promise.all([mailboxAccessToken(ctx, stale), mailboxAccessToken(other, stale)]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const a = mailboxAccessToken(ctx, stale);
+      await waitFor(async () => provider.heldTokenRequests() === 1, 10_000, 'the first refresh to ask');
+      // The provider is answering slowly: the database is not held meanwhile (PGlite has one connection).
+      const leased = await row(source.id);
+      if (second) expect(leased.oauthRefreshLeaseUntil).not.toBeNull();
+      const b = mailboxAccessToken(other, stale);
+      await waitFor(async () => waits.includes(source.id), 10_000, 'the second caller to wait');
+      expect(provider.heldTokenRequests()).toBe(1);
       release();
-      const [a, b] = await both;
-      expect(a).toBe(b);
+      const [tokenA, tokenB] = await Promise.all([a, b]);
+      expect(tokenA).toBe(tokenB);
       expect(provider.counts.refreshToken).toBe(refreshes + 1);
+      expect((await row(source.id)).oauthRefreshLeaseUntil).toBeNull();
+      expect(provider.refreshTokenActive(provider.refreshTokensIssued.at(-1) ?? '')).toBe(true);
     } finally {
+      release();
       await second?.close();
     }
+  });
+
+  it('a refresh sends the scopes at Microsoft (its v2 endpoint requires them) and at Google', async () => {
+    for (const name of ['microsoft', 'google'] as const) {
+      const source = await createSource();
+      await signIn(source.id, { provider: name });
+      await ageAccessToken(source.id);
+      const refreshes = provider.counts.refreshToken;
+      await mailboxAccessToken(t.app.context, await row(source.id));
+      expect(provider.counts.refreshToken, name).toBe(refreshes + 1);
+    }
+  });
+
+  it('interaction_required and consent_required expire the sign-in like invalid_grant', async () => {
+    for (const error of ['interaction_required', 'consent_required']) {
+      const source = await createSource();
+      await signIn(source.id);
+      await ageAccessToken(source.id);
+      provider.failRefreshWith(error);
+      try {
+        await expect(mailboxAccessToken(t.app.context, await row(source.id))).rejects.toThrow(
+          MAILBOX_SIGN_IN_EXPIRED,
+        );
+      } finally {
+        provider.failRefreshWith(undefined);
+      }
+      expect((await getSource(source.id)).signIn?.expired, error).toBe(true);
+    }
+  });
+
+  it('invalid_client (an expired client secret) fails the use, keeps the sign-in, and alerts once', async () => {
+    const sources = [await createSource(), await createSource()];
+    for (const source of sources) await signIn(source.id);
+    const mailBefore = systemMail.length;
+    provider.failRefreshWith('invalid_client');
+    try {
+      for (const source of [...sources, sources[0]]) {
+        await ageAccessToken(source?.id ?? 0);
+        await expect(mailboxAccessToken(t.app.context, await row(source?.id ?? 0))).rejects.toThrow(
+          'Microsoft sign-in failed: invalid_client',
+        );
+      }
+    } finally {
+      provider.failRefreshWith(undefined);
+    }
+    const alerts = systemMail.slice(mailBefore);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.subject).toBe('Microsoft sign-in is misconfigured on this server');
+    expect(alerts[0]?.text).toContain('MICROSOFT_OAUTH_CLIENT_SECRET');
+    for (const source of sources) {
+      expect((await getSource(source.id)).signIn?.expired).toBe(false);
+      expect((await row(source.id)).oauthRefreshLeaseUntil).toBeNull();
+    }
+    // Once the secret is renewed, the same sign-in works.
+    await expect(mailboxAccessToken(t.app.context, await row(sources[0]?.id ?? 0))).resolves.toMatch(/^at-/);
   });
 });
 

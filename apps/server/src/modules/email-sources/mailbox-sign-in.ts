@@ -23,7 +23,14 @@ import { deriveKey } from '../../lib/crypto';
 import type { SecretBox } from '../../lib/secrets';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { groupRecipients } from '../notifications/send-digest';
-import { type EmailSourceRow, findEmailSourceById, lockEmailSource, updateEmailSource } from './repository';
+import {
+  claimSignInRefreshLease,
+  type EmailSourceRow,
+  findEmailSourceById,
+  lockEmailSource,
+  saveSignInRefresh,
+  updateEmailSource,
+} from './repository';
 
 export interface SignInContext {
   db: DbOrTx;
@@ -31,6 +38,8 @@ export interface SignInContext {
   config: { secretKey: string; publicUrl: string; mailboxOAuth: MailboxOAuthConfig };
   /** Sends the alert when a sign-in expires; without one the expiry is only shown and logged in runs. */
   mailer?: SystemMailer | undefined;
+  /** Told when a caller waits for a token refresh another caller or instance is making. */
+  onRefreshWait?: ((sourceId: number) => void) | undefined;
 }
 
 export const PROVIDER_NAMES: Record<MailboxProvider, string> = { microsoft: 'Microsoft', google: 'Google' };
@@ -219,6 +228,7 @@ export async function completeSignIn(
       oauthAccessEncrypted: context.secrets.seal(accessToken, binding),
       oauthAccessExpiresAt: new Date(Date.now() + tokens.expiresInSeconds * 1000),
       oauthExpiredAt: null,
+      oauthRefreshLeaseUntil: null,
     });
     await recordAudit(tx, {
       ...AUDIT,
@@ -264,6 +274,7 @@ export const SIGNED_OUT = {
   oauthAccessEncrypted: null,
   oauthAccessExpiresAt: null,
   oauthExpiredAt: null,
+  oauthRefreshLeaseUntil: null,
 } as const;
 
 /**
@@ -286,82 +297,177 @@ export function signInServersChanged(saved: EmailSourceRow, next: MailSecretSett
 
 /**
  * A live access token for the source's mailbox. A token valid for more than REFRESH_MARGIN_MS is used as
- * stored; otherwise the row is locked (every instance waits for the one refreshing), checked again, and
- * refreshed once; the rotated refresh token is saved in the same transaction. A refused refresh token
- * marks the source "Sign-in expired": later uses fail at once, without asking the provider again.
+ * stored. Otherwise one refresh runs per source: in this process the callers share one promise; across
+ * instances the one that claims the row's short lease (a conditional UPDATE) asks the provider, outside any
+ * transaction, so no database connection waits on the network; the others re-read the row until the new
+ * token is there. The result is saved only if the refresh token used is still the stored one, and the
+ * rotated refresh token with it. A refused refresh token marks the source "Sign-in expired": later uses
+ * fail at once, without asking the provider again (docs/decisions/0022-delegated-mailbox-sign-in.md).
  */
 export async function mailboxAccessToken(context: SignInContext, row: EmailSourceRow): Promise<string> {
-  const provider = row.oauthProvider as MailboxProvider;
   const stored = usableAccessToken(context.secrets, row);
   if (stored) return stored;
   if (row.oauthExpiredAt || !row.oauthRefreshEncrypted) throw new MailSignInError(MAILBOX_SIGN_IN_EXPIRED);
-  const name = PROVIDER_NAMES[provider] ?? 'The provider';
-  const outcome = await context.db.transaction(async (tx) => {
-    const locked = await lockEmailSource(tx, row.id);
-    if (!locked || locked.oauthProvider !== provider) {
-      return { ok: false as const, message: 'The sign-in of this email source was removed.' };
-    }
-    const fresh = usableAccessToken(context.secrets, locked);
-    if (fresh) return { ok: true as const, token: fresh };
-    if (locked.oauthExpiredAt || !locked.oauthRefreshEncrypted)
-      return { ok: false as const, message: MAILBOX_SIGN_IN_EXPIRED };
-    const app = context.config.mailboxOAuth[provider];
-    if (!app) {
-      return { ok: false as const, message: `Sign-in with ${name} is no longer set up on this server.` };
-    }
-    const binding = tokenBinding(locked, provider, locked.oauthAccount);
-    let refreshToken: string;
-    try {
-      refreshToken = context.secrets.open(locked.oauthRefreshEncrypted, binding);
-    } catch {
-      return {
-        ok: false as const,
-        message: `The saved ${name} sign-in cannot be used (APP_SECRET_KEY changed): sign in again.`,
-      };
-    }
-    const tokens = await requestTokens(app, name, {
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-    });
-    if (!tokens.ok) {
-      if (tokens.refused) {
-        await updateEmailSource(tx, locked.id, {
-          oauthRefreshEncrypted: null,
-          oauthAccessEncrypted: null,
-          oauthAccessExpiresAt: null,
-          oauthExpiredAt: new Date(),
-        });
-        return { ok: false as const, message: MAILBOX_SIGN_IN_EXPIRED, expiredNow: true };
-      }
-      return { ok: false as const, message: tokens.message };
-    }
-    await updateEmailSource(tx, locked.id, {
-      // Microsoft rotates refresh tokens: the new one replaces the spent one, or the mailbox is locked out.
-      ...(tokens.refreshToken
-        ? { oauthRefreshEncrypted: context.secrets.seal(tokens.refreshToken, binding) }
-        : {}),
-      oauthAccessEncrypted: context.secrets.seal(tokens.accessToken, binding),
-      oauthAccessExpiresAt: new Date(Date.now() + tokens.expiresInSeconds * 1000),
-    });
-    return { ok: true as const, token: tokens.accessToken };
-  });
-  if (!outcome.ok) {
-    if ('expiredNow' in outcome) await sendExpiryAlert(context, row, name);
-    throw new MailSignInError(outcome.message);
+  let perDatabase = refreshing.get(context.db);
+  if (!perDatabase) {
+    perDatabase = new Map();
+    refreshing.set(context.db, perDatabase);
   }
-  return outcome.token;
+  const running = perDatabase.get(row.id);
+  if (running) {
+    context.onRefreshWait?.(row.id);
+    return running;
+  }
+  const flight = refreshAccessToken(context, row).finally(() => perDatabase.delete(row.id));
+  perDatabase.set(row.id, flight);
+  return flight;
+}
+
+/** The refreshes under way in this process, per database (an instance) and source. */
+const refreshing = new WeakMap<object, Map<number, Promise<string>>>();
+/** Long enough for one token request (TOKEN_TIMEOUT_MS) and its save; a crashed holder blocks no longer. */
+const REFRESH_LEASE_MS = TOKEN_TIMEOUT_MS + 5_000;
+const REFRESH_WAIT_STEP_MS = 100;
+
+async function refreshAccessToken(context: SignInContext, row: EmailSourceRow): Promise<string> {
+  const provider = row.oauthProvider as MailboxProvider;
+  const name = PROVIDER_NAMES[provider] ?? 'The provider';
+  const deadline = Date.now() + REFRESH_LEASE_MS + 5_000;
+  let waited = false;
+  for (;;) {
+    const claimed = await claimSignInRefreshLease(
+      context.db,
+      row.id,
+      new Date(Date.now() + REFRESH_LEASE_MS),
+    );
+    if (claimed) return refreshWithLease(context, claimed, provider, name);
+    // Lost the race (or the sign-in is gone): the row says which.
+    const current = await findEmailSourceById(context.db, row.id);
+    if (!current || current.oauthProvider !== provider) {
+      throw new MailSignInError('The sign-in of this email source was removed.');
+    }
+    const fresh = usableAccessToken(context.secrets, current);
+    if (fresh) return fresh;
+    if (current.oauthExpiredAt || !current.oauthRefreshEncrypted) {
+      throw new MailSignInError(MAILBOX_SIGN_IN_EXPIRED);
+    }
+    if (Date.now() > deadline) {
+      throw new MailSignInError(`${name} sign-in failed: another instance's token refresh did not finish.`);
+    }
+    if (!waited) {
+      waited = true;
+      context.onRefreshWait?.(row.id);
+    }
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_WAIT_STEP_MS));
+  }
+}
+
+async function refreshWithLease(
+  context: SignInContext,
+  locked: EmailSourceRow,
+  provider: MailboxProvider,
+  name: string,
+): Promise<string> {
+  const used = locked.oauthRefreshEncrypted ?? '';
+  const release = () => saveSignInRefresh(context.db, locked.id, used, {});
+  const fail = async (message: string): Promise<never> => {
+    await release();
+    throw new MailSignInError(message);
+  };
+  const fresh = usableAccessToken(context.secrets, locked);
+  if (fresh) {
+    await release();
+    return fresh;
+  }
+  const app = context.config.mailboxOAuth[provider];
+  if (!app) return fail(`Sign-in with ${name} is no longer set up on this server.`);
+  const binding = tokenBinding(locked, provider, locked.oauthAccount);
+  let refreshToken: string;
+  try {
+    refreshToken = context.secrets.open(used, binding);
+  } catch {
+    return fail(`The saved ${name} sign-in cannot be used (APP_SECRET_KEY changed): sign in again.`);
+  }
+  const tokens = await requestTokens(app, name, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    // Microsoft's v2 endpoint wants the scopes on a refresh too; Google's accepts them (a subset of the grant).
+    scope: SCOPES[provider],
+  });
+  if (!tokens.ok) {
+    if (tokens.refused) {
+      const marked = await saveSignInRefresh(context.db, locked.id, used, {
+        oauthRefreshEncrypted: null,
+        oauthAccessEncrypted: null,
+        oauthAccessExpiresAt: null,
+        oauthExpiredAt: new Date(),
+      });
+      if (marked) await sendExpiryAlert(context, locked, name);
+      throw new MailSignInError(MAILBOX_SIGN_IN_EXPIRED);
+    }
+    if (tokens.clientRefused) await sendClientAlert(context, locked, name, tokens.message);
+    return fail(tokens.message);
+  }
+  const saved = await saveSignInRefresh(context.db, locked.id, used, {
+    // Microsoft rotates refresh tokens: the new one replaces the spent one, or the mailbox is locked out.
+    ...(tokens.refreshToken
+      ? { oauthRefreshEncrypted: context.secrets.seal(tokens.refreshToken, binding) }
+      : {}),
+    oauthAccessEncrypted: context.secrets.seal(tokens.accessToken, binding),
+    oauthAccessExpiresAt: new Date(Date.now() + tokens.expiresInSeconds * 1000),
+  });
+  if (!saved) throw new MailSignInError('The sign-in of this email source changed during the token refresh.');
+  return tokens.accessToken;
 }
 
 /**
  * The error alert of an expired sign-in, sent once (when the provider first refuses): to the users who can
  * sign the mailbox in again (order, inventory and submission users who receive e-mail notifications).
- * A mail problem is not the poll's: it is left to the mailer's log.
  */
 async function sendExpiryAlert(
   context: SignInContext,
   row: EmailSourceRow,
   providerName: string,
 ): Promise<void> {
+  await sendAlert(context, `${MAILBOX_SIGN_IN_EXPIRED}: email source "${row.username}"`, [
+    `${providerName} refused the saved sign-in of the email source "${row.username}" (${row.oauthAccount}):`,
+    'consent was revoked, the password was reset, or it went unused too long.',
+    '',
+    'Its polls and the mail it sends fail until someone signs in again:',
+    `${context.config.publicUrl}/email-sources/edit/${row.id}`,
+  ]);
+}
+
+/** The client credentials already alerted about in this process: one alert per secret, not one per poll. */
+const clientAlerts = new Set<string>();
+
+/**
+ * The provider refused this server's own application (an expired or wrong client secret): every signed-in
+ * mailbox of that provider fails until the administrator renews it, so it is said once, not per source.
+ */
+async function sendClientAlert(
+  context: SignInContext,
+  row: EmailSourceRow,
+  providerName: string,
+  message: string,
+): Promise<void> {
+  const app = context.config.mailboxOAuth[row.oauthProvider as MailboxProvider];
+  if (!app) return;
+  const key = createHash('sha256')
+    .update(`${app.tokenUrl}|${app.clientId}|${app.clientSecret}`)
+    .digest('hex');
+  if (clientAlerts.has(key)) return;
+  clientAlerts.add(key);
+  const prefix = row.oauthProvider === 'google' ? 'GOOGLE' : 'MICROSOFT';
+  await sendAlert(context, `${providerName} sign-in is misconfigured on this server`, [
+    `${providerName} refused this server's application (client ${app.clientId}): ${message}`,
+    `The client secret has probably expired. Until ${prefix}_OAUTH_CLIENT_SECRET is renewed, no mailbox`,
+    `signed in with ${providerName} can be polled or send mail (the first one to fail: "${row.username}").`,
+  ]);
+}
+
+/** A mail problem is not the poll's: it is left to the mailer's log. */
+async function sendAlert(context: SignInContext, subject: string, lines: string[]): Promise<void> {
   const mailer = context.mailer;
   if (!mailer?.configured) return;
   const groups = await Promise.all(
@@ -375,20 +481,7 @@ async function sendExpiryAlert(
     return true;
   });
   if (to.length === 0) return;
-  const link = `${context.config.publicUrl}/email-sources/edit/${row.id}`;
-  await mailer
-    .send({
-      to,
-      subject: `${MAILBOX_SIGN_IN_EXPIRED}: email source "${row.username}"`,
-      text: [
-        `${providerName} refused the saved sign-in of the email source "${row.username}" (${row.oauthAccount}):`,
-        'consent was revoked, the password was reset, or it went unused too long.',
-        '',
-        'Its polls and the mail it sends fail until someone signs in again:',
-        link,
-      ].join('\n'),
-    })
-    .catch(() => {});
+  await mailer.send({ to, subject, text: lines.join('\n') }).catch(() => {});
 }
 
 function usableAccessToken(secrets: SecretBox, row: EmailSourceRow): string | undefined {
@@ -415,7 +508,18 @@ type TokenAnswer =
       idToken: string | undefined;
       expiresInSeconds: number;
     }
-  | { ok: false; refused: boolean; message: string };
+  | { ok: false; refused: boolean; clientRefused?: boolean; message: string };
+
+/**
+ * Answers that only a new sign-in mends: the grant is revoked, expired or spent (invalid_grant), or the
+ * user must sign in or consent again (a policy or scope change, Microsoft's interaction_required).
+ */
+const SIGN_IN_AGAIN = new Set([
+  'invalid_grant',
+  'interaction_required',
+  'consent_required',
+  'login_required',
+]);
 
 async function requestTokens(
   app: MailboxOAuthApp,
@@ -454,9 +558,10 @@ async function requestTokens(
   const code = text('error') ?? `HTTP ${response.status}`;
   const description = (text('error_description') ?? '').split(/\r?\n/)[0]?.slice(0, 300);
   return {
-    // invalid_grant: the refresh token (or code) is revoked, expired or spent; nothing but a new sign-in helps.
     ok: false,
-    refused: code === 'invalid_grant',
+    refused: SIGN_IN_AGAIN.has(code),
+    // The app's own credentials (an expired client secret): the server's configuration, not the mailbox.
+    clientRefused: code === 'invalid_client' || code === 'unauthorized_client',
     message: `${name} sign-in failed: ${code}${description ? ` (${description})` : ''}.`,
   };
 }

@@ -3,9 +3,10 @@ import type { FastifyRequest } from 'fastify';
 /**
  * Query parameters whose value must never reach a log: reset and set-password links carry their token in
  * the fragment (never sent to the server), but an old `?token=` link, or any client putting a token in the
- * query, would otherwise be written to the request log.
+ * query, would otherwise be written to the request log. The mailbox sign-in callback brings an OAuth
+ * authorization `code` and its `state` in the query.
  */
-const SECRET_PARAMETER = /token|secret|password/i;
+const SECRET_PARAMETER = /token|secret|password|^code$|^state$/i;
 
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');

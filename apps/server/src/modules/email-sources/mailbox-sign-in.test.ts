@@ -26,6 +26,7 @@ import { IdleWatchers } from '../intake/idle-watchers';
 import { buildMail, createTrackingSource, trackingCsv, waitFor } from '../intake/testing';
 import { deliverInventoryRun } from '../inventory-delivery/deliver';
 import { createInventoryRun, createInventorySource } from '../inventory-delivery/testing';
+import { sendSubmissionEmail } from '../order-submission/engine/submission-mail';
 import { mailboxAccessToken } from './mailbox-sign-in';
 import { findEmailSourceById } from './repository';
 import { loopbackMailboxForm } from './testing';
@@ -398,6 +399,24 @@ describe('using the sign-in', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail?.envelopeFrom).toBe(MAILBOX);
+  });
+
+  it('a vendor submission reports the signed-in mailbox as its sender (not the source’s own address)', async () => {
+    const source = await createSource();
+    provider.signInAs(OTHER_MAILBOX);
+    await signIn(source.id);
+    const before = smtp.messages.length;
+    const outcome = await sendSubmissionEmail(t.app.context, source.id, {
+      to: ['vendor@supplier.example'],
+      cc: [],
+      bcc: [],
+      subject: 'Order 1',
+      body: 'Order attached',
+      attachments: [],
+    });
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true, from: OTHER_MAILBOX });
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail?.envelopeFrom).toBe(OTHER_MAILBOX);
   });
 
   it('delivers an inventory file by e-mail through the signed-in mailbox (XOAUTH2)', async () => {

@@ -123,11 +123,16 @@ export async function sendFromEmailSource(
   const transport = buildSmtpTransport(settings, signIn);
   try {
     // Signed in with Microsoft or Google, the mail goes out as the signed-in mailbox.
-    await transport.sendMail({ ...mail, from: row.oauthProvider ? row.oauthAccount : row.email });
+    await transport.sendMail({ ...mail, from: senderAddress(row) });
     return { ok: true };
   } catch (error) {
     return { ok: false, fault: 'server', message: smtpFailureMessage(error, settings, signIn.user) };
   } finally {
     transport.close();
   }
+}
+
+/** The address a source's mail goes out from: the signed-in mailbox once signed in with Microsoft or Google. */
+export function senderAddress(row: EmailSourceRow): string {
+  return row.oauthProvider && row.oauthAccount ? row.oauthAccount : row.email;
 }

@@ -1,3 +1,4 @@
+import { MAILBOX_SIGN_IN_ERRORS } from '@app/contracts';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { type OAuthProvider, startOAuthProvider } from '../test-servers/oauth-provider';
@@ -95,12 +96,18 @@ test('a sign-in the provider refuses comes back as a message on the editor', asy
   await page.goto(
     `/api/email-sources/oauth/callback?${new URLSearchParams({ error: 'access_denied', error_description: 'The user declined to consent.', state })}`,
   );
-  await expect(
-    signInCard(page).getByText('Microsoft sign-in was not completed: The user declined to consent.'),
-  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/email-sources/edit/${source.id}\\?signInError=declined$`));
+  await expect(signInCard(page).getByText(MAILBOX_SIGN_IN_ERRORS.declined)).toBeVisible();
+  // The provider's own words never reach the page (they go to the server log).
+  await expect(page.getByText('The user declined to consent.')).toHaveCount(0);
   await signInCard(page).getByRole('button', { name: 'Dismiss' }).click();
   await expect(page).toHaveURL(new RegExp(`/email-sources/edit/${source.id}$`));
-  await expect(signInCard(page).getByText('The user declined')).toHaveCount(0);
+  await expect(signInCard(page).getByText(MAILBOX_SIGN_IN_ERRORS.declined)).toHaveCount(0);
+
+  // A link that is not ours names no source: it ends on the e-mail source list, with the reason.
+  await page.goto('/api/email-sources/oauth/callback?code=x&state=forged.link');
+  await expect(page).toHaveURL(/\/email-sources\?signInError=link_invalid$/);
+  await expect(page.getByText(MAILBOX_SIGN_IN_ERRORS.link_invalid)).toBeVisible();
 });
 
 test('an expired sign-in says "Sign-in expired — sign in again" and signing in mends it', async ({

@@ -32,6 +32,7 @@ const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REDIRECTING_ROUTES = new Set([
   'GET /api/email-sources/:id/oauth/:provider/start',
   'GET /api/email-sources/oauth/callback',
+  'GET /auth/mailbox-sign-in/resume',
 ]);
 
 function successStatus(route: RegisteredRoute, status: number): boolean {

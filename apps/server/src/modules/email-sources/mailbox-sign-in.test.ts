@@ -5,6 +5,7 @@
  */
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import {
+  COOKIE_NAMES,
   type EmailSource,
   type EmailSourceListItem,
   MAILBOX_SIGN_IN_EXPIRED,
@@ -16,7 +17,11 @@ import { ImapFlow } from 'imapflow';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
-import { type OAuthProvider, startOAuthProvider } from '../../../../../test-servers/oauth-provider';
+import {
+  type IdTokenFault,
+  type OAuthProvider,
+  startOAuthProvider,
+} from '../../../../../test-servers/oauth-provider';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { setMicrosoftAuthorityHostForTests } from '../../integrations/msal';
@@ -227,30 +232,117 @@ describe('signing a mailbox in with Microsoft (authorization code + PKCE)', () =
     const forged = `${Buffer.from(JSON.stringify({ ...payload, s: payload.s + 1 })).toString('base64url')}.${signature}`;
     for (const bad of [forged, `${state}x`, '', 'not-a-state']) {
       const answer = await callback({ code, state: bad });
-      expect(answer.statusCode).toBe(400);
-      expect(answer.json().message).toContain('This sign-in link is not valid');
+      expect(answer.statusCode).toBe(302);
+      expect(answer.headers.location).toBe('/email-sources?signInError=link_invalid');
     }
     const other = await t.signIn({ orderUser: true });
     const stolen = await callback({ code, state }, other.session);
-    expect(stolen.statusCode).toBe(400);
+    expect(stolen.headers.location).toBe(`/email-sources/edit/${source.id}?signInError=link_invalid`);
 
     // A code issued for one sign-in, brought back with another's (valid) state: the provider's PKCE check fails.
     const second = await authorize(source.id);
     const injected = await callback({ code, state: second.state });
     expect(injected.statusCode).toBe(302);
-    expect(decodeURIComponent(String(injected.headers.location))).toContain('invalid_grant');
+    expect(injected.headers.location).toBe(`/email-sources/edit/${source.id}?signInError=token_failed`);
     expect((await row(source.id)).oauthProvider).toBeNull();
     expect((await getSource(source.id)).signIn).toBeNull();
 
-    // A refused consent comes back as an error for the editor.
+    // A refused consent comes back as a code for the editor, never the provider's free text.
     const refused = await callback({
       error: 'access_denied',
       error_description: 'The user declined',
       state: second.state,
     });
-    expect(refused.headers.location).toBe(
-      `/email-sources/edit/${source.id}?signInError=${encodeURIComponent('Microsoft sign-in was not completed: The user declined').replace(/%20/g, '+')}`,
+    expect(refused.headers.location).toBe(`/email-sources/edit/${source.id}?signInError=declined`);
+    const failed = await callback({ error: 'server_error', state: second.state });
+    expect(failed.headers.location).toBe(`/email-sources/edit/${source.id}?signInError=provider_error`);
+    const oversized = await callback({ state: 'x'.repeat(3000) });
+    expect(oversized.headers.location).toBe('/email-sources?signInError=link_invalid');
+  });
+
+  it('the session lapsed at the provider: the callback renews it from the refresh cookie and finishes the sign-in', async () => {
+    const source = await createSource();
+    const { code, state } = await authorize(source.id);
+    // Only the refresh cookie is left (the access cookie lasts minutes); the browser sends it to /auth only.
+    const refreshOnly = Object.entries(operator.session.cookies)
+      .filter(([name]) => name === COOKIE_NAMES.refreshToken)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+    const query = new URLSearchParams({ code, state }).toString();
+    const back = await t.app.inject({ method: 'GET', url: `/api/email-sources/oauth/callback?${query}` });
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe(`/auth/mailbox-sign-in/resume?${query}`);
+    const resumed = await t.app.inject({
+      method: 'GET',
+      url: String(back.headers.location),
+      headers: { cookie: refreshOnly },
+    });
+    expect(resumed.statusCode).toBe(302);
+    expect(resumed.headers.location).toBe(`/api/email-sources/oauth/callback?${query}`);
+    const renewed = resumed.cookies.find((cookie) => cookie.name === COOKIE_NAMES.accessToken);
+    expect(renewed?.value).toBeTruthy();
+    const done = await t.app.inject({
+      method: 'GET',
+      url: String(resumed.headers.location),
+      headers: { cookie: `${COOKIE_NAMES.accessToken}=${renewed?.value}` },
+    });
+    expect(done.headers.location).toBe(`/email-sources/edit/${source.id}?signedIn=1`);
+    expect((await getSource(source.id)).signIn?.account).toBe(MAILBOX);
+  });
+
+  it('the session ended while at the provider: the browser goes to the login page, nothing is stored', async () => {
+    const source = await createSource();
+    const { code, state } = await authorize(source.id);
+    const query = new URLSearchParams({ code, state }).toString();
+    const resumed = await t.app.inject({
+      method: 'GET',
+      url: `/auth/mailbox-sign-in/resume?${query}`,
+      headers: { cookie: `${COOKIE_NAMES.refreshToken}=not-a-refresh-token` },
+    });
+    expect(resumed.statusCode).toBe(302);
+    expect(resumed.headers.location).toBe('/');
+    expect((await row(source.id)).oauthProvider).toBeNull();
+  });
+
+  it('refuses an ID token signed with another key, from another issuer, for another client, expired, without iat, with another nonce, unsigned or HS256; nothing is stored', async () => {
+    const faults: Array<[IdTokenFault, MailboxProvider]> = [
+      ['wrong-key', 'microsoft'],
+      ['wrong-issuer', 'microsoft'],
+      ['wrong-audience', 'google'],
+      ['expired', 'microsoft'],
+      ['no-issued-at', 'google'],
+      ['wrong-nonce', 'microsoft'],
+      ['alg-none', 'google'],
+      ['hs256', 'microsoft'],
+      ['email-unverified', 'google'],
+    ];
+    const source = await createSource();
+    for (const [fault, name] of faults) {
+      provider.idTokenFault(fault);
+      try {
+        const back = await signIn(source.id, { provider: name });
+        expect(back.statusCode, fault).toBe(302);
+        expect(String(back.headers.location), fault).toContain('signInError=id_token_invalid');
+      } finally {
+        provider.idTokenFault(undefined);
+      }
+      expect((await row(source.id)).oauthProvider, fault).toBeNull();
+    }
+    // The same flow with a correct token signs in.
+    expect((await signIn(source.id, { provider: 'google' })).headers.location).toBe(
+      `/email-sources/edit/${source.id}?signedIn=1`,
     );
+  });
+
+  it('takes Microsoft’s preferred_username as the address before an email claim (an alias)', async () => {
+    const source = await createSource();
+    provider.idTokenEmailClaim('alias@elsewhere.example');
+    try {
+      await signIn(source.id);
+    } finally {
+      provider.idTokenEmailClaim(undefined);
+    }
+    expect((await getSource(source.id)).signIn?.account).toBe(MAILBOX);
   });
 
   it('signs out: the tokens are deleted and the editor shows no sign-in', async () => {
@@ -635,7 +727,6 @@ describe('who may use the sign-in routes', () => {
     const plain = await t.signIn({});
     for (const [method, url] of [
       ['GET', `/api/email-sources/${source.id}/oauth/microsoft/start`],
-      ['GET', '/api/email-sources/oauth/callback?code=x&state=y'],
       ['POST', `/api/email-sources/${source.id}/oauth/sign-out`],
     ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
@@ -643,6 +734,14 @@ describe('who may use the sign-in routes', () => {
         method === 'GET' ? await t.as(plain.session).get(url) : await t.as(plain.session).post(url);
       expect(asPlain.statusCode).toBe(403);
     }
+    // The callback ends in the web app whatever happens: renewing the session, or saying why not.
+    const callbackUrl = '/api/email-sources/oauth/callback?code=x&state=y';
+    expect((await t.app.inject({ method: 'GET', url: callbackUrl })).headers.location).toBe(
+      '/auth/mailbox-sign-in/resume?code=x&state=y',
+    );
+    expect((await t.as(plain.session).get(callbackUrl)).headers.location).toBe(
+      '/email-sources?signInError=not_allowed',
+    );
     expect(
       (await t.as(operator.session).get(`/api/email-sources/${source.id}/oauth/yahoo/start`)).statusCode,
     ).toBe(400);

@@ -10,6 +10,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import {
   MAILBOX_SIGN_IN_EXPIRED,
   type MailboxProvider,
+  type MailboxSignInErrorCode,
   type MailSecretSettings,
   mailSecretBinding,
 } from '@app/contracts';
@@ -165,12 +166,10 @@ export interface CallbackQuery {
   error_description?: string | undefined;
 }
 
-/** Where the browser goes after the callback, and what happened. */
-export interface CallbackOutcome {
-  sourceId: number;
-  ok: boolean;
-  message: string;
-}
+/** Where the browser goes after the callback, and what happened (a code for the editor, details for the log). */
+export type CallbackOutcome =
+  | { ok: true; sourceId: number; account: string }
+  | { ok: false; sourceId: number | undefined; error: MailboxSignInErrorCode; detail?: string };
 
 /**
  * The provider's redirect back: the state must be ours, unexpired and the signed-in user's; the code is
@@ -183,37 +182,38 @@ export async function completeSignIn(
 ): Promise<CallbackOutcome> {
   const { secretKey } = context.config;
   const payload = verifyState(secretKey, query.state ?? '', Date.now());
-  if (!payload || payload.u !== user.id || (payload.p !== 'microsoft' && payload.p !== 'google')) {
-    throw AppError.badRequest(
-      'This sign-in link is not valid (expired, altered, or started by another user). Start the sign-in again from the email source.',
-    );
+  if (!payload || (payload.p !== 'microsoft' && payload.p !== 'google')) {
+    return { ok: false, sourceId: undefined, error: 'link_invalid' };
   }
+  const fail = (error: MailboxSignInErrorCode, detail?: string): CallbackOutcome => ({
+    ok: false,
+    sourceId: payload.s,
+    error,
+    ...(detail ? { detail } : {}),
+  });
+  if (payload.u !== user.id) return fail('link_invalid', 'the state was started by another user');
   const provider = payload.p;
   const name = PROVIDER_NAMES[provider];
-  const fail = (message: string): CallbackOutcome => ({ sourceId: payload.s, ok: false, message });
   if (query.error) {
-    const reason = (query.error_description ?? query.error).split(/\r?\n/)[0]?.slice(0, 300);
-    return fail(`${name} sign-in was not completed: ${reason}`);
+    const detail = `${query.error}: ${(query.error_description ?? '').split(/\r?\n/)[0]?.slice(0, 300)}`;
+    return fail(query.error === 'access_denied' ? 'declined' : 'provider_error', detail);
   }
-  if (!query.code) return fail(`${name} sign-in was not completed: no authorization code came back.`);
-  const app = appOf(context.config.mailboxOAuth, provider);
+  if (!query.code) return fail('no_code');
+  const app = context.config.mailboxOAuth[provider];
+  if (!app) return fail('not_set_up');
   const tokens = await requestTokens(app, name, {
     grant_type: 'authorization_code',
     code: query.code,
     redirect_uri: redirectUri(context.config),
     code_verifier: codeVerifier(secretKey, payload.n),
   });
-  if (!tokens.ok) return fail(tokens.message);
-  if (!tokens.refreshToken) {
-    return fail(
-      `${name} sign-in failed: the provider gave no refresh token (offline access was not granted).`,
-    );
-  }
+  if (!tokens.ok) return fail('token_failed', tokens.message);
+  if (!tokens.refreshToken) return fail('no_refresh_token');
   let account: string;
   try {
-    account = await verifiedAddress(app, tokens.idToken, openIdNonce(secretKey, payload.n));
+    account = await verifiedAddress(provider, app, tokens.idToken, openIdNonce(secretKey, payload.n));
   } catch (error) {
-    return fail(`${name} sign-in failed: the ID token could not be verified (${(error as Error).message}).`);
+    return fail('id_token_invalid', (error as Error).message);
   }
   const accessToken = tokens.accessToken;
   const refreshToken = tokens.refreshToken;
@@ -240,8 +240,8 @@ export async function completeSignIn(
     });
     return row;
   });
-  if (!saved) return fail('The email source was deleted during the sign-in.');
-  return { sourceId: payload.s, ok: true, message: `Signed in as ${account}` };
+  if (!saved) return { ok: false, sourceId: undefined, error: 'source_deleted' };
+  return { ok: true, sourceId: payload.s, account };
 }
 
 /** Sign-out: the tokens are deleted; the source signs in with its password or MSAL app again. */
@@ -605,6 +605,7 @@ async function signingKeys(
 
 /** The mailbox address of a verified ID token: signature, issuer, audience, expiry and nonce all checked. */
 async function verifiedAddress(
+  provider: MailboxProvider,
   app: MailboxOAuthApp,
   idToken: string | undefined,
   nonce: string,
@@ -615,12 +616,22 @@ async function verifiedAddress(
     audience: app.clientId,
     issuer: issuers(decodeJwt(idToken)),
     algorithms: ['RS256'],
+    requiredClaims: ['exp', 'iat'],
     clockTolerance: 120,
   });
   if (payload.nonce !== nonce) throw new Error('the nonce does not match');
-  const address = [payload.email, payload.preferred_username].find(
-    (value): value is string => typeof value === 'string' && value.includes('@'),
-  );
-  if (!address) throw new Error('it names no e-mail address');
+  const address = mailboxAddressOf(provider, payload);
+  if (!address) throw new Error('it names no verified e-mail address');
   return address.trim();
+}
+
+/**
+ * Google: `email`, only when Google says it verified it. Microsoft: `preferred_username` (the sign-in name,
+ * which is the mailbox's address in Microsoft 365) before `email`, which can be any alias or unverified.
+ */
+function mailboxAddressOf(provider: MailboxProvider, payload: JWTPayload): string | undefined {
+  const isAddress = (value: unknown): value is string => typeof value === 'string' && value.includes('@');
+  if (provider === 'google')
+    return payload.email_verified === true && isAddress(payload.email) ? payload.email : undefined;
+  return [payload.preferred_username, payload.email].find(isAddress);
 }

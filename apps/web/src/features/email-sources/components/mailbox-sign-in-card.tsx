@@ -82,7 +82,6 @@ function NewSourceHint({
 }
 
 function SavedSourceSignIn({ source, offered }: { source: EmailSource; offered: MailboxProvider[] }) {
-  const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const signOut = useSignOutMailbox();
   const [starting, setStarting] = useState<MailboxProvider | null>(null);

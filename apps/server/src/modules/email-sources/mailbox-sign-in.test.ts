@@ -106,6 +106,7 @@ function appEnv(p: OAuthProvider): Record<string, string> {
     GOOGLE_OAUTH_TOKEN_URL: p.google.tokenUrl,
     GOOGLE_OAUTH_JWKS_URL: p.google.jwksUrl,
     GOOGLE_OAUTH_ISSUER: p.google.issuer,
+    GOOGLE_OAUTH_REVOKE_URL: `${p.url}/revoke`,
   };
 }
 
@@ -358,6 +359,21 @@ describe('signing a mailbox in with Microsoft (authorization code + PKCE)', () =
       oauthRefreshEncrypted: null,
       oauthAccessEncrypted: null,
     });
+  });
+
+  it('signing out of Google revokes the grant at Google; Microsoft has no such endpoint (its token stays valid there)', async () => {
+    const google = await createSource();
+    await signIn(google.id, { provider: 'google' });
+    const googleToken = provider.refreshTokensIssued.at(-1) ?? '';
+    const microsoft = await createSource();
+    await signIn(microsoft.id);
+    const microsoftToken = provider.refreshTokensIssued.at(-1) ?? '';
+    for (const source of [google, microsoft]) {
+      const out = await t.as(operator.session).post(`/api/email-sources/${source.id}/oauth/sign-out`);
+      expect(out.statusCode, out.body).toBe(200);
+    }
+    expect(provider.refreshTokenActive(googleToken)).toBe(false);
+    expect(provider.refreshTokenActive(microsoftToken)).toBe(true);
   });
 
   it('deletes the sign-in when the source’s servers change, keeps it when only its name does', async () => {

@@ -244,26 +244,54 @@ export async function completeSignIn(
   return { ok: true, sourceId: payload.s, account };
 }
 
-/** Sign-out: the tokens are deleted; the source signs in with its password or MSAL app again. */
+/**
+ * Sign-out: the tokens are deleted; the source signs in with its password or MSAL app again. Afterwards the
+ * grant is revoked at the provider where it has an endpoint for it (Google), best effort: the tokens are gone
+ * here whatever it answers. Microsoft has none for a refresh token (an administrator revokes the sessions).
+ */
 export async function signOutMailbox(
-  db: DbOrTx,
+  context: SignInContext,
   sourceId: number,
   actor: AuditActor,
 ): Promise<EmailSourceRow> {
-  return db.transaction(async (tx) => {
+  const { row, refreshToken, provider } = await context.db.transaction(async (tx) => {
     const existing = await lockEmailSource(tx, sourceId);
     if (!existing) throw AppError.notFound('Email source not found');
-    const row = await updateEmailSource(tx, sourceId, SIGNED_OUT);
+    const updated = await updateEmailSource(tx, sourceId, SIGNED_OUT);
     await recordAudit(tx, {
       ...AUDIT,
       actor,
       entityId: sourceId,
       action: 'updated',
       before: existing,
-      after: row ?? null,
+      after: updated ?? null,
     });
-    return row ?? existing;
+    return {
+      row: updated ?? existing,
+      refreshToken: openRefreshToken(context.secrets, existing),
+      provider: existing.oauthProvider as MailboxProvider | null,
+    };
   });
+  const revokeUrl = provider ? context.config.mailboxOAuth[provider]?.revokeUrl : undefined;
+  if (revokeUrl && refreshToken) {
+    await fetch(revokeUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ token: refreshToken }),
+      signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS),
+    }).catch(() => undefined);
+  }
+  return row;
+}
+
+const REVOKE_TIMEOUT_MS = 5_000;
+
+function openRefreshToken(secrets: SecretBox, row: EmailSourceRow): string | undefined {
+  if (!row.oauthProvider || !row.oauthRefreshEncrypted) return undefined;
+  try {
+    return secrets.open(row.oauthRefreshEncrypted, tokenBinding(row, row.oauthProvider, row.oauthAccount));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The columns of a source without delegated sign-in. */

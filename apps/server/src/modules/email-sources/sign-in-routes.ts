@@ -175,7 +175,7 @@ export async function mailboxSignInRoutes(app: FastifyInstance, context: AppCont
     },
     async (request) =>
       toEmailSource(
-        await signOutMailbox(context.db, parseIdParam(request.params.id), sessionUserOrThrow(request)),
+        await signOutMailbox(context, parseIdParam(request.params.id), sessionUserOrThrow(request)),
       ),
   );
 }

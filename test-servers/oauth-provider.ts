@@ -6,7 +6,10 @@
  * - authorize: consents at once for the account chosen with `signInAs`, redirects back with a code;
  * - token: authorization_code (PKCE S256 checked), refresh_token (rotated: the old one is refused from then
  *   on), client_credentials (app-only, for the client's `appMailbox`);
- * - revocation, a switch that refuses every refresh token (`refuseRefreshTokens`), expiry on demand;
+ * - revocation, a switch that refuses every refresh token (`refuseRefreshTokens`) or answers refreshes with
+ *   another OAuth error (`failRefreshWith`), expiry on demand, token answers held back (`holdTokens`);
+ * - Microsoft's rule that a refresh names its `scope`;
+ * - wrong ID tokens on demand (`idTokenFault`), to prove the client checks them;
  * - introspection (RFC 7662), which Dovecot's oauth2 passdb and the SMTP catcher ask, so a wrong or expired
  *   token fails at the mail server itself;
  * - JWKS and ID tokens signed with a key made at start (RS256).

@@ -3,8 +3,8 @@
  * OAuth 2.0 authorization-code flow with PKCE, its `state` signed and bound to the signed-in user and the
  * source, the ID token checked against the provider's published keys, and the tokens kept on the source:
  * the refresh token sealed to the source's servers and the signed-in address, the access token shared by
- * every instance and refreshed under the source's row lock, so one refresh runs at a time and a rotated
- * refresh token is never lost. See docs/decisions/0022-delegated-mailbox-sign-in.md.
+ * every instance and refreshed under a short lease on the row (outside any transaction), so one refresh runs
+ * at a time and a rotated refresh token is never lost. See docs/decisions/0022-delegated-mailbox-sign-in.md.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {

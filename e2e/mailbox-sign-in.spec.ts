@@ -1,3 +1,4 @@
+import { COOKIE_NAMES, MAILBOX_SIGN_IN_ERRORS } from '@app/contracts';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { type OAuthProvider, startOAuthProvider } from '../test-servers/oauth-provider';
@@ -95,12 +96,38 @@ test('a sign-in the provider refuses comes back as a message on the editor', asy
   await page.goto(
     `/api/email-sources/oauth/callback?${new URLSearchParams({ error: 'access_denied', error_description: 'The user declined to consent.', state })}`,
   );
-  await expect(
-    signInCard(page).getByText('Microsoft sign-in was not completed: The user declined to consent.'),
-  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/email-sources/edit/${source.id}\\?signInError=declined$`));
+  await expect(signInCard(page).getByText(MAILBOX_SIGN_IN_ERRORS.declined)).toBeVisible();
+  // The provider's own words never reach the page (they go to the server log).
+  await expect(page.getByText('The user declined to consent.')).toHaveCount(0);
   await signInCard(page).getByRole('button', { name: 'Dismiss' }).click();
   await expect(page).toHaveURL(new RegExp(`/email-sources/edit/${source.id}$`));
-  await expect(signInCard(page).getByText('The user declined')).toHaveCount(0);
+  await expect(signInCard(page).getByText(MAILBOX_SIGN_IN_ERRORS.declined)).toHaveCount(0);
+
+  // A link that is not ours names no source: it ends on the e-mail source list, with the reason.
+  await page.goto('/api/email-sources/oauth/callback?code=x&state=forged.link');
+  await expect(page).toHaveURL(/\/email-sources\?signInError=link_invalid$/);
+  await expect(page.getByText(MAILBOX_SIGN_IN_ERRORS.link_invalid)).toBeVisible();
+});
+
+test('the session lapsed while at the provider: back in the app it is renewed and the sign-in finishes', async ({
+  page,
+  sources,
+  createUser,
+}) => {
+  const user = await createUser({ orderUser: true });
+  const source = await sources.emailSource({ username: unique('lapsed'), email: MAILBOX });
+  await signInAt(page, user.username, `/email-sources/edit/${source.id}`);
+  const start = await page.request.get(`/api/email-sources/${source.id}/oauth/microsoft/start`, {
+    maxRedirects: 0,
+  });
+  const atProvider = await page.request.get(start.headers().location ?? '', { maxRedirects: 0 });
+  const back = atProvider.headers().location ?? '';
+  // The access cookie (minutes) ran out meanwhile; the refresh cookie is still there.
+  await page.context().clearCookies({ name: COOKIE_NAMES.accessToken });
+  await page.goto(back);
+  await expect(page).toHaveURL(new RegExp(`/email-sources/edit/${source.id}\\?signedIn=1$`));
+  await expect(signInCard(page).getByText(`Signed in as ${MAILBOX} (Microsoft)`)).toBeVisible();
 });
 
 test('an expired sign-in says "Sign-in expired — sign in again" and signing in mends it', async ({

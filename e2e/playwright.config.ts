@@ -83,6 +83,7 @@ function oauthEnv(provider: string): Record<string, string> {
     GOOGLE_OAUTH_CLIENT_SECRET: OAUTH_CLIENT.clientSecret,
     GOOGLE_OAUTH_AUTH_URL: `${provider}/o/oauth2/v2/auth`,
     GOOGLE_OAUTH_TOKEN_URL: `${provider}/token`,
+    GOOGLE_OAUTH_REVOKE_URL: `${provider}/revoke`,
     GOOGLE_OAUTH_JWKS_URL: `${provider}/google/certs`,
     GOOGLE_OAUTH_ISSUER: `${provider}/google`,
   };

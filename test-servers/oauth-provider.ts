@@ -6,7 +6,10 @@
  * - authorize: consents at once for the account chosen with `signInAs`, redirects back with a code;
  * - token: authorization_code (PKCE S256 checked), refresh_token (rotated: the old one is refused from then
  *   on), client_credentials (app-only, for the client's `appMailbox`);
- * - revocation, a switch that refuses every refresh token (`refuseRefreshTokens`), expiry on demand;
+ * - revocation, a switch that refuses every refresh token (`refuseRefreshTokens`) or answers refreshes with
+ *   another OAuth error (`failRefreshWith`), expiry on demand, token answers held back (`holdTokens`);
+ * - Microsoft's rule that a refresh names its `scope`;
+ * - wrong ID tokens on demand (`idTokenFault`), to prove the client checks them;
  * - introspection (RFC 7662), which Dovecot's oauth2 passdb and the SMTP catcher ask, so a wrong or expired
  *   token fails at the mail server itself;
  * - JWKS and ID tokens signed with a key made at start (RS256).
@@ -70,8 +73,27 @@ export interface OAuthProvider {
   refreshTokensIssued: string[];
   /** Holds every token answer back until the returned function is called (a slow provider). */
   holdTokens(): () => void;
+  /** The next ID tokens are wrong in this way (undefined: correct again), to prove the client checks them. */
+  idTokenFault(fault: IdTokenFault | undefined): void;
+  /** Microsoft's ID tokens carry this `email` claim (an alias) besides `preferred_username` (undefined: the same). */
+  idTokenEmailClaim(email: string | undefined): void;
+  /** How many token requests are being held right now. */
+  heldTokenRequests(): number;
+  /** Every refresh is answered with this OAuth error (400, or 401 for invalid_client) until undefined. */
+  failRefreshWith(error: string | undefined): void;
   close(): Promise<void>;
 }
+
+export type IdTokenFault =
+  | 'wrong-key'
+  | 'wrong-issuer'
+  | 'wrong-audience'
+  | 'expired'
+  | 'no-issued-at'
+  | 'wrong-nonce'
+  | 'alg-none'
+  | 'hs256'
+  | 'email-unverified';
 
 interface AuthorizationCode {
   clientId: string;
@@ -99,6 +121,10 @@ export async function startOAuthProvider(options: {
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
   let account = options.accounts[0] ?? '';
   let refuseRefresh = false;
+  let refreshError: string | undefined;
+  let fault: IdTokenFault | undefined;
+  let emailClaim: string | undefined;
+  const otherKey = (await generateKeyPair('RS256')).privateKey;
   let held: Array<() => void> | undefined;
   const codes = new Map<string, AuthorizationCode>();
   const accessTokens = new Map<string, IssuedToken>();
@@ -116,20 +142,30 @@ export async function startOAuthProvider(options: {
     accessTokens.set(token, issued);
     return issued;
   };
-  const idToken = (clientId: string, email: string, issuer: string, nonce: string | undefined) =>
-    new SignJWT({
-      email,
-      preferred_username: email,
-      tid: TEST_TENANT_ID,
-      ...(nonce ? { nonce } : {}),
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid as string, typ: 'JWT' })
-      .setIssuer(issuer)
-      .setAudience(clientId)
+  const idToken = async (clientId: string, email: string, issuer: string, nonce: string | undefined) => {
+    const google = issuer.endsWith('/google');
+    const now = Math.floor(Date.now() / 1000);
+    const claims = {
+      ...(google
+        ? { email, email_verified: fault !== 'email-unverified' }
+        : { email: emailClaim ?? email, preferred_username: email, tid: TEST_TENANT_ID }),
+      ...(nonce ? { nonce: fault === 'wrong-nonce' ? `${nonce}x` : nonce } : {}),
+    };
+    if (fault === 'alg-none') {
+      const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      return `${part({ alg: 'none', typ: 'JWT' })}.${part({ ...claims, iss: issuer, aud: clientId, iat: now, exp: now + 3600 })}.`;
+    }
+    const jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: fault === 'hs256' ? 'HS256' : 'RS256', kid: jwk.kid as string, typ: 'JWT' })
+      .setIssuer(fault === 'wrong-issuer' ? `${issuer}-elsewhere` : issuer)
+      .setAudience(fault === 'wrong-audience' ? 'another-client' : clientId)
       .setSubject(createHash('sha256').update(email).digest('hex').slice(0, 24))
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(privateKey);
+      .setExpirationTime(fault === 'expired' ? now - 600 : now + 3600);
+    if (fault !== 'no-issued-at') jwt.setIssuedAt(fault === 'expired' ? now - 4200 : now);
+    if (fault === 'hs256')
+      return jwt.sign(new TextEncoder().encode(options.clients[0]?.clientSecret.padEnd(32, '-')));
+    return jwt.sign(fault === 'wrong-key' ? otherKey : privateKey);
+  };
 
   const handler = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', base);
@@ -230,6 +266,21 @@ export async function startOAuthProvider(options: {
         });
       }
       if (grant === 'refresh_token') {
+        // Microsoft's v2 endpoint: a refresh names the scopes it wants (a subset of the consented ones).
+        if (tenant !== undefined && !body.get('scope')) {
+          counts.refused += 1;
+          return send(400, {
+            error: 'invalid_request',
+            error_description: "AADSTS90014: The required field 'scope' is missing.",
+          });
+        }
+        if (refreshError) {
+          counts.refused += 1;
+          return send(refreshError === 'invalid_client' ? 401 : 400, {
+            error: refreshError,
+            error_description: `Test provider: ${refreshError}`,
+          });
+        }
         const presented = body.get('refresh_token') ?? '';
         const stored = refreshTokens.get(presented);
         if (!stored || stored.clientId !== client.clientId || refuseRefresh) {
@@ -332,6 +383,16 @@ export async function startOAuthProvider(options: {
         held = undefined;
         for (const release of waiting.splice(0)) release();
       };
+    },
+    heldTokenRequests: () => held?.length ?? 0,
+    idTokenFault(next) {
+      fault = next;
+    },
+    idTokenEmailClaim(email) {
+      emailClaim = email;
+    },
+    failRefreshWith(error) {
+      refreshError = error;
     },
     refreshTokensIssued,
     close: async () => {

@@ -13,6 +13,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /auth/refresh-token',
   'POST /auth/reset-password',
   'POST /auth/reset-password/confirm',
+  // The provider's redirect back after a mailbox sign-in and its session renewal: they check the session
+  // themselves so that every outcome ends in the web app (modules/email-sources/mailbox-sign-in.test.ts).
+  'GET /api/email-sources/oauth/callback',
+  'GET /auth/mailbox-sign-in/resume',
 ]);
 
 /**

@@ -54,3 +54,31 @@ export const MAILBOX_PROVIDER_SERVERS: Record<
     outgoingPort: 587,
   },
 };
+
+/**
+ * Why a sign-in came back without success: the provider's redirect back ends on the editor (or the e-mail
+ * source list) with one of these codes in `signInError`, never free text; the details go to the server log.
+ */
+export const MAILBOX_SIGN_IN_ERRORS = {
+  link_invalid:
+    'This sign-in link is not valid (expired, altered, or started by another user). Start the sign-in again from the email source.',
+  declined:
+    'The sign-in was not completed: consent was refused or the sign-in was cancelled at the provider.',
+  provider_error: 'The sign-in was not completed: the provider reported an error.',
+  no_code: 'The sign-in was not completed: no authorization code came back.',
+  token_failed: 'The sign-in failed: the provider did not hand out tokens for this sign-in. Try again.',
+  no_refresh_token:
+    'The sign-in failed: the provider gave no refresh token (offline access was not granted).',
+  id_token_invalid: 'The sign-in failed: the provider’s ID token could not be verified.',
+  not_set_up: 'Sign-in with this provider is not set up on this server.',
+  source_deleted: 'The email source was deleted during the sign-in.',
+  not_allowed: 'You may not sign email sources in.',
+} as const;
+export type MailboxSignInErrorCode = keyof typeof MAILBOX_SIGN_IN_ERRORS;
+
+/** The editor's words for a `signInError` code (an unknown code: a general failure). */
+export function mailboxSignInErrorMessage(code: string): string {
+  return code in MAILBOX_SIGN_IN_ERRORS
+    ? MAILBOX_SIGN_IN_ERRORS[code as MailboxSignInErrorCode]
+    : 'The sign-in failed. Try again.';
+}

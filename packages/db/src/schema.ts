@@ -208,6 +208,8 @@ export const emailSources = pgTable('email_sources', {
   oauthAccessEncrypted: text('oauth_access_encrypted'),
   oauthAccessExpiresAt: timestamp('oauth_access_expires_at', { withTimezone: true }),
   oauthExpiredAt: timestamp('oauth_expired_at', { withTimezone: true }),
+  /** Until when one instance holds the right to refresh the access token (docs/decisions/0022). */
+  oauthRefreshLeaseUntil: timestamp('oauth_refresh_lease_until', { withTimezone: true }),
   lastPollAt: timestamp('last_poll_at', { withTimezone: true }),
   lastPollSucceededAt: timestamp('last_poll_succeeded_at', { withTimezone: true }),
   lastPollError: text('last_poll_error'),

@@ -104,6 +104,7 @@ const EnvSchema = z.object({
   GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_OAUTH_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_OAUTH_ISSUER: z.string().trim().default('https://accounts.google.com'),
+  GOOGLE_OAUTH_REVOKE_URL: z.url().default('https://oauth2.googleapis.com/revoke'),
   NOTIFICATIONS_SEND_TIME: z
     .string()
     .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'NOTIFICATIONS_SEND_TIME must be a time of day as HH:MM')
@@ -225,6 +226,8 @@ export interface MailboxOAuthApp {
   clientSecret: string;
   authorizeUrl: string;
   tokenUrl: string;
+  /** Where sign-out revokes the grant (Google); Microsoft has no revocation endpoint for a refresh token. */
+  revokeUrl?: string | undefined;
   /** Where the keys that sign its ID tokens are published, and the issuer they name. */
   keys: { kind: 'openid-configuration'; url: string } | { kind: 'jwks'; url: string; issuers: string[] };
 }
@@ -260,6 +263,7 @@ function mailboxOAuthConfig(e: z.infer<typeof EnvSchema>): MailboxOAuthConfig {
             clientSecret: e.GOOGLE_OAUTH_CLIENT_SECRET,
             authorizeUrl: e.GOOGLE_OAUTH_AUTH_URL,
             tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+            revokeUrl: e.GOOGLE_OAUTH_REVOKE_URL,
             keys: {
               kind: 'jwks',
               url: e.GOOGLE_OAUTH_JWKS_URL,

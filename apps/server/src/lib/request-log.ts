@@ -7,8 +7,10 @@ import type { FastifyRequest } from 'fastify';
  *   URL's path or query, a header, a message): API tokens (`iot_…`), session access tokens (JWTs) and the
  *   32-byte random tokens of refresh cookies and password links. Every log line passes the shape check on
  *   its way out (loggerOptions' streamWrite hook), so a token logged by mistake anywhere is still cut.
+ * The mailbox sign-in callback brings an OAuth authorization `code` and its `state` in the query: redacted
+ * by name.
  */
-const SECRET_PARAMETER = /token|secret|password/i;
+const SECRET_PARAMETER = /token|secret|password|^code$|^state$/i;
 
 export const REDACTED = '[redacted]';
 

@@ -73,4 +73,16 @@ describe('every registered route is documented', () => {
       .filter((entry) => entry.missing.length > 0);
     expect(undocumented).toEqual([]);
   });
+
+  it('takes a redirect as success only on the routes a browser navigates to', () => {
+    const start = t.app.context.routes.find(
+      (route) => route.url === '/api/email-sources/:id/oauth/:provider/start',
+    );
+    expect(start).toBeDefined();
+    if (!start) return;
+    expect(missingRouteDocs(start)).toEqual([]);
+    expect(missingRouteDocs({ ...start, url: '/api/email-sources/:id/oauth/:provider/elsewhere' })).toEqual([
+      'no success response',
+    ]);
+  });
 });

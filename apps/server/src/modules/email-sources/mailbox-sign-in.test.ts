@@ -5,6 +5,7 @@
  */
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import {
+  COOKIE_NAMES,
   type EmailSource,
   type EmailSourceListItem,
   MAILBOX_SIGN_IN_EXPIRED,
@@ -16,7 +17,11 @@ import { ImapFlow } from 'imapflow';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
-import { type OAuthProvider, startOAuthProvider } from '../../../../../test-servers/oauth-provider';
+import {
+  type IdTokenFault,
+  type OAuthProvider,
+  startOAuthProvider,
+} from '../../../../../test-servers/oauth-provider';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { setMicrosoftAuthorityHostForTests } from '../../integrations/msal';
@@ -26,6 +31,7 @@ import { IdleWatchers } from '../intake/idle-watchers';
 import { buildMail, createTrackingSource, trackingCsv, waitFor } from '../intake/testing';
 import { deliverInventoryRun } from '../inventory-delivery/deliver';
 import { createInventoryRun, createInventorySource } from '../inventory-delivery/testing';
+import { sendSubmissionEmail } from '../order-submission/engine/submission-mail';
 import { mailboxAccessToken } from './mailbox-sign-in';
 import { findEmailSourceById } from './repository';
 import { loopbackMailboxForm } from './testing';
@@ -100,6 +106,7 @@ function appEnv(p: OAuthProvider): Record<string, string> {
     GOOGLE_OAUTH_TOKEN_URL: p.google.tokenUrl,
     GOOGLE_OAUTH_JWKS_URL: p.google.jwksUrl,
     GOOGLE_OAUTH_ISSUER: p.google.issuer,
+    GOOGLE_OAUTH_REVOKE_URL: `${p.url}/revoke`,
   };
 }
 
@@ -226,30 +233,117 @@ describe('signing a mailbox in with Microsoft (authorization code + PKCE)', () =
     const forged = `${Buffer.from(JSON.stringify({ ...payload, s: payload.s + 1 })).toString('base64url')}.${signature}`;
     for (const bad of [forged, `${state}x`, '', 'not-a-state']) {
       const answer = await callback({ code, state: bad });
-      expect(answer.statusCode).toBe(400);
-      expect(answer.json().message).toContain('This sign-in link is not valid');
+      expect(answer.statusCode).toBe(302);
+      expect(answer.headers.location).toBe('/email-sources?signInError=link_invalid');
     }
     const other = await t.signIn({ orderUser: true });
     const stolen = await callback({ code, state }, other.session);
-    expect(stolen.statusCode).toBe(400);
+    expect(stolen.headers.location).toBe(`/email-sources/edit/${source.id}?signInError=link_invalid`);
 
     // A code issued for one sign-in, brought back with another's (valid) state: the provider's PKCE check fails.
     const second = await authorize(source.id);
     const injected = await callback({ code, state: second.state });
     expect(injected.statusCode).toBe(302);
-    expect(decodeURIComponent(String(injected.headers.location))).toContain('invalid_grant');
+    expect(injected.headers.location).toBe(`/email-sources/edit/${source.id}?signInError=token_failed`);
     expect((await row(source.id)).oauthProvider).toBeNull();
     expect((await getSource(source.id)).signIn).toBeNull();
 
-    // A refused consent comes back as an error for the editor.
+    // A refused consent comes back as a code for the editor, never the provider's free text.
     const refused = await callback({
       error: 'access_denied',
       error_description: 'The user declined',
       state: second.state,
     });
-    expect(refused.headers.location).toBe(
-      `/email-sources/edit/${source.id}?signInError=${encodeURIComponent('Microsoft sign-in was not completed: The user declined').replace(/%20/g, '+')}`,
+    expect(refused.headers.location).toBe(`/email-sources/edit/${source.id}?signInError=declined`);
+    const failed = await callback({ error: 'server_error', state: second.state });
+    expect(failed.headers.location).toBe(`/email-sources/edit/${source.id}?signInError=provider_error`);
+    const oversized = await callback({ state: 'x'.repeat(3000) });
+    expect(oversized.headers.location).toBe('/email-sources?signInError=link_invalid');
+  });
+
+  it('the session lapsed at the provider: the callback renews it from the refresh cookie and finishes the sign-in', async () => {
+    const source = await createSource();
+    const { code, state } = await authorize(source.id);
+    // Only the refresh cookie is left (the access cookie lasts minutes); the browser sends it to /auth only.
+    const refreshOnly = Object.entries(operator.session.cookies)
+      .filter(([name]) => name === COOKIE_NAMES.refreshToken)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+    const query = new URLSearchParams({ code, state }).toString();
+    const back = await t.app.inject({ method: 'GET', url: `/api/email-sources/oauth/callback?${query}` });
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe(`/auth/mailbox-sign-in/resume?${query}`);
+    const resumed = await t.app.inject({
+      method: 'GET',
+      url: String(back.headers.location),
+      headers: { cookie: refreshOnly },
+    });
+    expect(resumed.statusCode).toBe(302);
+    expect(resumed.headers.location).toBe(`/api/email-sources/oauth/callback?${query}`);
+    const renewed = resumed.cookies.find((cookie) => cookie.name === COOKIE_NAMES.accessToken);
+    expect(renewed?.value).toBeTruthy();
+    const done = await t.app.inject({
+      method: 'GET',
+      url: String(resumed.headers.location),
+      headers: { cookie: `${COOKIE_NAMES.accessToken}=${renewed?.value}` },
+    });
+    expect(done.headers.location).toBe(`/email-sources/edit/${source.id}?signedIn=1`);
+    expect((await getSource(source.id)).signIn?.account).toBe(MAILBOX);
+  });
+
+  it('the session ended while at the provider: the browser goes to the login page, nothing is stored', async () => {
+    const source = await createSource();
+    const { code, state } = await authorize(source.id);
+    const query = new URLSearchParams({ code, state }).toString();
+    const resumed = await t.app.inject({
+      method: 'GET',
+      url: `/auth/mailbox-sign-in/resume?${query}`,
+      headers: { cookie: `${COOKIE_NAMES.refreshToken}=not-a-refresh-token` },
+    });
+    expect(resumed.statusCode).toBe(302);
+    expect(resumed.headers.location).toBe('/');
+    expect((await row(source.id)).oauthProvider).toBeNull();
+  });
+
+  it('refuses an ID token signed with another key, from another issuer, for another client, expired, without iat, with another nonce, unsigned or HS256; nothing is stored', async () => {
+    const faults: Array<[IdTokenFault, MailboxProvider]> = [
+      ['wrong-key', 'microsoft'],
+      ['wrong-issuer', 'microsoft'],
+      ['wrong-audience', 'google'],
+      ['expired', 'microsoft'],
+      ['no-issued-at', 'google'],
+      ['wrong-nonce', 'microsoft'],
+      ['alg-none', 'google'],
+      ['hs256', 'microsoft'],
+      ['email-unverified', 'google'],
+    ];
+    const source = await createSource();
+    for (const [fault, name] of faults) {
+      provider.idTokenFault(fault);
+      try {
+        const back = await signIn(source.id, { provider: name });
+        expect(back.statusCode, fault).toBe(302);
+        expect(String(back.headers.location), fault).toContain('signInError=id_token_invalid');
+      } finally {
+        provider.idTokenFault(undefined);
+      }
+      expect((await row(source.id)).oauthProvider, fault).toBeNull();
+    }
+    // The same flow with a correct token signs in.
+    expect((await signIn(source.id, { provider: 'google' })).headers.location).toBe(
+      `/email-sources/edit/${source.id}?signedIn=1`,
     );
+  });
+
+  it('takes Microsoft’s preferred_username as the address before an email claim (an alias)', async () => {
+    const source = await createSource();
+    provider.idTokenEmailClaim('alias@elsewhere.example');
+    try {
+      await signIn(source.id);
+    } finally {
+      provider.idTokenEmailClaim(undefined);
+    }
+    expect((await getSource(source.id)).signIn?.account).toBe(MAILBOX);
   });
 
   it('signs out: the tokens are deleted and the editor shows no sign-in', async () => {
@@ -265,6 +359,21 @@ describe('signing a mailbox in with Microsoft (authorization code + PKCE)', () =
       oauthRefreshEncrypted: null,
       oauthAccessEncrypted: null,
     });
+  });
+
+  it('signing out of Google revokes the grant at Google; Microsoft has no such endpoint (its token stays valid there)', async () => {
+    const google = await createSource();
+    await signIn(google.id, { provider: 'google' });
+    const googleToken = provider.refreshTokensIssued.at(-1) ?? '';
+    const microsoft = await createSource();
+    await signIn(microsoft.id);
+    const microsoftToken = provider.refreshTokensIssued.at(-1) ?? '';
+    for (const source of [google, microsoft]) {
+      const out = await t.as(operator.session).post(`/api/email-sources/${source.id}/oauth/sign-out`);
+      expect(out.statusCode, out.body).toBe(200);
+    }
+    expect(provider.refreshTokenActive(googleToken)).toBe(false);
+    expect(provider.refreshTokenActive(microsoftToken)).toBe(true);
   });
 
   it('deletes the sign-in when the source’s servers change, keeps it when only its name does', async () => {
@@ -400,6 +509,24 @@ describe('using the sign-in', () => {
     expect(mail?.envelopeFrom).toBe(MAILBOX);
   });
 
+  it('a vendor submission reports the signed-in mailbox as its sender (not the source’s own address)', async () => {
+    const source = await createSource();
+    provider.signInAs(OTHER_MAILBOX);
+    await signIn(source.id);
+    const before = smtp.messages.length;
+    const outcome = await sendSubmissionEmail(t.app.context, source.id, {
+      to: ['vendor@supplier.example'],
+      cc: [],
+      bcc: [],
+      subject: 'Order 1',
+      body: 'Order attached',
+      attachments: [],
+    });
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true, from: OTHER_MAILBOX });
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail?.envelopeFrom).toBe(OTHER_MAILBOX);
+  });
+
   it('delivers an inventory file by e-mail through the signed-in mailbox (XOAUTH2)', async () => {
     const source = await createSource();
     await signIn(source.id);
@@ -480,28 +607,94 @@ describe('using the sign-in', () => {
     expect((await poll(source.id)).json()).toMatchObject({ status: 'succeeded' });
   });
 
-  it('two instances needing a new token at once: one refresh, both get the same token', async () => {
+  it('two instances needing a new token at once: one refresh outside any transaction, the other waits and gets the same token', async () => {
     const source = await createSource();
     await signIn(source.id);
     await ageAccessToken(source.id);
-    const ctx = t.app.context;
-    // A second instance: its own database connection pool where the database is shared (PostgreSQL).
+    const waits: number[] = [];
+    const ctx = { ...t.app.context, onRefreshWait: (id: number) => waits.push(id) };
+    // A second instance: its own database connection pool where the database is shared (PostgreSQL); on
+    // PGlite (one process only) the second caller joins the refresh under way in the process.
     const url = t.db.connectionString;
     const second = url ? await createDatabase({ url, poolSize: 2 }) : undefined;
+    const release = provider.holdTokens();
     try {
       const other = second ? { ...ctx, db: second.db } : ctx;
-      const release = provider.holdTokens();
       const refreshes = provider.counts.refreshToken;
       const stale = await row(source.id);
-      const both = Promise.all([mailboxAccessToken(ctx, stale), mailboxAccessToken(other, stale)]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const a = mailboxAccessToken(ctx, stale);
+      await waitFor(async () => provider.heldTokenRequests() === 1, 10_000, 'the first refresh to ask');
+      // The provider is answering slowly: the database is not held meanwhile (PGlite has one connection).
+      const leased = await row(source.id);
+      if (second) expect(leased.oauthRefreshLeaseUntil).not.toBeNull();
+      const b = mailboxAccessToken(other, stale);
+      await waitFor(async () => waits.includes(source.id), 10_000, 'the second caller to wait');
+      expect(provider.heldTokenRequests()).toBe(1);
       release();
-      const [a, b] = await both;
-      expect(a).toBe(b);
+      const [tokenA, tokenB] = await Promise.all([a, b]);
+      expect(tokenA).toBe(tokenB);
       expect(provider.counts.refreshToken).toBe(refreshes + 1);
+      expect((await row(source.id)).oauthRefreshLeaseUntil).toBeNull();
+      expect(provider.refreshTokenActive(provider.refreshTokensIssued.at(-1) ?? '')).toBe(true);
     } finally {
+      release();
       await second?.close();
     }
+  });
+
+  it('a refresh sends the scopes at Microsoft (its v2 endpoint requires them) and at Google', async () => {
+    for (const name of ['microsoft', 'google'] as const) {
+      const source = await createSource();
+      await signIn(source.id, { provider: name });
+      await ageAccessToken(source.id);
+      const refreshes = provider.counts.refreshToken;
+      await mailboxAccessToken(t.app.context, await row(source.id));
+      expect(provider.counts.refreshToken, name).toBe(refreshes + 1);
+    }
+  });
+
+  it('interaction_required and consent_required expire the sign-in like invalid_grant', async () => {
+    for (const error of ['interaction_required', 'consent_required']) {
+      const source = await createSource();
+      await signIn(source.id);
+      await ageAccessToken(source.id);
+      provider.failRefreshWith(error);
+      try {
+        await expect(mailboxAccessToken(t.app.context, await row(source.id))).rejects.toThrow(
+          MAILBOX_SIGN_IN_EXPIRED,
+        );
+      } finally {
+        provider.failRefreshWith(undefined);
+      }
+      expect((await getSource(source.id)).signIn?.expired, error).toBe(true);
+    }
+  });
+
+  it('invalid_client (an expired client secret) fails the use, keeps the sign-in, and alerts once', async () => {
+    const sources = [await createSource(), await createSource()];
+    for (const source of sources) await signIn(source.id);
+    const mailBefore = systemMail.length;
+    provider.failRefreshWith('invalid_client');
+    try {
+      for (const source of [...sources, sources[0]]) {
+        await ageAccessToken(source?.id ?? 0);
+        await expect(mailboxAccessToken(t.app.context, await row(source?.id ?? 0))).rejects.toThrow(
+          'Microsoft sign-in failed: invalid_client',
+        );
+      }
+    } finally {
+      provider.failRefreshWith(undefined);
+    }
+    const alerts = systemMail.slice(mailBefore);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.subject).toBe('Microsoft sign-in is misconfigured on this server');
+    expect(alerts[0]?.text).toContain('MICROSOFT_OAUTH_CLIENT_SECRET');
+    for (const source of sources) {
+      expect((await getSource(source.id)).signIn?.expired).toBe(false);
+      expect((await row(source.id)).oauthRefreshLeaseUntil).toBeNull();
+    }
+    // Once the secret is renewed, the same sign-in works.
+    await expect(mailboxAccessToken(t.app.context, await row(sources[0]?.id ?? 0))).resolves.toMatch(/^at-/);
   });
 });
 
@@ -550,7 +743,6 @@ describe('who may use the sign-in routes', () => {
     const plain = await t.signIn({});
     for (const [method, url] of [
       ['GET', `/api/email-sources/${source.id}/oauth/microsoft/start`],
-      ['GET', '/api/email-sources/oauth/callback?code=x&state=y'],
       ['POST', `/api/email-sources/${source.id}/oauth/sign-out`],
     ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
@@ -558,6 +750,14 @@ describe('who may use the sign-in routes', () => {
         method === 'GET' ? await t.as(plain.session).get(url) : await t.as(plain.session).post(url);
       expect(asPlain.statusCode).toBe(403);
     }
+    // The callback ends in the web app whatever happens: renewing the session, or saying why not.
+    const callbackUrl = '/api/email-sources/oauth/callback?code=x&state=y';
+    expect((await t.app.inject({ method: 'GET', url: callbackUrl })).headers.location).toBe(
+      '/auth/mailbox-sign-in/resume?code=x&state=y',
+    );
+    expect((await t.as(plain.session).get(callbackUrl)).headers.location).toBe(
+      '/email-sources?signInError=not_allowed',
+    );
     expect(
       (await t.as(operator.session).get(`/api/email-sources/${source.id}/oauth/yahoo/start`)).statusCode,
     ).toBe(400);

@@ -3,13 +3,14 @@
  * OAuth 2.0 authorization-code flow with PKCE, its `state` signed and bound to the signed-in user and the
  * source, the ID token checked against the provider's published keys, and the tokens kept on the source:
  * the refresh token sealed to the source's servers and the signed-in address, the access token shared by
- * every instance and refreshed under the source's row lock, so one refresh runs at a time and a rotated
- * refresh token is never lost. See docs/decisions/0022-delegated-mailbox-sign-in.md.
+ * every instance and refreshed under a short lease on the row (outside any transaction), so one refresh runs
+ * at a time and a rotated refresh token is never lost. See docs/decisions/0022-delegated-mailbox-sign-in.md.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   MAILBOX_SIGN_IN_EXPIRED,
   type MailboxProvider,
+  type MailboxSignInErrorCode,
   type MailSecretSettings,
   mailSecretBinding,
 } from '@app/contracts';
@@ -23,7 +24,14 @@ import { deriveKey } from '../../lib/crypto';
 import type { SecretBox } from '../../lib/secrets';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { groupRecipients } from '../notifications/send-digest';
-import { type EmailSourceRow, findEmailSourceById, lockEmailSource, updateEmailSource } from './repository';
+import {
+  claimSignInRefreshLease,
+  type EmailSourceRow,
+  findEmailSourceById,
+  lockEmailSource,
+  saveSignInRefresh,
+  updateEmailSource,
+} from './repository';
 
 export interface SignInContext {
   db: DbOrTx;
@@ -31,6 +39,8 @@ export interface SignInContext {
   config: { secretKey: string; publicUrl: string; mailboxOAuth: MailboxOAuthConfig };
   /** Sends the alert when a sign-in expires; without one the expiry is only shown and logged in runs. */
   mailer?: SystemMailer | undefined;
+  /** Told when a caller waits for a token refresh another caller or instance is making. */
+  onRefreshWait?: ((sourceId: number) => void) | undefined;
 }
 
 export const PROVIDER_NAMES: Record<MailboxProvider, string> = { microsoft: 'Microsoft', google: 'Google' };
@@ -156,12 +166,10 @@ export interface CallbackQuery {
   error_description?: string | undefined;
 }
 
-/** Where the browser goes after the callback, and what happened. */
-export interface CallbackOutcome {
-  sourceId: number;
-  ok: boolean;
-  message: string;
-}
+/** Where the browser goes after the callback, and what happened (a code for the editor, details for the log). */
+export type CallbackOutcome =
+  | { ok: true; sourceId: number; account: string }
+  | { ok: false; sourceId: number | undefined; error: MailboxSignInErrorCode; detail?: string };
 
 /**
  * The provider's redirect back: the state must be ours, unexpired and the signed-in user's; the code is
@@ -174,37 +182,38 @@ export async function completeSignIn(
 ): Promise<CallbackOutcome> {
   const { secretKey } = context.config;
   const payload = verifyState(secretKey, query.state ?? '', Date.now());
-  if (!payload || payload.u !== user.id || (payload.p !== 'microsoft' && payload.p !== 'google')) {
-    throw AppError.badRequest(
-      'This sign-in link is not valid (expired, altered, or started by another user). Start the sign-in again from the email source.',
-    );
+  if (!payload || (payload.p !== 'microsoft' && payload.p !== 'google')) {
+    return { ok: false, sourceId: undefined, error: 'link_invalid' };
   }
+  const fail = (error: MailboxSignInErrorCode, detail?: string): CallbackOutcome => ({
+    ok: false,
+    sourceId: payload.s,
+    error,
+    ...(detail ? { detail } : {}),
+  });
+  if (payload.u !== user.id) return fail('link_invalid', 'the state was started by another user');
   const provider = payload.p;
   const name = PROVIDER_NAMES[provider];
-  const fail = (message: string): CallbackOutcome => ({ sourceId: payload.s, ok: false, message });
   if (query.error) {
-    const reason = (query.error_description ?? query.error).split(/\r?\n/)[0]?.slice(0, 300);
-    return fail(`${name} sign-in was not completed: ${reason}`);
+    const detail = `${query.error}: ${(query.error_description ?? '').split(/\r?\n/)[0]?.slice(0, 300)}`;
+    return fail(query.error === 'access_denied' ? 'declined' : 'provider_error', detail);
   }
-  if (!query.code) return fail(`${name} sign-in was not completed: no authorization code came back.`);
-  const app = appOf(context.config.mailboxOAuth, provider);
+  if (!query.code) return fail('no_code');
+  const app = context.config.mailboxOAuth[provider];
+  if (!app) return fail('not_set_up');
   const tokens = await requestTokens(app, name, {
     grant_type: 'authorization_code',
     code: query.code,
     redirect_uri: redirectUri(context.config),
     code_verifier: codeVerifier(secretKey, payload.n),
   });
-  if (!tokens.ok) return fail(tokens.message);
-  if (!tokens.refreshToken) {
-    return fail(
-      `${name} sign-in failed: the provider gave no refresh token (offline access was not granted).`,
-    );
-  }
+  if (!tokens.ok) return fail('token_failed', tokens.message);
+  if (!tokens.refreshToken) return fail('no_refresh_token');
   let account: string;
   try {
-    account = await verifiedAddress(app, tokens.idToken, openIdNonce(secretKey, payload.n));
+    account = await verifiedAddress(provider, app, tokens.idToken, openIdNonce(secretKey, payload.n));
   } catch (error) {
-    return fail(`${name} sign-in failed: the ID token could not be verified (${(error as Error).message}).`);
+    return fail('id_token_invalid', (error as Error).message);
   }
   const accessToken = tokens.accessToken;
   const refreshToken = tokens.refreshToken;
@@ -219,6 +228,7 @@ export async function completeSignIn(
       oauthAccessEncrypted: context.secrets.seal(accessToken, binding),
       oauthAccessExpiresAt: new Date(Date.now() + tokens.expiresInSeconds * 1000),
       oauthExpiredAt: null,
+      oauthRefreshLeaseUntil: null,
     });
     await recordAudit(tx, {
       ...AUDIT,
@@ -230,30 +240,58 @@ export async function completeSignIn(
     });
     return row;
   });
-  if (!saved) return fail('The email source was deleted during the sign-in.');
-  return { sourceId: payload.s, ok: true, message: `Signed in as ${account}` };
+  if (!saved) return { ok: false, sourceId: undefined, error: 'source_deleted' };
+  return { ok: true, sourceId: payload.s, account };
 }
 
-/** Sign-out: the tokens are deleted; the source signs in with its password or MSAL app again. */
+/**
+ * Sign-out: the tokens are deleted; the source signs in with its password or MSAL app again. Afterwards the
+ * grant is revoked at the provider where it has an endpoint for it (Google), best effort: the tokens are gone
+ * here whatever it answers. Microsoft has none for a refresh token (an administrator revokes the sessions).
+ */
 export async function signOutMailbox(
-  db: DbOrTx,
+  context: SignInContext,
   sourceId: number,
   actor: AuditActor,
 ): Promise<EmailSourceRow> {
-  return db.transaction(async (tx) => {
+  const { row, refreshToken, provider } = await context.db.transaction(async (tx) => {
     const existing = await lockEmailSource(tx, sourceId);
     if (!existing) throw AppError.notFound('Email source not found');
-    const row = await updateEmailSource(tx, sourceId, SIGNED_OUT);
+    const updated = await updateEmailSource(tx, sourceId, SIGNED_OUT);
     await recordAudit(tx, {
       ...AUDIT,
       actor,
       entityId: sourceId,
       action: 'updated',
       before: existing,
-      after: row ?? null,
+      after: updated ?? null,
     });
-    return row ?? existing;
+    return {
+      row: updated ?? existing,
+      refreshToken: openRefreshToken(context.secrets, existing),
+      provider: existing.oauthProvider as MailboxProvider | null,
+    };
   });
+  const revokeUrl = provider ? context.config.mailboxOAuth[provider]?.revokeUrl : undefined;
+  if (revokeUrl && refreshToken) {
+    await fetch(revokeUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ token: refreshToken }),
+      signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS),
+    }).catch(() => undefined);
+  }
+  return row;
+}
+
+const REVOKE_TIMEOUT_MS = 5_000;
+
+function openRefreshToken(secrets: SecretBox, row: EmailSourceRow): string | undefined {
+  if (!row.oauthProvider || !row.oauthRefreshEncrypted) return undefined;
+  try {
+    return secrets.open(row.oauthRefreshEncrypted, tokenBinding(row, row.oauthProvider, row.oauthAccount));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The columns of a source without delegated sign-in. */
@@ -264,6 +302,7 @@ export const SIGNED_OUT = {
   oauthAccessEncrypted: null,
   oauthAccessExpiresAt: null,
   oauthExpiredAt: null,
+  oauthRefreshLeaseUntil: null,
 } as const;
 
 /**
@@ -286,82 +325,177 @@ export function signInServersChanged(saved: EmailSourceRow, next: MailSecretSett
 
 /**
  * A live access token for the source's mailbox. A token valid for more than REFRESH_MARGIN_MS is used as
- * stored; otherwise the row is locked (every instance waits for the one refreshing), checked again, and
- * refreshed once; the rotated refresh token is saved in the same transaction. A refused refresh token
- * marks the source "Sign-in expired": later uses fail at once, without asking the provider again.
+ * stored. Otherwise one refresh runs per source: in this process the callers share one promise; across
+ * instances the one that claims the row's short lease (a conditional UPDATE) asks the provider, outside any
+ * transaction, so no database connection waits on the network; the others re-read the row until the new
+ * token is there. The result is saved only if the refresh token used is still the stored one, and the
+ * rotated refresh token with it. A refused refresh token marks the source "Sign-in expired": later uses
+ * fail at once, without asking the provider again (docs/decisions/0022-delegated-mailbox-sign-in.md).
  */
 export async function mailboxAccessToken(context: SignInContext, row: EmailSourceRow): Promise<string> {
-  const provider = row.oauthProvider as MailboxProvider;
   const stored = usableAccessToken(context.secrets, row);
   if (stored) return stored;
   if (row.oauthExpiredAt || !row.oauthRefreshEncrypted) throw new MailSignInError(MAILBOX_SIGN_IN_EXPIRED);
-  const name = PROVIDER_NAMES[provider] ?? 'The provider';
-  const outcome = await context.db.transaction(async (tx) => {
-    const locked = await lockEmailSource(tx, row.id);
-    if (!locked || locked.oauthProvider !== provider) {
-      return { ok: false as const, message: 'The sign-in of this email source was removed.' };
-    }
-    const fresh = usableAccessToken(context.secrets, locked);
-    if (fresh) return { ok: true as const, token: fresh };
-    if (locked.oauthExpiredAt || !locked.oauthRefreshEncrypted)
-      return { ok: false as const, message: MAILBOX_SIGN_IN_EXPIRED };
-    const app = context.config.mailboxOAuth[provider];
-    if (!app) {
-      return { ok: false as const, message: `Sign-in with ${name} is no longer set up on this server.` };
-    }
-    const binding = tokenBinding(locked, provider, locked.oauthAccount);
-    let refreshToken: string;
-    try {
-      refreshToken = context.secrets.open(locked.oauthRefreshEncrypted, binding);
-    } catch {
-      return {
-        ok: false as const,
-        message: `The saved ${name} sign-in cannot be used (APP_SECRET_KEY changed): sign in again.`,
-      };
-    }
-    const tokens = await requestTokens(app, name, {
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-    });
-    if (!tokens.ok) {
-      if (tokens.refused) {
-        await updateEmailSource(tx, locked.id, {
-          oauthRefreshEncrypted: null,
-          oauthAccessEncrypted: null,
-          oauthAccessExpiresAt: null,
-          oauthExpiredAt: new Date(),
-        });
-        return { ok: false as const, message: MAILBOX_SIGN_IN_EXPIRED, expiredNow: true };
-      }
-      return { ok: false as const, message: tokens.message };
-    }
-    await updateEmailSource(tx, locked.id, {
-      // Microsoft rotates refresh tokens: the new one replaces the spent one, or the mailbox is locked out.
-      ...(tokens.refreshToken
-        ? { oauthRefreshEncrypted: context.secrets.seal(tokens.refreshToken, binding) }
-        : {}),
-      oauthAccessEncrypted: context.secrets.seal(tokens.accessToken, binding),
-      oauthAccessExpiresAt: new Date(Date.now() + tokens.expiresInSeconds * 1000),
-    });
-    return { ok: true as const, token: tokens.accessToken };
-  });
-  if (!outcome.ok) {
-    if ('expiredNow' in outcome) await sendExpiryAlert(context, row, name);
-    throw new MailSignInError(outcome.message);
+  let perDatabase = refreshing.get(context.db);
+  if (!perDatabase) {
+    perDatabase = new Map();
+    refreshing.set(context.db, perDatabase);
   }
-  return outcome.token;
+  const running = perDatabase.get(row.id);
+  if (running) {
+    context.onRefreshWait?.(row.id);
+    return running;
+  }
+  const flight = refreshAccessToken(context, row).finally(() => perDatabase.delete(row.id));
+  perDatabase.set(row.id, flight);
+  return flight;
+}
+
+/** The refreshes under way in this process, per database (an instance) and source. */
+const refreshing = new WeakMap<object, Map<number, Promise<string>>>();
+/** Long enough for one token request (TOKEN_TIMEOUT_MS) and its save; a crashed holder blocks no longer. */
+const REFRESH_LEASE_MS = TOKEN_TIMEOUT_MS + 5_000;
+const REFRESH_WAIT_STEP_MS = 100;
+
+async function refreshAccessToken(context: SignInContext, row: EmailSourceRow): Promise<string> {
+  const provider = row.oauthProvider as MailboxProvider;
+  const name = PROVIDER_NAMES[provider] ?? 'The provider';
+  const deadline = Date.now() + REFRESH_LEASE_MS + 5_000;
+  let waited = false;
+  for (;;) {
+    const claimed = await claimSignInRefreshLease(
+      context.db,
+      row.id,
+      new Date(Date.now() + REFRESH_LEASE_MS),
+    );
+    if (claimed) return refreshWithLease(context, claimed, provider, name);
+    // Lost the race (or the sign-in is gone): the row says which.
+    const current = await findEmailSourceById(context.db, row.id);
+    if (!current || current.oauthProvider !== provider) {
+      throw new MailSignInError('The sign-in of this email source was removed.');
+    }
+    const fresh = usableAccessToken(context.secrets, current);
+    if (fresh) return fresh;
+    if (current.oauthExpiredAt || !current.oauthRefreshEncrypted) {
+      throw new MailSignInError(MAILBOX_SIGN_IN_EXPIRED);
+    }
+    if (Date.now() > deadline) {
+      throw new MailSignInError(`${name} sign-in failed: another instance's token refresh did not finish.`);
+    }
+    if (!waited) {
+      waited = true;
+      context.onRefreshWait?.(row.id);
+    }
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_WAIT_STEP_MS));
+  }
+}
+
+async function refreshWithLease(
+  context: SignInContext,
+  locked: EmailSourceRow,
+  provider: MailboxProvider,
+  name: string,
+): Promise<string> {
+  const used = locked.oauthRefreshEncrypted ?? '';
+  const release = () => saveSignInRefresh(context.db, locked.id, used, {});
+  const fail = async (message: string): Promise<never> => {
+    await release();
+    throw new MailSignInError(message);
+  };
+  const fresh = usableAccessToken(context.secrets, locked);
+  if (fresh) {
+    await release();
+    return fresh;
+  }
+  const app = context.config.mailboxOAuth[provider];
+  if (!app) return fail(`Sign-in with ${name} is no longer set up on this server.`);
+  const binding = tokenBinding(locked, provider, locked.oauthAccount);
+  let refreshToken: string;
+  try {
+    refreshToken = context.secrets.open(used, binding);
+  } catch {
+    return fail(`The saved ${name} sign-in cannot be used (APP_SECRET_KEY changed): sign in again.`);
+  }
+  const tokens = await requestTokens(app, name, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    // Microsoft's v2 endpoint wants the scopes on a refresh too; Google's accepts them (a subset of the grant).
+    scope: SCOPES[provider],
+  });
+  if (!tokens.ok) {
+    if (tokens.refused) {
+      const marked = await saveSignInRefresh(context.db, locked.id, used, {
+        oauthRefreshEncrypted: null,
+        oauthAccessEncrypted: null,
+        oauthAccessExpiresAt: null,
+        oauthExpiredAt: new Date(),
+      });
+      if (marked) await sendExpiryAlert(context, locked, name);
+      throw new MailSignInError(MAILBOX_SIGN_IN_EXPIRED);
+    }
+    if (tokens.clientRefused) await sendClientAlert(context, locked, name, tokens.message);
+    return fail(tokens.message);
+  }
+  const saved = await saveSignInRefresh(context.db, locked.id, used, {
+    // Microsoft rotates refresh tokens: the new one replaces the spent one, or the mailbox is locked out.
+    ...(tokens.refreshToken
+      ? { oauthRefreshEncrypted: context.secrets.seal(tokens.refreshToken, binding) }
+      : {}),
+    oauthAccessEncrypted: context.secrets.seal(tokens.accessToken, binding),
+    oauthAccessExpiresAt: new Date(Date.now() + tokens.expiresInSeconds * 1000),
+  });
+  if (!saved) throw new MailSignInError('The sign-in of this email source changed during the token refresh.');
+  return tokens.accessToken;
 }
 
 /**
  * The error alert of an expired sign-in, sent once (when the provider first refuses): to the users who can
  * sign the mailbox in again (order, inventory and submission users who receive e-mail notifications).
- * A mail problem is not the poll's: it is left to the mailer's log.
  */
 async function sendExpiryAlert(
   context: SignInContext,
   row: EmailSourceRow,
   providerName: string,
 ): Promise<void> {
+  await sendAlert(context, `${MAILBOX_SIGN_IN_EXPIRED}: email source "${row.username}"`, [
+    `${providerName} refused the saved sign-in of the email source "${row.username}" (${row.oauthAccount}):`,
+    'consent was revoked, the password was reset, or it went unused too long.',
+    '',
+    'Its polls and the mail it sends fail until someone signs in again:',
+    `${context.config.publicUrl}/email-sources/edit/${row.id}`,
+  ]);
+}
+
+/** The client credentials already alerted about in this process: one alert per secret, not one per poll. */
+const clientAlerts = new Set<string>();
+
+/**
+ * The provider refused this server's own application (an expired or wrong client secret): every signed-in
+ * mailbox of that provider fails until the administrator renews it, so it is said once, not per source.
+ */
+async function sendClientAlert(
+  context: SignInContext,
+  row: EmailSourceRow,
+  providerName: string,
+  message: string,
+): Promise<void> {
+  const app = context.config.mailboxOAuth[row.oauthProvider as MailboxProvider];
+  if (!app) return;
+  const key = createHash('sha256')
+    .update(`${app.tokenUrl}|${app.clientId}|${app.clientSecret}`)
+    .digest('hex');
+  if (clientAlerts.has(key)) return;
+  clientAlerts.add(key);
+  const prefix = row.oauthProvider === 'google' ? 'GOOGLE' : 'MICROSOFT';
+  await sendAlert(context, `${providerName} sign-in is misconfigured on this server`, [
+    `${providerName} refused this server's application (client ${app.clientId}): ${message}`,
+    `The client secret has probably expired. Until ${prefix}_OAUTH_CLIENT_SECRET is renewed, no mailbox`,
+    `signed in with ${providerName} can be polled or send mail (the first one to fail: "${row.username}").`,
+  ]);
+}
+
+/** A mail problem is not the poll's: it is left to the mailer's log. */
+async function sendAlert(context: SignInContext, subject: string, lines: string[]): Promise<void> {
   const mailer = context.mailer;
   if (!mailer?.configured) return;
   const groups = await Promise.all(
@@ -375,20 +509,7 @@ async function sendExpiryAlert(
     return true;
   });
   if (to.length === 0) return;
-  const link = `${context.config.publicUrl}/email-sources/edit/${row.id}`;
-  await mailer
-    .send({
-      to,
-      subject: `${MAILBOX_SIGN_IN_EXPIRED}: email source "${row.username}"`,
-      text: [
-        `${providerName} refused the saved sign-in of the email source "${row.username}" (${row.oauthAccount}):`,
-        'consent was revoked, the password was reset, or it went unused too long.',
-        '',
-        'Its polls and the mail it sends fail until someone signs in again:',
-        link,
-      ].join('\n'),
-    })
-    .catch(() => {});
+  await mailer.send({ to, subject, text: lines.join('\n') }).catch(() => {});
 }
 
 function usableAccessToken(secrets: SecretBox, row: EmailSourceRow): string | undefined {
@@ -415,7 +536,18 @@ type TokenAnswer =
       idToken: string | undefined;
       expiresInSeconds: number;
     }
-  | { ok: false; refused: boolean; message: string };
+  | { ok: false; refused: boolean; clientRefused?: boolean; message: string };
+
+/**
+ * Answers that only a new sign-in mends: the grant is revoked, expired or spent (invalid_grant), or the
+ * user must sign in or consent again (a policy or scope change, Microsoft's interaction_required).
+ */
+const SIGN_IN_AGAIN = new Set([
+  'invalid_grant',
+  'interaction_required',
+  'consent_required',
+  'login_required',
+]);
 
 async function requestTokens(
   app: MailboxOAuthApp,
@@ -454,9 +586,10 @@ async function requestTokens(
   const code = text('error') ?? `HTTP ${response.status}`;
   const description = (text('error_description') ?? '').split(/\r?\n/)[0]?.slice(0, 300);
   return {
-    // invalid_grant: the refresh token (or code) is revoked, expired or spent; nothing but a new sign-in helps.
     ok: false,
-    refused: code === 'invalid_grant',
+    refused: SIGN_IN_AGAIN.has(code),
+    // The app's own credentials (an expired client secret): the server's configuration, not the mailbox.
+    clientRefused: code === 'invalid_client' || code === 'unauthorized_client',
     message: `${name} sign-in failed: ${code}${description ? ` (${description})` : ''}.`,
   };
 }
@@ -500,6 +633,7 @@ async function signingKeys(
 
 /** The mailbox address of a verified ID token: signature, issuer, audience, expiry and nonce all checked. */
 async function verifiedAddress(
+  provider: MailboxProvider,
   app: MailboxOAuthApp,
   idToken: string | undefined,
   nonce: string,
@@ -510,12 +644,22 @@ async function verifiedAddress(
     audience: app.clientId,
     issuer: issuers(decodeJwt(idToken)),
     algorithms: ['RS256'],
+    requiredClaims: ['exp', 'iat'],
     clockTolerance: 120,
   });
   if (payload.nonce !== nonce) throw new Error('the nonce does not match');
-  const address = [payload.email, payload.preferred_username].find(
-    (value): value is string => typeof value === 'string' && value.includes('@'),
-  );
-  if (!address) throw new Error('it names no e-mail address');
+  const address = mailboxAddressOf(provider, payload);
+  if (!address) throw new Error('it names no verified e-mail address');
   return address.trim();
+}
+
+/**
+ * Google: `email`, only when Google says it verified it. Microsoft: `preferred_username` (the sign-in name,
+ * which is the mailbox's address in Microsoft 365) before `email`, which can be any alias or unverified.
+ */
+function mailboxAddressOf(provider: MailboxProvider, payload: JWTPayload): string | undefined {
+  const isAddress = (value: unknown): value is string => typeof value === 'string' && value.includes('@');
+  if (provider === 'google')
+    return payload.email_verified === true && isAddress(payload.email) ? payload.email : undefined;
+  return [payload.preferred_username, payload.email].find(isAddress);
 }

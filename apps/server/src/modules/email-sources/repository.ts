@@ -1,7 +1,7 @@
 import type { EmailSource, EmailSourceListItem, LastRunSummary, MailboxSignInState } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 
 const { emailSources, orderTrackingSources, inventorySources } = schema;
 
@@ -77,6 +77,48 @@ export async function findEmailSourceById(db: DbOrTx, id: number): Promise<Email
 /** Locks the row until the transaction ends, so no source can start using it while it is being deleted. */
 export async function lockEmailSource(db: DbOrTx, id: number): Promise<EmailSourceRow | undefined> {
   const [row] = await db.select().from(emailSources).where(eq(emailSources.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Claims the right to refresh the source's access token until `until`, if no other instance holds it: the
+ * conditional update is the claim, so two instances never both refresh (docs/decisions/0022).
+ */
+export async function claimSignInRefreshLease(
+  db: DbOrTx,
+  id: number,
+  until: Date,
+): Promise<EmailSourceRow | undefined> {
+  const [row] = await db
+    .update(emailSources)
+    .set({ oauthRefreshLeaseUntil: until })
+    .where(
+      and(
+        eq(emailSources.id, id),
+        isNotNull(emailSources.oauthRefreshEncrypted),
+        isNull(emailSources.oauthExpiredAt),
+        or(isNull(emailSources.oauthRefreshLeaseUntil), lt(emailSources.oauthRefreshLeaseUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Saves the outcome of a refresh and frees the lease, only if the refresh token used is still the stored
+ * one: a sign-in or sign-out meanwhile wins, and nothing is written.
+ */
+export async function saveSignInRefresh(
+  db: DbOrTx,
+  id: number,
+  usedRefreshEncrypted: string,
+  values: Partial<EmailSourceValues>,
+): Promise<EmailSourceRow | undefined> {
+  const [row] = await db
+    .update(emailSources)
+    .set({ ...values, oauthRefreshLeaseUntil: null, updatedAt: new Date() })
+    .where(and(eq(emailSources.id, id), eq(emailSources.oauthRefreshEncrypted, usedRefreshEncrypted)))
+    .returning();
   return row;
 }
 

@@ -2,14 +2,27 @@
  * The routes of delegated mailbox sign-in (docs/behaviour/sources.md#mailbox-sign-in): which providers are
  * set up, the start (a redirect to the provider), the provider's redirect back, and sign-out.
  */
-import { ZEmailSourceResponseSchema, ZMailboxProviderSchema, ZMailboxProvidersSchema } from '@app/contracts';
+import {
+  COOKIE_NAMES,
+  ZEmailSourceResponseSchema,
+  ZMailboxProviderSchema,
+  ZMailboxProvidersSchema,
+} from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { apiDocs, idParams, NO_CONTENT } from '../../lib/route-docs';
 import { parseIdParam, validate } from '../../lib/validate';
-import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import {
+  clearSessionCookies,
+  hasFlag,
+  SOURCE_ACCESS,
+  sessionUserOrThrow,
+  setSessionCookies,
+} from '../../plugins/session';
+import { refreshSession } from '../auth/auth-service';
+import {
+  type CallbackOutcome,
   type CallbackQuery,
   completeSignIn,
   configuredProviders,
@@ -28,9 +41,22 @@ const ZCallbackQuerySchema = z.object({
   error_description: z.string().max(2048).optional(),
 });
 
-export function editorPath(sourceId: number, result: { ok: boolean; message: string }): string {
-  const query = new URLSearchParams(result.ok ? { signedIn: '1' } : { signInError: result.message });
-  return `/email-sources/edit/${sourceId}?${query.toString()}`;
+/** Where every callback ends: the source's editor, or the e-mail source list when the source is unknown. */
+export function editorPath(outcome: CallbackOutcome): string {
+  const query = new URLSearchParams(outcome.ok ? { signedIn: '1' } : { signInError: outcome.error });
+  const page = outcome.sourceId === undefined ? '/email-sources' : `/email-sources/edit/${outcome.sourceId}`;
+  return `${page}?${query.toString()}`;
+}
+
+/**
+ * The session lapsed while the user was at the provider (its access cookie lasts minutes): the refresh
+ * cookie is sent to /auth paths only, so the callback sends the browser here to renew it and come back.
+ */
+const RESUME_PATH = '/auth/mailbox-sign-in/resume';
+
+function rawQuery(url: string): string {
+  const start = url.indexOf('?');
+  return start < 0 ? '' : url.slice(start + 1);
 }
 
 export async function mailboxSignInRoutes(app: FastifyInstance, context: AppContext) {
@@ -73,20 +99,66 @@ export async function mailboxSignInRoutes(app: FastifyInstance, context: AppCont
   app.get<{ Querystring: CallbackQuery }>(
     OAUTH_CALLBACK_PATH,
     {
-      config: access,
+      // Public: the handler checks the session itself, so that every outcome ends in the web app.
+      config: { access: 'public' },
       schema: docs({
-        summary: 'Where the provider sends the browser back after sign-in; redirects to the editor',
+        summary:
+          'Where the provider sends the browser back after sign-in; redirects to the editor (signedIn=1 or signInError=<code>)',
         querystring: ZCallbackQuerySchema,
-        response: { 302: z.null().describe('To the e-mail source editor') },
+        response: { 302: z.null().describe('To the e-mail source editor, or to renew the session first') },
       }),
     },
     async (request, reply) => {
-      const outcome = await completeSignIn(
-        context,
-        sessionUserOrThrow(request),
-        validate(ZCallbackQuerySchema, request.query),
-      );
-      return reply.redirect(editorPath(outcome.sourceId, outcome), 302);
+      const query = ZCallbackQuerySchema.safeParse(request.query);
+      if (!query.success) {
+        return reply.redirect(editorPath({ ok: false, sourceId: undefined, error: 'link_invalid' }), 302);
+      }
+      const user = request.user;
+      if (!user) return reply.redirect(`${RESUME_PATH}?${rawQuery(request.url)}`, 302);
+      if (!SOURCE_ACCESS.anySource.anyFlag.some((flag) => hasFlag(user, flag))) {
+        return reply.redirect(editorPath({ ok: false, sourceId: undefined, error: 'not_allowed' }), 302);
+      }
+      const outcome = await completeSignIn(context, user, query.data);
+      if (!outcome.ok)
+        request.log.warn({ signInError: outcome.error, detail: outcome.detail }, 'mailbox sign-in failed');
+      return reply.redirect(editorPath(outcome), 302);
+    },
+  );
+
+  app.get(
+    RESUME_PATH,
+    {
+      config: { access: 'public' },
+      schema: docs({
+        summary:
+          'Mailbox sign-in came back after the session lapsed: renews it with the refresh cookie and returns to the callback',
+        querystring: ZCallbackQuerySchema,
+        response: {
+          302: z.null().describe('To the callback, or to the login page when the session has ended'),
+        },
+      }),
+    },
+    async (request, reply) => {
+      try {
+        const session = await refreshSession(
+          context.db,
+          context.config,
+          request.cookies[COOKIE_NAMES.refreshToken],
+        );
+        const accessToken = await context.accessTokens.sign({
+          userId: session.userId,
+          familyId: session.familyId,
+        });
+        setSessionCookies(reply, context.config, {
+          accessToken,
+          refreshToken: session.refreshToken,
+          username: session.username,
+        });
+      } catch {
+        clearSessionCookies(reply, context.config);
+        return reply.redirect('/', 302);
+      }
+      return reply.redirect(`${OAUTH_CALLBACK_PATH}?${rawQuery(request.url)}`, 302);
     },
   );
 
@@ -103,7 +175,7 @@ export async function mailboxSignInRoutes(app: FastifyInstance, context: AppCont
     },
     async (request) =>
       toEmailSource(
-        await signOutMailbox(context.db, parseIdParam(request.params.id), sessionUserOrThrow(request)),
+        await signOutMailbox(context, parseIdParam(request.params.id), sessionUserOrThrow(request)),
       ),
   );
 }

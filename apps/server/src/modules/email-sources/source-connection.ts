@@ -127,7 +127,7 @@ export async function sendFromEmailSource(
     await transport.sendMail({
       ...mail,
       ...cleanAttachmentNames(mail.attachments),
-      from: row.oauthProvider ? row.oauthAccount : row.email,
+      from: senderAddress(row),
     });
     return { ok: true };
   } catch (error) {
@@ -147,4 +147,9 @@ function cleanAttachmentNames(attachments: Mail.Options['attachments']): Pick<Ma
         : attachment,
     ),
   };
+}
+
+/** The address a source's mail goes out from: the signed-in mailbox once signed in with Microsoft or Google. */
+export function senderAddress(row: EmailSourceRow): string {
+  return row.oauthProvider && row.oauthAccount ? row.oauthAccount : row.email;
 }

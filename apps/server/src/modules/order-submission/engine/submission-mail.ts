@@ -6,7 +6,7 @@
 import type { AppContext } from '../../../context';
 import { errorMessage } from '../../../lib/error-message';
 import { findEmailSourceById } from '../../email-sources/repository';
-import { sendFromEmailSource } from '../../email-sources/source-connection';
+import { senderAddress, sendFromEmailSource } from '../../email-sources/source-connection';
 
 export interface OutgoingAttachment {
   fileName: string;
@@ -56,7 +56,7 @@ async function send(
       from: '',
     };
   }
-  const from = emailSource.email;
+  const from = senderAddress(emailSource);
   const fail = (message: string): SendOutcome => ({ ok: false, message, from });
   if (mail.to.length === 0) return fail('The vendor has no recipient (Emails to is empty).');
   const sent = await sendFromEmailSource(context, emailSource, {

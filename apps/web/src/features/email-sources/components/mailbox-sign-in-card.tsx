@@ -10,6 +10,7 @@ import {
   MAILBOX_SIGN_IN_BUTTONS,
   MAILBOX_SIGN_IN_EXPIRED,
   type MailboxProvider,
+  mailboxSignInErrorMessage,
 } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, KeyRound, Loader2, LogOut } from 'lucide-react';
@@ -81,12 +82,10 @@ function NewSourceHint({
 }
 
 function SavedSourceSignIn({ source, offered }: { source: EmailSource; offered: MailboxProvider[] }) {
-  const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const signOut = useSignOutMailbox();
   const [starting, setStarting] = useState<MailboxProvider | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const returned = searchParams.get('signInError');
   const signIn = source.signIn;
 
   const start = async (provider: MailboxProvider) => {
@@ -103,25 +102,9 @@ function SavedSourceSignIn({ source, offered }: { source: EmailSource; offered: 
     }
   };
 
-  const dismissReturned = () => {
-    const next = new URLSearchParams(searchParams);
-    next.delete('signInError');
-    next.delete('signedIn');
-    setSearchParams(next, { replace: true });
-  };
-
   return (
     <div className="grid gap-4" aria-live="polite">
-      {returned && (
-        <Alert variant="destructive">
-          <AlertDescription className="flex flex-wrap items-center gap-3 break-words">
-            <span>{returned}</span>
-            <Button type="button" variant="outline" size="sm" onClick={dismissReturned}>
-              Dismiss
-            </Button>
-          </AlertDescription>
-        </Alert>
-      )}
+      <ReturnedSignInError />
       {signIn && !signIn.expired && (
         <p className="flex items-center gap-2 text-sm">
           <CircleCheck className="size-4 shrink-0 text-green-600 dark:text-green-500" aria-hidden />
@@ -176,5 +159,31 @@ function SavedSourceSignIn({ source, offered }: { source: EmailSource; offered: 
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * Why the provider's redirect back failed: the callback ends on the editor (or the e-mail source list when
+ * the source is unknown) with a `signInError` code, shown here in words until dismissed.
+ */
+export function ReturnedSignInError() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const returned = searchParams.get('signInError');
+  if (!returned) return null;
+  const dismiss = () => {
+    const next = new URLSearchParams(searchParams);
+    next.delete('signInError');
+    next.delete('signedIn');
+    setSearchParams(next, { replace: true });
+  };
+  return (
+    <Alert variant="destructive">
+      <AlertDescription className="flex flex-wrap items-center gap-3 break-words">
+        <span>{mailboxSignInErrorMessage(returned)}</span>
+        <Button type="button" variant="outline" size="sm" onClick={dismiss}>
+          Dismiss
+        </Button>
+      </AlertDescription>
+    </Alert>
   );
 }

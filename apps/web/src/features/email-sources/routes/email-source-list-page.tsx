@@ -26,6 +26,7 @@ import { useLogError } from '@/hooks/use-log-error';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
 import { useDeleteEmailSource, useEmailSources, useSetEmailSourceActive } from '../api/email-sources';
+import { ReturnedSignInError } from '../components/mailbox-sign-in-card';
 import { SendTestEmailDialog } from '../components/send-test-email-dialog';
 
 const LIST_PATH = '/email-sources';
@@ -90,6 +91,7 @@ export function EmailSourceListPage() {
         onViewChange={setView}
         showViewToggle={!isMobile}
       />
+      <ReturnedSignInError />
       {body}
       <ConfirmDeleteItemDialog
         item={pendingDelete}

@@ -8,10 +8,11 @@
  * "Orders updated" counts rows that were inserted, changed, revived (soft-deleted and back in a file) or
  * that gained a tracking number; a row identical to what is stored is not written at all.
  */
+import type { TrackingNumberRecognition } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { storedCarrierOf } from '../tracking-numbers/stored-carrier';
+import { storedCarrierFrom, storedCarrierOf } from '../tracking-numbers/stored-carrier';
 import { DATE_FIELDS, type MappedOrders, NUMBER_FIELDS, type ValueField } from './map-rows';
 
 const { orders, orderTrackingNumbers, orderTrackingSources } = schema;
@@ -102,21 +103,24 @@ async function upsertBatch(
       )
       select count(*)::int as changed from changed`,
   );
-  let changed = upserted?.changed ?? 0;
+  const changed = upserted?.changed ?? 0;
 
   const numberKeys: string[] = [];
   const numbers: string[] = [];
-  const carriers = new CarrierColumns();
   for (let n = start; n < end; n++) {
     for (const number of mapped.trackingNumbers[n]!) {
       numberKeys.push(mapped.uniqueKeys[n]!);
       numbers.push(number);
-      carriers.push(number);
     }
   }
-  if (numbers.length > 0) {
-    // A new tracking number makes an otherwise identical order "updated": it is stamped here unless the
-    // upsert above already stamped it (last_updated = now(), the transaction's time).
+  if (numbers.length === 0) return changed;
+  // A new tracking number makes an otherwise identical order "updated": it is stamped here unless the
+  // upsert above already stamped it (last_updated = now(), the transaction's time).
+  if (changed * 2 >= end - start) {
+    // Mostly new or changed orders (a new source): most numbers are new, so they go with their carrier
+    // columns in one statement.
+    const carriers = new CarrierColumns(mapped.recognised);
+    for (const number of numbers) carriers.push(number);
     const [merged] = await rowsOf<{ bumped: number }>(
       db,
       sql`
@@ -141,9 +145,48 @@ async function upsertBatch(
         )
         select count(*)::int as bumped from bumped`,
     );
-    changed += merged?.bumped ?? 0;
+    return changed + (merged?.bumped ?? 0);
   }
-  return changed;
+
+  // Mostly unchanged orders (the same file again): first ask which numbers are not stored yet, so that
+  // only those are encoded with their carrier columns; when none are, that question is the only work.
+  const [probe] = await rowsOf<{ ordinals: number[] | null; orderIds: number[] | null }>(
+    db,
+    sql`
+      select array_agg(n.ordinal order by n.ordinal) as "ordinals", array_agg(o.id order by n.ordinal) as "orderIds"
+      from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(numbers, 'text[]')}) with ordinality
+        as n(unique_key, tracking_number, ordinal)
+      join ${orders} o on o.order_tracking_source_id = ${sourceId}::int and o.unique_key = n.unique_key
+      where not exists (
+        select 1 from ${orderTrackingNumbers} t where t.order_id = o.id and t.tracking_number = n.tracking_number
+      )`,
+  );
+  const ordinals = probe?.ordinals ?? [];
+  if (ordinals.length === 0) return changed;
+  const orderIds = probe!.orderIds!.map(Number);
+  const freshNumbers = ordinals.map((ordinal) => numbers[Number(ordinal) - 1]!);
+  const carriers = new CarrierColumns(mapped.recognised);
+  for (const number of freshNumbers) carriers.push(number);
+  const [merged] = await rowsOf<{ bumped: number }>(
+    db,
+    sql`
+      with fresh as (
+        select * from unnest(${arrayParam(orderIds, 'int[]')}, ${arrayParam(freshNumbers, 'text[]')}, ${carriers.arrays()})
+          as n(order_id, tracking_number, kind, url)
+      ), added as (
+        insert into ${orderTrackingNumbers}
+          (order_id, tracking_number, carrier, carrier_name, carrier_service, check_digit, tracking_url)
+        select f.order_id, f.tracking_number, ${carriers.columns('f')} from fresh f
+        on conflict (order_id, tracking_number) do nothing
+      ), bumped as (
+        update ${orders} o set last_updated = now()
+        from (select distinct order_id from fresh) b
+        where o.id = b.order_id and o.last_updated <> now()
+        returning 1
+      )
+      select count(*)::int as bumped from bumped`,
+  );
+  return changed + (merged?.bumped ?? 0);
 }
 
 /**
@@ -159,8 +202,11 @@ class CarrierColumns {
   private readonly index = new Map<string, number>();
   private readonly tuples: Array<Array<string | null>> = [[], [], [], [], []];
 
+  constructor(private readonly recognised?: ReadonlyMap<string, TrackingNumberRecognition>) {}
+
   push(number: string) {
-    const stored = storedCarrierOf(number);
+    const known = this.recognised?.get(number);
+    const stored = known ? storedCarrierFrom(known) : storedCarrierOf(number);
     const url = stored.trackingUrl;
     const prefix = url?.endsWith(number) ? url.slice(0, url.length - number.length) : null;
     const key = `${stored.carrier}|${stored.carrierService}|${stored.checkDigit}|${prefix}`;

@@ -1,10 +1,4 @@
-import {
-  carrierInfo,
-  carrierOfShippingCompany,
-  recogniseTrackingNumber,
-  sameCarrier,
-  type TrackingNumberRecognition,
-} from '@app/contracts';
+import { carrierInfo, carrierOfShippingCompany, recogniseTrackingNumber, sameCarrier } from '@app/contracts';
 
 /**
  * What the carrier recogniser tells a run about a file's tracking numbers (docs/behaviour/order-tracking.md#carriers):
@@ -22,8 +16,6 @@ export interface CarrierFinding {
 
 export class CarrierChecks {
   private readonly named = new Map<string, string | null>();
-  /** Every number's answer, kept for the upsert, which stores it: each number is recognised once per run. */
-  readonly recognised = new Map<string, TrackingNumberRecognition>();
 
   /** The findings of one row's numbers against its Shipping Company text (null when the source maps none). */
   row(numbers: readonly string[], shippingCompany: string | null): CarrierFinding[] {
@@ -31,11 +23,7 @@ export class CarrierChecks {
     const named = shippingCompany ? this.carrierNamed(shippingCompany) : null;
     const findings: CarrierFinding[] = [];
     for (const number of numbers) {
-      let result = this.recognised.get(number);
-      if (result === undefined) {
-        result = recogniseTrackingNumber(number);
-        this.recognised.set(number, result);
-      }
+      const result = recogniseTrackingNumber(number);
       if (result.checkDigit === 'invalid') {
         findings.push({ key: 'check-digit', text: CHECK_DIGIT_WARNING, example: number });
       }

@@ -8,11 +8,10 @@
  * "Orders updated" counts rows that were inserted, changed, revived (soft-deleted and back in a file) or
  * that gained a tracking number; a row identical to what is stored is not written at all.
  */
-import type { TrackingNumberRecognition } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { storedCarrierFrom, storedCarrierOf } from '../tracking-numbers/stored-carrier';
+import { storedCarrierOf } from '../tracking-numbers/stored-carrier';
 import { DATE_FIELDS, type MappedOrders, NUMBER_FIELDS, type ValueField } from './map-rows';
 
 const { orders, orderTrackingNumbers, orderTrackingSources } = schema;
@@ -119,7 +118,7 @@ async function upsertBatch(
   if (changed * 2 >= end - start) {
     // Mostly new or changed orders (a new source): most numbers are new, so they go with their carrier
     // columns in one statement.
-    const carriers = new CarrierColumns(mapped.recognised);
+    const carriers = new CarrierColumns();
     for (const number of numbers) carriers.push(number);
     const [merged] = await rowsOf<{ bumped: number }>(
       db,
@@ -165,7 +164,7 @@ async function upsertBatch(
   if (ordinals.length === 0) return changed;
   const orderIds = probe!.orderIds!.map(Number);
   const freshNumbers = ordinals.map((ordinal) => numbers[Number(ordinal) - 1]!);
-  const carriers = new CarrierColumns(mapped.recognised);
+  const carriers = new CarrierColumns();
   for (const number of freshNumbers) carriers.push(number);
   const [merged] = await rowsOf<{ bumped: number }>(
     db,
@@ -202,11 +201,8 @@ class CarrierColumns {
   private readonly index = new Map<string, number>();
   private readonly tuples: Array<Array<string | null>> = [[], [], [], [], []];
 
-  constructor(private readonly recognised?: ReadonlyMap<string, TrackingNumberRecognition>) {}
-
   push(number: string) {
-    const known = this.recognised?.get(number);
-    const stored = known ? storedCarrierFrom(known) : storedCarrierOf(number);
+    const stored = storedCarrierOf(number);
     const url = stored.trackingUrl;
     const prefix = url?.endsWith(number) ? url.slice(0, url.length - number.length) : null;
     const key = `${stored.carrier}|${stored.carrierService}|${stored.checkDigit}|${prefix}`;

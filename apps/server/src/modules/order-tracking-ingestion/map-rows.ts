@@ -11,7 +11,6 @@ import {
   ORDER_MAPPING_FIELDS,
   ORDER_MAPPING_LABELS,
   type OrderMappingField,
-  type TrackingNumberRecognition,
   UNIQUE_COLUMN_FIELD,
   type UniqueColumn,
 } from '@app/contracts';
@@ -58,8 +57,6 @@ export interface MappedOrders {
   /** columns[f][n]: the value of fields[f] for order n. */
   columns: OrderValue[][];
   trackingNumbers: string[][];
-  /** The recogniser's answer for each tracking number, computed while mapping (the upsert stores it). */
-  recognised?: ReadonlyMap<string, TrackingNumberRecognition>;
 }
 
 export function listMappedOrders(orders: MappedOrders): MappedOrder[] {
@@ -449,7 +446,6 @@ function mapRows(table: Table, settings: MappingSettings, plan: RowMappingPlan):
     rowNumbers: [],
     columns: fields.map(() => []),
     trackingNumbers: [],
-    recognised: carrierChecks.recognised,
   };
   const slotOfKey = new Map<string, number>();
   const preview: MappedOrder[] = [];

@@ -1,4 +1,4 @@
-import { recogniseTrackingNumber, type TCarrierFields, type TrackingNumberRecognition } from '@app/contracts';
+import { recogniseTrackingNumber, type TCarrierFields } from '@app/contracts';
 
 /**
  * What is stored beside each tracking number (order_tracking_numbers.carrier…tracking_url) and how it is read
@@ -13,11 +13,7 @@ export interface StoredCarrier {
 }
 
 export function storedCarrierOf(number: string): StoredCarrier {
-  return storedCarrierFrom(recogniseTrackingNumber(number));
-}
-
-/** The stored columns of an answer the caller already has (ingest recognises each number once, when mapping). */
-export function storedCarrierFrom(result: TrackingNumberRecognition): StoredCarrier {
+  const result = recogniseTrackingNumber(number);
   return {
     carrier: result.carrier,
     carrierName: result.carrierName,

@@ -1,8 +1,8 @@
 /**
  * Writes mapped orders of one source (docs/behaviour/order-tracking.md#unique-column-and-updates): upsert by (source, unique key), tracking numbers
  * merged (each new one stored with its recognised carrier), stale orders soft-deleted. Set-based and batched: each batch of orders is one INSERT … ON
- * CONFLICT over unnest()ed column arrays, and its tracking numbers one more statement, whatever the
- * number of rows. Rows are inserted and updated normally, so the live-order counter triggers of
+ * CONFLICT over unnest()ed column arrays, and its tracking numbers one more statement (two when most orders
+ * are unchanged: which numbers are new, then those alone with their carriers), whatever the number of rows. Rows are inserted and updated normally, so the live-order counter triggers of
  * migration 0005 stay exact.
  *
  * "Orders updated" counts rows that were inserted, changed, revived (soft-deleted and back in a file) or

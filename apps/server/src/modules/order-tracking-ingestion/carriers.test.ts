@@ -107,6 +107,32 @@ describe('carriers at ingest', () => {
     expect(details.warnings).toEqual([]);
   });
 
+  it('stores the carrier of a number added to an unchanged order, and sends nothing when the file is the same', async () => {
+    const source = await createSource(t);
+    const rows = [HEADER, ['L1', 'PO-1', 'A-1', '', '1', UPS], ['L2', 'PO-2', 'A-2', '', '1', FEDEX]];
+    await processFile(t, source.id, csv(rows));
+    // Every order unchanged, one number more on L2: the upsert's path for a file seen before.
+    const next = await processFile(
+      t,
+      source.id,
+      csv([rows[0]!, rows[1]!, ['L2', 'PO-2', 'A-2', '', '1', `${FEDEX};${USPS_SPACED}`]]),
+    );
+    expect(next).toMatchObject({ status: 'succeeded', ordersUpdated: 1 });
+    const again = await processFile(
+      t,
+      source.id,
+      csv([rows[0]!, rows[1]!, ['L2', 'PO-2', 'A-2', '', '1', `${FEDEX};${USPS_SPACED}`]]),
+    );
+    expect(again).toMatchObject({ status: 'succeeded', ordersUpdated: 0 });
+    expect(
+      (await storedNumbers(source.id)).map((row) => [row.trackingNumber, row.carrier, row.trackingUrl]),
+    ).toEqual([
+      [UPS, 'ups', `https://www.ups.com/track?tracknum=${UPS}`],
+      [USPS_SPACED, 'usps', `https://tools.usps.com/go/TrackConfirmAction?tLabels=${USPS}`],
+      [FEDEX, 'fedex', `https://www.fedex.com/fedextrack/?trknbr=${FEDEX}`],
+    ]);
+  });
+
   it('reports a number whose check digit does not match in the run’s warnings, and stores it as invalid', async () => {
     const source = await createSource(t);
     const result = await processFile(

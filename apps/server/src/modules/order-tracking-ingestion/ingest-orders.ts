@@ -1,8 +1,8 @@
 /**
  * Writes mapped orders of one source (docs/behaviour/order-tracking.md#unique-column-and-updates): upsert by (source, unique key), tracking numbers
  * merged (each new one stored with its recognised carrier), stale orders soft-deleted. Set-based and batched: each batch of orders is one INSERT … ON
- * CONFLICT over unnest()ed column arrays, and its tracking numbers one more statement, whatever the
- * number of rows. Rows are inserted and updated normally, so the live-order counter triggers of
+ * CONFLICT over unnest()ed column arrays, and its tracking numbers one more statement (two when most orders
+ * are unchanged: which numbers are new, then those alone with their carriers), whatever the number of rows. Rows are inserted and updated normally, so the live-order counter triggers of
  * migration 0005 stay exact.
  *
  * "Orders updated" counts rows that were inserted, changed, revived (soft-deleted and back in a file) or
@@ -102,21 +102,24 @@ async function upsertBatch(
       )
       select count(*)::int as changed from changed`,
   );
-  let changed = upserted?.changed ?? 0;
+  const changed = upserted?.changed ?? 0;
 
   const numberKeys: string[] = [];
   const numbers: string[] = [];
-  const carriers = new CarrierColumns();
   for (let n = start; n < end; n++) {
     for (const number of mapped.trackingNumbers[n]!) {
       numberKeys.push(mapped.uniqueKeys[n]!);
       numbers.push(number);
-      carriers.push(number);
     }
   }
-  if (numbers.length > 0) {
-    // A new tracking number makes an otherwise identical order "updated": it is stamped here unless the
-    // upsert above already stamped it (last_updated = now(), the transaction's time).
+  if (numbers.length === 0) return changed;
+  // A new tracking number makes an otherwise identical order "updated": it is stamped here unless the
+  // upsert above already stamped it (last_updated = now(), the transaction's time).
+  if (changed * 2 >= end - start) {
+    // Mostly new or changed orders (a new source): most numbers are new, so they go with their carrier
+    // columns in one statement.
+    const carriers = new CarrierColumns();
+    for (const number of numbers) carriers.push(number);
     const [merged] = await rowsOf<{ bumped: number }>(
       db,
       sql`
@@ -141,9 +144,48 @@ async function upsertBatch(
         )
         select count(*)::int as bumped from bumped`,
     );
-    changed += merged?.bumped ?? 0;
+    return changed + (merged?.bumped ?? 0);
   }
-  return changed;
+
+  // Mostly unchanged orders (the same file again): first ask which numbers are not stored yet, so that
+  // only those are encoded with their carrier columns; when none are, that question is the only work.
+  const [probe] = await rowsOf<{ ordinals: number[] | null; orderIds: number[] | null }>(
+    db,
+    sql`
+      select array_agg(n.ordinal order by n.ordinal) as "ordinals", array_agg(o.id order by n.ordinal) as "orderIds"
+      from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(numbers, 'text[]')}) with ordinality
+        as n(unique_key, tracking_number, ordinal)
+      join ${orders} o on o.order_tracking_source_id = ${sourceId}::int and o.unique_key = n.unique_key
+      where not exists (
+        select 1 from ${orderTrackingNumbers} t where t.order_id = o.id and t.tracking_number = n.tracking_number
+      )`,
+  );
+  const ordinals = probe?.ordinals ?? [];
+  if (ordinals.length === 0) return changed;
+  const orderIds = probe!.orderIds!.map(Number);
+  const freshNumbers = ordinals.map((ordinal) => numbers[Number(ordinal) - 1]!);
+  const carriers = new CarrierColumns();
+  for (const number of freshNumbers) carriers.push(number);
+  const [merged] = await rowsOf<{ bumped: number }>(
+    db,
+    sql`
+      with fresh as (
+        select * from unnest(${arrayParam(orderIds, 'int[]')}, ${arrayParam(freshNumbers, 'text[]')}, ${carriers.arrays()})
+          as n(order_id, tracking_number, kind, url)
+      ), added as (
+        insert into ${orderTrackingNumbers}
+          (order_id, tracking_number, carrier, carrier_name, carrier_service, check_digit, tracking_url)
+        select f.order_id, f.tracking_number, ${carriers.columns('f')} from fresh f
+        on conflict (order_id, tracking_number) do nothing
+      ), bumped as (
+        update ${orders} o set last_updated = now()
+        from (select distinct order_id from fresh) b
+        where o.id = b.order_id and o.last_updated <> now()
+        returning 1
+      )
+      select count(*)::int as bumped from bumped`,
+  );
+  return changed + (merged?.bumped ?? 0);
 }
 
 /**

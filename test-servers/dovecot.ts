@@ -211,9 +211,11 @@ ${
 `
     : ''
 }
+# allow_all_users: doveadm's user lookups (setUidValidity) would otherwise ask the passdbs, which answer only
+# for their sign-in mechanisms once those are restricted.
 userdb {
   driver = static
-  args = uid=${owner.user} gid=${owner.group} home=${dir}/mail/%u
+  args = uid=${owner.user} gid=${owner.group} home=${dir}/mail/%u allow_all_users=yes
 }
 service anvil {
 ${noChroot}  unix_listener anvil-auth-penalty {

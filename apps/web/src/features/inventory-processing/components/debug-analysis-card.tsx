@@ -220,10 +220,13 @@ function ModificationTable({
   );
 }
 
-/** The item number, linked to "Why this item?" (docs/behaviour/inventory.md#why-this-item). */
+/**
+ * The item number, linked to "Why this item?" (docs/behaviour/inventory.md#why-this-item). The number stays the
+ * link's name (the explanation is its description), so the table's Item cell is still named by the item alone.
+ */
 function WhyLink({ to, item }: { to: string; item: string }) {
   return (
-    <Link to={to} className="underline underline-offset-2" aria-label={`Why this item? ${item}`}>
+    <Link to={to} className="underline underline-offset-2" title={`Why this item? ${item}`}>
       {item}
     </Link>
   );

@@ -1,2 +1,3 @@
 export * from './client';
+export * from './database';
 export * as schema from './schema';

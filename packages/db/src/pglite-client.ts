@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { type AppDb, countPendingMigrations, type Database, migrationsFolder } from './client';
+import { type AppDb, countPendingMigrations, type Database, migrationsFolder } from './database';
 import * as schema from './schema';
 
 export async function createPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {

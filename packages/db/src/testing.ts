@@ -6,7 +6,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { createDatabase, type Database, migrationsFolder } from './client';
+import { createDatabase } from './client';
+import { type Database, migrationsFolder } from './database';
 import { wrapPglite } from './pglite-client';
 import { countOpenedTestDatabase } from './test-database-count';
 

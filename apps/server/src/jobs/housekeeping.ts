@@ -4,7 +4,7 @@ import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { deleteAuditEntriesBefore } from '../modules/audit/repository';
 import { KNOWN_ADDRESS_DAYS } from '../modules/auth/login-throttle';
 import { deleteSnapshotsBefore } from '../modules/inventory-processing/repository';
-import { deleteExpiredRunFiles } from '../modules/runs/runs-service';
+import { deleteExpiredRunFiles } from '../modules/runs/repository';
 import { deleteSettledEventsBefore } from '../modules/webhooks/repository';
 
 /** The predictive algorithm looks back at most 365 days (docs/behaviour/inventory.md#predictive-algorithm), so older snapshots are never read. */

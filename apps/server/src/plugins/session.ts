@@ -6,25 +6,13 @@ import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppConfig } from '../config/env';
-import type { Clock } from '../context';
 import { AppError } from '../lib/app-error';
+import type { Clock } from '../lib/clock';
 import { deriveKey } from '../lib/crypto';
 import { type ApiTokenCaller, authenticateApiToken } from '../modules/api-tokens/service';
+import { SESSION_USER_COLUMNS, type SessionUser } from './session-user';
 
-/** The signed-in user as loaded from the database on every request: role changes and logouts apply at once. */
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  isAdmin: boolean;
-  inventoryUser: boolean;
-  orderUser: boolean;
-  submissionUser: boolean;
-  debugMode: boolean;
-  familyId: string;
-  /** The API token of a bearer request (public id and name), so that its changes are audited with it. */
-  viaApiToken?: { publicId: string; name: string };
-}
+export type { SessionUser } from './session-user';
 
 export type UserFlag = 'inventoryUser' | 'orderUser' | 'submissionUser';
 
@@ -133,18 +121,6 @@ export function createAccessTokens(config: AppConfig) {
     },
   };
 }
-
-/** The columns of `users` a SessionUser is made of (the session and API token lookups select the same). */
-export const SESSION_USER_COLUMNS = {
-  id: schema.users.id,
-  username: schema.users.username,
-  email: schema.users.email,
-  isAdmin: schema.users.isAdmin,
-  inventoryUser: schema.users.inventoryUser,
-  orderUser: schema.users.orderUser,
-  submissionUser: schema.users.submissionUser,
-  debugMode: schema.users.debugMode,
-};
 
 async function loadSessionUser(db: DbOrTx, claims: AccessTokenClaims): Promise<SessionUser | null> {
   const { users, refreshTokens } = schema;

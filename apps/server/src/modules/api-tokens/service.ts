@@ -19,10 +19,10 @@ import {
   type TCreateApiToken,
 } from '@app/contracts';
 import type { AppDb, DbOrTx } from '@app/db';
-import type { Clock } from '../../context';
 import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
 import { hashToken, randomToken } from '../../lib/crypto';
-import type { SessionUser } from '../../plugins/session';
+import type { SessionUser } from '../../plugins/session-user';
 import { findUserById } from '../accounts/accounts-repository';
 import { assertCurrentPassword } from '../accounts/current-password';
 import { type AuditActor, recordAudit } from '../audit/record-audit';

@@ -26,7 +26,7 @@ import { errorMessage } from '../../lib/error-message';
 import type { SecretBox } from '../../lib/secrets';
 import { validate } from '../../lib/validate';
 import { type AuditActor, auditedActiveSwitch, recordAudit } from '../audit/record-audit';
-import { withLastRuns } from '../runs/runs-service';
+import { withLastRuns } from '../runs/repository';
 import { SIGNED_OUT, signInServersChanged } from './mailbox-sign-in';
 import {
   deleteEmailSourceRow,

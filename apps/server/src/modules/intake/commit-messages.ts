@@ -7,7 +7,7 @@
 import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
 import { storeFile } from '../files/stored-files';
-import { recordRun } from '../runs/runs-service';
+import { recordRun } from '../runs/repository';
 import type { InboundMessageContext, ProcessFileOutcome } from './file-processors';
 import { type MailAttachment, noAttachmentMessage } from './mail-matching';
 import { pollErrorText } from './poll-errors';

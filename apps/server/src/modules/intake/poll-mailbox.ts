@@ -23,7 +23,7 @@ import type { AppContext } from '../../context';
 import { MailSignInError } from '../../integrations/msal';
 import type { ProgressReporter } from '../../lib/progress';
 import { type EmailSourceRow, findEmailSourceById } from '../email-sources/repository';
-import { finishRun, startRun } from '../runs/runs-service';
+import { finishRun, startRun } from '../runs/repository';
 import { MessageCommitter, type WriteResult } from './commit-messages';
 import type { FileProcessor } from './file-processors';
 import { INSTANCE_ID } from './instance';

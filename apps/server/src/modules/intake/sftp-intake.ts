@@ -36,7 +36,7 @@ import type { RunDeliveryRecord } from '../inventory-delivery/deliver';
 import { inventoryFileProcessor } from '../inventory-processing/processor';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
 import { sourceSftpSettings, withSourceSftp } from '../inventory-sources/sftp-connection';
-import { recordRun } from '../runs/runs-service';
+import { recordRun } from '../runs/repository';
 import type { FileProcessor, ProcessFileOutcome } from './file-processors';
 import { pickInboundFiles } from './inbound-files';
 import {

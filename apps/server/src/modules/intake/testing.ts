@@ -12,7 +12,7 @@ import type { DovecotServer } from '../../../../../test-servers/dovecot';
 import { sealedMailboxPassword, type TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
 import { orderTrackingMailRules } from '../order-tracking-ingestion/processor';
-import { finishRun, startRun } from '../runs/runs-service';
+import { finishRun, startRun } from '../runs/repository';
 import type { FileProcessor } from './file-processors';
 
 export interface TestAttachment {

@@ -16,7 +16,7 @@ import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
 import { errorMessage } from '../../lib/error-message';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
-import { getRun } from '../runs/runs-service';
+import { getRun } from '../runs/repository';
 import { deliverInventoryRun, type InventoryDelivery } from './deliver';
 import { inventoryRecipients } from './recipients';
 

@@ -20,7 +20,7 @@ import { readStoredFile } from '../files/stored-files';
 import { inboundFileMatches } from '../intake/inbound-files';
 import { findLiveInventorySource, type InventorySourceRow } from '../inventory-sources/repository';
 import { sourceSftpSettings, withSourceSftp } from '../inventory-sources/sftp-connection';
-import { getRun } from '../runs/runs-service';
+import { getRun } from '../runs/repository';
 import { emitInventoryFileDelivered } from '../webhooks/events';
 import { inventoryRecipients } from './recipients';
 import { normaliseFolder } from './source-sftp';

@@ -9,7 +9,7 @@ import type { SftpTestServer } from '../../../../../test-servers/sftp';
 import type { SmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { sealedMailboxPassword, sealedSftpPassword, type TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
-import { recordRun } from '../runs/runs-service';
+import { recordRun } from '../runs/repository';
 import type { RunDeliveryRecord } from './deliver';
 
 type InventorySourceInsert = typeof schema.inventorySources.$inferInsert;

@@ -16,7 +16,7 @@ import { readStoredFile } from '../files/stored-files';
 import { deliverAutomaticRun } from '../inventory-delivery/automatic-delivery';
 import { deliverInventoryRun } from '../inventory-delivery/deliver';
 import { lockLiveInventorySource } from '../inventory-sources/repository';
-import { getRun, toRunRecord } from '../runs/runs-service';
+import { getRun, toRunRecord } from '../runs/repository';
 import { emitRunFinished } from '../webhooks/events';
 import { normaliseItemNumber } from './availability';
 import {

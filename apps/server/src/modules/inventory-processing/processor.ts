@@ -10,14 +10,7 @@
  * Delivery happens after commit, never inside: the outcome's `afterCommit` (automatic runs) or the manual
  * route's call to the delivery module.
  */
-import {
-  emptyColumnInfo,
-  emptySummary,
-  type HeaderDrift,
-  type InventoryColumnInfo,
-  type InventoryProcessingSummary,
-  type RunDetails,
-} from '@app/contracts';
+import { emptyColumnInfo, emptySummary, type HeaderDrift, type RunDetails } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -39,7 +32,7 @@ import {
   type InventorySourceRow,
   lockLiveInventorySource,
 } from '../inventory-sources/repository';
-import { finishRun, startRun } from '../runs/runs-service';
+import { finishRun, startRun } from '../runs/repository';
 import { type ActivatedItem, availabilityRule, parseActivatedItems } from './availability';
 import { applyPredictions, decideItems, type PredictionOutcome, predictionCandidates } from './decide-items';
 import { type OutputRow, type OutputTemplate, outputFileName, prepareOutput } from './output-file';
@@ -52,7 +45,13 @@ import {
   saveLastGoodHeaders,
   upsertItemStates,
 } from './repository';
-import { activatedItemWarnings, type RunReportParts, runReport } from './run-report';
+import {
+  activatedItemWarnings,
+  type InventoryProcessOptions,
+  type InventoryRunReport,
+  type RunReportParts,
+  runReport,
+} from './run-report';
 import { compareWithStates, driftGuard } from './state-changes';
 import {
   type ColumnPlan,
@@ -67,34 +66,6 @@ const { inventorySources } = schema;
 
 export { LOG_CAP, MODIFICATIONS_CAP } from './decide-items';
 export { LIST_CAP } from './state-changes';
-
-export interface InventoryProcessOptions {
-  /** The processing time (tests and the benchmark fix it). Default: now. */
-  now?: Date;
-  /** Manual processing: what the switches asked to deliver, kept for the approval of a held run. */
-  manualDelivery?: { sendEmail: boolean; submitSftp: boolean };
-  /** Rows per snapshot insert. */
-  batchSize?: number;
-}
-
-/** The processing result (docs/behaviour/inventory.md#processing-result) without the generated file's bytes and the delivery outcome. */
-export interface InventoryRunReport {
-  success: boolean;
-  message: string;
-  errors: string[];
-  processedCount: number;
-  activeCount: number;
-  inactiveCount: number;
-  processingLogs: string[];
-  debugLogs: string[];
-  modificationsCount: number;
-  columnInfo: InventoryColumnInfo;
-  processingSummary: InventoryProcessingSummary;
-  runId: number;
-  status: 'succeeded' | 'failed' | 'held';
-  heldReason: string | null;
-  warnings: string[];
-}
 
 /**
  * What `process()` returns. Intake: commit the transaction, then `await outcome.afterCommit?.()` (set for a

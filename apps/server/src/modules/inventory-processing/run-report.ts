@@ -2,14 +2,47 @@
  * What a run says about itself: its warnings, logs, message, details and the processing result
  * (docs/behaviour/inventory.md#processing-result). Pure: built from what the run decided and wrote.
  */
-import type { InventoryHeldInfo, InventoryModification, InventoryRunDetails } from '@app/contracts';
+import type {
+  InventoryColumnInfo,
+  InventoryHeldInfo,
+  InventoryModification,
+  InventoryProcessingSummary,
+  InventoryRunDetails,
+} from '@app/contracts';
 import { plural } from '../../lib/plural';
 import type { InventorySourceRow } from '../inventory-sources/repository';
 import type { Decision } from './decide-items';
 import type { OutputTemplate } from './output-file';
-import type { InventoryProcessOptions, InventoryRunReport } from './processor';
 import { LIST_CAP, type StateChanges } from './state-changes';
 import type { ColumnPlan, SupplierData } from './supplier-file';
+
+export interface InventoryProcessOptions {
+  /** The processing time (tests and the benchmark fix it). Default: now. */
+  now?: Date;
+  /** Manual processing: what the switches asked to deliver, kept for the approval of a held run. */
+  manualDelivery?: { sendEmail: boolean; submitSftp: boolean };
+  /** Rows per snapshot insert. */
+  batchSize?: number;
+}
+
+/** The processing result (docs/behaviour/inventory.md#processing-result) without the generated file's bytes and the delivery outcome. */
+export interface InventoryRunReport {
+  success: boolean;
+  message: string;
+  errors: string[];
+  processedCount: number;
+  activeCount: number;
+  inactiveCount: number;
+  processingLogs: string[];
+  debugLogs: string[];
+  modificationsCount: number;
+  columnInfo: InventoryColumnInfo;
+  processingSummary: InventoryProcessingSummary;
+  runId: number;
+  status: 'succeeded' | 'failed' | 'held';
+  heldReason: string | null;
+  warnings: string[];
+}
 
 type Source = Pick<
   InventorySourceRow,

@@ -7,8 +7,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/helper';
 import { storeFile } from '../files/stored-files';
 import { DAY_MS } from './predictive';
-import { type InventoryProcessOptions, processInventoryFile } from './processor';
+import { processInventoryFile } from './processor';
 import { insertSnapshots } from './repository';
+import type { InventoryProcessOptions } from './run-report';
 
 export function fixture(name: string): Buffer {
   return readFileSync(fileURLToPath(new URL(`../../../test/fixtures/inventory/${name}`, import.meta.url)));

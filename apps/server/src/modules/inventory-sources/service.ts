@@ -37,7 +37,7 @@ import {
   recordAudit,
 } from '../audit/record-audit';
 import { readStoredFile, storeFile } from '../files/stored-files';
-import { withLastRuns } from '../runs/runs-service';
+import { withLastRuns } from '../runs/repository';
 import {
   columnIndexErrors,
   FILE_TYPE_MESSAGE,

@@ -5,7 +5,7 @@ import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test
 import { insertOrder, insertOrderTrackingSource, insertRun } from '../../../test/factories';
 import type { TestApp } from '../../../test/helper';
 import { ALL_STOCKED, createInventorySource, processFile, stockFile } from '../inventory-processing/testing';
-import { recordRun } from '../runs/runs-service';
+import { recordRun } from '../runs/repository';
 import { sendDigest } from './send-digest';
 import {
   buildClockedApp,

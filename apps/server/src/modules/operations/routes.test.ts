@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { startJobs } from '../../jobs/queue';
-import { recordRun } from '../runs/runs-service';
+import { recordRun } from '../runs/repository';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const METRIC_NAMES = [

@@ -8,7 +8,7 @@ import {
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, auditedActiveSwitch, recordAudit, recordSave } from '../audit/record-audit';
-import { lastRunFor, withLastRuns } from '../runs/runs-service';
+import { lastRunFor, withLastRuns } from '../runs/repository';
 import { fieldErrorsToBadRequest, lockEmailSourceForUse } from '../sources/source-rules';
 import {
   findLiveOrderSubmissionSource,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
-import { recordRun } from '../runs/runs-service';
+import { recordRun } from '../runs/repository';
 
 let t: TestApp;
 let submissionUser: Session;

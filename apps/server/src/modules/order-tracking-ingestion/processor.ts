@@ -22,7 +22,7 @@ import {
   type ProcessFileRequest,
   toMailMatchRule,
 } from '../intake/file-processors';
-import { finishRun, startRun } from '../runs/runs-service';
+import { finishRun, startRun } from '../runs/repository';
 import {
   DEFAULT_BATCH_SIZE,
   lockSourceForIngest,

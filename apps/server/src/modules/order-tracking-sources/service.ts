@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, auditedActiveSwitch, auditedDelete, recordSave } from '../audit/record-audit';
-import { withLastRuns } from '../runs/runs-service';
+import { withLastRuns } from '../runs/repository';
 import {
   columnIndexErrors,
   FILE_TYPE_MESSAGE,

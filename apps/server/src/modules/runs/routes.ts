@@ -17,7 +17,9 @@ import { apiDocs, FILE_DOWNLOAD, idParams, NO_CONTENT } from '../../lib/route-do
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { attachmentHeader } from '../files/stored-files';
-import { dailyRunsOf, getRunFile, getRunFor, listRunsOf, reprocessRun, toRunRecord } from './runs-service';
+import { toRunRecord } from './repository';
+import { reprocessRun } from './reprocess-run';
+import { dailyRunsOf, getRunFile, getRunFor, listRunsOf } from './runs-service';
 
 const docs = apiDocs('Runs');
 

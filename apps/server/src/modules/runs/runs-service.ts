@@ -1,6 +1,5 @@
 import {
   isSourceTypeId,
-  type ReprocessOutcome,
   type RunListResponse,
   type RunSourceType,
   type RunsDailyResponse,
@@ -9,32 +8,13 @@ import {
   type TRunsDailyQuery,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { lastDays, windowStart } from '../../lib/day-window';
 import { hasFlag, type SessionUser, SOURCE_ACCESS, type UserFlag } from '../../plugins/session';
 import { readStoredFile } from '../files/stored-files';
-import type { FileProcessor } from '../intake/file-processors';
-import { fileProcessors } from '../intake/processor-registry';
-import { fileFromStoredMessage, isStoredMessage } from '../intake/reprocess-mail';
 import { findNotificationSettingRow } from '../notifications/repository';
 import { dailyRunOutcomes } from './daily-repository';
-import { getRun, listRuns, type RunRow, sourceIsLive } from './repository';
-
-export {
-  deleteExpiredRunFiles,
-  type FinishRunInput,
-  finishRun,
-  getRun,
-  lastRunFor,
-  lastRunsFor,
-  listRuns,
-  recordRun,
-  type StartRunInput,
-  startRun,
-  toRunRecord,
-  withLastRuns,
-} from './repository';
+import { getRun, listRuns, type RunRow } from './repository';
 
 /** Who may see a run, by its source type: the Sources hub rules (docs/behaviour/accounts-and-sign-in.md#roles-and-flags) of the source it belongs to. */
 const RUN_ACCESS: Record<RunSourceType, readonly UserFlag[]> = {
@@ -138,59 +118,4 @@ export async function getRunFile(db: DbOrTx, user: SessionUser, runId: number, w
     );
   }
   return file;
-}
-
-/**
- * Runs the source's processor again on the run's stored input file, in a transaction of its own: a new run
- * (trigger 're-process') linked to the old one and reading the same stored file.
- */
-export async function reprocessRun(
-  context: AppContext,
-  user: SessionUser,
-  runId: number,
-): Promise<ReprocessOutcome> {
-  const { db } = context;
-  const row = await getRunFor(db, user, runId);
-  if (row.inputFileId === null) {
-    throw AppError.conflict(
-      'This run has no stored input file to re-process (none was read, or it was deleted after the retention period)',
-    );
-  }
-  if (row.sourceId === null || !(await sourceIsLive(db, row.sourceType, row.sourceId))) {
-    throw AppError.conflict(`The source of this run ("${row.sourceName}") has been deleted`);
-  }
-  const processor = fileProcessorFor(row.sourceType);
-  if (!processor) throw AppError.conflict('Runs of this kind of source cannot be re-processed');
-  const file = await readStoredFile(db, row.inputFileId);
-  if (!file) {
-    throw AppError.conflict('The input file of this run was deleted after the retention period');
-  }
-  const sourceId = row.sourceId;
-  // A run whose input is the e-mail (it matched but gave no file): the message is read again with the
-  // source's current rules, and the file found is the new run's input.
-  const fromMessage =
-    row.inboundMessageId !== null && isStoredMessage(file.fileName)
-      ? await fileFromStoredMessage(db, processor, sourceId, row.inboundMessageId, file.content)
-      : undefined;
-  const inputFileId = fromMessage ? null : row.inputFileId;
-  const outcome = await db.transaction((tx) =>
-    processor.process({
-      db: tx,
-      context,
-      sourceId,
-      file: fromMessage?.file ?? { fileName: file.fileName, content: file.content },
-      trigger: 'reprocess',
-      reprocessOfRunId: row.id,
-      inputFileId,
-      ...(fromMessage ? { inboundMessageId: row.inboundMessageId, message: fromMessage.message } : {}),
-    }),
-  );
-  const { afterCommit, ...result } = outcome;
-  await afterCommit?.();
-  return { ...result, reprocessOfRunId: row.id };
-}
-
-/** The processor of a source type, from the one registry intake uses too. */
-function fileProcessorFor(sourceType: string): FileProcessor | undefined {
-  return fileProcessors().find((processor) => processor.sourceType === sourceType);
 }

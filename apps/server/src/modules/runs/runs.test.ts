@@ -13,7 +13,7 @@ import { createTestApp, type Session, type TestApp } from '../../../test/helper'
 import { runHousekeeping } from '../../jobs/housekeeping';
 import { storeFile } from '../files/stored-files';
 import { createSource, csv, HEADER, processFile } from '../order-tracking-ingestion/testing';
-import { recordRun } from './runs-service';
+import { recordRun } from './repository';
 
 const DAY = 86_400_000;
 

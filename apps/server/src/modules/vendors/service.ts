@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { type AuditActor, auditedActiveSwitch, auditedDelete, recordAudit } from '../audit/record-audit';
 import { storeFile } from '../files/stored-files';
 import { lockLiveOrderSubmissionSourceForUse } from '../order-submission/sources-repository';
-import { lastRunFor, lastRunsFor } from '../runs/runs-service';
+import { lastRunFor, lastRunsFor } from '../runs/repository';
 import { type FieldErrors, fieldErrorsToBadRequest, lockEmailSourceForUse } from '../sources/source-rules';
 import {
   deleteAliasOfLiveVendor,

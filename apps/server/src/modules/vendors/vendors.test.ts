@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
-import { recordRun } from '../runs/runs-service';
+import { recordRun } from '../runs/repository';
 import { loadVendorsForSubmission, markVendorSubmitted } from './service';
 
 const fixture = (name: string) =>

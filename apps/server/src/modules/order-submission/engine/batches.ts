@@ -23,7 +23,7 @@ import type { AppContext } from '../../../context';
 import { errorMessage } from '../../../lib/error-message';
 import { plural } from '../../../lib/plural';
 import { readStoredFile } from '../../files/stored-files';
-import { finishRun, getRun, startRun } from '../../runs/runs-service';
+import { finishRun, getRun, startRun } from '../../runs/repository';
 import { loadVendorsForSubmission } from '../../vendors/service';
 import { findLiveOrderSubmissionSource } from '../sources-repository';
 import type { Day } from './days';

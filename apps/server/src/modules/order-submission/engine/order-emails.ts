@@ -25,7 +25,7 @@ import type {
   ProcessFileRequest,
   ProcessMessageRequest,
 } from '../../intake/file-processors';
-import { finishRun, getRun, startRun } from '../../runs/runs-service';
+import { finishRun, getRun, startRun } from '../../runs/repository';
 import { findLiveOrderSubmissionSource, type OrderSubmissionSourceRow } from '../sources-repository';
 import { completeBatchOf } from './batches';
 import { dayOf } from './days';

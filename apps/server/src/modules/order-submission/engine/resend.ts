@@ -7,7 +7,7 @@ import type { ResendSubmissionOutcome, SubmissionAttachment, VendorSubmissionDet
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
 import { readStoredFile } from '../../files/stored-files';
-import { finishRun, getRun, startRun } from '../../runs/runs-service';
+import { finishRun, getRun, startRun } from '../../runs/repository';
 import { findLiveVendor } from '../../vendors/repository';
 import { emitOrderSubmissionSent } from '../../webhooks/events';
 import { type OutgoingAttachment, sendSubmissionEmail } from './submission-mail';

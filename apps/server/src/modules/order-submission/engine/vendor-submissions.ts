@@ -37,7 +37,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { composeFileName } from '../../../lib/file-names';
 import { plural } from '../../../lib/plural';
 import { readStoredFile, storeFile } from '../../files/stored-files';
-import { finishRun, recordRun, startRun } from '../../runs/runs-service';
+import { finishRun, recordRun, startRun } from '../../runs/repository';
 import { getOrderVendorSource, markVendorSubmitted } from '../../vendors/service';
 import { emitOrderSubmissionSent } from '../../webhooks/events';
 import { addDays, type Day, dayOf } from './days';

@@ -2,6 +2,7 @@ import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
+import { startSilentServer } from '../../../test/fake-servers';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import type { FileProcessor } from './file-processors';
 import { pollMailbox } from './poll-mailbox';
@@ -13,7 +14,6 @@ import {
   mailboxFlags,
   recordingProcessor,
   startCuttableProxy,
-  startSilentServer,
 } from './testing';
 
 const USER = { user: 'failures@shop.example', password: 'failure-secret' };

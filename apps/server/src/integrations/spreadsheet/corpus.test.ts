@@ -5,7 +5,7 @@ import {
   checkCase,
   corpusTable,
   fidelityCorpus,
-} from './fidelity-corpus';
+} from '../../../test/integrations/spreadsheet-fidelity-corpus';
 import { READER_WORKER_DEFAULTS } from './limits';
 import { closeReader, configureReader } from './read-table';
 

@@ -4,11 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { CODE_PAGE_SHEETS, codePageWorkbook, ITEMS, TYPED } from './fidelity-corpus';
+import { ballooningOleFile, sharedStringBombXlsx } from '../../../test/integrations/spreadsheet-builders';
+import {
+  CODE_PAGE_SHEETS,
+  codePageWorkbook,
+  ITEMS,
+  TYPED,
+} from '../../../test/integrations/spreadsheet-fidelity-corpus';
 import { READER_WORKER_DEFAULTS } from './limits';
 import { parseTable } from './parse-table';
 import { closeReader, configureReader, readTable, readWorkbook } from './read-table';
-import { ballooningOleFile, sharedStringBombXlsx } from './testing';
 
 const corpus = path.resolve(import.meta.dirname, '../../../test/fixtures/spreadsheets');
 const fixture = (name: string) => readFileSync(path.join(corpus, name));

@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { startSilentServer } from '../../../test/fake-servers';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import type { FileProcessor } from './file-processors';
-import { pollMailbox } from './poll-mailbox';
 import {
   buildMail,
   type CuttableProxy,
@@ -14,7 +12,9 @@ import {
   mailboxFlags,
   recordingProcessor,
   startCuttableProxy,
-} from './testing';
+} from '../../../test/modules/intake';
+import type { FileProcessor } from './file-processors';
+import { pollMailbox } from './poll-mailbox';
 
 const USER = { user: 'failures@shop.example', password: 'failure-secret' };
 const SUPPLIER = 'shipping@supplier.example';

@@ -8,12 +8,12 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { DovecotServer } from '../../../../../test-servers/dovecot';
-import { sealedMailboxPassword, type TestApp } from '../../../test/helper';
-import { storeFile } from '../files/stored-files';
-import { orderTrackingMailRules } from '../order-tracking-ingestion/processor';
-import { finishRun, startRun } from '../runs/runs-service';
-import type { FileProcessor } from './file-processors';
+import type { DovecotServer } from '../../../../test-servers/dovecot';
+import { storeFile } from '../../src/modules/files/stored-files';
+import type { FileProcessor } from '../../src/modules/intake/file-processors';
+import { orderTrackingMailRules } from '../../src/modules/order-tracking-ingestion/processor';
+import { finishRun, startRun } from '../../src/modules/runs/runs-service';
+import { sealedMailboxPassword, type TestApp } from '../helper';
 
 export interface TestAttachment {
   filename?: string;

@@ -4,14 +4,17 @@ import { fileURLToPath } from 'node:url';
 import type { InventoryRunDetails, RunTrigger } from '@app/contracts';
 import { schema } from '@app/db';
 import { asc, eq } from 'drizzle-orm';
-import type { TestApp } from '../../../test/helper';
-import { storeFile } from '../files/stored-files';
-import { DAY_MS } from './predictive';
-import { type InventoryProcessOptions, processInventoryFile } from './processor';
-import { insertSnapshots } from './repository';
+import { storeFile } from '../../src/modules/files/stored-files';
+import { DAY_MS } from '../../src/modules/inventory-processing/predictive';
+import {
+  type InventoryProcessOptions,
+  processInventoryFile,
+} from '../../src/modules/inventory-processing/processor';
+import { insertSnapshots } from '../../src/modules/inventory-processing/repository';
+import type { TestApp } from '../helper';
 
 export function fixture(name: string): Buffer {
-  return readFileSync(fileURLToPath(new URL(`../../../test/fixtures/inventory/${name}`, import.meta.url)));
+  return readFileSync(fileURLToPath(new URL(`../fixtures/inventory/${name}`, import.meta.url)));
 }
 
 /** The activated items of the fixtures: 8 in supplier-stock.*, Z-999 missing from it. */

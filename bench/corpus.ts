@@ -1,18 +1,18 @@
 /**
- * The closing table of issue 15: every file of the fidelity corpus (apps/server/src/integrations/
- * spreadsheet/fidelity-corpus.ts) read through the server's reader process with its default limits, per
+ * The closing table of issue 15: every file of the fidelity corpus (apps/server/test/integrations/
+ * spreadsheet-fidelity-corpus.ts) read through the server's reader process with its default limits, per
  * kind: files, identical to the rows written for them, refused with the expected code, wrong. Exit code 1
  * when a file is wrong. No database, no server: `npm run bench:corpus`.
  */
 import { cpus, loadavg } from 'node:os';
+import { closeReader, readerSettings } from '../apps/server/src/integrations/spreadsheet/read-table';
 import {
   type CorpusCase,
   type CorpusOutcome,
   checkCase,
   corpusTable,
   fidelityCorpus,
-} from '../apps/server/src/integrations/spreadsheet/fidelity-corpus';
-import { closeReader, readerSettings } from '../apps/server/src/integrations/spreadsheet/read-table';
+} from '../apps/server/test/integrations/spreadsheet-fidelity-corpus';
 
 const cases = fidelityCorpus();
 const outcomes = new Map<CorpusCase, CorpusOutcome>();

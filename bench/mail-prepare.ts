@@ -5,8 +5,8 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { simpleParser } from 'mailparser';
-import { buildCorpus } from '../apps/server/src/modules/intake/mime/corpus';
 import { prepareMail } from '../apps/server/src/modules/intake/mime/prepare-mail';
+import { buildCorpus } from '../apps/server/test/modules/intake-mime-corpus';
 
 const ROUNDS = 100;
 const mails = buildCorpus('1ZB').map((mail) => mail.raw);

@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import { buildZip, type ZipPart } from '../apps/server/src/integrations/spreadsheet/testing';
+import { buildZip, type ZipPart } from '../apps/server/test/integrations/spreadsheet-builders';
 
 /**
  * SheetJS deflates with a fast but weak compressor (a 100,000-row sheet stays over 10 MB, where Excel's file

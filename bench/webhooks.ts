@@ -17,7 +17,7 @@ import { startJobs } from '../apps/server/src/jobs/queue';
 import { SYSTEM_ACTOR } from '../apps/server/src/modules/audit/record-audit';
 import { emitWebhookEvent } from '../apps/server/src/modules/webhooks/outbox';
 import { saveWebhook, sendTestEvent } from '../apps/server/src/modules/webhooks/service';
-import { startReceiver } from '../apps/server/src/modules/webhooks/testing';
+import { startReceiver } from '../apps/server/test/modules/webhooks';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const LATENCY_SAMPLES = 50;

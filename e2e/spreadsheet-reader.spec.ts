@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { ballooningOleFile } from '../apps/server/src/integrations/spreadsheet/testing';
+import { ballooningOleFile } from '../apps/server/test/integrations/spreadsheet-builders';
 import { choose, expect, pickerName, saveButton, signInAt, test } from './fixtures/sources';
 
 /**

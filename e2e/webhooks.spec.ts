@@ -5,7 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type APIRequestContext, request } from '@playwright/test';
-import { type Receiver, startReceiver } from '../apps/server/src/modules/webhooks/testing';
+import { type Receiver, startReceiver } from '../apps/server/test/modules/webhooks';
 import { card, E2E_ADMIN, expect, test } from './fixtures';
 import { MAIL_SERVER_PORT } from './fixtures/constants';
 

@@ -11,14 +11,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../test-servers/dovecot';
 import { createTestApp, type TestApp } from '../test/helper';
-import { type EntryProcess, killIfRunning, spawnWorkerBeside, startServerOnPglite } from '../test/processes';
 import {
   appendTrackingMails,
   createMailboxSource,
   createTrackingSource,
   mailboxFlags,
   waitFor,
-} from './modules/intake/testing';
+} from '../test/modules/intake';
+import { type EntryProcess, killIfRunning, spawnWorkerBeside, startServerOnPglite } from '../test/processes';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const USER = { user: 'stop@shop.example', password: 'stop-secret' };

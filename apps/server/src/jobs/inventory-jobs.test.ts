@@ -6,9 +6,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../test-servers/sftp';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { waitFor } from '../modules/intake/testing';
-import { sftpFields } from '../modules/inventory-delivery/testing';
-import { createInventorySource, stockFile } from '../modules/inventory-processing/testing';
+import { waitFor } from '../../test/modules/intake';
+import { sftpFields } from '../../test/modules/inventory-delivery';
+import { createInventorySource, stockFile } from '../../test/modules/inventory-processing';
 import { dueSftpPolls } from './inventory-jobs';
 import { type Jobs, startJobs } from './queue';
 

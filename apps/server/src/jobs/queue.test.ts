@@ -2,7 +2,7 @@ import { schema } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../modules/intake/testing';
+import { waitFor } from '../../test/modules/intake';
 import { runHousekeeping } from './housekeeping';
 import { createQueue, QUEUES, startJobs } from './queue';
 

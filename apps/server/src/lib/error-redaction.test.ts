@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, injectFromPublicOrigin, type Session, type TestApp } from '../../test/helper';
+import { createSource, csv, HEADER, processFile } from '../../test/modules/order-tracking-ingestion';
 import { buildApp } from '../app';
 import { startJobs } from '../jobs/queue';
-import { createSource, csv, HEADER, processFile } from '../modules/order-tracking-ingestion/testing';
 import { describeError, redactError, serializeError } from './error-redaction';
 
 /**

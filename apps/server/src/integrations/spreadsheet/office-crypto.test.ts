@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
+import {
+  buildBiff8Stream,
+  encryptBiff8CryptoApi,
+  encryptXlsxAgile,
+} from '../../../test/integrations/spreadsheet-builders';
 import { DEFAULT_PASSWORD, decryptBiffStream, decryptOoxmlPackage, Rc4 } from './office-crypto';
-import { buildBiff8Stream, encryptBiff8CryptoApi, encryptXlsxAgile } from './testing';
 
 const fidelity = path.resolve(import.meta.dirname, '../../../test/fixtures/spreadsheets/fidelity');
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures/spreadsheets');

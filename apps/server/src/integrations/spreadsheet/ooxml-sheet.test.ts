@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
+import { buildXlsx, buildZip, inlineCell } from '../../../test/integrations/spreadsheet-builders';
 import { parseTable, type SpreadsheetErrorCode } from './index';
 import { resolveLimits } from './limits';
 import { sheetJsFirstSheet } from './parse-table';
 import { finishRows } from './table-rows';
-import { buildXlsx, buildZip, inlineCell } from './testing';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures');
 const moduleFixtures = path.resolve(import.meta.dirname, '../../modules/order-submission/engine/fixtures');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
+import { buildOldBiffSheet } from '../../../test/integrations/spreadsheet-builders';
 import {
   ITEMS,
   OLD_BIFF_CELLS,
@@ -10,9 +11,8 @@ import {
   sourceText,
   TYPED,
   TYPED_HEADER,
-} from './fidelity-corpus';
+} from '../../../test/integrations/spreadsheet-fidelity-corpus';
 import { detectType, parseTable, type SpreadsheetErrorCode, type SpreadsheetType, type Table } from './index';
-import { buildOldBiffSheet } from './testing';
 
 const corpus = path.resolve(import.meta.dirname, '../../../test/fixtures/spreadsheets');
 const fixture = (name: string) => readFileSync(path.join(corpus, name));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildZip, type ZipPart } from '../../../test/integrations/spreadsheet-builders';
 import { parseTable } from './parse-table';
-import { buildZip, type ZipPart } from './testing';
 import { assertZipIsSafe, readZipDirectory } from './zip-directory';
 
 const WORKBOOK: ZipPart[] = [

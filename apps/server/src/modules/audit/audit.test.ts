@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { createSubmissionSource } from '../../../test/modules/order-submission-engine';
 import {
   emailSourceBody,
   inventoryFileDataBody,
@@ -19,7 +20,6 @@ import {
 } from '../../../test/payloads';
 import { runHousekeeping } from '../../jobs/housekeeping';
 import { issuePasswordLink } from '../auth/auth-service';
-import { createSubmissionSource } from '../order-submission/engine/testing';
 import { recordAudit } from './record-audit';
 
 const SAMPLE = readFileSync(

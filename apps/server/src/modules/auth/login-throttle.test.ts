@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/helper';
-import { buildClockedApp, MovableClock, secondConnection } from '../notifications/testing';
+import { buildClockedApp, MovableClock, secondConnection } from '../../../test/modules/notifications';
 import { issuePasswordLink } from './auth-service';
 import { throttleAddress } from './client-address';
 import { backoffSeconds, LOGIN_BACKOFF } from './login-throttle';

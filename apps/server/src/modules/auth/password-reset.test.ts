@@ -2,9 +2,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/helper';
+import { MovableClock } from '../../../test/modules/notifications';
 import { changePasswordBody } from '../../../test/payloads';
 import { type Jobs, startJobs } from '../../jobs/queue';
-import { MovableClock } from '../notifications/testing';
 import { RESET_MAILS_PER_ACCOUNT, RESET_REQUESTED_MESSAGE, RESET_REQUESTS_PER_ADDRESS } from './auth-service';
 import { PASSWORD_RESET_MAIL_QUEUE } from './password-reset-queue';
 

@@ -11,10 +11,10 @@ import {
   startSlammingServer,
 } from '../../../test/fake-servers';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { loopbackMailboxForm } from '../../../test/modules/email-sources';
 import { imapClientOptions } from '../../integrations/imap-connection';
 import { setMicrosoftAuthorityHostForTests } from '../../integrations/msal';
 import { smtpTransportOptions } from '../../integrations/outgoing-mail';
-import { loopbackMailboxForm } from './testing';
 
 const MAILBOX_USER = 'orders@shop.example';
 const MAILBOX_PASSWORD = 'imap-and-smtp-secret';

@@ -24,17 +24,17 @@ import {
 } from '../../../../../test-servers/oauth-provider';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { loopbackMailboxForm } from '../../../test/modules/email-sources';
+import { buildMail, createTrackingSource, trackingCsv, waitFor } from '../../../test/modules/intake';
+import { createInventoryRun, createInventorySource } from '../../../test/modules/inventory-delivery';
 import { setMicrosoftAuthorityHostForTests } from '../../integrations/msal';
 import type { SystemMail } from '../../integrations/system-mailer';
 import { createSecretBox } from '../../lib/secrets';
 import { IdleWatchers } from '../intake/idle-watchers';
-import { buildMail, createTrackingSource, trackingCsv, waitFor } from '../intake/testing';
 import { deliverInventoryRun } from '../inventory-delivery/deliver';
-import { createInventoryRun, createInventorySource } from '../inventory-delivery/testing';
 import { sendSubmissionEmail } from '../order-submission/engine/submission-mail';
 import { mailboxAccessToken } from './mailbox-sign-in';
 import { findEmailSourceById } from './repository';
-import { loopbackMailboxForm } from './testing';
 
 const MAILBOX = 'orders@retailer.example';
 const OTHER_MAILBOX = 'buyer@retailer.example';

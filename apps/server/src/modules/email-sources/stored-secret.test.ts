@@ -13,8 +13,8 @@ import { type DovecotServer, startDovecot } from '../../../../../test-servers/do
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { type FakeServer, startRecordingImap, startRecordingSmtp } from '../../../test/fake-servers';
 import { createTestApp, legacySealedSecret, type Session, type TestApp } from '../../../test/helper';
+import { loopbackMailboxForm } from '../../../test/modules/email-sources';
 import { upgradeLegacySecrets } from '../../bootstrap';
-import { loopbackMailboxForm } from './testing';
 
 const MAILBOX_USER = 'orders@shop.example';
 const MAILBOX_PASSWORD = 'the-real-mailbox-secret';

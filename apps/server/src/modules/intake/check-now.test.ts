@@ -4,7 +4,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
-import { pollEmailSourceNow } from './check-now';
 import {
   buildMail,
   createMailboxSource,
@@ -12,7 +11,8 @@ import {
   mailboxFlags,
   trackingCsv,
   waitFor,
-} from './testing';
+} from '../../../test/modules/intake';
+import { pollEmailSourceNow } from './check-now';
 
 const USER = { user: 'checknow@shop.example', password: 'check-now-secret' };
 /** A mailbox of its own for the shutdown test, whose poll must really run (sign in, then read slowly). */

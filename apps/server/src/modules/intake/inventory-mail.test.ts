@@ -17,12 +17,18 @@ import { type DovecotServer, startDovecot } from '../../../../../test-servers/do
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import {
+  buildMail,
+  createMailboxSource,
+  createTrackingSource,
+  mailboxFlags,
+  trackingCsv,
+} from '../../../test/modules/intake';
+import { sftpFields } from '../../../test/modules/inventory-delivery';
+import { createInventorySource, fixture } from '../../../test/modules/inventory-processing';
 import { parseTable } from '../../integrations/spreadsheet';
 import { readStoredFile } from '../files/stored-files';
 import { deliverySubject, type RunDeliveryRecord } from '../inventory-delivery/deliver';
-import { sftpFields } from '../inventory-delivery/testing';
-import { createInventorySource, fixture } from '../inventory-processing/testing';
-import { buildMail, createMailboxSource, createTrackingSource, mailboxFlags, trackingCsv } from './testing';
 
 /** One secret for the mailbox and its outgoing server: an e-mail source has one password for both. */
 const MAILBOX = { user: 'stock-intake@shop.example', password: 'stock-intake-secret' };

@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { runsOf } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { MAIL_POLL_QUEUE, mailPollSingletonKey } from '../../jobs/mail-poll';
-import { type Jobs, startJobs } from '../../jobs/queue';
 import {
   buildMail,
   type CuttableProxy,
@@ -15,7 +13,9 @@ import {
   recordingProcessor,
   startCuttableProxy,
   waitFor,
-} from './testing';
+} from '../../../test/modules/intake';
+import { MAIL_POLL_QUEUE, mailPollSingletonKey } from '../../jobs/mail-poll';
+import { type Jobs, startJobs } from '../../jobs/queue';
 
 const USERS = [
   { user: 'timer@shop.example', password: 'timer-secret' },

@@ -3,9 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { buildCorpus, SUBJECT, SUPPLIER } from './mime/corpus';
+import { createMailboxSource, createTrackingSource, recordingProcessor } from '../../../test/modules/intake';
+import { buildCorpus, SUBJECT, SUPPLIER } from '../../../test/modules/intake-mime-corpus';
 import { pollMailbox } from './poll-mailbox';
-import { createMailboxSource, createTrackingSource, recordingProcessor } from './testing';
 
 const USER = { user: 'structures@shop.example', password: 'secret-structures' };
 const NO_FILE_USER = { user: 'nofile@shop.example', password: 'secret-nofile' };

@@ -2,9 +2,8 @@ import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
+import { startSilentServer } from '../../../test/fake-servers';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import type { FileProcessor } from './file-processors';
-import { pollMailbox } from './poll-mailbox';
 import {
   buildMail,
   type CuttableProxy,
@@ -13,8 +12,9 @@ import {
   mailboxFlags,
   recordingProcessor,
   startCuttableProxy,
-  startSilentServer,
-} from './testing';
+} from '../../../test/modules/intake';
+import type { FileProcessor } from './file-processors';
+import { pollMailbox } from './poll-mailbox';
 
 const USER = { user: 'failures@shop.example', password: 'failure-secret' };
 const SUPPLIER = 'shipping@supplier.example';

@@ -7,8 +7,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { ProgressBoard, type ProgressReporter } from '../../lib/progress';
-import { pollMailbox } from './poll-mailbox';
 import {
   buildMail,
   createMailboxSource,
@@ -17,7 +15,9 @@ import {
   recordingProcessor,
   type TestMail,
   THROW_IN_PROCESSOR,
-} from './testing';
+} from '../../../test/modules/intake';
+import { ProgressBoard, type ProgressReporter } from '../../lib/progress';
+import { pollMailbox } from './poll-mailbox';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));

@@ -6,10 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { createTestApp, sealedSftpPassword, type TestApp } from '../../../test/helper';
+import {
+  createSendingEmailSource,
+  type RunNotes,
+  sftpFields,
+} from '../../../test/modules/inventory-delivery';
+import {
+  createInventorySource,
+  csvFile,
+  processFile,
+  stockFile,
+} from '../../../test/modules/inventory-processing';
 import { readStoredFile } from '../files/stored-files';
-import { createSendingEmailSource, type RunNotes, sftpFields } from '../inventory-delivery/testing';
 import { inventoryFileProcessor } from '../inventory-processing/processor';
-import { createInventorySource, csvFile, processFile, stockFile } from '../inventory-processing/testing';
 import type { FileProcessor } from './file-processors';
 import { pollInventorySftp } from './sftp-intake';
 

@@ -10,14 +10,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { runsOf } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { spawnWorkerBeside } from '../../../test/processes';
 import {
   appendTrackingMails,
   createMailboxSource,
   createTrackingSource,
   mailboxFlags,
   waitFor,
-} from './testing';
+} from '../../../test/modules/intake';
+import { spawnWorkerBeside } from '../../../test/processes';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const USERS = [

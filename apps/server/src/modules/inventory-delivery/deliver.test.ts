@@ -6,8 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { deliverAutomaticRun } from './automatic-delivery';
-import { deliverInventoryRun, deliverySubject, NO_RECIPIENTS_MESSAGE } from './deliver';
 import {
   createInventoryRun,
   createInventorySource,
@@ -16,7 +14,9 @@ import {
   type RunNotes,
   runRow,
   sftpFields,
-} from './testing';
+} from '../../../test/modules/inventory-delivery';
+import { deliverAutomaticRun } from './automatic-delivery';
+import { deliverInventoryRun, deliverySubject, NO_RECIPIENTS_MESSAGE } from './deliver';
 
 let t: TestApp;
 let catcher: SmtpCatcher;

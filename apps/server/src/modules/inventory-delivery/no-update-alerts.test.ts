@@ -2,8 +2,8 @@ import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { createInventoryRun, createInventorySource } from '../../../test/modules/inventory-delivery';
 import { checkNoUpdateAlerts } from './no-update-alerts';
-import { createInventoryRun, createInventorySource } from './testing';
 
 let t: TestApp;
 beforeAll(async () => {

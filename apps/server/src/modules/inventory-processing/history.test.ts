@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRun } from '../../../test/factories';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
-import { parseTable } from '../../integrations/spreadsheet';
 import {
   ACTIVATED,
   createInventorySource,
@@ -13,7 +12,8 @@ import {
   runOf,
   seedHistory,
   stockFile,
-} from './testing';
+} from '../../../test/modules/inventory-processing';
+import { parseTable } from '../../integrations/spreadsheet';
 
 /** 27 November 2026, 10:00 in New York: the chart's days are New York's. */
 const NOW = new Date('2026-11-27T15:00:00Z');

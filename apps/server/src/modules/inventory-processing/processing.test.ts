@@ -3,10 +3,6 @@ import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { parseTable } from '../../integrations/spreadsheet';
-import { readStoredFile } from '../files/stored-files';
-import { DAY_MS, summariseSeries } from './predictive';
-import { snapshotSummaries } from './repository';
 import {
   ALL_STOCKED,
   createInventorySource,
@@ -19,7 +15,11 @@ import {
   snapshotsOf,
   statesOf,
   stockFile,
-} from './testing';
+} from '../../../test/modules/inventory-processing';
+import { parseTable } from '../../integrations/spreadsheet';
+import { readStoredFile } from '../files/stored-files';
+import { DAY_MS, summariseSeries } from './predictive';
+import { snapshotSummaries } from './repository';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,9 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { insertRun } from '../../../test/factories';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
-import { type FormPart, multipart } from '../../../test/multipart';
-import { parseTable } from '../../integrations/spreadsheet';
-import { createSendingEmailSource, sftpFields } from '../inventory-delivery/testing';
+import { createSendingEmailSource, sftpFields } from '../../../test/modules/inventory-delivery';
 import {
   ALL_STOCKED,
   createInventorySource,
@@ -19,7 +17,9 @@ import {
   snapshotsOf,
   statesOf,
   stockFile,
-} from './testing';
+} from '../../../test/modules/inventory-processing';
+import { type FormPart, multipart } from '../../../test/multipart';
+import { parseTable } from '../../integrations/spreadsheet';
 
 // Delivery is the real one: e-mail through an SMTP catcher, SFTP to a loopback port where nothing listens.
 let t: TestApp;

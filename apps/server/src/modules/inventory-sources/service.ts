@@ -16,17 +16,6 @@ import {
   type TSftpConnectionTest,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import {
-  DEFAULT_SFTP_PORT,
-  listFolder,
-  resolveFolder,
-  SftpFailure,
-  SftpHostKeyMismatch,
-  type SftpServerInfo,
-  type SftpSession,
-  type SftpSettings,
-  withSftp,
-} from '../../integrations/sftp';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secrets';
 import {
@@ -59,7 +48,7 @@ import {
   updateLiveInventorySource,
 } from './repository';
 import { checkSampleUpload, type SampleUpload } from './sample-file';
-import { openSftpSecret, sealSftpSecret, withSourceSftp } from './sftp-connection';
+import { hostKeyAcceptance, sealSftpSecret, trySftpLogin } from './sftp-connection';
 
 const M = INVENTORY_SOURCE_MESSAGES;
 const notFound = () => AppError.notFound('Inventory source not found');
@@ -389,9 +378,6 @@ export const setInventorySourceActive = auditedActiveSwitch({
   notFound,
 });
 
-/** A busy inbound folder can hold thousands of files; the editor only needs a glimpse. */
-const SFTP_TEST_MAX_ENTRIES = 200;
-
 /**
  * The saved source the test may use, when its SFTP settings are the ones on screen: then a blank password
  * means its stored password, and its recorded host key applies. A blank password with changed settings is
@@ -413,33 +399,9 @@ async function savedSourceForTest(
   return sftpServerChanged(stored, sftpSettingsOf(input)) ? undefined : stored;
 }
 
-function passwordForTest(
-  secrets: SecretBox,
-  input: TSftpConnectionTest,
-  saved: InventorySourceRow | undefined,
-): string {
-  if (input.sftpPassword !== '') return input.sftpPassword;
-  if (!saved?.sftpPasswordEncrypted) {
-    throw AppError.badRequest('Enter the SFTP password: none is stored for this source yet', {
-      sftpPassword: 'Enter the SFTP password',
-    });
-  }
-  const opened = openSftpSecret(secrets, saved);
-  if (!opened.ok)
-    throw AppError.badRequest(opened.message, { sftpPassword: 'Enter the SFTP password again' });
-  return opened.password;
-}
-
-function folderFailureMessage(failure: SftpFailure, connectedAs: string, folder: string): string {
-  if (failure.kind === 'not-found') return `${connectedAs}, but the folder "${folder}" does not exist`;
-  if (failure.kind === 'permission') return `${connectedAs}, but may not read the folder "${folder}"`;
-  return `${connectedAs}, but the folder "${folder}" could not be listed`;
-}
-
 /**
- * Logs in with the SFTP card's current values and lists the inbound folder. Connection problems are an
- * answer (ok false with the reason), not an error of this call. On the saved server the recorded host key
- * must match (the first successful test records it); elsewhere the key is only shown.
+ * Logs in with the SFTP card's current values and lists the inbound folder (sftp-connection.ts); a blank
+ * password or the recorded host key are the saved source's only while its server is the one on screen.
  */
 export async function testSftpConnection(
   db: DbOrTx,
@@ -447,60 +409,7 @@ export async function testSftpConnection(
   config: { connectTimeoutMs: number },
   input: TSftpConnectionTest,
 ): Promise<SftpConnectionTestResult> {
-  const saved = await savedSourceForTest(db, input);
-  const settings: SftpSettings = {
-    host: input.sftpServerAddress,
-    port: input.sftpPort ?? DEFAULT_SFTP_PORT,
-    username: input.sftpUsername,
-    password: passwordForTest(secrets, input, saved),
-    readyTimeoutMs: config.connectTimeoutMs,
-    expectedHostKey: saved?.sftpHostKey ?? null,
-  };
-  const folder = input.sftpInboundFolder || '.';
-  const connectedAs = `Connected to ${settings.host}:${settings.port} as ${settings.username}`;
-  const recordedHostKey = saved?.sftpHostKey ?? null;
-  let hostKey: string | null = null;
-  const listInbound = async (session: SftpSession, server: SftpServerInfo) => {
-    hostKey = server.hostKey;
-    const resolved = await resolveFolder(session, folder);
-    const entries = await listFolder(session, resolved);
-    const count = `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`;
-    return { message: `${connectedAs}; ${count} in ${resolved}`, folder: resolved, entries };
-  };
-  const status = (): SftpConnectionTestResult['hostKeyStatus'] => {
-    if (hostKey === null) return null;
-    if (!saved) return 'not-recorded';
-    return recordedHostKey === null ? 'recorded' : 'trusted';
-  };
-  try {
-    const listed = saved
-      ? await withSourceSftp(db, saved, settings, listInbound)
-      : await withSftp(settings, listInbound);
-    return {
-      ok: true,
-      message: listed.message,
-      hostKey,
-      hostKeyStatus: status(),
-      recordedHostKey: hostKey !== null && saved ? (recordedHostKey ?? hostKey) : null,
-      folder: listed.folder,
-      entries: listed.entries.slice(0, SFTP_TEST_MAX_ENTRIES),
-    };
-  } catch (error) {
-    if (error instanceof SftpHostKeyMismatch) {
-      return {
-        ok: false,
-        message: error.message,
-        hostKey: error.presented,
-        hostKeyStatus: 'changed',
-        recordedHostKey: error.expected,
-        folder,
-        entries: [],
-      };
-    }
-    if (!(error instanceof SftpFailure)) throw error;
-    const message = hostKey !== null ? folderFailureMessage(error, connectedAs, folder) : error.message;
-    return { ok: false, message, hostKey, hostKeyStatus: status(), recordedHostKey, folder, entries: [] };
-  }
+  return trySftpLogin(db, secrets, config, input, await savedSourceForTest(db, input));
 }
 
 /**
@@ -520,20 +429,8 @@ export async function acceptSftpHostKey(
     action: 'host-key-accepted',
     load: (tx) => lockLiveInventorySource(tx, id),
     change: async (tx, source) => {
-      if (source.sftpHostKey === fingerprint) return source;
-      if (source.sftpHostKeyPresented !== fingerprint) {
-        const message =
-          source.sftpHostKeyPresented === null
-            ? 'The SFTP server has not presented this key: test the connection first.'
-            : `The SFTP server now presents ${source.sftpHostKeyPresented}, not ${fingerprint}: check that key before accepting it.`;
-        throw AppError.conflict(message, { fingerprint: message });
-      }
-      return updateLiveInventorySource(tx, id, {
-        sftpHostKey: fingerprint,
-        sftpHostKeyRecordedAt: new Date(),
-        sftpHostKeyPresented: null,
-        sftpHostKeyPresentedAt: null,
-      });
+      const accepted = hostKeyAcceptance(source, fingerprint);
+      return accepted ? updateLiveInventorySource(tx, id, accepted) : source;
     },
   });
   if (!row) throw notFound();

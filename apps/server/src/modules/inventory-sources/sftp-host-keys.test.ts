@@ -10,10 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { insertEmailSource } from '../../../test/factories';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import {
+  createInventoryRun,
+  createInventorySource,
+  sftpFields,
+} from '../../../test/modules/inventory-delivery';
 import { storeFile } from '../files/stored-files';
 import { pollInventorySftp } from '../intake/sftp-intake';
 import { deliverInventoryRun } from '../inventory-delivery/deliver';
-import { createInventoryRun, createInventorySource, sftpFields } from '../inventory-delivery/testing';
 
 let t: TestApp;
 let sftp: SftpTestServer;

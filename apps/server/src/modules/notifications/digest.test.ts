@@ -4,9 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import { insertOrder, insertOrderTrackingSource, insertRun } from '../../../test/factories';
 import type { TestApp } from '../../../test/helper';
-import { ALL_STOCKED, createInventorySource, processFile, stockFile } from '../inventory-processing/testing';
-import { recordRun } from '../runs/repository';
-import { sendDigest } from './send-digest';
+import {
+  ALL_STOCKED,
+  createInventorySource,
+  processFile,
+  stockFile,
+} from '../../../test/modules/inventory-processing';
 import {
   buildClockedApp,
   createTestDatabase,
@@ -14,7 +17,9 @@ import {
   MovableClock,
   type SettingValues,
   type TestDatabase,
-} from './testing';
+} from '../../../test/modules/notifications';
+import { recordRun } from '../runs/repository';
+import { sendDigest } from './send-digest';
 
 const { runs, notificationSettings } = schema;
 

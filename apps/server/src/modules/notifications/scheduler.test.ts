@@ -4,9 +4,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
 import type { TestApp } from '../../../test/helper';
-import { type Jobs, startJobs } from '../../jobs/queue';
-import { waitFor } from '../intake/testing';
-import { runDueNotifications } from './scheduler';
+import { waitFor } from '../../../test/modules/intake';
 import {
   buildClockedApp,
   createTestDatabase,
@@ -14,7 +12,9 @@ import {
   MovableClock,
   secondConnection,
   type TestDatabase,
-} from './testing';
+} from '../../../test/modules/notifications';
+import { type Jobs, startJobs } from '../../jobs/queue';
+import { runDueNotifications } from './scheduler';
 
 const { notificationSettings, runs } = schema;
 

@@ -4,9 +4,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../test/helper';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import {
+  createSource,
+  csv,
+  HEADER,
+  processFile,
+  runOf,
+} from '../../../test/modules/order-tracking-ingestion';
 import { recogniseStoredBatch } from '../tracking-numbers/repository';
 import { CHECK_DIGIT_WARNING } from './carrier-warnings';
-import { createSource, csv, HEADER, processFile, runOf } from './testing';
 
 // Check digits below were computed by hand from the published algorithms (and agree with the oracle of
 // packages/contracts/src/tracking-numbers/labelled-set.ts): 1Z999AA10123456784 (UPS mod 10), 986578788855

@@ -6,9 +6,6 @@ import { schema } from '@app/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { storeFile } from '../files/stored-files';
-import { arrayLiteral } from './ingest-orders';
-import { orderTrackingFileProcessor } from './processor';
 import {
   ageOrders,
   createEmailSource,
@@ -19,7 +16,10 @@ import {
   ordersOf,
   processFile,
   runOf,
-} from './testing';
+} from '../../../test/modules/order-tracking-ingestion';
+import { storeFile } from '../files/stored-files';
+import { arrayLiteral } from './ingest-orders';
+import { orderTrackingFileProcessor } from './processor';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));

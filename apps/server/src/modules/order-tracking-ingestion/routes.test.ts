@@ -5,8 +5,15 @@ import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import {
+  ageOrders,
+  createSource,
+  csv,
+  HEADER,
+  ordersOf,
+  runOf,
+} from '../../../test/modules/order-tracking-ingestion';
 import { multipart } from '../../../test/multipart';
-import { ageOrders, createSource, csv, HEADER, ordersOf, runOf } from './testing';
 
 let t: TestApp;
 let orderUser: Session;

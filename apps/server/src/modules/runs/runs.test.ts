@@ -10,9 +10,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource, insertInventorySource, insertOrderTrackingSource } from '../../../test/factories';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { createSource, csv, HEADER, processFile } from '../../../test/modules/order-tracking-ingestion';
 import { runHousekeeping } from '../../jobs/housekeeping';
 import { storeFile } from '../files/stored-files';
-import { createSource, csv, HEADER, processFile } from '../order-tracking-ingestion/testing';
 import { recordRun } from './repository';
 
 const DAY = 86_400_000;

@@ -5,12 +5,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { type Receiver, startReceiver } from '../../../test/modules/webhooks';
 import { runHousekeeping } from '../../jobs/housekeeping';
 import { type Jobs, startJobs } from '../../jobs/queue';
 import { finishRun, startRun } from '../runs/repository';
 import { deliverWebhook, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, WEBHOOK_DELIVERY_QUEUE } from './deliver';
 import { sealWebhookSecret } from './secret';
-import { type Receiver, startReceiver } from './testing';
 
 const SECRET = 'whsec-test-0123456789abcdef';
 

@@ -7,9 +7,9 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { type Receiver, startReceiver } from '../../../test/modules/webhooks';
 import { type EntryProcess, killIfRunning, spawnWorkerBeside } from '../../../test/processes';
 import { WORKER_STOPPED_MESSAGE } from './repository';
-import { type Receiver, startReceiver } from './testing';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buildCorpus, SUBJECT, SUPPLIER } from '../../../../test/modules/intake-mime-corpus';
 import type { FileProcessor, MailMatchRule } from '../file-processors';
 import { decideMessage, type MessageRecord } from '../prepare-message';
-import { buildCorpus, SUBJECT, SUPPLIER } from './corpus';
 import { MAX_DEPTH, prepareMail } from './prepare-mail';
 
 const CRLF = '\r\n';

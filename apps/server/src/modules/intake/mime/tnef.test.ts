@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTnef } from './corpus';
+import { buildTnef } from '../../../../test/modules/intake-mime-corpus';
 import { readTnef, TnefError } from './tnef';
 
 const csv = (tracking: string) => Buffer.from(`Line,Tracking\r\n1,${tracking}\r\n`);

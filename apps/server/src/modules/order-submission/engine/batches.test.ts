@@ -12,8 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-servers/smtp-catcher';
 import { createTestApp, type TestApp } from '../../../../test/helper';
-import { createSendingEmailSource } from '../../inventory-delivery/testing';
-import { runDueSubmissionWork } from './due-work';
+import { createSendingEmailSource } from '../../../../test/modules/inventory-delivery';
 import {
   attachedRows,
   createSubmissionSource,
@@ -25,7 +24,8 @@ import {
   TEMPLATE_MAPPING,
   type TestClock,
   useTestClock,
-} from './testing';
+} from '../../../../test/modules/order-submission-engine';
+import { runDueSubmissionWork } from './due-work';
 
 let t: TestApp;
 let catcher: SmtpCatcher;

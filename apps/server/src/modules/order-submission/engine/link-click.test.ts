@@ -16,9 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../../test-servers/dovecot';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-servers/smtp-catcher';
 import { createTestApp, type Session, type TestApp } from '../../../../test/helper';
-import { closeBrowser } from '../../../integrations/browser/chromium';
-import { XLSX_CONTENT_TYPE } from '../../files/stored-files';
-import { buildMail, createMailboxSource } from '../../intake/testing';
+import { buildMail, createMailboxSource } from '../../../../test/modules/intake';
 import {
   ACME_ROWS,
   attachedRows,
@@ -30,7 +28,9 @@ import {
   mailTo,
   runsOf,
   useTestClock,
-} from './testing';
+} from '../../../../test/modules/order-submission-engine';
+import { closeBrowser } from '../../../integrations/browser/chromium';
+import { XLSX_CONTENT_TYPE } from '../../files/stored-files';
 
 const MAILBOX = { user: 'link-orders@shop.example', password: 'link-orders-secret' };
 const CHANNEL = 'notify@marketplace.example';

@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../../test/factories';
 import { createTestApp, type Session, type TestApp } from '../../../../test/helper';
-import { parseTable } from '../../../integrations/spreadsheet';
 import {
   ACME_ROWS,
   createSubmissionSource,
@@ -18,7 +17,8 @@ import {
   fixture,
   TEMPLATE_HEADER,
   TEMPLATE_MAPPING,
-} from './testing';
+} from '../../../../test/modules/order-submission-engine';
+import { parseTable } from '../../../integrations/spreadsheet';
 
 let t: TestApp;
 let submissionUser: Session;

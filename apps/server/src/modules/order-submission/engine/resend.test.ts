@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-servers/smtp-catcher';
 import { createTestApp, type Session, sealedMailboxPassword, type TestApp } from '../../../../test/helper';
-import { createSendingEmailSource } from '../../inventory-delivery/testing';
+import { createSendingEmailSource } from '../../../../test/modules/inventory-delivery';
 import {
   createSubmissionSource,
   createVendor,
@@ -19,7 +19,7 @@ import {
   localTime,
   runsOf,
   useTestClock,
-} from './testing';
+} from '../../../../test/modules/order-submission-engine';
 
 let t: TestApp;
 let catcher: SmtpCatcher;

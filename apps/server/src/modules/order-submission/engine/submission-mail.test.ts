@@ -12,11 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../../test-servers/dovecot';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../../test-servers/smtp-catcher';
 import { createTestApp, type Session, type TestApp } from '../../../../test/helper';
-import { closeBrowser } from '../../../integrations/browser/chromium';
-import { parseTable } from '../../../integrations/spreadsheet';
-import { XLSX_CONTENT_TYPE } from '../../files/stored-files';
-import { buildMail, createMailboxSource } from '../../intake/testing';
-import { runDueSubmissionWork } from './due-work';
+import { buildMail, createMailboxSource } from '../../../../test/modules/intake';
 import {
   ACME_ROWS,
   attachedRows,
@@ -29,7 +25,11 @@ import {
   runsOf,
   TEMPLATE_HEADER,
   useTestClock,
-} from './testing';
+} from '../../../../test/modules/order-submission-engine';
+import { closeBrowser } from '../../../integrations/browser/chromium';
+import { parseTable } from '../../../integrations/spreadsheet';
+import { XLSX_CONTENT_TYPE } from '../../files/stored-files';
+import { runDueSubmissionWork } from './due-work';
 
 const MAILBOX = { user: 'orders-intake@shop.example', password: 'orders-intake-secret' };
 const CHANNEL = 'orders@channel.example';

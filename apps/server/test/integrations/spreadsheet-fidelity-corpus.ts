@@ -1,16 +1,16 @@
 /**
  * The fidelity corpus: every kind of file the reader must get right (issue 15), each with the rows it must
  * give, written by hand, or the code it must be refused with. Files come from LibreOffice and iconv
- * (test/fixtures/spreadsheets, made by the scripts there) or are built here from testing.ts (BIFF records,
+ * (test/fixtures/spreadsheets, made by the scripts there) or are built here from spreadsheet-builders.ts (BIFF records,
  * hand-written XML, encryption by the published algorithms). corpus.test.ts reads each through readTable
  * and prints the table of kinds; `npm run bench:corpus` prints the same table on its own.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSupplierXlsx } from '../../../../../bench/inventory';
-import type { SpreadsheetErrorCode } from './errors';
-import type { Table } from './parse-table';
-import { readTable } from './read-table';
+import { buildSupplierXlsx } from '../../../../bench/inventory';
+import type { SpreadsheetErrorCode } from '../../src/integrations/spreadsheet/errors';
+import type { Table } from '../../src/integrations/spreadsheet/parse-table';
+import { readTable } from '../../src/integrations/spreadsheet/read-table';
 import {
   type BiffCell,
   ballooningOleFile,
@@ -22,9 +22,9 @@ import {
   inlineCell,
   repetitiveWorkbook,
   sharedStringBombXlsx,
-} from './testing';
+} from './spreadsheet-builders';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/spreadsheets');
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/spreadsheets');
 const fixture = (name: string) => () => readFileSync(path.join(FIXTURES, name));
 
 export interface CorpusCase {

@@ -14,18 +14,20 @@ import {
 import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import type { CaughtMail } from '../../../../../../test-servers/smtp-catcher';
-import type { TestApp } from '../../../../test/helper';
-import type { Clock } from '../../../context';
-import { parseTable } from '../../../integrations/spreadsheet';
-import { validate } from '../../../lib/validate';
-import { SYSTEM_ACTOR } from '../../audit/record-audit';
-import type { InboundMessageContext } from '../../intake/file-processors';
-import { saveOrderVendorSource } from '../../vendors/service';
-import { orderSubmissionFileProcessor } from './processor';
+import type { CaughtMail } from '../../../../test-servers/smtp-catcher';
+import type { Clock } from '../../src/context';
+import { parseTable } from '../../src/integrations/spreadsheet';
+import { validate } from '../../src/lib/validate';
+import { SYSTEM_ACTOR } from '../../src/modules/audit/record-audit';
+import type { InboundMessageContext } from '../../src/modules/intake/file-processors';
+import { orderSubmissionFileProcessor } from '../../src/modules/order-submission/engine/processor';
+import { saveOrderVendorSource } from '../../src/modules/vendors/service';
+import type { TestApp } from '../helper';
 
 export function fixture(name: string): Buffer {
-  return readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
+  return readFileSync(
+    fileURLToPath(new URL(`../../src/modules/order-submission/engine/fixtures/${name}`, import.meta.url)),
+  );
 }
 
 /** A clock the test moves; every "today" of the engine reads it. */

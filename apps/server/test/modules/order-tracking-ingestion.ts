@@ -1,9 +1,9 @@
 /** Factories and readers for the order tracking ingestion tests. */
 import { schema } from '@app/db';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { TestApp } from '../../../test/helper';
-import type { ProcessFileOutcome } from '../intake/file-processors';
-import { orderTrackingFileProcessor } from './processor';
+import type { ProcessFileOutcome } from '../../src/modules/intake/file-processors';
+import { orderTrackingFileProcessor } from '../../src/modules/order-tracking-ingestion/processor';
+import type { TestApp } from '../helper';
 
 type SourceValues = typeof schema.orderTrackingSources.$inferInsert;
 

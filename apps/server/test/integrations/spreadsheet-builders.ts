@@ -7,7 +7,7 @@ import { createCipheriv, createHash } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import iconv from 'iconv-lite';
-import { Rc4 } from './office-crypto';
+import { Rc4 } from '../../src/integrations/spreadsheet/office-crypto';
 
 export interface ZipPart {
   name: string;

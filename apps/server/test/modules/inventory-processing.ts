@@ -4,15 +4,15 @@ import { fileURLToPath } from 'node:url';
 import type { InventoryRunDetails, RunTrigger } from '@app/contracts';
 import { schema } from '@app/db';
 import { asc, eq } from 'drizzle-orm';
-import type { TestApp } from '../../../test/helper';
-import { storeFile } from '../files/stored-files';
-import { DAY_MS } from './predictive';
-import { processInventoryFile } from './processor';
-import { insertSnapshots } from './repository';
-import type { InventoryProcessOptions } from './run-report';
+import { storeFile } from '../../src/modules/files/stored-files';
+import { DAY_MS } from '../../src/modules/inventory-processing/predictive';
+import { processInventoryFile } from '../../src/modules/inventory-processing/processor';
+import { insertSnapshots } from '../../src/modules/inventory-processing/repository';
+import type { InventoryProcessOptions } from '../../src/modules/inventory-processing/run-report';
+import type { TestApp } from '../helper';
 
 export function fixture(name: string): Buffer {
-  return readFileSync(fileURLToPath(new URL(`../../../test/fixtures/inventory/${name}`, import.meta.url)));
+  return readFileSync(fileURLToPath(new URL(`../fixtures/inventory/${name}`, import.meta.url)));
 }
 
 /** The activated items of the fixtures: 8 in supplier-stock.*, Z-999 missing from it. */

@@ -1,19 +1,19 @@
 /**
  * Factories and helpers for the mail intake tests: real MIME messages, e-mail and order tracking sources
  * pointing at a test Dovecot, a file processor that writes real rows, and misbehaving TCP peers (a proxy
- * whose connections can be cut, a server that never answers).
+ * whose connections can be cut; the other misbehaving servers are in test/fake-servers.ts).
  */
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { DovecotServer } from '../../../../../test-servers/dovecot';
-import { sealedMailboxPassword, type TestApp } from '../../../test/helper';
-import { storeFile } from '../files/stored-files';
-import { orderTrackingMailRules } from '../order-tracking-ingestion/processor';
-import { finishRun, startRun } from '../runs/repository';
-import type { FileProcessor } from './file-processors';
+import type { DovecotServer } from '../../../../test-servers/dovecot';
+import { storeFile } from '../../src/modules/files/stored-files';
+import type { FileProcessor } from '../../src/modules/intake/file-processors';
+import { orderTrackingMailRules } from '../../src/modules/order-tracking-ingestion/processor';
+import { finishRun, startRun } from '../../src/modules/runs/repository';
+import { sealedMailboxPassword, type TestApp } from '../helper';
 
 export interface TestAttachment {
   filename?: string;
@@ -239,22 +239,6 @@ export async function startCuttableProxy(target: { host: string; port: number })
     },
     close: () => closeServer(server, sockets),
   };
-}
-
-/** A server that accepts connections and never says a word (not even the IMAP greeting). */
-export async function startSilentServer(): Promise<{
-  host: '127.0.0.1';
-  port: number;
-  close(): Promise<void>;
-}> {
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => {});
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const port = await listen(server);
-  return { host: '127.0.0.1', port, close: () => closeServer(server, sockets) };
 }
 
 function listen(server: Server): Promise<number> {

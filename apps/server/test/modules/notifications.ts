@@ -2,11 +2,11 @@
 import { createDatabase, type Database, schema } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { injectFromPublicOrigin, type TestApp, withTestCalls } from '../../../test/helper';
-import { buildApp } from '../../app';
-import { type AppConfig, loadConfig } from '../../config/env';
-import type { Clock } from '../../context';
-import { nextRunAt, notificationSchedule } from './schedule';
+import { buildApp } from '../../src/app';
+import { type AppConfig, loadConfig } from '../../src/config/env';
+import type { Clock } from '../../src/context';
+import { nextRunAt, notificationSchedule } from '../../src/modules/notifications/schedule';
+import { injectFromPublicOrigin, type TestApp, withTestCalls } from '../helper';
 
 /** A clock the test sets; every app built with it reads the same time. */
 export class MovableClock implements Clock {

@@ -5,12 +5,12 @@
 import type { RunDetails, RunStatus, RunTrigger } from '@app/contracts';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
-import type { SftpTestServer } from '../../../../../test-servers/sftp';
-import type { SmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import { sealedMailboxPassword, sealedSftpPassword, type TestApp } from '../../../test/helper';
-import { storeFile } from '../files/stored-files';
-import { recordRun } from '../runs/repository';
-import type { RunDeliveryRecord } from './deliver';
+import type { SftpTestServer } from '../../../../test-servers/sftp';
+import type { SmtpCatcher } from '../../../../test-servers/smtp-catcher';
+import { storeFile } from '../../src/modules/files/stored-files';
+import type { RunDeliveryRecord } from '../../src/modules/inventory-delivery/deliver';
+import { recordRun } from '../../src/modules/runs/repository';
+import { sealedMailboxPassword, sealedSftpPassword, type TestApp } from '../helper';
 
 type InventorySourceInsert = typeof schema.inventorySources.$inferInsert;
 

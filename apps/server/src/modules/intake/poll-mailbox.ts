@@ -93,7 +93,7 @@ export function pollLeaseSeconds(timeoutSeconds: number): number {
   return Math.min(Math.max(timeoutSeconds, 5), MAX_LEASE_SECONDS);
 }
 
-/** Test hook (documented in the README): a pause before each message, so a test can kill a poll mid-batch. */
+/** Test hook (documented in docs/configuration.md): a pause before each message, so a test can kill a poll mid-batch. */
 function testDelayMs(): number {
   const value = Number(process.env.INTAKE_TEST_DELAY_MS ?? 0);
   return Number.isFinite(value) && value > 0 ? value : 0;

@@ -2,7 +2,7 @@
  * The order file of an order submission source (docs/behaviour/order-submission.md#order-files): a CSV, .xls or .xlsx sheet with one row per
  * order line, whose columns are recognised by their header text. Headers are compared with case, spaces
  * and punctuation ignored ('P.O. #', 'po#' and 'PO' are the same header), against the names listed in
- * HEADER_ALIASES (the README prints them through headerAliases()).
+ * HEADER_ALIASES (docs/behaviour/order-submission.md lists them; headerAliases() returns them).
  *
  * The header row is the first row, among the first few, that holds a Vendor column, so that a title row
  * or a blank line above the header does not defeat recognition. Every later row that holds a value is an

@@ -7,10 +7,11 @@ import {
   type NotificationSetting,
   SOURCE_TYPE,
   type TNotificationSetting,
+  ZNotificationSettingSchema,
 } from '@app/contracts';
 import { Info, Loader2, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
 import { serverMessage } from '@/components/form/editor-save';
@@ -18,6 +19,7 @@ import { describedBy, fieldError } from '@/components/form/field-props';
 import { FormField, type SelectOption } from '@/components/form/form-field';
 import { FormSection } from '@/components/form/form-section';
 import { useEditorSaveState, useEditorSubmit } from '@/components/form/use-editor-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
@@ -47,7 +49,6 @@ import {
   type IncludeField,
   NEW_NOTIFICATION_SETTING,
   type NotificationFormValues,
-  notificationSettingResolver,
   toNotificationFormValues,
   toNotificationSaveBody,
 } from '../lib/notification-setting-form';
@@ -141,10 +142,7 @@ function NotificationSettingForm({
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
-  const form = useForm<NotificationFormValues, unknown, TNotificationSetting>({
-    resolver: notificationSettingResolver,
-    defaultValues: initial,
-  });
+  const form = useZodForm(ZNotificationSettingSchema, { defaultValues: initial });
   const { isDirty } = form.formState;
   const [sourceTypeText, interval, cronExpression] = useWatch({
     control: form.control,

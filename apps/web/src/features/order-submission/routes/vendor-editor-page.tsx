@@ -3,15 +3,15 @@ import {
   type PickerPair,
   STATIC_DATA_SLOTS,
   SUBMISSION_WILDCARDS,
-  type TOrderVendorSource,
   VENDOR_MAP_FIELDS,
   VENDOR_SAVE_MESSAGES,
   VENDOR_TEMPLATE_EXTENSIONS,
   vendorSaveErrorMessage,
+  ZOrderVendorSourceSchema,
 } from '@app/contracts';
 import { ArrowLeft, Download, History } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
 import { serverMessage } from '@/components/form/editor-save';
@@ -23,6 +23,7 @@ import {
   useEditorSaveState,
   useRecordEditorSubmit,
 } from '@/components/form/use-editor-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
@@ -54,7 +55,6 @@ import {
   templateFileProblem,
   toVendorFormValues,
   type VendorFormValues,
-  vendorResolver,
 } from '../lib/vendor-form';
 
 const V = VENDOR_SAVE_MESSAGES;
@@ -158,10 +158,7 @@ function VendorForm({
   state: EditorSaveState;
 }) {
   const saveVendor = useSaveVendor();
-  const form = useForm<VendorFormValues, unknown, TOrderVendorSource>({
-    resolver: vendorResolver,
-    defaultValues: initial,
-  });
+  const form = useZodForm(ZOrderVendorSourceSchema, { defaultValues: initial });
   const [trimmed, nonDaily] = useWatch({
     control: form.control,
     name: ['vendorWantsTrimmedItemDescription', 'vendorWantsNonDailySubmission'],

@@ -3,18 +3,13 @@ import {
   type InventorySource,
   INVENTORY_PROCESSING_MESSAGES as M,
 } from '@app/contracts';
-import { ArrowLeft, History } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { usePermissions } from '@/features/auth/api/session';
-import {
-  INVENTORY_SOURCES_PATH,
-  useInventorySource,
-} from '@/features/inventory-sources/api/inventory-sources';
+import { useInventorySource } from '@/features/inventory-sources/api/inventory-sources';
+import { InventorySourcePageActions } from '@/features/inventory-sources/components/inventory-source-page-actions';
 import type { InventoryRunRecord } from '@/features/runs/api/held-runs';
-import { runHistoryPath } from '@/features/runs/api/runs';
 import { useWorkProgress } from '@/features/runs/api/work-progress';
 import { LoadErrorBanner } from '@/features/sources/components/source-editor-parts';
 import { useDebugModify, useManualProcess } from '../api/inventory-processing';
@@ -80,22 +75,10 @@ export function ManualProcessPage() {
               : 'Process a supplier file by hand.'}
           </p>
         </div>
-        <div className="flex w-full flex-wrap gap-2 sm:w-auto [&>a]:flex-1 sm:[&>a]:flex-none">
-          {sourceId !== null && (
-            <Button asChild variant="outline">
-              <Link to={runHistoryPath('inventory', sourceId)}>
-                <History aria-hidden />
-                Run History
-              </Link>
-            </Button>
-          )}
-          <Button asChild variant="outline">
-            <Link to={INVENTORY_SOURCES_PATH}>
-              <ArrowLeft aria-hidden />
-              Back to Inventory Sources
-            </Link>
-          </Button>
-        </div>
+        <InventorySourcePageActions
+          sourceId={sourceId}
+          className="flex w-full flex-wrap gap-2 sm:w-auto [&>a]:flex-1 sm:[&>a]:flex-none"
+        />
       </div>
       {content}
     </div>

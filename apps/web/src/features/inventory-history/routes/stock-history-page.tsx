@@ -3,9 +3,9 @@ import { INVENTORY_HISTORY_DEFAULT_DAYS } from '@app/contracts';
 import { useParams } from 'react-router';
 import { LoadFailedAlert } from '@/components/data-view/list-parts';
 import { Skeleton } from '@/components/ui/skeleton';
-import { InventorySourcePageActions } from '@/features/inventory-sources/components/inventory-source-page-actions';
 import { describeError } from '@/lib/api-client';
-import { useInventoryHistory } from '../api/inventory-history';
+import { useInventoryHistory } from '@/shared/inventory-history/api/inventory-history';
+import { InventorySourcePageActions } from '@/shared/inventory-sources/components/inventory-source-page-actions';
 import { ItemSearch } from '../components/item-search';
 import { StockHistoryCharts } from '../components/stock-history-charts';
 

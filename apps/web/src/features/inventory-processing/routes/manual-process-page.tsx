@@ -6,12 +6,12 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { usePermissions } from '@/features/auth/api/session';
-import { useInventorySource } from '@/features/inventory-sources/api/inventory-sources';
-import { InventorySourcePageActions } from '@/features/inventory-sources/components/inventory-source-page-actions';
-import type { InventoryRunRecord } from '@/features/runs/api/held-runs';
-import { useWorkProgress } from '@/features/runs/api/work-progress';
-import { LoadErrorBanner } from '@/features/sources/components/source-editor-parts';
+import { usePermissions } from '@/shared/auth/api/session';
+import { useInventorySource } from '@/shared/inventory-sources/api/inventory-sources';
+import { InventorySourcePageActions } from '@/shared/inventory-sources/components/inventory-source-page-actions';
+import type { InventoryRunRecord } from '@/shared/runs/api/held-runs';
+import { useWorkProgress } from '@/shared/runs/api/work-progress';
+import { LoadErrorBanner } from '@/shared/sources/components/source-editor-parts';
 import { useDebugModify, useManualProcess } from '../api/inventory-processing';
 import { DebugAnalysisCard } from '../components/debug-analysis-card';
 import { DownloadCard } from '../components/download-card';

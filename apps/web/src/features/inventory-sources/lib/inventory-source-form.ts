@@ -16,14 +16,14 @@ import {
 } from '@app/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodFormResolver } from '@/components/form/use-zod-form';
-import { numberText } from '@/features/sources/components/source-editor-parts';
+import { readFileAsBase64 } from '@/lib/file-base64';
+import { numberText } from '@/shared/sources/components/source-editor-parts';
 import {
   type MailRuleFormValues,
   NEW_MAIL_RULE,
   toMailRuleFormValues,
-} from '@/features/sources/lib/mail-rule-form';
-import { formPort, sftpSecretState } from '@/features/sources/lib/stored-secret';
-import { readFileAsBase64 } from '@/lib/file-base64';
+} from '@/shared/sources/lib/mail-rule-form';
+import { formPort, sftpSecretState } from '@/shared/sources/lib/stored-secret';
 
 const M = INVENTORY_SOURCE_MESSAGES;
 

@@ -20,20 +20,20 @@ import { type EditorSaveState, useRecordEditorSubmit } from '@/components/form/u
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { MailedSourceEditorPage } from '@/features/sources/components/mailed-source-editor';
-import {
-  EditorSaveFooter,
-  MailedFileSelects,
-  SenderAndSubjectFields,
-} from '@/features/sources/components/source-editor-parts';
-import { sftpSecretState } from '@/features/sources/lib/stored-secret';
 import {
   INVENTORY_SOURCES_PATH,
   inventorySampleFileUrl,
   inventorySourceEditPath,
   useInventorySource,
   useSaveInventorySource,
-} from '../api/inventory-sources';
+} from '@/shared/inventory-sources/api/inventory-sources';
+import { MailedSourceEditorPage } from '@/shared/sources/components/mailed-source-editor';
+import {
+  EditorSaveFooter,
+  MailedFileSelects,
+  SenderAndSubjectFields,
+} from '@/shared/sources/components/source-editor-parts';
+import { sftpSecretState } from '@/shared/sources/lib/stored-secret';
 import { SftpConnectionTest } from '../components/sftp-connection-test';
 import { SftpHostKey } from '../components/sftp-host-key';
 import {

@@ -9,7 +9,7 @@ import {
   type SourceTypeId,
   type TNotificationSetting,
 } from '@app/contracts';
-import { numberText } from '@/features/sources/components/source-editor-parts';
+import { numberText } from '@/shared/sources/components/source-editor-parts';
 
 export const INCLUDE_FIELDS = [
   'includeStatusChanges',

@@ -23,17 +23,17 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { HistoryButton } from '@/features/audit/components/history-button';
-import { usePermissions } from '@/features/auth/api/session';
+import { useLogError } from '@/hooks/use-log-error';
+import { formatDateTime } from '@/lib/format';
+import { HistoryButton } from '@/shared/audit/components/history-button';
+import { usePermissions } from '@/shared/auth/api/session';
 import {
   EditorHeader,
   editorContent,
   LoadErrorBanner,
   parseSourceId,
   SaveMessages,
-} from '@/features/sources/components/source-editor-parts';
-import { useLogError } from '@/hooks/use-log-error';
-import { formatDateTime } from '@/lib/format';
+} from '@/shared/sources/components/source-editor-parts';
 import {
   NOTIFICATION_SETTINGS_PATH,
   useNotificationSetting,

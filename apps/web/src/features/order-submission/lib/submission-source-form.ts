@@ -7,8 +7,8 @@ import {
   SUBMISSION_SOURCE_DEFAULTS,
   type TOrderSubmissionSource,
 } from '@app/contracts';
-import { numberText } from '@/features/sources/components/source-editor-parts';
-import { toMailRuleFormValues } from '@/features/sources/lib/mail-rule-form';
+import { numberText } from '@/shared/sources/components/source-editor-parts';
+import { toMailRuleFormValues } from '@/shared/sources/lib/mail-rule-form';
 
 /** Inputs that hold text for a number or a choice: '' = not filled in (the e-mail source as its id in text). */
 type TextInputField =

@@ -15,7 +15,7 @@ import {
   type VendorAlias,
   type VendorMapField,
 } from '@app/contracts';
-import { numberText } from '@/features/sources/components/source-editor-parts';
+import { numberText } from '@/shared/sources/components/source-editor-parts';
 
 export interface VendorAliasValues {
   id: number;

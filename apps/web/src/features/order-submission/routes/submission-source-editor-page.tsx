@@ -10,12 +10,12 @@ import { FormSection } from '@/components/form/form-section';
 import { type EditorSaveState, useRecordEditorSubmit } from '@/components/form/use-editor-submit';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { MailedSourceEditorPage, RunHistoryButton } from '@/features/sources/components/mailed-source-editor';
+import { MailedSourceEditorPage, RunHistoryButton } from '@/shared/sources/components/mailed-source-editor';
 import {
   EditorSaveFooter,
   MailedFileSelects,
   MailMatchedActiveField,
-} from '@/features/sources/components/source-editor-parts';
+} from '@/shared/sources/components/source-editor-parts';
 import {
   SUBMISSION_SOURCES_PATH,
   submissionSourceEditPath,

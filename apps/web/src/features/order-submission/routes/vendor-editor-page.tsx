@@ -27,9 +27,11 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { HistoryButton } from '@/features/audit/components/history-button';
-import { runHistoryPath } from '@/features/runs/api/runs';
-import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
+import { useLogError } from '@/hooks/use-log-error';
+import { readFileAsBase64 } from '@/lib/file-base64';
+import { HistoryButton } from '@/shared/audit/components/history-button';
+import { runHistoryPath } from '@/shared/runs/api/runs';
+import { useEmailSourceOptions } from '@/shared/sources/api/email-source-options';
 import {
   editorContent,
   emailSourceSelectOptions,
@@ -37,9 +39,7 @@ import {
   pairSelectOptions,
   parseSourceId,
   SaveMessages,
-} from '@/features/sources/components/source-editor-parts';
-import { useLogError } from '@/hooks/use-log-error';
-import { readFileAsBase64 } from '@/lib/file-base64';
+} from '@/shared/sources/components/source-editor-parts';
 import { useSubmissionSourceOptions } from '../api/order-submission-sources';
 import {
   useSaveVendor,

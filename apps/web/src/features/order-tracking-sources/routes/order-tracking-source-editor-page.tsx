@@ -20,20 +20,20 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { ProcessFileDialog } from '@/features/runs/components/process-file-dialog';
-import { MailedSourceEditorPage, RunHistoryButton } from '@/features/sources/components/mailed-source-editor';
+import { ProcessFileDialog } from '@/shared/runs/components/process-file-dialog';
+import { MailedSourceEditorPage, RunHistoryButton } from '@/shared/sources/components/mailed-source-editor';
 import {
   EditorSaveFooter,
   MailedFileSelects,
   MailMatchedActiveField,
   numberText,
   SenderAndSubjectFields,
-} from '@/features/sources/components/source-editor-parts';
+} from '@/shared/sources/components/source-editor-parts';
 import {
   type MailRuleFormValues,
   NEW_MAIL_RULE,
   toMailRuleFormValues,
-} from '@/features/sources/lib/mail-rule-form';
+} from '@/shared/sources/lib/mail-rule-form';
 import {
   ORDER_TRACKING_SOURCES_PATH,
   orderTrackingSourceEditPath,

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
+import { copyToClipboard } from '@/shared/order-tracking/components/copy-to-clipboard';
 import {
   buildTsv,
   type CellRef,
@@ -29,7 +30,6 @@ import type { GridColumn, GridColumnId, GridRow } from '../lib/grid-columns';
 import type { SortEntry } from '../lib/sort-state';
 import { CellHoverTip, HOVER_TIP_DELAY_MS, type HoverTip } from './cell-hover-tip';
 import { type ColumnHeaderHandlers, ColumnHeaderMenu, type HeaderSort } from './column-header-menu';
-import { copyToClipboard } from './copy-to-clipboard';
 import type { SaveNote } from './notes-cell';
 import { ACTIONS_COLUMN, OrderGridRow } from './order-grid-row';
 

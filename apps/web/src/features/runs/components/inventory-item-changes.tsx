@@ -3,9 +3,9 @@
  * (docs/behaviour/inventory.md#why-this-item).
  */
 import type { InventoryStatusChange, RunRecord } from '@app/contracts';
-import { itemHistoryPath } from '@/features/inventory-history/api/inventory-history';
-import { WhyThisItemLink } from '@/features/inventory-history/components/why-this-item-link';
 import { formatCount } from '@/lib/format';
+import { itemHistoryPath } from '@/shared/inventory-history/api/inventory-history';
+import { WhyThisItemLink } from '@/shared/inventory-history/components/why-this-item-link';
 
 interface Changes {
   turnedInactive?: InventoryStatusChange[];

@@ -16,13 +16,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { HistoryButton } from '@/features/audit/components/history-button';
-import {
-  EditorHeader,
-  editorContent,
-  parseSourceId,
-} from '@/features/sources/components/source-editor-parts';
 import { ApiError, describeError } from '@/lib/api-client';
+import { HistoryButton } from '@/shared/audit/components/history-button';
+import { EditorHeader, editorContent, parseSourceId } from '@/shared/sources/components/source-editor-parts';
 import { NEW_WEBHOOK_FORM, toWebhookForm, useSaveWebhook, useWebhook, WEBHOOKS_PATH } from '../api/webhooks';
 import { DeliveryLog } from '../components/delivery-log';
 

@@ -1,7 +1,7 @@
 import { ArrowLeft, History } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { runHistoryPath } from '@/features/runs/api/runs';
+import { runHistoryPath } from '@/shared/runs/api/runs';
 import { INVENTORY_SOURCES_PATH } from '../api/inventory-sources';
 
 /** The header buttons of a page about one inventory source: its Run History (when the source is known) and the way back. */

@@ -353,25 +353,19 @@ export function PredictiveAlgorithmCard() {
 }
 
 /**
- * The generated file's settings and the sample file: `stored` is the sample saved with the source; `fileInputKey`
- * remounts the file input (which cannot be cleared through its value) when it changes.
+ * The sample file: `stored` is the sample saved with the source; `fileInputKey` remounts the file input (which
+ * cannot be cleared through its value) when it changes.
  */
-export function FileGenerationCard({
-  loaded,
-  stored,
-  fileInputKey,
-  remountFileInput,
-}: {
+interface SampleFileProps {
   loaded: InventorySource | undefined;
   stored: StoredSample | null;
   fileInputKey: number;
   remountFileInput: () => void;
-}) {
+}
+
+function SampleFileField({ loaded, stored, fileInputKey, remountFileInput }: SampleFileProps) {
   const form = useInventoryForm();
-  const [generatedHasHeader, sampleFile] = useWatch({
-    control: form.control,
-    name: ['fileData.fileHasHeader', 'sampleFile'],
-  });
+  const sampleFile = useWatch({ control: form.control, name: 'sampleFile' });
 
   const onSampleFileChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
@@ -393,6 +387,54 @@ export function FileGenerationCard({
   const sampleError = fieldError(form.formState.errors, 'fileData.inventoryFile');
   const sampleHint = 'Accepts .xls, .xlsx and .csv files up to 10 MB';
   return (
+    <FormField
+      id="inv-sampleFile"
+      label="Sample Inventory File"
+      hint={sampleHint}
+      error={sampleError}
+      className="sm:col-span-2"
+    >
+      <Input
+        key={fileInputKey}
+        type="file"
+        accept={SAMPLE_FILE_EXTENSIONS.join(',')}
+        onChange={onSampleFileChange}
+        {...controlProps('inv-sampleFile', { hint: sampleHint, error: sampleError })}
+      />
+      <div className="grid gap-1 text-sm">
+        {stored && (
+          <p className="flex flex-wrap items-center gap-x-2">
+            <span className="text-muted-foreground">Current file:</span>
+            <span className="min-w-0 truncate font-medium" title={stored.name}>
+              {stored.name}
+            </span>
+            {loaded && (
+              <Button asChild variant="link" size="sm" className="h-auto px-0">
+                <a href={inventorySampleFileUrl(loaded.id)} download={stored.name}>
+                  <Download aria-hidden />
+                  Download
+                </a>
+              </Button>
+            )}
+          </p>
+        )}
+        {sampleFile && (
+          <p className="text-muted-foreground">
+            Selected: <span className="font-medium text-foreground">{sampleFile.name}</span>
+            {stored ? ' (replaces the current file on save)' : ''}
+          </p>
+        )}
+      </div>
+    </FormField>
+  );
+}
+
+/** The generated file's settings, with the sample file whose format it copies. */
+export function FileGenerationCard(sample: SampleFileProps) {
+  const form = useInventoryForm();
+  const generatedHasHeader = useWatch({ control: form.control, name: 'fileData.fileHasHeader' });
+
+  return (
     <FormSection
       title="File Generation"
       description="The availability file this source produces: the sample's format, one row per user-activated item."
@@ -406,45 +448,7 @@ export function FileGenerationCard({
         rows={3}
         inputClassName="max-h-48"
       />
-      <FormField
-        id="inv-sampleFile"
-        label="Sample Inventory File"
-        hint={sampleHint}
-        error={sampleError}
-        className="sm:col-span-2"
-      >
-        <Input
-          key={fileInputKey}
-          type="file"
-          accept={SAMPLE_FILE_EXTENSIONS.join(',')}
-          onChange={onSampleFileChange}
-          {...controlProps('inv-sampleFile', { hint: sampleHint, error: sampleError })}
-        />
-        <div className="grid gap-1 text-sm">
-          {stored && (
-            <p className="flex flex-wrap items-center gap-x-2">
-              <span className="text-muted-foreground">Current file:</span>
-              <span className="min-w-0 truncate font-medium" title={stored.name}>
-                {stored.name}
-              </span>
-              {loaded && (
-                <Button asChild variant="link" size="sm" className="h-auto px-0">
-                  <a href={inventorySampleFileUrl(loaded.id)} download={stored.name}>
-                    <Download aria-hidden />
-                    Download
-                  </a>
-                </Button>
-              )}
-            </p>
-          )}
-          {sampleFile && (
-            <p className="text-muted-foreground">
-              Selected: <span className="font-medium text-foreground">{sampleFile.name}</span>
-              {stored ? ' (replaces the current file on save)' : ''}
-            </p>
-          )}
-        </div>
-      </FormField>
+      <SampleFileField {...sample} />
       <div className="sm:col-span-2">
         <SwitchField
           name="fileData.fileHasHeader"

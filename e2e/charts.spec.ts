@@ -325,7 +325,7 @@ test.describe('Inventory: stock history, Why this item?, runs per day', () => {
     const dialog = page.getByRole('dialog', { name: 'Run Details' });
     await dialog
       .getByRole('region', { name: 'Items switched to Inactive' })
-      .getByRole('link', { name: 'Why this item? A1' })
+      .getByRole('link', { name: 'A1', exact: true })
       .click();
     await expect(page).toHaveURL(
       new RegExp(`/inventory-sources/stock-history/${source.id}/items/A1\\?runId=${second.runId}$`),

@@ -11,12 +11,13 @@ import {
   expectRow,
   expectShownFor,
   expectSwipeHintWhereTableScrolls,
-  holdRequests,
   listCard,
   pickerName,
   rowAction,
   rowWith,
+  saveAndWait,
   saveButton,
+  saveNewRecord,
   signInAt,
   stopClock,
   unique,
@@ -111,24 +112,13 @@ test.describe('order submission source editor', () => {
     await field(page, 'PDF Download Button Text').fill('Print');
     await field(page, 'PDF Download Name').fill('orders.pdf');
 
-    const held = await holdRequests(page, `**${SAVE_PATH}`);
-    await stopClock(page);
-    await saveButton(page).click();
-    await expect(saveButton(page)).toHaveText('Saving...');
-    await expect(saveButton(page)).toBeDisabled();
-    held.release();
-
-    await expect(saveButton(page)).toHaveText('Saved!');
+    const { id, settle } = await saveNewRecord(page, { savePath: SAVE_PATH, listPath: LIST_PATH });
     await expect(page.getByRole('status')).toHaveText(SAVED);
-    await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/edit/[1-9]\\d*$`));
-    const id = Number(new URL(page.url()).pathname.split('/').pop());
     submission.removeAfter('source', id);
     await expect(page.getByRole('heading', { name: 'Edit Order Submission Source' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Sources' })).toBeVisible();
     // docs/behaviour/screens.md#save-button: back to idle after 3 s.
-    await expectShownFor(page, saveButton(page), 'Saved!', 3_000, 'Save');
-    expect(held.requests).toBe(1);
-    await page.unroute(`**${SAVE_PATH}`);
+    await settle(3_000);
 
     const stored = await (await sources.api.get(`/api/order-submission/sources/get/${id}`)).json();
     expect(stored).toMatchObject({
@@ -158,8 +148,7 @@ test.describe('order submission source editor', () => {
 
     // A second Save on the same page updates the source it created.
     await field(page, 'Expected Number of Batch Emails *').fill('4');
-    await saveButton(page).click();
-    await expect(saveButton(page)).toHaveText('Saved!');
+    await saveAndWait(page);
     await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/edit/${id}$`));
     const list = (await (await sources.api.get('/api/order-submission/sources/active')).json()) as {
       sourceName: string;

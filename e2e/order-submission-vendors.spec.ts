@@ -10,12 +10,13 @@ import {
   expectColumns,
   expectRow,
   expectShownFor,
-  holdRequests,
   listCard,
   pickerName,
   rowAction,
   rowWith,
+  saveAndWait,
   saveButton,
+  saveNewRecord,
   signInAt,
   stopClock,
   unique,
@@ -205,21 +206,12 @@ test.describe('vendor source editor', () => {
     await addAlias(page, `${name} Co.`, 'ACCT-2');
     await addAlias(page, `${name} Inc`);
 
-    const held = await holdRequests(page, `**${SAVE_PATH}`);
-    await stopClock(page);
-    await saveButton(page).click();
-    await expect(saveButton(page)).toHaveText('Saving...');
-    await expect(saveButton(page)).toBeDisabled();
-    held.release();
-    await expect(saveButton(page)).toHaveText('Saved!');
-    await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/edit/[1-9]\\d*$`));
-    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const { id, settle } = await saveNewRecord(page, { savePath: SAVE_PATH, listPath: LIST_PATH });
     submission.removeAfter('vendor', id);
     await expect(page.getByRole('heading', { name: 'Edit Order Vendor Source' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Vendors' })).toBeVisible();
     // docs/behaviour/screens.md#save-button: back to idle after 2 s.
-    await expectShownFor(page, saveButton(page), 'Saved!', 2_000, 'Save');
-    await page.unroute(`**${SAVE_PATH}`);
+    await settle(2_000);
 
     const stored = await storedVendor(sources.api, id);
     expect(stored).toMatchObject({
@@ -279,8 +271,7 @@ test.describe('vendor source editor', () => {
     await expect(aliasRow(page, `${name} Co.`)).toContainText('Account number: ACCT-2');
 
     // Back to Vendors appears after a save, and the list has the new vendor.
-    await saveButton(page).click();
-    await expect(saveButton(page)).toHaveText('Saved!');
+    await saveAndWait(page);
     await page.getByRole('link', { name: 'Back to Vendors' }).click();
     await expect(page).toHaveURL(new RegExp(`${LIST_PATH}$`));
     await expect(rowWith(page, name)).toBeVisible();
@@ -342,8 +333,7 @@ test.describe('vendor source editor', () => {
     expect(stored.vendorSourceAliases.map((alias) => alias.vendorAliasNameFromFile).sort()).toEqual(
       [`${name} East`, `${name} West`].sort(),
     );
-    await saveButton(page).click();
-    await expect(saveButton(page)).toHaveText('Saved!');
+    await saveAndWait(page);
     stored = await storedVendor(sources.api, vendor.id);
     expect(stored.vendorSourceAliases.map((alias) => alias.vendorAliasNameFromFile).sort()).toEqual(
       [`${name} East`, `${name} Northwest`].sort(),
@@ -522,8 +512,7 @@ test.describe('vendor source editor errors (docs/behaviour/order-submission.md#v
       await field(page, 'PO').fill('po');
       await field(page, 'Total').fill('j');
       await field(page, 'Static Value 1 Column').fill('Notes');
-      await saveButton(page).click();
-      await expect(saveButton(page)).toHaveText('Saved!');
+      await saveAndWait(page);
       await expect(field(page, 'PO')).not.toHaveAttribute('aria-invalid', 'true');
       const saved = await (await page.request.get(`/api/order-submission/vendor/get/${vendor.id}`)).json();
       expect(saved).toMatchObject({ mapPo: 'po', mapTotal: 'j', mapStaticFileData1: 'Notes' });

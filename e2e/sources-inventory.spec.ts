@@ -11,22 +11,19 @@ import {
   expectCard,
   expectColumns,
   expectRow,
-  expectSaveCycle,
   expectSaveFallbackTexts,
-  expectShownFor,
   expectSwipeHintWhereTableScrolls,
-  holdRequests,
   inventorySourcePayload,
   listCard,
   pickerName,
-  recordSaveLabels,
   rowAction,
   rowWith,
   SAMPLE_FILES,
   type SeededEmailSource,
+  saveAndWait,
   saveButton,
+  saveNewRecord,
   signInAt,
-  stopClock,
   test,
   unique,
 } from './fixtures/sources';
@@ -157,23 +154,12 @@ test.describe('inventory source editor', () => {
     await field(page, 'Generated File Item Status Column Name').fill('Status');
     await field(page, 'Generated File Status Date Column Name').fill('Status Date');
 
-    const labels = await recordSaveLabels(page);
-    const held = await holdRequests(page, `**${SAVE_PATH}`);
-    await stopClock(page);
-    await saveButton(page).click();
-    await expect(saveButton(page)).toHaveText('Saving...');
-    await expect(saveButton(page)).toBeDisabled();
-    held.release();
-    await expect(saveButton(page)).toHaveText('Saved!');
+    const { id, settle } = await saveNewRecord(page, { savePath: SAVE_PATH, listPath: LIST_PATH });
     await expect(page.getByRole('status')).toHaveText(SAVED);
-    await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/edit/[1-9]\\d*$`));
-    const id = Number(new URL(page.url()).pathname.split('/').pop());
     sources.removeAfter('inventory', id);
     await expect(page.getByRole('link', { name: 'Back to Sources' })).toHaveAttribute('href', LIST_PATH);
     // docs/behaviour/screens.md#save-button: back to idle after 3 s.
-    await expectShownFor(page, saveButton(page), 'Saved!', 3_000, 'Save');
-    await expectSaveCycle(labels, 3_000);
-    expect(held.requests).toBe(1);
+    await settle(3_000);
 
     const stored = await (await sources.api.get(`/api/inventory-sources/inventory/${id}`)).json();
     expect(stored).toMatchObject({
@@ -414,8 +400,7 @@ test.describe('inventory source editor: editing and errors (docs/behaviour/sourc
     await expect(field(page, 'Minimum Items To Be Active')).toHaveValue('2');
     await expect(page.getByText('inventory-sample.xlsx', { exact: true })).toBeVisible();
     await field(page, 'Minimum Items To Be Active').fill('7');
-    await saveButton(page).click();
-    await expect(saveButton(page)).toHaveText('Saved!');
+    await saveAndWait(page);
     await expect(page.getByRole('status')).toHaveText(SAVED);
     await expect(page.getByRole('link', { name: 'Back to Sources' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/edit/${source.id}$`));
@@ -511,8 +496,7 @@ test.describe('inventory source editor: editing and errors (docs/behaviour/sourc
       expect(tests.count).toBe(0);
 
       await password.fill(sftp.password);
-      await saveButton(page).click();
-      await expect(saveButton(page)).toHaveText('Saved!');
+      await saveAndWait(page);
       await expect(hostKey).toContainText('None recorded yet');
       const stored = await (await sources.api.get(`/api/inventory-sources/inventory/${source.id}`)).json();
       expect(stored).toMatchObject({ sftpPort: sftp.port + 1, sftpHostKey: null, sftpPasswordSet: true });

@@ -8,16 +8,15 @@ import {
   expectCard,
   expectColumns,
   expectRow,
-  expectSaveCycle,
   expectSaveFallbackTexts,
   expectShownFor,
-  holdRequests,
   listCard,
   pickerName,
-  recordSaveLabels,
   rowAction,
   rowWith,
+  saveAndWait,
   saveButton,
+  saveNewRecord,
   signInAt,
   stopClock,
   test,
@@ -90,26 +89,13 @@ test.describe('order tracking source editor', () => {
     await field(page, 'Tracking Numbers').fill('Tracking');
     await field(page, 'Shipping Company').fill('Carrier');
 
-    const labels = await recordSaveLabels(page);
-    const held = await holdRequests(page, `**${SAVE_PATH}`);
-    await stopClock(page);
-    await saveButton(page).click();
-    await expect(saveButton(page)).toHaveText('Saving...');
-    await expect(saveButton(page)).toBeDisabled();
-    held.release();
-
-    await expect(saveButton(page)).toHaveText('Saved!');
+    const { id, settle } = await saveNewRecord(page, { savePath: SAVE_PATH, listPath: LIST_PATH });
     await expect(page.getByRole('status')).toHaveText(SAVED);
-    await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/edit/[1-9]\\d*$`));
-    const id = Number(new URL(page.url()).pathname.split('/').pop());
     sources.removeAfter('orderTracking', id);
     await expect(page.getByRole('heading', { name: 'Edit Order Tracking Source' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Sources' })).toBeVisible();
     // docs/behaviour/screens.md#save-button: back to idle after 3 s.
-    await expectShownFor(page, saveButton(page), 'Saved!', 3_000, 'Save');
-    await expectSaveCycle(labels, 3_000);
-    expect(held.requests).toBe(1);
-    await page.unroute(`**${SAVE_PATH}`);
+    await settle(3_000);
 
     // What the server stored: numbers as numbers, the picker's id, the unique column's value (not its label).
     const stored = await (await sources.api.get(`/api/order-tracking-sources/get/${id}`)).json();
@@ -141,8 +127,7 @@ test.describe('order tracking source editor', () => {
 
     // A second Save on the same page updates the source it created.
     await field(page, 'Delete After Days').fill('45');
-    await saveButton(page).click();
-    await expect(saveButton(page)).toHaveText('Saved!');
+    await saveAndWait(page);
     await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/edit/${id}$`));
     const list = (await (await sources.api.get('/api/order-tracking-sources/active')).json()) as {
       sourceName: string;

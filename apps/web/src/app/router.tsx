@@ -6,8 +6,8 @@ import {
   RequirePermission,
   RequireSession,
 } from '@/features/auth/components/route-guards';
-import type { RouteHandle } from '@/features/layout/lib/route-handle';
-import type { HistorySourceType } from '@/features/runs/api/runs';
+import type { RouteHandle } from '@/shared/layout/lib/route-handle';
+import type { HistorySourceType } from '@/shared/runs/api/runs';
 
 /**
  * Every screen is its own chunk, fetched when its route matches: the login page loads only what it needs and a

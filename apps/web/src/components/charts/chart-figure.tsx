@@ -97,15 +97,52 @@ function DataTable({ caption, table }: { caption: string; table: ChartTable }) {
   );
 }
 
-/** A legend entry: a swatch with the series' pattern and its name in words. */
-export function LegendItem({ swatch, label }: { swatch: ReactNode; label: string }) {
+/**
+ * A legend entry: the series' name in words and its swatch (drawn in a 14×14 box), either drawn by the chart or
+ * one of the shared ones: a solid series, a striped one (`patternId` unique on the page), a line with dots.
+ */
+export type LegendEntry = { label: string } & (
+  | { swatch: ReactNode }
+  | { solid: string }
+  | { striped: string; patternId: string }
+  | { lineDot: string }
+);
+
+function swatchOf(entry: LegendEntry): ReactNode {
+  if ('swatch' in entry) return entry.swatch;
+  if ('solid' in entry) return <rect width="14" height="14" fill={entry.solid} />;
+  if ('striped' in entry) {
+    return (
+      <>
+        <defs>
+          <StripePattern id={entry.patternId} color={entry.striped} />
+        </defs>
+        <rect width="14" height="14" fill={`url(#${entry.patternId})`} />
+      </>
+    );
+  }
   return (
-    <span className="inline-flex items-center gap-1.5">
-      <svg aria-hidden width="14" height="14" viewBox="0 0 14 14" className="shrink-0">
-        {swatch}
-      </svg>
-      {label}
-    </span>
+    <>
+      <line x1="0" y1="7" x2="14" y2="7" stroke={entry.lineDot} strokeWidth="2" />
+      <circle cx="7" cy="7" r="3" fill={entry.lineDot} />
+    </>
+  );
+}
+
+/** A chart's legend: each series' swatch and name, then (where given) how to read the chart from the keyboard. */
+export function ChartLegend({ entries, hint }: { entries: LegendEntry[]; hint?: string }) {
+  return (
+    <div className="flex flex-wrap gap-x-4 gap-y-1">
+      {entries.map((entry) => (
+        <span key={entry.label} className="inline-flex items-center gap-1.5">
+          <svg aria-hidden width="14" height="14" viewBox="0 0 14 14" className="shrink-0">
+            {swatchOf(entry)}
+          </svg>
+          {entry.label}
+        </span>
+      ))}
+      {hint && <span>{hint}</span>}
+    </div>
   );
 }
 

@@ -11,10 +11,10 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiTokensSection } from '@/features/api-tokens/components/api-tokens-section';
-import { useCurrentUser } from '@/features/auth/api/session';
 import { describeError } from '@/lib/api-client';
 import { formatLongDateTime } from '@/lib/format';
+import { ApiTokensSection } from '@/shared/api-tokens/components/api-tokens-section';
+import { useCurrentUser } from '@/shared/auth/api/session';
 import {
   countEnabledColumns,
   useOrderTrackingSettings,

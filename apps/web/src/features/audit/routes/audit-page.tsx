@@ -17,9 +17,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { api, describeError } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
-import { useAuditPage } from '../api/audit';
-import { AuditEntryList } from '../components/audit-entry-list';
-import { AuditPager } from '../components/audit-pager';
+import { useAuditPage } from '@/shared/audit/api/audit';
+import { AuditEntryList } from '@/shared/audit/components/audit-entry-list';
+import { AuditPager } from '@/shared/audit/components/audit-pager';
 
 const ANY = 'any';
 

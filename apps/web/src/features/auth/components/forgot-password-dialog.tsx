@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { describeError } from '@/lib/api-client';
-import { requestPasswordReset } from '../api/session';
+import { requestPasswordReset } from '@/shared/auth/api/session';
 
 const ZForgotPasswordFormSchema = z.object({ username: ZResetPasswordRequestSchema });
 type TForgotPasswordForm = z.output<typeof ZForgotPasswordFormSchema>;

@@ -2,9 +2,9 @@ import { GUARD_MESSAGES } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import type { LayoutNotice } from '@/features/layout/lib/route-handle';
 import { ApiError, api, sessionEndMessage } from '@/lib/api-client';
-import { permissionsOf, useCurrentUser } from '../api/session';
+import { permissionsOf, useCurrentUser } from '@/shared/auth/api/session';
+import type { LayoutNotice } from '@/shared/layout/lib/route-handle';
 
 export function FullPageSpinner() {
   return (

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { login } from '../api/session';
+import { login } from '@/shared/auth/api/session';
 
 // The dialog and its libraries load on the first press of Forgot Password (or when the pointer or focus reaches
 // the button), not with the login page: docs/design/web-delivery.md.

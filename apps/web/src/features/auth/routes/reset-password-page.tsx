@@ -17,7 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { describeError } from '@/lib/api-client';
-import { confirmPasswordReset } from '../api/session';
+import { confirmPasswordReset } from '@/shared/auth/api/session';
 
 const INVALID_LINK_MESSAGE = 'This password reset link is invalid or has expired. Please request a new one.';
 

@@ -26,11 +26,11 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { HistoryButton } from '@/features/audit/components/history-button';
-import { EditorSkeleton, parseSourceId } from '@/features/sources/components/source-editor-parts';
-import { formPort, mailSecretState, type StoredSecretState } from '@/features/sources/lib/stored-secret';
 import { useLogError } from '@/hooks/use-log-error';
 import { ApiError, describeError } from '@/lib/api-client';
+import { HistoryButton } from '@/shared/audit/components/history-button';
+import { EditorSkeleton, parseSourceId } from '@/shared/sources/components/source-editor-parts';
+import { formPort, mailSecretState, type StoredSecretState } from '@/shared/sources/lib/stored-secret';
 import { useEmailSource, useSaveEmailSource, useTestEmailConnection } from '../api/email-sources';
 import { MailboxSignInCard } from '../components/mailbox-sign-in-card';
 

@@ -19,12 +19,12 @@ import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/componen
 import { Checkbox } from '@/components/ui/checkbox';
 import { Switch } from '@/components/ui/switch';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { runHistoryPath } from '@/features/runs/api/runs';
-import { LastPoll, useCheckNow } from '@/features/runs/components/email-poll';
-import { LastRun } from '@/features/runs/components/last-run';
 import { useLogError } from '@/hooks/use-log-error';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
+import { runHistoryPath } from '@/shared/runs/api/runs';
+import { LastPoll, useCheckNow } from '@/shared/runs/components/email-poll';
+import { LastRun } from '@/shared/runs/components/last-run';
 import { useDeleteEmailSource, useEmailSources, useSetEmailSourceActive } from '../api/email-sources';
 import { ReturnedSignInError } from '../components/mailbox-sign-in-card';
 import { SendTestEmailDialog } from '../components/send-test-email-dialog';

@@ -5,7 +5,7 @@
  * JavaScript budget has no room for a chart library (docs/decisions/0024-charts.md).
  */
 import { DAILY_STATS_DEFAULT_DAYS } from '@app/contracts';
-import { ChartFigure, LegendItem, SERIES, StripePattern, shortDay } from '@/components/charts/chart-figure';
+import { ChartFigure, ChartLegend, SERIES, StripePattern, shortDay } from '@/components/charts/chart-figure';
 import { usePointFocus } from '@/components/charts/use-point-focus';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useIsMobile } from '@/hooks/use-media-query';
@@ -312,40 +312,35 @@ function SparklineCard({ series }: { series: SourceSeries }) {
 
 function BarsLegend() {
   return (
-    <div className="flex flex-wrap gap-x-4 gap-y-1">
-      <LegendItem
-        swatch={<rect width="14" height="14" fill={SERIES.updated} />}
-        label="Orders updated (solid, bottom)"
-      />
-      <LegendItem
-        swatch={
-          <>
-            <defs>
-              <StripePattern id="legend-deleted" color={SERIES.deleted} />
-            </defs>
-            <rect width="14" height="14" fill="url(#legend-deleted)" />
-          </>
-        }
-        label="Orders deleted (striped, top)"
-      />
-      <LegendItem swatch={<NoFileMark x={0} width={14} height={14} />} label="× No file that day" />
-      <span>Each source has its own scale. Focus a chart and use the arrow keys to read each day.</span>
-    </div>
+    <ChartLegend
+      entries={[
+        { solid: SERIES.updated, label: 'Orders updated (solid, bottom)' },
+        {
+          striped: SERIES.deleted,
+          patternId: 'legend-deleted',
+          label: 'Orders deleted (striped, top)',
+        },
+        { swatch: <NoFileMark x={0} width={14} height={14} />, label: '× No file that day' },
+      ]}
+      hint="Each source has its own scale. Focus a chart and use the arrow keys to read each day."
+    />
   );
 }
 
 function SparklineLegend() {
   return (
-    <div className="flex flex-wrap gap-x-4 gap-y-1">
-      <LegendItem
-        swatch={<path d="M0 10L5 6L9 8L14 3" fill="none" stroke={SERIES.updated} strokeWidth="2" />}
-        label="Line: orders updated per day"
-      />
-      <LegendItem
-        swatch={<path d="M4 4l6 6m0 -6l-6 6" stroke={SERIES.neutral} strokeWidth="1.5" />}
-        label="× and a break in the line: no file that day"
-      />
-      <span>Each card has its own scale. Focus a line and use the arrow keys to read each day.</span>
-    </div>
+    <ChartLegend
+      entries={[
+        {
+          swatch: <path d="M0 10L5 6L9 8L14 3" fill="none" stroke={SERIES.updated} strokeWidth="2" />,
+          label: 'Line: orders updated per day',
+        },
+        {
+          swatch: <path d="M4 4l6 6m0 -6l-6 6" stroke={SERIES.neutral} strokeWidth="1.5" />,
+          label: '× and a break in the line: no file that day',
+        },
+      ]}
+      hint="Each card has its own scale. Focus a line and use the arrow keys to read each day."
+    />
   );
 }

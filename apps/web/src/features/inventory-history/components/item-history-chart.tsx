@@ -14,10 +14,14 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { ChartFigure, LegendItem, SERIES } from '@/components/charts/chart-figure';
+import { ChartFigure, ChartLegend, SERIES } from '@/components/charts/chart-figure';
 import { AXIS_TICK, ChartTooltipBox, GRID_STROKE } from '@/components/charts/chart-tooltip';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { type ItemPoint, itemPoints } from '../lib/history-series';
+
+function DashedLineSwatch({ color, dash }: { color: string; dash: string }) {
+  return <line x1="0" y1="7" x2="14" y2="7" stroke={color} strokeWidth="2" strokeDasharray={dash} />;
+}
 
 const amount = (value: number) => formatCount(Math.round(value * 100) / 100);
 const dayTick = (t: number) => new Date(t).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
@@ -101,51 +105,28 @@ export function ItemHistoryChart({ history }: { history: ItemHistoryResponse }) 
         ),
       }}
       legend={
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          <LegendItem
-            swatch={
-              <>
-                <line x1="0" y1="7" x2="14" y2="7" stroke={SERIES.updated} strokeWidth="2" />
-                <circle cx="7" cy="7" r="3" fill={SERIES.updated} />
-              </>
-            }
-            label="Quantity at a snapshot (solid line, dots)"
-          />
-          <LegendItem
-            swatch={
-              <rect x="3" y="3" width="8" height="8" fill="none" stroke={SERIES.held} strokeWidth="2" />
-            }
-            label="Hollow square: snapshot not counted (held or running run)"
-          />
-          <LegendItem
-            swatch={
-              <line
-                x1="0"
-                y1="7"
-                x2="14"
-                y2="7"
-                stroke={SERIES.deleted}
-                strokeWidth="2"
-                strokeDasharray="4 2"
-              />
-            }
-            label="Dashed: prediction to the next expected update"
-          />
-          <LegendItem
-            swatch={
-              <line
-                x1="0"
-                y1="7"
-                x2="14"
-                y2="7"
-                stroke={SERIES.inactive}
-                strokeWidth="2"
-                strokeDasharray="1 2"
-              />
-            }
-            label={`Dotted: threshold (${history.threshold.text})`}
-          />
-        </div>
+        <ChartLegend
+          entries={[
+            {
+              lineDot: SERIES.updated,
+              label: 'Quantity at a snapshot (solid line, dots)',
+            },
+            {
+              swatch: (
+                <rect x="3" y="3" width="8" height="8" fill="none" stroke={SERIES.held} strokeWidth="2" />
+              ),
+              label: 'Hollow square: snapshot not counted (held or running run)',
+            },
+            {
+              swatch: <DashedLineSwatch color={SERIES.deleted} dash="4 2" />,
+              label: 'Dashed: prediction to the next expected update',
+            },
+            {
+              swatch: <DashedLineSwatch color={SERIES.inactive} dash="1 2" />,
+              label: `Dotted: threshold (${history.threshold.text})`,
+            },
+          ]}
+        />
       }
     >
       {points.length === 0 ? (

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { itemHistoryPath } from '../api/inventory-history';
+import { itemHistoryPath } from '@/shared/inventory-history/api/inventory-history';
 
 export function ItemSearch({ sourceId, initial = '' }: { sourceId: number; initial?: string }) {
   const id = useId();

@@ -16,7 +16,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { ChartFigure, LegendItem, SERIES, StripePattern } from '@/components/charts/chart-figure';
+import { ChartFigure, ChartLegend, SERIES, StripePattern } from '@/components/charts/chart-figure';
 import { AXIS_TICK, ChartTooltipBox, GRID_STROKE } from '@/components/charts/chart-tooltip';
 import { formatCount } from '@/lib/format';
 import {
@@ -84,44 +84,37 @@ const statusLabel = (entry: HistoryEntry | undefined) =>
 
 function Legend() {
   return (
-    <div className="flex flex-wrap gap-x-4 gap-y-1">
-      <LegendItem
-        swatch={<rect width="14" height="14" fill={SERIES.active} />}
-        label="Active / to Active (solid)"
-      />
-      <LegendItem
-        swatch={
-          <>
-            <defs>
-              <StripePattern id="legend-inactive" color={SERIES.inactive} />
-            </defs>
-            <rect width="14" height="14" fill="url(#legend-inactive)" />
-          </>
-        }
-        label="Inactive / to Inactive (striped)"
-      />
-      <LegendItem
-        swatch={
-          <rect
-            x="1"
-            y="1"
-            width="12"
-            height="12"
-            fill={SERIES.active}
-            fillOpacity={0.45}
-            stroke={SERIES.held}
-            strokeWidth="2"
-            strokeDasharray="4 2"
-          />
-        }
-        label="Held run: faded, dashed outline, labelled Held (not applied)"
-      />
-      <LegendItem
-        swatch={<rect width="14" height="14" fill="none" stroke={SERIES.neutral} strokeDasharray="3 2" />}
-        label="Hatched column labelled No file: no file that day"
-      />
-      <span>Focus a chart and use the arrow keys to read each run.</span>
-    </div>
+    <ChartLegend
+      entries={[
+        { solid: SERIES.active, label: 'Active / to Active (solid)' },
+        {
+          striped: SERIES.inactive,
+          patternId: 'legend-inactive',
+          label: 'Inactive / to Inactive (striped)',
+        },
+        {
+          swatch: (
+            <rect
+              x="1"
+              y="1"
+              width="12"
+              height="12"
+              fill={SERIES.active}
+              fillOpacity={0.45}
+              stroke={SERIES.held}
+              strokeWidth="2"
+              strokeDasharray="4 2"
+            />
+          ),
+          label: 'Held run: faded, dashed outline, labelled Held (not applied)',
+        },
+        {
+          swatch: <rect width="14" height="14" fill="none" stroke={SERIES.neutral} strokeDasharray="3 2" />,
+          label: 'Hatched column labelled No file: no file that day',
+        },
+      ]}
+      hint="Focus a chart and use the arrow keys to read each run."
+    />
   );
 }
 

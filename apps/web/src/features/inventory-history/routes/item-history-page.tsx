@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/api-client';
 import { formatCount, formatDateTime } from '@/lib/format';
-import { stockHistoryPath, useItemHistory } from '../api/inventory-history';
+import { stockHistoryPath, useItemHistory } from '@/shared/inventory-history/api/inventory-history';
 import { ItemHistoryChart } from '../components/item-history-chart';
 import { ItemSearch } from '../components/item-search';
 import { predictionFormula } from '../lib/history-series';

@@ -1,14 +1,11 @@
 /** /inventory-sources/stock-history/:id (docs/behaviour/inventory.md#stock-history), beyond the spec. */
 import { INVENTORY_HISTORY_DEFAULT_DAYS } from '@app/contracts';
-import { ArrowLeft, History } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { LoadFailedAlert } from '@/components/data-view/list-parts';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { INVENTORY_SOURCES_PATH } from '@/features/inventory-sources/api/inventory-sources';
-import { runHistoryPath } from '@/features/runs/api/runs';
 import { describeError } from '@/lib/api-client';
-import { useInventoryHistory } from '../api/inventory-history';
+import { useInventoryHistory } from '@/shared/inventory-history/api/inventory-history';
+import { InventorySourcePageActions } from '@/shared/inventory-sources/components/inventory-source-page-actions';
 import { ItemSearch } from '../components/item-search';
 import { StockHistoryCharts } from '../components/stock-history-charts';
 
@@ -30,22 +27,7 @@ export function StockHistoryPage() {
             Every run of the last {days} days, and why an item is Active or Inactive.
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          {sourceId !== null && (
-            <Button asChild variant="outline">
-              <Link to={runHistoryPath('inventory', sourceId)}>
-                <History aria-hidden />
-                Run History
-              </Link>
-            </Button>
-          )}
-          <Button asChild variant="outline">
-            <Link to={INVENTORY_SOURCES_PATH}>
-              <ArrowLeft aria-hidden />
-              Back to Inventory Sources
-            </Link>
-          </Button>
-        </div>
+        <InventorySourcePageActions sourceId={sourceId} />
       </div>
       {sourceId !== null && <ItemSearch sourceId={sourceId} />}
       {sourceId === null ? (

@@ -1,12 +1,12 @@
 /**
  * The manual processing screen's calls (docs/behaviour/inventory.md#calls): Process File and Debug: Modify File, both multipart with
- * the file in the field `file`. A held run's decision is the run history's (features/runs/api/held-runs.ts).
+ * the file in the field `file`. A held run's decision is the run history's (shared/runs/api/held-runs.ts).
  */
 import type { InventoryDebugModifyResult, InventoryProcessingResult } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useRefreshInventoryRuns } from '@/features/runs/api/held-runs';
-import { progressHeaders } from '@/features/runs/api/work-progress';
 import { api } from '@/lib/api-client';
+import { useRefreshInventoryRuns } from '@/shared/runs/api/held-runs';
+import { progressHeaders } from '@/shared/runs/api/work-progress';
 
 export const MANUAL_PROCESS_PATH = '/api/inventory-sources/manually-process';
 export const DEBUG_MODIFY_PATH = '/api/inventory-sources/debug-modify-file';

@@ -1,12 +1,12 @@
 import type { InventoryColumnInfo, InventoryModification, InventoryProcessingSummary } from '@app/contracts';
 import { Bug } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { itemHistoryPath } from '@/features/inventory-history/api/inventory-history';
 import { useIsUnder640 } from '@/hooks/use-media-query';
 import { formatCount } from '@/lib/format';
+import { itemHistoryPath } from '@/shared/inventory-history/api/inventory-history';
+import { WhyThisItemLink } from '@/shared/inventory-history/components/why-this-item-link';
 import { columnIndexText, formatPercent, successRate } from '../lib/summary';
 import { CollapsibleSection, LogLines } from './collapsible-section';
 import { DetailList } from './detail-list';
@@ -161,7 +161,7 @@ function ModificationTable({
             >
               <p className="flex items-baseline justify-between gap-2">
                 <span className="break-all font-medium font-mono text-xs">
-                  <WhyLink to={whyLink(modification.itemNumber)} item={modification.itemNumber} />
+                  <WhyThisItemLink to={whyLink(modification.itemNumber)} item={modification.itemNumber} />
                 </span>
                 <span className="shrink-0 text-muted-foreground text-xs">
                   Row {modification.rowIndex + 1}
@@ -203,7 +203,7 @@ function ModificationTable({
               <TableRow key={`${modification.rowIndex}-${modification.itemNumber}`}>
                 <TableCell className="tabular-nums">{modification.rowIndex + 1}</TableCell>
                 <TableCell className="font-mono text-xs">
-                  <WhyLink to={whyLink(modification.itemNumber)} item={modification.itemNumber} />
+                  <WhyThisItemLink to={whyLink(modification.itemNumber)} item={modification.itemNumber} />
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
                   {count(modification.originalQuantity)}
@@ -217,17 +217,5 @@ function ModificationTable({
       </div>
       {moreText}
     </div>
-  );
-}
-
-/**
- * The item number, linked to "Why this item?" (docs/behaviour/inventory.md#why-this-item). The number stays the
- * link's name (the explanation is its description), so the table's Item cell is still named by the item alone.
- */
-function WhyLink({ to, item }: { to: string; item: string }) {
-  return (
-    <Link to={to} className="underline underline-offset-2" title={`Why this item? ${item}`}>
-      {item}
-    </Link>
   );
 }

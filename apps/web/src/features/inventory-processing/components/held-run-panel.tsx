@@ -1,12 +1,12 @@
 import type { InventoryProcessingResult, InventoryStatusChange, RunRecord } from '@app/contracts';
 import { Loader2, TriangleAlert } from 'lucide-react';
-import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { itemHistoryPath } from '@/features/inventory-history/api/inventory-history';
-import { type InventoryRunRecord, useHeldRun } from '@/features/runs/api/held-runs';
-import { HeldRunActions } from '@/features/runs/components/held-run-actions';
 import { describeError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
+import { itemHistoryPath } from '@/shared/inventory-history/api/inventory-history';
+import { WhyThisItemLink } from '@/shared/inventory-history/components/why-this-item-link';
+import { type InventoryRunRecord, useHeldRun } from '@/shared/runs/api/held-runs';
+import { HeldRunActions } from '@/shared/runs/components/held-run-actions';
 import { DeliveryOutcomeList, readDelivery } from './delivery-outcome';
 import { DetailList } from './detail-list';
 
@@ -86,13 +86,10 @@ export function HeldRunPanel({
                   className="rounded-md border bg-muted/40 px-2 py-0.5 font-mono text-xs"
                   title={change.from === 'Active' ? 'Active now' : 'New item'}
                 >
-                  <Link
+                  <WhyThisItemLink
                     to={itemHistoryPath(sourceId, change.itemNumber, runId ?? undefined)}
-                    className="underline underline-offset-2"
-                    aria-label={`Why this item? ${change.itemNumber}`}
-                  >
-                    {change.itemNumber}
-                  </Link>
+                    item={change.itemNumber}
+                  />
                 </li>
               ))}
             </ul>

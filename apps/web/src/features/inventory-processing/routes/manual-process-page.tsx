@@ -1,23 +1,11 @@
-import {
-  type InventoryDebugModifyResult,
-  type InventorySource,
-  INVENTORY_PROCESSING_MESSAGES as M,
-} from '@app/contracts';
-import { ArrowLeft, History } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import type { InventorySource } from '@app/contracts';
+import { type ReactNode, useEffect } from 'react';
+import { useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { usePermissions } from '@/features/auth/api/session';
-import {
-  INVENTORY_SOURCES_PATH,
-  useInventorySource,
-} from '@/features/inventory-sources/api/inventory-sources';
-import type { InventoryRunRecord } from '@/features/runs/api/held-runs';
-import { runHistoryPath } from '@/features/runs/api/runs';
-import { useWorkProgress } from '@/features/runs/api/work-progress';
-import { LoadErrorBanner } from '@/features/sources/components/source-editor-parts';
-import { useDebugModify, useManualProcess } from '../api/inventory-processing';
+import { usePermissions } from '@/shared/auth/api/session';
+import { useInventorySource } from '@/shared/inventory-sources/api/inventory-sources';
+import { InventorySourcePageActions } from '@/shared/inventory-sources/components/inventory-source-page-actions';
+import { LoadErrorBanner } from '@/shared/sources/components/source-editor-parts';
 import { DebugAnalysisCard } from '../components/debug-analysis-card';
 import { DownloadCard } from '../components/download-card';
 import { ErrorListCard } from '../components/error-list-card';
@@ -25,14 +13,7 @@ import { ProcessingSummaryCard } from '../components/processing-summary-card';
 import { ResultsCard } from '../components/results-card';
 import { ExpectedOutputCard, SourceConfigurationCard } from '../components/source-overview';
 import { UploadCard } from '../components/upload-card';
-import { base64ToFile } from '../lib/download';
-import {
-  failedDebugResult,
-  failedProcessingResult,
-  type ManualResult,
-  requestFailureMessage,
-} from '../lib/summary';
-import { checkFileCount, checkUploadFile } from '../lib/upload-checks';
+import { useManualWorkspace } from '../hooks/use-manual-workspace';
 
 /** docs/behaviour/inventory.md#messages. */
 export const LOAD_FAILED = 'Failed to load inventory source details';
@@ -80,22 +61,10 @@ export function ManualProcessPage() {
               : 'Process a supplier file by hand.'}
           </p>
         </div>
-        <div className="flex w-full flex-wrap gap-2 sm:w-auto [&>a]:flex-1 sm:[&>a]:flex-none">
-          {sourceId !== null && (
-            <Button asChild variant="outline">
-              <Link to={runHistoryPath('inventory', sourceId)}>
-                <History aria-hidden />
-                Run History
-              </Link>
-            </Button>
-          )}
-          <Button asChild variant="outline">
-            <Link to={INVENTORY_SOURCES_PATH}>
-              <ArrowLeft aria-hidden />
-              Back to Inventory Sources
-            </Link>
-          </Button>
-        </div>
+        <InventorySourcePageActions
+          sourceId={sourceId}
+          className="flex w-full flex-wrap gap-2 sm:w-auto [&>a]:flex-1 sm:[&>a]:flex-none"
+        />
       </div>
       {content}
     </div>
@@ -104,131 +73,9 @@ export function ManualProcessPage() {
 
 function ManualProcessWorkspace({ source }: { source: InventorySource }) {
   const { debugMode } = usePermissions();
-  const processFile = useManualProcess(source.id);
-  const work = useWorkProgress();
-  const debugModify = useDebugModify();
+  const workspace = useManualWorkspace(source);
 
-  const [file, setFile] = useState<File | null>(null);
-  /** The debug result the chosen file was taken from ('Use Modified File'), else null. */
-  const [modifiedFrom, setModifiedFrom] = useState<InventoryDebugModifyResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<ManualResult | null>(null);
-  const [decision, setDecision] = useState<InventoryRunRecord | null>(null);
-  const [sendEmailNotification, setSendEmailNotification] = useState(false);
-  const [submitViaSftp, setSubmitViaSftp] = useState(false);
-  const processButtonRef = useRef<HTMLButtonElement>(null);
-  const dropzoneRef = useRef<HTMLButtonElement>(null);
-  const resultsRef = useRef<HTMLDivElement>(null);
-
-  const processing = processFile.isPending;
-  const modifying = debugModify.isPending;
-
-  const showResult = (next: ManualResult | null) => {
-    setResult(next);
-    setDecision(null);
-  };
-
-  /** Below the large breakpoint the results sit under the upload card: bring them into view. */
-  const revealResults = () => {
-    if (!window.matchMedia('(max-width: 1023.98px)').matches) return;
-    requestAnimationFrame(() => resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
-  };
-
-  /** A file is chosen only after the checks pass (docs/behaviour/inventory.md#upload-checks); a refused file leaves the choice as it was. */
-  const chooseFiles = (files: File[]) => {
-    const problem = checkFileCount(files.length) ?? checkUploadFile(files[0]!, source.fileType);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setFile(files[0]!);
-    setModifiedFrom(null);
-    setError(null);
-    showResult(null);
-  };
-
-  const process = async () => {
-    if (!file || processing || modifying) return;
-    setError(null);
-    showResult(null);
-    revealResults();
-    try {
-      const answer = await processFile.mutateAsync({
-        sourceId: source.id,
-        file,
-        sendEmailNotification,
-        submitViaSftp,
-        progressKey: work.begin(),
-      });
-      showResult({ kind: 'process', result: answer });
-    } catch (failure) {
-      console.error('Error processing file:', failure);
-      const message = requestFailureMessage(failure, M.processFailed);
-      showResult({ kind: 'process', result: failedProcessingResult(message, source) });
-    } finally {
-      work.end();
-    }
-  };
-
-  const modify = async () => {
-    if (!file || processing || modifying) return;
-    setError(null);
-    try {
-      const answer = await debugModify.mutateAsync({ sourceId: source.id, file });
-      showResult({ kind: 'debug', result: answer });
-      revealResults();
-    } catch (failure) {
-      console.error('Error modifying file for debugging:', failure);
-      const message = requestFailureMessage(failure, M.debugFailed);
-      showResult({ kind: 'debug', result: failedDebugResult(message, source) });
-      revealResults();
-    }
-  };
-
-  const takeModifiedFile = () => {
-    if (result?.kind !== 'debug') return;
-    const { fileData, fileName } = result.result;
-    if (!fileData || !fileName) return;
-    let modified: File;
-    try {
-      modified = base64ToFile(fileData, fileName);
-    } catch (failure) {
-      console.error('Error reading the modified file:', failure);
-      setError('The modified file could not be read.');
-      return;
-    }
-    const problem = checkUploadFile(modified, source.fileType);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setFile(modified);
-    setModifiedFrom(result.result);
-    setError(null);
-    processButtonRef.current?.focus();
-  };
-
-  /** docs/behaviour/inventory.md#manual-processing: Clear resets the file, the result, the error and both options. */
-  const clear = () => {
-    setFile(null);
-    setModifiedFrom(null);
-    setError(null);
-    showResult(null);
-    setSendEmailNotification(false);
-    setSubmitViaSftp(false);
-    processFile.reset();
-    debugModify.reset();
-    requestAnimationFrame(() => dropzoneRef.current?.focus());
-  };
-
-  /** docs/behaviour/inventory.md#manual-processing: Process Another clears the result and the error, keeping the file. */
-  const processAnother = () => {
-    setError(null);
-    showResult(null);
-    requestAnimationFrame(() => processButtonRef.current?.focus());
-  };
-
-  const shown = processing ? null : result;
+  const shown = workspace.processing ? null : workspace.result;
   const processResult = shown?.kind === 'process' ? shown.result : null;
   const debugResult = shown?.kind === 'debug' ? shown.result : null;
   const output = shown?.result.fileData && shown.result.fileName ? shown.result : null;
@@ -245,34 +92,34 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
           <UploadCard
             fileType={source.fileType}
             sftpConfigured={source.sftpServerAddress.trim() !== ''}
-            file={file}
-            fileIsModified={modifiedFrom !== null}
-            error={error}
-            sendEmailNotification={sendEmailNotification}
-            submitViaSftp={submitViaSftp}
-            onSendEmailNotificationChange={setSendEmailNotification}
-            onSubmitViaSftpChange={setSubmitViaSftp}
-            onFiles={chooseFiles}
-            onProcess={() => void process()}
-            onClear={clear}
-            onDebugModify={() => void modify()}
+            file={workspace.file}
+            fileIsModified={workspace.modifiedFrom !== null}
+            error={workspace.error}
+            sendEmailNotification={workspace.sendEmailNotification}
+            submitViaSftp={workspace.submitViaSftp}
+            onSendEmailNotificationChange={workspace.setSendEmailNotification}
+            onSubmitViaSftpChange={workspace.setSubmitViaSftp}
+            onFiles={workspace.chooseFiles}
+            onProcess={() => void workspace.process()}
+            onClear={workspace.clear}
+            onDebugModify={() => void workspace.modify()}
             debugMode={debugMode}
-            processing={processing}
-            modifying={modifying}
-            processButtonRef={processButtonRef}
-            dropzoneRef={dropzoneRef}
+            processing={workspace.processing}
+            modifying={workspace.modifying}
+            processButtonRef={workspace.processButtonRef}
+            dropzoneRef={workspace.dropzoneRef}
           />
         </div>
 
-        <div ref={resultsRef} className="min-w-0 scroll-mt-20 space-y-6">
+        <div ref={workspace.resultsRef} className="min-w-0 scroll-mt-20 space-y-6">
           <ResultsCard
             sourceId={source.id}
-            processing={processing}
-            progress={work.progress}
-            result={result}
-            decision={decision}
-            onDecided={setDecision}
-            onProcessAnother={processAnother}
+            processing={workspace.processing}
+            progress={workspace.progress}
+            result={workspace.result}
+            decision={workspace.decision}
+            onDecided={workspace.setDecision}
+            onProcessAnother={workspace.processAnother}
           />
           {processResult && <ProcessingSummaryCard result={processResult} debugMode={debugMode} />}
           {output?.fileData && output.fileName && (
@@ -280,9 +127,12 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
               kind={shown?.kind ?? 'process'}
               fileName={output.fileName}
               fileData={output.fileData}
-              held={processResult?.status === 'held' && decision === null}
+              held={processResult?.status === 'held' && workspace.decision === null}
               {...(debugResult
-                ? { onUseModifiedFile: takeModifiedFile, usingModifiedFile: modifiedFrom === debugResult }
+                ? {
+                    onUseModifiedFile: workspace.takeModifiedFile,
+                    usingModifiedFile: workspace.modifiedFrom === debugResult,
+                  }
                 : {})}
             />
           )}
@@ -298,7 +148,9 @@ function ManualProcessWorkspace({ source }: { source: InventorySource }) {
           )}
           {shown && (
             // After a decision on a held run, the run's own errors (none once approved).
-            <ErrorListCard errors={decision ? (decision.details.errors ?? []) : shown.result.errors} />
+            <ErrorListCard
+              errors={workspace.decision ? (workspace.decision.details.errors ?? []) : shown.result.errors}
+            />
           )}
         </div>
       </div>

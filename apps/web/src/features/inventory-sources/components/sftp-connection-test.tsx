@@ -12,7 +12,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useTestSftpConnection } from '../api/inventory-sources';
+import { useTestSftpConnection } from '@/shared/inventory-sources/api/inventory-sources';
 import type { InventoryFormValues } from '../lib/inventory-source-form';
 
 type Outcome = Pick<SftpConnectionTestResult, 'ok' | 'message'> & Partial<SftpConnectionTestResult>;

@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useAcceptSftpHostKey } from '../api/inventory-sources';
+import { useAcceptSftpHostKey } from '@/shared/inventory-sources/api/inventory-sources';
 
 function Fingerprint({ value }: { value: string }) {
   return <code className="break-all rounded bg-muted px-1 py-0.5 font-mono text-xs">{value}</code>;

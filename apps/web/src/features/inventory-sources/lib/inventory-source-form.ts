@@ -14,16 +14,16 @@ import {
   type TInventorySource,
   ZInventorySourceSchema,
 } from '@app/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { numberText } from '@/features/sources/components/source-editor-parts';
+import { zodFormResolver } from '@/components/form/use-zod-form';
+import { readFileAsBase64 } from '@/lib/file-base64';
+import { numberText } from '@/shared/sources/components/source-editor-parts';
 import {
   type MailRuleFormValues,
   NEW_MAIL_RULE,
   toMailRuleFormValues,
-} from '@/features/sources/lib/mail-rule-form';
-import { formPort, sftpSecretState } from '@/features/sources/lib/stored-secret';
-import { readFileAsBase64 } from '@/lib/file-base64';
+} from '@/shared/sources/lib/mail-rule-form';
+import { formPort, sftpSecretState } from '@/shared/sources/lib/stored-secret';
 
 const M = INVENTORY_SOURCE_MESSAGES;
 
@@ -154,12 +154,7 @@ export function toInventoryFormValues(source: InventorySource): InventoryFormVal
   };
 }
 
-// The contract's schema has preprocessed fields whose input type is `unknown`; the form states its own.
-const schemaResolver = zodResolver(ZInventorySourceSchema as never) as unknown as Resolver<
-  InventoryFormValues,
-  unknown,
-  TInventorySource
->;
+const schemaResolver = zodFormResolver<InventoryFormValues, TInventorySource>(ZInventorySourceSchema);
 
 /** The SFTP settings in the form (the port as typed), as a stored SFTP password follows them. */
 export function sftpSettingsOf(

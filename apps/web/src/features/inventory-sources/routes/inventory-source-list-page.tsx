@@ -9,23 +9,23 @@ import {
   textColumn,
   textOrDash,
 } from '@/components/data-view/priority-columns';
-import { stockHistoryPath } from '@/features/inventory-history/api/inventory-history';
-import { runHistoryPath } from '@/features/runs/api/runs';
-import { SourceCard } from '@/features/sources/components/source-card';
-import {
-  lastRunDetail,
-  mailRuleDetails,
-  sourceListColumns,
-} from '@/features/sources/components/source-columns';
-import { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
 import { useLogError } from '@/hooks/use-log-error';
+import { stockHistoryPath } from '@/shared/inventory-history/api/inventory-history';
 import {
   inventoryManualProcessPath,
   inventorySourceEditPath,
   useDeleteInventorySource,
   useInventorySources,
   useSetInventorySourceActive,
-} from '../api/inventory-sources';
+} from '@/shared/inventory-sources/api/inventory-sources';
+import { runHistoryPath } from '@/shared/runs/api/runs';
+import { SourceCard } from '@/shared/sources/components/source-card';
+import {
+  lastRunDetail,
+  mailRuleDetails,
+  sourceListColumns,
+} from '@/shared/sources/components/source-columns';
+import { useSourceActiveToggle } from '@/shared/sources/hooks/use-source-active-toggle';
 
 type Source = InventorySourceListItem;
 

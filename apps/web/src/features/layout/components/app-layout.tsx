@@ -24,11 +24,11 @@ import {
   SheetTrigger,
 } from '@/components/ui/sheet';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { logout, useCurrentUser, usePermissions } from '@/features/auth/api/session';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
+import { logout, useCurrentUser, usePermissions } from '@/shared/auth/api/session';
+import { noticeFromState, useFullWidthPage } from '@/shared/layout/lib/route-handle';
 import { isNavLinkActive, type NavLinkItem, navLinksFor } from '../lib/nav-links';
-import { noticeFromState, useFullWidthPage } from '../lib/route-handle';
 
 const PRODUCT_NAME = 'Inbox Ops';
 

@@ -2,8 +2,8 @@ import type { RecipientGroup } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LoadErrorBanner } from '@/features/sources/components/source-editor-parts';
 import { useLogError } from '@/hooks/use-log-error';
+import { LoadErrorBanner } from '@/shared/sources/components/source-editor-parts';
 import { useNotificationEmailInfo } from '../api/notification-settings';
 
 const GROUPS: [RecipientGroup, string][] = [

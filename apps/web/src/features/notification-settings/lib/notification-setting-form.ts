@@ -8,11 +8,8 @@ import {
   type NotificationSetting,
   type SourceTypeId,
   type TNotificationSetting,
-  ZNotificationSettingSchema,
 } from '@app/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
-import { numberText } from '@/features/sources/components/source-editor-parts';
+import { numberText } from '@/shared/sources/components/source-editor-parts';
 
 export const INCLUDE_FIELDS = [
   'includeStatusChanges',
@@ -93,12 +90,6 @@ export function chosenSourceType(text: string): SourceTypeId | null {
   const id = Number(text);
   return text !== '' && isSourceTypeId(id) ? id : null;
 }
-
-// The contract's schema preprocesses its selects (text to number), so its input type is `unknown`; the form's
-// own value type is stated here and the schema's output is what a save sends.
-export const notificationSettingResolver = zodResolver(
-  ZNotificationSettingSchema as never,
-) as unknown as Resolver<NotificationFormValues, unknown, TNotificationSetting>;
 
 /**
  * The save body: the parsed form, with the day of week only for Weekly and the cron expression only for

@@ -33,10 +33,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { usePermissions } from '@/features/auth/api/session';
 import { useLogError } from '@/hooks/use-log-error';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { formatDateTime } from '@/lib/format';
+import { usePermissions } from '@/shared/auth/api/session';
 import {
   notificationSettingEditPath,
   useDeleteNotificationSetting,

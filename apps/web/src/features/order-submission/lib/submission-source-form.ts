@@ -6,12 +6,9 @@ import {
   type OrderSubmissionSource,
   SUBMISSION_SOURCE_DEFAULTS,
   type TOrderSubmissionSource,
-  ZOrderSubmissionSourceSchema,
 } from '@app/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
-import { numberText } from '@/features/sources/components/source-editor-parts';
-import { toMailRuleFormValues } from '@/features/sources/lib/mail-rule-form';
+import { numberText } from '@/shared/sources/components/source-editor-parts';
+import { toMailRuleFormValues } from '@/shared/sources/lib/mail-rule-form';
 
 /** Inputs that hold text for a number or a choice: '' = not filled in (the e-mail source as its id in text). */
 type TextInputField =
@@ -47,12 +44,6 @@ export const NEW_SUBMISSION_SOURCE: SubmissionSourceFormValues = toSubmissionSou
   ...SUBMISSION_SOURCE_DEFAULTS,
   lastRun: null,
 });
-
-// The contract's schema starts with a preprocess (it accepts `Id` as well as `id`), so its input type is
-// `unknown`; the form's own value type is stated here and the schema's output is what a save sends.
-export const submissionSourceResolver = zodResolver(
-  ZOrderSubmissionSourceSchema as never,
-) as unknown as Resolver<SubmissionSourceFormValues, unknown, TOrderSubmissionSource>;
 
 /** docs/behaviour/order-submission.md#calls: the parsed form with `Id` (0 creates), the counts as numbers, the e-mail source's numeric id. */
 export function toSubmissionSourceSaveBody(values: TOrderSubmissionSource): Record<string, unknown> {

@@ -9,17 +9,13 @@ import {
   type OrderVendorSource,
   STATIC_FILE_DATA_FIELDS,
   type StaticFileDataField,
-  type TOrderVendorSource,
   VENDOR_MAP_FIELD_NAMES,
   VENDOR_SAVE_MESSAGES,
   VENDOR_TEMPLATE_MAX_BYTES,
   type VendorAlias,
   type VendorMapField,
-  ZOrderVendorSourceSchema,
 } from '@app/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
-import { numberText } from '@/features/sources/components/source-editor-parts';
+import { numberText } from '@/shared/sources/components/source-editor-parts';
 
 export interface VendorAliasValues {
   id: number;
@@ -156,14 +152,6 @@ export function toVendorFormValues(vendor: OrderVendorSource): VendorFormValues 
     ...mappingValues((field) => vendor[field]),
   };
 }
-
-// The contract's schema starts with a preprocess (it accepts `Id` as well as `id`), so its input type is
-// `unknown`; the form's own value type is stated here and the schema's output is what a save sends.
-export const vendorResolver = zodResolver(ZOrderVendorSourceSchema as never) as unknown as Resolver<
-  VendorFormValues,
-  unknown,
-  TOrderVendorSource
->;
 
 /** Why a chosen template is refused (docs/behaviour/order-submission.md#vendor-editor: only .xls and .xlsx), or null. */
 export function templateFileProblem(file: File): string | null {

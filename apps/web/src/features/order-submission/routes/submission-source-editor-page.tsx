@@ -2,19 +2,20 @@ import {
   ORDER_SUBMISSION_SOURCE_MESSAGES,
   type OrderSubmissionSource,
   type PickerPair,
-  type TOrderSubmissionSource,
+  ZOrderSubmissionSourceSchema,
 } from '@app/contracts';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
 import { FormSection } from '@/components/form/form-section';
 import { type EditorSaveState, useRecordEditorSubmit } from '@/components/form/use-editor-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { MailedSourceEditorPage, RunHistoryButton } from '@/features/sources/components/mailed-source-editor';
+import { MailedSourceEditorPage, RunHistoryButton } from '@/shared/sources/components/mailed-source-editor';
 import {
   EditorSaveFooter,
   MailedFileSelects,
   MailMatchedActiveField,
-} from '@/features/sources/components/source-editor-parts';
+} from '@/shared/sources/components/source-editor-parts';
 import {
   SUBMISSION_SOURCES_PATH,
   submissionSourceEditPath,
@@ -24,7 +25,6 @@ import {
 import {
   NEW_SUBMISSION_SOURCE,
   type SubmissionSourceFormValues,
-  submissionSourceResolver,
   toSubmissionSourceFormValues,
   toSubmissionSourceSaveBody,
 } from '../lib/submission-source-form';
@@ -70,10 +70,7 @@ function SubmissionSourceForm({
   state: EditorSaveState;
 }) {
   const saveSource = useSaveSubmissionSource();
-  const form = useForm<SubmissionSourceFormValues, unknown, TOrderSubmissionSource>({
-    resolver: submissionSourceResolver,
-    defaultValues: initial,
-  });
+  const form = useZodForm(ZOrderSubmissionSourceSchema, { defaultValues: initial });
   const [needsLinkClick, downloadSpreadsheet, downloadPdf] = useWatch({
     control: form.control,
     name: ['noAttachmentsNeedsLinkClick', 'downloadSpreadsheet', 'downloadPdf'],

@@ -8,15 +8,15 @@ import {
   PriorityTable,
   textColumn,
 } from '@/components/data-view/priority-columns';
-import { runHistoryPath } from '@/features/runs/api/runs';
-import { SourceCard } from '@/features/sources/components/source-card';
+import { useLogError } from '@/hooks/use-log-error';
+import { runHistoryPath } from '@/shared/runs/api/runs';
+import { SourceCard } from '@/shared/sources/components/source-card';
 import {
   lastRunDetail,
   mailRuleDetails,
   sourceListColumns,
-} from '@/features/sources/components/source-columns';
-import { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
-import { useLogError } from '@/hooks/use-log-error';
+} from '@/shared/sources/components/source-columns';
+import { useSourceActiveToggle } from '@/shared/sources/hooks/use-source-active-toggle';
 import {
   submissionSourceEditPath,
   useDeleteSubmissionSource,

@@ -15,11 +15,11 @@ import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { runHistoryPath } from '@/features/runs/api/runs';
-import { LastRun } from '@/features/runs/components/last-run';
-import { SourceCard } from '@/features/sources/components/source-card';
-import { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
 import { useLogError } from '@/hooks/use-log-error';
+import { runHistoryPath } from '@/shared/runs/api/runs';
+import { LastRun } from '@/shared/runs/components/last-run';
+import { SourceCard } from '@/shared/sources/components/source-card';
+import { useSourceActiveToggle } from '@/shared/sources/hooks/use-source-active-toggle';
 import { useDeleteVendor, useSetVendorActive, useVendors, vendorEditPath } from '../api/order-vendors';
 
 type Vendor = OrderVendorSourceListItem;

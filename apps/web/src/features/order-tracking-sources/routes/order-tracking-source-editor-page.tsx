@@ -9,31 +9,31 @@ import {
   UNIQUE_COLUMN_OPTIONS,
   ZOrderTrackingSourceSchema,
 } from '@app/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { FileUp } from 'lucide-react';
 import { useState } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
 import { withCurrentOption } from '@/components/form/form-field';
 import { FormSection } from '@/components/form/form-section';
 import { type EditorSaveState, useRecordEditorSubmit } from '@/components/form/use-editor-submit';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { ProcessFileDialog } from '@/features/runs/components/process-file-dialog';
-import { MailedSourceEditorPage, RunHistoryButton } from '@/features/sources/components/mailed-source-editor';
+import { ProcessFileDialog } from '@/shared/runs/components/process-file-dialog';
+import { MailedSourceEditorPage, RunHistoryButton } from '@/shared/sources/components/mailed-source-editor';
 import {
   EditorSaveFooter,
   MailedFileSelects,
   MailMatchedActiveField,
   numberText,
   SenderAndSubjectFields,
-} from '@/features/sources/components/source-editor-parts';
+} from '@/shared/sources/components/source-editor-parts';
 import {
   type MailRuleFormValues,
   NEW_MAIL_RULE,
   toMailRuleFormValues,
-} from '@/features/sources/lib/mail-rule-form';
+} from '@/shared/sources/lib/mail-rule-form';
 import {
   ORDER_TRACKING_SOURCES_PATH,
   orderTrackingSourceEditPath,
@@ -92,14 +92,6 @@ function toOrderTrackingFormValues(source: OrderTrackingSource): OrderTrackingFo
   };
 }
 
-// The contract's schema starts with a preprocess (it accepts `Id` as well as `id`), so its input type is
-// `unknown`; the form's own value type is stated here and the schema's output is what a save sends.
-const resolver = zodResolver(ZOrderTrackingSourceSchema as never) as unknown as Resolver<
-  OrderTrackingFormValues,
-  unknown,
-  TOrderTrackingSource
->;
-
 /** docs/behaviour/sources.md#order-tracking-source-editor: the parsed form with `Id` (0 creates), numbers as numbers or null, the e-mail source's id. */
 function toSaveBody(values: TOrderTrackingSource): Record<string, unknown> {
   const { id, ...rest } = values;
@@ -157,10 +149,7 @@ function OrderTrackingSourceForm({
   state: EditorSaveState;
 }) {
   const saveSource = useSaveOrderTrackingSource();
-  const form = useForm<OrderTrackingFormValues, unknown, TOrderTrackingSource>({
-    resolver,
-    defaultValues: initial,
-  });
+  const form = useZodForm(ZOrderTrackingSourceSchema, { defaultValues: initial });
   const fileHasHeader = useWatch({ control: form.control, name: 'fileHasHeader' });
 
   const onSubmit = useRecordEditorSubmit(form, state, {

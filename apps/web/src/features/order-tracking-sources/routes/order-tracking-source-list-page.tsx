@@ -12,12 +12,12 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { runHistoryPath } from '@/features/runs/api/runs';
-import { LastRun } from '@/features/runs/components/last-run';
-import { ProcessFileDialog } from '@/features/runs/components/process-file-dialog';
-import { SourceCard } from '@/features/sources/components/source-card';
-import { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
 import { useLogError } from '@/hooks/use-log-error';
+import { runHistoryPath } from '@/shared/runs/api/runs';
+import { LastRun } from '@/shared/runs/components/last-run';
+import { ProcessFileDialog } from '@/shared/runs/components/process-file-dialog';
+import { SourceCard } from '@/shared/sources/components/source-card';
+import { useSourceActiveToggle } from '@/shared/sources/hooks/use-source-active-toggle';
 import {
   orderTrackingSourceEditPath,
   useDeleteOrderTrackingSource,

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
+import { copyToClipboard } from '@/shared/order-tracking/components/copy-to-clipboard';
 import {
   buildTsv,
   type CellRef,
@@ -29,7 +30,6 @@ import type { GridColumn, GridColumnId, GridRow } from '../lib/grid-columns';
 import type { SortEntry } from '../lib/sort-state';
 import { CellHoverTip, HOVER_TIP_DELAY_MS, type HoverTip } from './cell-hover-tip';
 import { type ColumnHeaderHandlers, ColumnHeaderMenu, type HeaderSort } from './column-header-menu';
-import { copyToClipboard } from './copy-to-clipboard';
 import type { SaveNote } from './notes-cell';
 import { ACTIONS_COLUMN, OrderGridRow } from './order-grid-row';
 
@@ -65,6 +65,89 @@ const ariaSort = (sort: HeaderSort | null) =>
   sort ? (sort.ascending ? 'ascending' : 'descending') : undefined;
 
 /**
+ * Ctrl/Cmd+C copies the selected cells as TSV and Esc clears the selection, wherever the focus is, except in a
+ * text field or over text the user selected.
+ */
+function useCopyShortcuts(
+  selection: CellSelection,
+  columnIds: readonly string[],
+  rows: readonly GridRow[],
+  setSelection: (selection: CellSelection) => void,
+) {
+  const latest = useRef({ selection, columnIds, rows });
+  useEffect(() => {
+    latest.current = { selection, columnIds, rows };
+  });
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const current = latest.current;
+      if (current.selection.cells.size === 0 || isEditable(event.target)) return;
+      if (event.key === 'Escape') {
+        setSelection(EMPTY_SELECTION);
+        return;
+      }
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'c') {
+        const native = window.getSelection();
+        if (native && !native.isCollapsed && native.toString().trim()) return;
+        event.preventDefault();
+        const rowTotal = current.rows.length;
+        const text = buildTsv(
+          current.selection,
+          current.columnIds,
+          rowTotal,
+          (row, col) => current.rows[row]?.texts[col as GridColumnId] ?? '',
+        );
+        const count = countSelectedCells(current.selection, current.columnIds, rowTotal);
+        if (count > 0) void copyToClipboard(text, `Copied ${count} ${count === 1 ? 'cell' : 'cells'}`);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+    // setSelection is a state setter: the listener is added once.
+  }, [setSelection]);
+}
+
+/** The hover tip: one timer, restarted whenever the pointer enters another cell; keyboard users get it on the cell they move to. */
+function useCellTip(rows: readonly GridRow[]) {
+  const [tip, setTip] = useState<HoverTip | null>(null);
+  const hovered = useRef<Element | null>(null);
+  const tipTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const hideTip = useCallback(() => {
+    clearTimeout(tipTimer.current);
+    setTip((current) => (current === null ? current : null));
+  }, []);
+  useEffect(() => () => clearTimeout(tipTimer.current), []);
+
+  const scheduleTip = (hit: ReturnType<typeof cellOf>) => {
+    hideTip();
+    if (!hit || hit.cell.col === ACTIONS_COLUMN) return;
+    const text = rows[hit.cell.row]?.texts[hit.cell.col as GridColumnId];
+    if (!text) return;
+    const { td } = hit;
+    tipTimer.current = setTimeout(() => {
+      if (!td.isConnected || td.querySelector('input')) return;
+      const box = td.getBoundingClientRect();
+      setTip({ text, rect: { top: box.top, left: box.left, width: box.width, height: box.height } });
+    }, HOVER_TIP_DELAY_MS);
+  };
+  const onMouseOver = (event: MouseEvent) => {
+    const hit = cellOf(event.target);
+    if ((hit?.td ?? null) === hovered.current) return;
+    hovered.current = hit?.td ?? null;
+    scheduleTip(hit);
+  };
+  const onMouseLeave = () => {
+    hovered.current = null;
+    hideTip();
+  };
+  const onFocus = (event: FocusEvent) => {
+    const hit = cellOf(event.target);
+    if (hit && event.target === hit.td && hit.td.matches(':focus-visible')) scheduleTip(hit);
+  };
+  return { tip, hideTip, onMouseOver, onMouseLeave, onFocus };
+}
+
+/**
  * The order tracking table (docs/behaviour/order-tracking.md#cell-selection): sticky header and actions column inside a 70vh scroll box, header
  * menus, range cell selection with copy, a delayed hover tip, and one keyboard tab stop moved with the arrows
  * (Space selects the cell, Shift+Space extends like shift-click, Enter edits a note or opens the row menu).
@@ -84,7 +167,6 @@ export function OrderGrid({
 }: OrderGridProps) {
   const [selection, setSelection] = useState<CellSelection>(EMPTY_SELECTION);
   const [focus, setFocus] = useState<CellRef>({ row: 0, col: '' });
-  const [tip, setTip] = useState<HoverTip | null>(null);
   const [seenResetKey, setSeenResetKey] = useState(resetKey);
   if (seenResetKey !== resetKey) {
     setSeenResetKey(resetKey);
@@ -119,74 +201,8 @@ export function OrderGrid({
     setFocus(cell);
   };
 
-  // Ctrl/Cmd+C and Esc work wherever the focus is, except in a text field or over text the user selected.
-  const latest = useRef({ selection, columnIds, rows });
-  useEffect(() => {
-    latest.current = { selection, columnIds, rows };
-  });
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      const current = latest.current;
-      if (current.selection.cells.size === 0 || isEditable(event.target)) return;
-      if (event.key === 'Escape') {
-        setSelection(EMPTY_SELECTION);
-        return;
-      }
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'c') {
-        const native = window.getSelection();
-        if (native && !native.isCollapsed && native.toString().trim()) return;
-        event.preventDefault();
-        const rowTotal = current.rows.length;
-        const text = buildTsv(
-          current.selection,
-          current.columnIds,
-          rowTotal,
-          (row, col) => current.rows[row]?.texts[col as GridColumnId] ?? '',
-        );
-        const count = countSelectedCells(current.selection, current.columnIds, rowTotal);
-        if (count > 0) void copyToClipboard(text, `Copied ${count} ${count === 1 ? 'cell' : 'cells'}`);
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  // The hover tip: one timer, restarted whenever the pointer enters another cell.
-  const hovered = useRef<Element | null>(null);
-  const tipTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const hideTip = useCallback(() => {
-    clearTimeout(tipTimer.current);
-    setTip((current) => (current === null ? current : null));
-  }, []);
-  useEffect(() => () => clearTimeout(tipTimer.current), []);
-
-  const scheduleTip = (hit: ReturnType<typeof cellOf>) => {
-    hideTip();
-    if (!hit || hit.cell.col === ACTIONS_COLUMN) return;
-    const text = rows[hit.cell.row]?.texts[hit.cell.col as GridColumnId];
-    if (!text) return;
-    const { td } = hit;
-    tipTimer.current = setTimeout(() => {
-      if (!td.isConnected || td.querySelector('input')) return;
-      const box = td.getBoundingClientRect();
-      setTip({ text, rect: { top: box.top, left: box.left, width: box.width, height: box.height } });
-    }, HOVER_TIP_DELAY_MS);
-  };
-  const onMouseOver = (event: MouseEvent) => {
-    const hit = cellOf(event.target);
-    if ((hit?.td ?? null) === hovered.current) return;
-    hovered.current = hit?.td ?? null;
-    scheduleTip(hit);
-  };
-  const onMouseLeave = () => {
-    hovered.current = null;
-    hideTip();
-  };
-  // Keyboard users get the same tip on the cell they move to.
-  const onFocus = (event: FocusEvent) => {
-    const hit = cellOf(event.target);
-    if (hit && event.target === hit.td && hit.td.matches(':focus-visible')) scheduleTip(hit);
-  };
+  useCopyShortcuts(selection, columnIds, rows, setSelection);
+  const { tip, hideTip, onMouseOver, onMouseLeave, onFocus } = useCellTip(rows);
 
   const onMouseDown = (event: MouseEvent) => {
     hideTip();

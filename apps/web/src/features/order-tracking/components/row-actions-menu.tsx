@@ -11,8 +11,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { copyToClipboard } from '@/shared/order-tracking/components/copy-to-clipboard';
 import { joinTrackingNumbers } from '../lib/format';
-import { copyToClipboard } from './copy-to-clipboard';
 
 export const orderDetailPath = (orderId: number) => `/order-tracking/order/${orderId}`;
 

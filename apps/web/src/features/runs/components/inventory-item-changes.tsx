@@ -3,9 +3,9 @@
  * (docs/behaviour/inventory.md#why-this-item).
  */
 import type { InventoryStatusChange, RunRecord } from '@app/contracts';
-import { Link } from 'react-router';
-import { itemHistoryPath } from '@/features/inventory-history/api/inventory-history';
 import { formatCount } from '@/lib/format';
+import { itemHistoryPath } from '@/shared/inventory-history/api/inventory-history';
+import { WhyThisItemLink } from '@/shared/inventory-history/components/why-this-item-link';
 
 interface Changes {
   turnedInactive?: InventoryStatusChange[];
@@ -36,13 +36,10 @@ export function InventoryItemChanges({ run }: { run: RunRecord }) {
       <ul className="flex flex-wrap gap-1.5">
         {group.items.map((change) => (
           <li key={change.itemNumber} className="rounded-md border bg-muted/40 px-2 py-0.5 font-mono text-xs">
-            <Link
+            <WhyThisItemLink
               to={itemHistoryPath(sourceId, change.itemNumber, run.id)}
-              className="underline underline-offset-2"
-              aria-label={`Why this item? ${change.itemNumber}`}
-            >
-              {change.itemNumber}
-            </Link>
+              item={change.itemNumber}
+            />
           </li>
         ))}
       </ul>

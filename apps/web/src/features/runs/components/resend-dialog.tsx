@@ -1,8 +1,8 @@
 import type { RunRecord } from '@app/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatDateTime } from '@/lib/format';
-import { useResendRun } from '../api/runs';
-import { toastRunOutcome } from './reprocess-dialog';
+import { useResendRun } from '@/shared/runs/api/runs';
+import { toastRunOutcome } from '@/shared/runs/components/reprocess-dialog';
 
 /**
  * 'Re-send' confirmation for a vendor run (docs/behaviour/order-submission.md#re-send): the run's generated file goes to the vendor again, by

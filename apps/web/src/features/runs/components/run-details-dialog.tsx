@@ -2,10 +2,10 @@ import { RUN_TRIGGER_LABELS, type RunRecord } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatCount, formatDateTime } from '@/lib/format';
-import { humanizeKey } from '../lib/run-format';
-import { HeaderDriftView } from './header-drift';
+import { HeaderDriftView } from '@/shared/runs/components/header-drift';
+import { RunStatusBadge } from '@/shared/runs/components/run-status-badge';
+import { humanizeKey } from '@/shared/runs/lib/run-format';
 import { InventoryItemChanges } from './inventory-item-changes';
-import { RunStatusBadge } from './run-status-badge';
 
 /** The keys of `details` shown in their own sections; anything else a processor records is listed raw. */
 const KNOWN_DETAIL_KEYS = new Set(['counts', 'errors', 'warnings', 'headerDrift', 'logs']);

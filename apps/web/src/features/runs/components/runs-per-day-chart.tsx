@@ -14,7 +14,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { ChartFigure, LegendItem, SERIES, StripePattern, shortDay } from '@/components/charts/chart-figure';
+import { ChartFigure, ChartLegend, SERIES, StripePattern, shortDay } from '@/components/charts/chart-figure';
 import { AXIS_TICK, ChartTooltipBox, GRID_STROKE } from '@/components/charts/chart-tooltip';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/api-client';
@@ -99,39 +99,27 @@ export function RunsPerDayChart({ sourceType, sourceId }: { sourceType: RunSourc
         ]),
       }}
       legend={
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          <LegendItem
-            swatch={<rect width="14" height="14" fill={SERIES.active} />}
-            label="Succeeded (solid, bottom)"
-          />
-          <LegendItem
-            swatch={
-              <>
-                <defs>
-                  <StripePattern id="legend-failed" color={SERIES.inactive} />
-                </defs>
-                <rect width="14" height="14" fill="url(#legend-failed)" />
-              </>
-            }
-            label="Failed (striped, middle)"
-          />
-          <LegendItem
-            swatch={
-              <rect x="1" y="1" width="12" height="12" fill="none" stroke={SERIES.held} strokeWidth="2" />
-            }
-            label="Held (outlined, top)"
-          />
-          <LegendItem
-            swatch={
-              <>
-                <line x1="0" y1="7" x2="14" y2="7" stroke={SERIES.updated} strokeWidth="2" />
-                <circle cx="7" cy="7" r="3" fill={SERIES.updated} />
-              </>
-            }
-            label="Median duration, seconds (line, right axis)"
-          />
-          <span>Focus the chart and use the arrow keys to read each day.</span>
-        </div>
+        <ChartLegend
+          entries={[
+            { solid: SERIES.active, label: 'Succeeded (solid, bottom)' },
+            {
+              striped: SERIES.inactive,
+              patternId: 'legend-failed',
+              label: 'Failed (striped, middle)',
+            },
+            {
+              swatch: (
+                <rect x="1" y="1" width="12" height="12" fill="none" stroke={SERIES.held} strokeWidth="2" />
+              ),
+              label: 'Held (outlined, top)',
+            },
+            {
+              lineDot: SERIES.updated,
+              label: 'Median duration, seconds (line, right axis)',
+            },
+          ]}
+          hint="Focus the chart and use the arrow keys to read each day."
+        />
       }
     >
       <div className="h-60 w-full">

@@ -9,7 +9,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { stockHistoryPath } from '@/features/inventory-history/api/inventory-history';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
 import { formatCount, formatDateTime } from '@/lib/format';
@@ -21,12 +20,19 @@ import {
   vendorsQueryOptions,
 } from '@/lib/source-lists';
 import { cn } from '@/lib/utils';
-import { type HistorySourceType, runInputUrl, runOutputUrl, sourceListPath, useRuns } from '../api/runs';
-import { HeldRunActions } from '../components/held-run-actions';
-import { ReprocessDialog } from '../components/reprocess-dialog';
+import { stockHistoryPath } from '@/shared/inventory-history/api/inventory-history';
+import {
+  type HistorySourceType,
+  runInputUrl,
+  runOutputUrl,
+  sourceListPath,
+  useRuns,
+} from '@/shared/runs/api/runs';
+import { HeldRunActions } from '@/shared/runs/components/held-run-actions';
+import { ReprocessDialog } from '@/shared/runs/components/reprocess-dialog';
+import { RunStatusBadge } from '@/shared/runs/components/run-status-badge';
 import { ResendDialog } from '../components/resend-dialog';
 import { RunDetailsDialog } from '../components/run-details-dialog';
-import { RunStatusBadge } from '../components/run-status-badge';
 import { lastPage, RunsPager } from '../components/runs-pager';
 import { RunsPerDayChart } from '../components/runs-per-day-chart';
 

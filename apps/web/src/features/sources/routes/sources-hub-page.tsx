@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { usePermissions } from '@/features/auth/api/session';
+import { usePermissions } from '@/shared/auth/api/session';
 import { sourceCardsFor } from '../lib/source-cards';
 
 export function SourcesHubPage() {

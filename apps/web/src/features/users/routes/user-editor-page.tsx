@@ -15,9 +15,9 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { HistoryButton } from '@/features/audit/components/history-button';
-import { EditorSkeleton } from '@/features/sources/components/source-editor-parts';
 import { describeError } from '@/lib/api-client';
+import { HistoryButton } from '@/shared/audit/components/history-button';
+import { EditorSkeleton } from '@/shared/sources/components/source-editor-parts';
 import { NEW_USER_FORM, toUserForm, useSaveUser, useUser } from '../api/users';
 import { RevokeApiTokens } from '../components/revoke-api-tokens';
 

@@ -5,24 +5,20 @@ import {
   WEBHOOK_SECRET_MIN_LENGTH,
   ZWebhookFormSchema,
 } from '@app/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { FormKit, fieldsFor } from '@/components/form/bound-fields';
+import { FormSection } from '@/components/form/form-section';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { FieldError } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { HistoryButton } from '@/features/audit/components/history-button';
-import {
-  EditorHeader,
-  editorContent,
-  parseSourceId,
-} from '@/features/sources/components/source-editor-parts';
 import { ApiError, describeError } from '@/lib/api-client';
+import { HistoryButton } from '@/shared/audit/components/history-button';
+import { EditorHeader, editorContent, parseSourceId } from '@/shared/sources/components/source-editor-parts';
 import { NEW_WEBHOOK_FORM, toWebhookForm, useSaveWebhook, useWebhook, WEBHOOKS_PATH } from '../api/webhooks';
 import { DeliveryLog } from '../components/delivery-log';
 
@@ -67,7 +63,7 @@ export function WebhookEditorPage() {
 function WebhookForm({ id, initial }: { id: number; initial: TWebhookForm }) {
   const navigate = useNavigate();
   const save = useSaveWebhook();
-  const form = useForm({ resolver: zodResolver(ZWebhookFormSchema), defaultValues: initial });
+  const form = useZodForm(ZWebhookFormSchema, { defaultValues: initial });
   const isCreate = id === 0;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -93,75 +89,64 @@ function WebhookForm({ id, initial }: { id: number; initial: TWebhookForm }) {
   return (
     <FormKit form={form} idOf={idOf} onSubmit={onSubmit} className="space-y-6">
       <UnsavedChangesGuard control={form.control} />
-      <Card>
-        <CardHeader>
-          <CardTitle>Endpoint</CardTitle>
-          <CardDescription>
-            Each event is POSTed as JSON to this URL, signed with the secret in the X-Inbox-Ops-Signature
-            header.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <TextField
-            name="url"
-            label="URL"
-            type="url"
-            placeholder="https://example.com/hooks/inbox-ops"
-            required
-          />
-          <PasswordField
-            name="secret"
-            label="Signing secret"
-            hint={
-              isCreate
-                ? `At least ${WEBHOOK_SECRET_MIN_LENGTH} characters; your receiver verifies signatures with it.`
-                : 'Saved. Leave empty to keep it, or type a new one to replace it.'
-            }
-            required={isCreate}
-          />
-          <SwitchField
-            name="active"
-            label="Active"
-            description="Inactive endpoints receive only test events."
-          />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Events</CardTitle>
-          <CardDescription>What this endpoint is sent.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Controller
-            control={form.control}
-            name="events"
-            render={({ field, fieldState }) => (
-              <fieldset aria-describedby="webhook-events-error" className="grid gap-3 sm:grid-cols-2">
-                <legend className="sr-only">Events</legend>
-                {WEBHOOK_EVENT_TYPES.map((event) => {
-                  const checkboxId = `webhook-event-${event}`;
-                  const checked = field.value.includes(event);
-                  return (
-                    <div key={event} className="flex items-center gap-2">
-                      <Checkbox
-                        id={checkboxId}
-                        checked={checked}
-                        onCheckedChange={(next) =>
-                          field.onChange(
-                            next ? [...field.value, event] : field.value.filter((value) => value !== event),
-                          )
-                        }
-                      />
-                      <Label htmlFor={checkboxId}>{WEBHOOK_EVENT_LABELS[event]}</Label>
-                    </div>
-                  );
-                })}
-                <FieldError id="webhook-events-error" message={fieldState.error?.message} />
-              </fieldset>
-            )}
-          />
-        </CardContent>
-      </Card>
+      <FormSection
+        title="Endpoint"
+        description="Each event is POSTed as JSON to this URL, signed with the secret in the X-Inbox-Ops-Signature header."
+        contentClassName="grid gap-4"
+      >
+        <TextField
+          name="url"
+          label="URL"
+          type="url"
+          placeholder="https://example.com/hooks/inbox-ops"
+          required
+        />
+        <PasswordField
+          name="secret"
+          label="Signing secret"
+          hint={
+            isCreate
+              ? `At least ${WEBHOOK_SECRET_MIN_LENGTH} characters; your receiver verifies signatures with it.`
+              : 'Saved. Leave empty to keep it, or type a new one to replace it.'
+          }
+          required={isCreate}
+        />
+        <SwitchField
+          name="active"
+          label="Active"
+          description="Inactive endpoints receive only test events."
+        />
+      </FormSection>
+      <FormSection title="Events" description="What this endpoint is sent.">
+        <Controller
+          control={form.control}
+          name="events"
+          render={({ field, fieldState }) => (
+            <fieldset aria-describedby="webhook-events-error" className="grid gap-3 sm:grid-cols-2">
+              <legend className="sr-only">Events</legend>
+              {WEBHOOK_EVENT_TYPES.map((event) => {
+                const checkboxId = `webhook-event-${event}`;
+                const checked = field.value.includes(event);
+                return (
+                  <div key={event} className="flex items-center gap-2">
+                    <Checkbox
+                      id={checkboxId}
+                      checked={checked}
+                      onCheckedChange={(next) =>
+                        field.onChange(
+                          next ? [...field.value, event] : field.value.filter((value) => value !== event),
+                        )
+                      }
+                    />
+                    <Label htmlFor={checkboxId}>{WEBHOOK_EVENT_LABELS[event]}</Label>
+                  </div>
+                );
+              })}
+              <FieldError id="webhook-events-error" message={fieldState.error?.message} />
+            </fieldset>
+          )}
+        />
+      </FormSection>
       <div className="flex justify-end">
         <Button type="submit" disabled={form.formState.isSubmitting}>
           Save

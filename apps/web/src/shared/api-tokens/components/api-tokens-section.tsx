@@ -29,10 +29,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
-// Until the lead moves it to lib/: the one clipboard helper of the app.
-import { copyToClipboard } from '@/features/order-tracking/components/copy-to-clipboard';
 import { ApiError, describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+// Until the lead moves it to lib/: the one clipboard helper of the app.
+import { copyToClipboard } from '@/shared/order-tracking/components/copy-to-clipboard';
 import {
   API_TOKEN_EXPIRY_CHOICES,
   type TCreateApiTokenFormInput,

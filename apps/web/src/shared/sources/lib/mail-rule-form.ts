@@ -4,7 +4,7 @@
  * ('' = not set), the e-mail source as its id in text.
  */
 import type { MailedSourceFields } from '@app/contracts';
-import { numberText } from '@/features/sources/components/source-editor-parts';
+import { numberText } from '@/shared/sources/components/source-editor-parts';
 
 export interface MailRuleFormValues {
   id: number;

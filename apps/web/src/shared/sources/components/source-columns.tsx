@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { ActionsMenu, type ActionsMenuItem } from '@/components/data-view/actions-menu';
 import { type PriorityColumn, textOrDash } from '@/components/data-view/priority-columns';
 import { Switch } from '@/components/ui/switch';
-import type { HistorySourceType } from '@/features/runs/api/runs';
-import { LastRun } from '@/features/runs/components/last-run';
-import type { useSourceActiveToggle } from '@/features/sources/hooks/use-source-active-toggle';
+import type { HistorySourceType } from '@/shared/runs/api/runs';
+import { LastRun } from '@/shared/runs/components/last-run';
+import type { useSourceActiveToggle } from '@/shared/sources/hooks/use-source-active-toggle';
 
 interface ListedSource {
   id: number;

@@ -10,16 +10,16 @@ import { Fragment, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { type EditorSaveState, useEditorSaveState } from '@/components/form/use-editor-submit';
 import { Button } from '@/components/ui/button';
-import { HistoryButton } from '@/features/audit/components/history-button';
-import { type HistorySourceType, runHistoryPath } from '@/features/runs/api/runs';
-import { useEmailSourceOptions } from '@/features/sources/api/email-source-options';
+import { useLogError } from '@/hooks/use-log-error';
+import { HistoryButton } from '@/shared/audit/components/history-button';
+import { type HistorySourceType, runHistoryPath } from '@/shared/runs/api/runs';
+import { useEmailSourceOptions } from '@/shared/sources/api/email-source-options';
 import {
   EditorHeader,
   editorContent,
   PickerLoadBanner,
   parseSourceId,
-} from '@/features/sources/components/source-editor-parts';
-import { useLogError } from '@/hooks/use-log-error';
+} from '@/shared/sources/components/source-editor-parts';
 
 /** docs/behaviour/screens.md#save-button: the Save button returns to idle 3 s after saved or error. */
 export const SAVE_RESET_MS = 3000;

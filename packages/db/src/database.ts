@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type * as schema from './schema';
@@ -18,6 +19,15 @@ export type AppTx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
  * roll back with the caller's.
  */
 export type DbOrTx = AppDb | AppTx;
+
+/**
+ * Runs a raw statement and hands back its rows typed as the caller declares them. Both drivers answer
+ * `{ rows }`, but drizzle types `execute` by driver, so this is the one place that narrows it.
+ */
+export async function queryRows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 export interface Database {
   db: AppDb;

@@ -5,14 +5,10 @@
  */
 import type { InventoryStatusChange } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
+import { queryRows, schema } from '@app/db';
 import { sql } from 'drizzle-orm';
 
 const { inventoryItemSnapshots, inventoryItemStates, runs } = schema;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 export interface SourceRunRow {
   id: number;
@@ -27,7 +23,9 @@ export interface SourceRunRow {
 
 /** Every run of the source started since `from`, oldest first, with the counts of its details. */
 export async function sourceRunsSince(db: DbOrTx, sourceId: number, from: Date): Promise<SourceRunRow[]> {
-  const result = await db.execute(sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select id, started_at, status,
            coalesce((details->'counts'->>'active')::int, 0) as active,
            coalesce((details->'counts'->>'inactive')::int, 0) as inactive,
@@ -38,8 +36,9 @@ export async function sourceRunsSince(db: DbOrTx, sourceId: number, from: Date):
     where source_type = 'inventory' and source_id = ${sourceId}::int
       and started_at >= ${from.toISOString()}::timestamptz
     order by started_at, id
-  `);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+  `,
+  );
+  return rows.map((row) => ({
     id: Number(row.id),
     startedAt: new Date(row.started_at as string),
     status: String(row.status),
@@ -81,14 +80,17 @@ export async function explainedRun(
             order by s.captured_at desc limit 1),
           (select id from ${runs} where source_type = 'inventory' and source_id = ${sourceId}::int
              and status in ('succeeded', 'held') order by started_at desc, id desc limit 1))`;
-  const result = await db.execute(sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select r.id, r.started_at, r.status, r.details->'predictive' as predictive,
            coalesce(r.details->'predictions', '[]'::jsonb) as predictions,
            (select s.captured_at from ${inventoryItemSnapshots} s where s.run_id = r.id limit 1) as captured_at
     from ${runs} r
     where r.source_type = 'inventory' and r.source_id = ${sourceId}::int and ${pick}
-  `);
-  const [row] = rowsOf<Record<string, unknown>>(result);
+  `,
+  );
+  const [row] = rows;
   if (!row) return null;
   return {
     id: Number(row.id),
@@ -114,13 +116,16 @@ export async function itemSnapshots(
   from: Date,
   to: Date,
 ): Promise<ItemSnapshotRow[]> {
-  const result = await db.execute(sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select run_id, captured_at, quantity from ${inventoryItemSnapshots}
     where source_id = ${sourceId}::int and item_number = ${itemNumber}
       and captured_at >= ${from.toISOString()}::timestamptz and captured_at <= ${to.toISOString()}::timestamptz
     order by captured_at, run_id
-  `);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+  `,
+  );
+  return rows.map((row) => ({
     runId: Number(row.run_id),
     at: new Date(row.captured_at as string),
     quantity: Number(row.quantity),
@@ -151,7 +156,9 @@ export async function runsChangingItem(
       (list) => sql`r.details->'changes' @> ${JSON.stringify({ [list]: [{ itemNumber }] })}::jsonb`,
     ),
   );
-  const result = await db.execute(sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select r.id, r.started_at,
            coalesce(r.details->'changes'->'turnedActive', '[]'::jsonb)
              || coalesce(r.details->'changes'->'turnedInactive', '[]'::jsonb) as changes,
@@ -161,8 +168,9 @@ export async function runsChangingItem(
       and r.started_at >= ${from.toISOString()}::timestamptz and r.id <= ${upToRunId}::bigint
       and (${sql.join(containing, sql` or `)})
     order by r.started_at, r.id
-  `);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+  `,
+  );
+  return rows.map((row) => ({
     runId: Number(row.id),
     startedAt: new Date(row.started_at as string),
     changes: row.changes as InventoryStatusChange[],
@@ -175,11 +183,14 @@ export async function itemState(
   sourceId: number,
   itemNumber: string,
 ): Promise<{ status: string; since: Date; lastRunId: number | null } | null> {
-  const result = await db.execute(sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select status, status_since, last_run_id from ${inventoryItemStates}
     where source_id = ${sourceId}::int and item_number = ${itemNumber}
-  `);
-  const [row] = rowsOf<Record<string, unknown>>(result);
+  `,
+  );
+  const [row] = rows;
   if (!row) return null;
   return {
     status: String(row.status),

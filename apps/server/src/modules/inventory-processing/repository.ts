@@ -5,7 +5,7 @@
  */
 import type { ItemStatus } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
+import { queryRows, schema } from '@app/db';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { DAY_MS, type SeriesSummary } from './predictive';
 
@@ -102,11 +102,6 @@ export async function untrustedRunIds(db: DbOrTx, sourceId: number, currentRunId
   return rows.map((row) => row.id);
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres returns { rows }, PGlite too; drizzle passes the driver's result through.
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
 /**
  * Per item, the summary of its snapshots within [from, to], leaving out the snapshots of `excludeRunIds`:
  * the same numbers `summariseSeries` (predictive.ts) computes in memory. Only items with at least `minPoints`
@@ -126,7 +121,15 @@ export async function snapshotSummaries(
 ): Promise<Map<string, SeriesSummary>> {
   const summaries = new Map<string, SeriesSummary>();
   if (input.itemNumbers.length === 0) return summaries;
-  const result = await db.execute(sql`
+  const rows = await queryRows<{
+    item_number: string;
+    points: number;
+    span_seconds: number;
+    sum_drops: number;
+    max_drop: number;
+  }>(
+    db,
+    sql`
     select k.item_number, w.points, w.span_seconds, w.sum_drops, w.max_drop
     from unnest(${textArrayLiteral(input.itemNumbers)}::text[]) as k(item_number)
     cross join lateral (
@@ -145,14 +148,9 @@ export async function snapshotSummaries(
       ) as s
     ) as w
     where w.points >= ${input.minPoints}::int
-  `);
-  for (const row of rowsOf<{
-    item_number: string;
-    points: number;
-    span_seconds: number;
-    sum_drops: number;
-    max_drop: number;
-  }>(result)) {
+  `,
+  );
+  for (const row of rows) {
     summaries.set(row.item_number, {
       points: Number(row.points),
       spanDays: (Number(row.span_seconds) * 1000) / DAY_MS,
@@ -170,11 +168,14 @@ export async function snapshotQuantitiesOfRun(
 ): Promise<Map<string, number>> {
   const quantities = new Map<string, number>();
   if (itemNumbers.length === 0) return quantities;
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ item_number: string; quantity: number }>(
+    db,
+    sql`
     select item_number, quantity from ${inventoryItemSnapshots}
     where run_id = ${runId}::bigint and item_number = any(${textArrayLiteral(itemNumbers)}::text[])
-  `);
-  for (const row of rowsOf<{ item_number: string; quantity: number }>(result)) {
+  `,
+  );
+  for (const row of rows) {
     quantities.set(row.item_number, Number(row.quantity));
   }
   return quantities;

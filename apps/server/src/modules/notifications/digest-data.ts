@@ -13,7 +13,7 @@
  */
 import { type RunSourceType, SOURCE_TYPE_RUN_SOURCE, type SourceTypeId } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
+import { queryRows, schema } from '@app/db';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { type ShipmentActivity, shipmentActivity } from '../tracking-numbers/repository';
 import { findSources } from './repository';
@@ -398,11 +398,6 @@ export function emptyItemActivity(): InventoryItemActivity {
   };
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres returns { rows }, PGlite too; drizzle passes the driver's result through.
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
 function intArrayLiteral(values: readonly number[]): string {
   return `{${values.map((value) => Math.trunc(value)).join(',')}}`;
 }
@@ -442,7 +437,9 @@ async function inventoryItemActivity(
   const start = window.start.toISOString();
   const end = window.end.toISOString();
   const ids = intArrayLiteral(sourceIds);
-  const result = await db.execute(sql`
+  const rows = await queryRows<ItemRow>(
+    db,
+    sql`
     with untrusted as (
       select coalesce(array_agg(id), '{}'::bigint[]) as run_ids
       from ${runs}
@@ -499,10 +496,11 @@ async function inventoryItemActivity(
        or (qty_changed and qty_rank <= ${DIGEST_CAPS.quantityItems})
        or (reached_zero and zero_rank <= ${DIGEST_CAPS.zeroItems})
     order by source_id, detail_rank
-  `);
+  `,
+  );
 
   const bySource = new Map<number, InventoryItemActivity>();
-  for (const row of rowsOf<ItemRow>(result)) {
+  for (const row of rows) {
     const sourceId = Number(row.source_id);
     let activity = bySource.get(sourceId);
     if (!activity) {

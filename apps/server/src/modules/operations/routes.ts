@@ -4,13 +4,12 @@
  * nothing private, /metrics checks its own bearer token.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { schema } from '@app/db';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { httpRequestDuration, mailboxLastSuccess, metricsRegistry, queueJobs } from '../../lib/metrics';
 import { apiDocs, textResponse } from '../../lib/route-docs';
+import { activeMailboxPollTimes, queueJobCounts } from './repository';
 
 const ZCheckSchema = z.enum(['ok', 'failed']);
 type Check = z.infer<typeof ZCheckSchema>;
@@ -126,20 +125,11 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
 }
 
 async function refreshDatabaseGauges(context: AppContext): Promise<void> {
-  const jobs = await context.database
-    .query<{ queue: string; state: string; count: number }>(
-      'select name as queue, state::text as state, count(*)::int as count from pgboss.job group by 1, 2',
-    )
-    // Before the queue's first start its schema does not exist yet: no jobs.
-    .catch(() => []);
+  const jobs = await queueJobCounts(context.database);
   queueJobs.reset();
   for (const row of jobs) queueJobs.set({ queue: row.queue, state: row.state }, row.count);
 
-  const { emailSources } = schema;
-  const mailboxes = await context.db
-    .select({ id: emailSources.id, at: emailSources.lastPollSucceededAt })
-    .from(emailSources)
-    .where(eq(emailSources.activeStatus, true));
+  const mailboxes = await activeMailboxPollTimes(context.db);
   // Reset, so a deleted or deactivated mailbox stops being reported (and stops alerting).
   mailboxLastSuccess.reset();
   for (const row of mailboxes) {

@@ -9,7 +9,7 @@
  * that gained a tracking number; a row identical to what is stored is not written at all.
  */
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
+import { queryRows, schema } from '@app/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { storedCarrierOf } from '../tracking-numbers/stored-carrier';
 import { DATE_FIELDS, type MappedOrders, NUMBER_FIELDS, type ValueField } from './map-rows';
@@ -24,12 +24,6 @@ const { orders, orderTrackingNumbers, orderTrackingSources } = schema;
 export const DEFAULT_BATCH_SIZE = 25_000;
 /** Key of the transaction-level advisory lock that lets one import per source run at a time. */
 const INGEST_LOCK_CLASS = 724_310_002;
-
-async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  // node-postgres and PGlite both answer { rows }.
-  const result = (await db.execute(statement)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const column = (field: ValueField) => sql.identifier(orders[field].name);
 const arrayType = (field: ValueField) =>
@@ -83,7 +77,7 @@ async function upsertBatch(
   // Identical rows are filtered out before the INSERT: ON CONFLICT DO UPDATE would lock (and so write)
   // every existing row even when its WHERE then skips it. The ON CONFLICT clause stays for rows that
   // appear between the read and the write.
-  const [upserted] = await rowsOf<{ changed: number }>(
+  const [upserted] = await queryRows<{ changed: number }>(
     db,
     sql`
       with input as (
@@ -120,7 +114,7 @@ async function upsertBatch(
     // columns in one statement.
     const carriers = new CarrierColumns();
     for (const number of numbers) carriers.push(number);
-    const [merged] = await rowsOf<{ bumped: number }>(
+    const [merged] = await queryRows<{ bumped: number }>(
       db,
       sql`
         with fresh as (
@@ -149,7 +143,7 @@ async function upsertBatch(
 
   // Mostly unchanged orders (the same file again): first ask which numbers are not stored yet, so that
   // only those are encoded with their carrier columns; when none are, that question is the only work.
-  const [probe] = await rowsOf<{ ordinals: number[] | null; orderIds: number[] | null }>(
+  const [probe] = await queryRows<{ ordinals: number[] | null; orderIds: number[] | null }>(
     db,
     sql`
       select array_agg(n.ordinal order by n.ordinal) as "ordinals", array_agg(o.id order by n.ordinal) as "orderIds"
@@ -166,7 +160,7 @@ async function upsertBatch(
   const freshNumbers = ordinals.map((ordinal) => numbers[Number(ordinal) - 1]!);
   const carriers = new CarrierColumns();
   for (const number of freshNumbers) carriers.push(number);
-  const [merged] = await rowsOf<{ bumped: number }>(
+  const [merged] = await queryRows<{ bumped: number }>(
     db,
     sql`
       with fresh as (
@@ -259,7 +253,7 @@ export async function softDeleteStaleOrders(
   days: number,
   keysInFile: ReadonlySet<string>,
 ): Promise<number> {
-  const candidates = await rowsOf<{ id: number | string; unique_key: string | null }>(
+  const candidates = await queryRows<{ id: number | string; unique_key: string | null }>(
     db,
     sql`
       select id, unique_key from ${orders}
@@ -271,7 +265,7 @@ export async function softDeleteStaleOrders(
     .map((row) => Number(row.id));
   let deleted = 0;
   for (let start = 0; start < ids.length; start += 10_000) {
-    const [result] = await rowsOf<{ deleted: number }>(
+    const [result] = await queryRows<{ deleted: number }>(
       db,
       sql`
         with deleted as (

@@ -6,8 +6,6 @@
  */
 import type { HeaderDrift, RunDetails } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, eq } from 'drizzle-orm';
 import { isSpreadsheetError, type Table } from '../../integrations/spreadsheet';
 import { readSourceTable } from '../../integrations/spreadsheet/source-file';
 import { describeError } from '../../lib/error-redaction';
@@ -22,6 +20,11 @@ import {
   type ProcessFileRequest,
   toMailMatchRule,
 } from '../intake/file-processors';
+import {
+  findLiveOrderTrackingSource,
+  listMailboundOrderTrackingSources,
+  type OrderTrackingSourceRow,
+} from '../order-tracking-sources/repository';
 import { finishRun, startRun } from '../runs/repository';
 import {
   DEFAULT_BATCH_SIZE,
@@ -33,9 +36,6 @@ import {
 import { type MappingResult, type MappingSuccess, mapTable } from './map-rows';
 import { mergePendingSearchEntries } from './search-indexes';
 
-const { orderTrackingSources } = schema;
-export type OrderTrackingSourceRow = typeof orderTrackingSources.$inferSelect;
-
 /** A file that cannot be imported; its message is the run's message. */
 export class IngestFailure extends Error {
   constructor(
@@ -44,17 +44,6 @@ export class IngestFailure extends Error {
   ) {
     super(message);
   }
-}
-
-export async function findIngestSource(
-  db: DbOrTx,
-  sourceId: number,
-): Promise<OrderTrackingSourceRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orderTrackingSources)
-    .where(and(eq(orderTrackingSources.id, sourceId), eq(orderTrackingSources.deletedStatus, false)));
-  return row;
 }
 
 /** Reads a file as the source expects it (integrations/spreadsheet/source-file.ts). */
@@ -140,7 +129,7 @@ export async function processOrderTrackingFile(
   options: IngestOptions = {},
 ): Promise<ProcessFileOutcome> {
   const { db, file } = request;
-  const source = await findIngestSource(db, request.sourceId);
+  const source = await findLiveOrderTrackingSource(db, request.sourceId);
   const inputFileId = request.inputFileId ?? (await storeFile(db, file.fileName, file.content));
   const runId = await startRun(db, {
     sourceType: 'order-tracking',
@@ -207,17 +196,7 @@ async function mergeSearchEntriesQuietly(context: ProcessFileRequest['context'])
 
 /** Active, not deleted order tracking sources bound to a mailbox, as intake matches them (docs/behaviour/mail-intake.md#matching). */
 export async function orderTrackingMailRules(db: DbOrTx, emailSourceId: number): Promise<MailMatchRule[]> {
-  const rows = await db
-    .select()
-    .from(orderTrackingSources)
-    .where(
-      and(
-        eq(orderTrackingSources.emailSourceId, emailSourceId),
-        eq(orderTrackingSources.activeStatus, true),
-        eq(orderTrackingSources.deletedStatus, false),
-      ),
-    )
-    .orderBy(orderTrackingSources.id);
+  const rows = await listMailboundOrderTrackingSources(db, emailSourceId);
   return rows.map((row) => toMailMatchRule('order-tracking', emailSourceId, row));
 }
 

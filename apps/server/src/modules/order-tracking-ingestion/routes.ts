@@ -14,8 +14,9 @@ import { apiDocs, fileUpload, idParams } from '../../lib/route-docs';
 import { assertNoNulCharacter, parseIdParam } from '../../lib/validate';
 import { SOURCE_ACCESS } from '../../plugins/session';
 import type { IncomingFile, ProcessFileOutcome } from '../intake/file-processors';
+import { findLiveOrderTrackingSource } from '../order-tracking-sources/repository';
 import { toOrderRecord } from './map-rows';
-import { findIngestSource, IngestFailure, orderTrackingFileProcessor, prepareFile } from './processor';
+import { IngestFailure, orderTrackingFileProcessor, prepareFile } from './processor';
 
 export const PREVIEW_ROWS = 20;
 export const UPLOAD_FIELD = 'file';
@@ -70,7 +71,7 @@ async function readUpload(request: FastifyRequest): Promise<IncomingFile> {
 }
 
 async function sourceOrNotFound(db: DbOrTx, id: number) {
-  const source = await findIngestSource(db, id);
+  const source = await findLiveOrderTrackingSource(db, id);
   if (!source) throw AppError.notFound('Order tracking source not found');
   return source;
 }

@@ -8,6 +8,7 @@
  * and the import never holds its transaction open for the merge.
  */
 import type { DbOrTx } from '@app/db';
+import { queryRows } from '@app/db';
 import { sql } from 'drizzle-orm';
 
 export const ORDER_SEARCH_INDEXES = [
@@ -23,10 +24,11 @@ export const ORDER_SEARCH_INDEXES = [
 export async function mergePendingSearchEntries(db: DbOrTx): Promise<number> {
   let pages = 0;
   for (const index of ORDER_SEARCH_INDEXES) {
-    const result = (await db.execute(
+    const rows = await queryRows<{ pages: number | string }>(
+      db,
       sql`select gin_clean_pending_list(${index}::regclass)::int as pages`,
-    )) as unknown as { rows: Array<{ pages: number | string }> };
-    pages += Number(result.rows[0]?.pages ?? 0);
+    );
+    pages += Number(rows[0]?.pages ?? 0);
   }
   return pages;
 }

@@ -69,3 +69,21 @@ export async function softDeleteOrderTrackingSource(db: DbOrTx, id: number): Pro
     .returning({ id: orderTrackingSources.id });
   return rows.length > 0;
 }
+
+/** Active, live sources bound to a mailbox, in id order (mail intake's matching order). */
+export async function listMailboundOrderTrackingSources(
+  db: DbOrTx,
+  emailSourceId: number,
+): Promise<OrderTrackingSourceRow[]> {
+  return db
+    .select()
+    .from(orderTrackingSources)
+    .where(
+      and(
+        eq(orderTrackingSources.emailSourceId, emailSourceId),
+        eq(orderTrackingSources.activeStatus, true),
+        eq(orderTrackingSources.deletedStatus, false),
+      ),
+    )
+    .orderBy(orderTrackingSources.id);
+}

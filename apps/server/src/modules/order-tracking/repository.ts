@@ -22,17 +22,11 @@ import {
   type TOrderEdit,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
+import { queryRows, schema } from '@app/db';
 import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 import { carrierFieldsOf, storedCarrierOf } from '../tracking-numbers/stored-carrier';
 
 const { orders, orderTrackingNumbers } = schema;
-
-async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  // node-postgres and PGlite both answer { rows }.
-  const result = (await db.execute(statement)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** A resolved search condition on one field. Columns are constants of this module. */
 export type Condition =
@@ -268,7 +262,7 @@ function countSql(filter: Filter): SQL {
 
 /** The exact number of live orders, from the trigger-maintained counter. */
 export async function countLiveOrders(db: DbOrTx): Promise<number> {
-  const [row] = await rowsOf<{ live: number | string }>(
+  const [row] = await queryRows<{ live: number | string }>(
     db,
     sql`select coalesce(sum(live), 0)::int as live from order_live_counts`,
   );
@@ -312,7 +306,7 @@ export async function findValuesContaining(
     return sql`(select count(*) from ${first})::int as ${sql.raw(`"count${index}"`)},
       coalesce((select json_agg(value) from ${first} where value ilike ${pattern}), '[]'::json) as ${sql.raw(`"matched${index}"`)}`;
   });
-  const [row] = await rowsOf<Record<string, number | string[]>>(
+  const [row] = await queryRows<Record<string, number | string[]>>(
     db,
     sql`with recursive ${sql.join(ctes, sql`, `)} select ${sql.join(columns, sql`, `)}`,
   );
@@ -423,7 +417,7 @@ export async function findOrderPage(
         from w
       )`;
   }
-  const [row] = await rowsOf<{ total: number | string; orders: OrderRecord[] }>(
+  const [row] = await queryRows<{ total: number | string; orders: OrderRecord[] }>(
     db,
     sql`with ${pageSql}
         select (select n from counted)::float8 as total,
@@ -498,7 +492,7 @@ function withCarriers(order: OrderRecord): OrderRecord {
 /** The orders with these ids, with their tracking numbers and source name, in the order of `ids`. */
 export async function loadOrders(db: DbOrTx, ids: number[]): Promise<OrderRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await rowsOf<OrderRecord>(
+  const rows = await queryRows<OrderRecord>(
     db,
     sql`select ${RECORD_COLUMNS}
           from orders o left join order_tracking_sources s on s.id = o.order_tracking_source_id
@@ -667,7 +661,7 @@ export async function forEachHeldExportBatch(
   const fetchIds = sql.raw(`fetch forward ${rowsPerFetch} from ${name}`);
   const select = exportColumnsSql(columns);
   const readRows = async (ids: string[]): Promise<ExportRow[]> => {
-    const rows = await rowsOf<Record<string, string | number | null>>(
+    const rows = await queryRows<Record<string, string | number | null>>(
       db,
       sql`select ${select} from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as batch(id, n)
           join orders o on o.id = batch.id
@@ -682,7 +676,7 @@ export async function forEachHeldExportBatch(
   try {
     let count = 0;
     for (;;) {
-      const ids = (await rowsOf<{ id: string | number }>(db, fetchIds)).map((row) => String(row.id));
+      const ids = (await queryRows<{ id: string | number }>(db, fetchIds)).map((row) => String(row.id));
       if (ids.length === 0) break;
       const rows = await readRows(ids);
       count += rows.length;

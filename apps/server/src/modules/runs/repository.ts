@@ -11,7 +11,7 @@ import type {
   RunTrigger,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
+import { queryRows, schema } from '@app/db';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { countRun } from '../../lib/metrics';
 import { emitRunFinished } from '../webhooks/events';
@@ -224,15 +224,18 @@ const RETENTION_BATCH = 500;
 async function storedFileReferences(
   db: DbOrTx,
 ): Promise<Array<{ schema: string; table: string; column: string }>> {
-  const result = (await db.execute(sql`
+  const rows = await queryRows<{ schema: string; table: string; column: string }>(
+    db,
+    sql`
     select n.nspname as "schema", c.relname as "table", a.attname as "column"
     from pg_constraint k
     join pg_class c on c.oid = k.conrelid
     join pg_namespace n on n.oid = c.relnamespace
     join pg_attribute a on a.attrelid = k.conrelid and a.attnum = any(k.conkey)
     where k.contype = 'f' and k.confrelid = to_regclass('stored_files')
-  `)) as unknown as { rows: Array<{ schema: string; table: string; column: string }> };
-  return result.rows;
+  `,
+  );
+  return rows;
 }
 
 /**

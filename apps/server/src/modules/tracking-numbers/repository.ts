@@ -1,14 +1,9 @@
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
+import { queryRows, schema } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { storedCarrierOf } from './stored-carrier';
 
 const { orderTrackingNumbers } = schema;
-
-async function rowsOf<T>(db: DbOrTx, statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(statement)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /**
  * Recognises up to `limit` stored tracking numbers that have no carrier answer yet (rows from before
@@ -16,7 +11,7 @@ async function rowsOf<T>(db: DbOrTx, statement: ReturnType<typeof sql>): Promise
  * the answer; returns how many it did. The partial index on check_digit is null finds them.
  */
 export async function recogniseStoredBatch(db: DbOrTx, limit: number): Promise<number> {
-  const rows = await rowsOf<{ id: number | string; tracking_number: string }>(
+  const rows = await queryRows<{ id: number | string; tracking_number: string }>(
     db,
     sql`select id, tracking_number from ${orderTrackingNumbers} where check_digit is null order by id limit ${limit}`,
   );
@@ -71,14 +66,19 @@ export async function shipmentActivity(
   )}]::int[]`;
   const inWindow = sql`o.order_tracking_source_id = any(${ids}) and o.deleted_status = false
     and o.last_updated >= ${window.start.toISOString()}::timestamptz and o.last_updated <= ${window.end.toISOString()}::timestamptz`;
-  const counts = await rowsOf<{ source_id: number; carrier: string | null; n: number }>(
+  const counts = await queryRows<{ source_id: number; carrier: string | null; n: number }>(
     db,
     sql`select o.order_tracking_source_id as source_id, t.carrier_name as carrier, count(*)::int as n
           from ${orderTrackingNumbers} t join orders o on o.id = t.order_id
          where ${inWindow}
          group by 1, 2 order by 1, 3 desc, 2`,
   );
-  const bad = await rowsOf<{ source_id: number; tracking_number: string; po: string | null; total: number }>(
+  const bad = await queryRows<{
+    source_id: number;
+    tracking_number: string;
+    po: string | null;
+    total: number;
+  }>(
     db,
     sql`select source_id, tracking_number, po, total from (
           select o.order_tracking_source_id as source_id, t.tracking_number, o.customer_po_number as po,

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventName, WebhookEventType } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
+import { queryRows } from '@app/db';
 import { sql } from 'drizzle-orm';
 
 export interface EmittedEvent {
@@ -40,7 +41,9 @@ async function insertEvent(
 ): Promise<EmittedEvent | null> {
   const eventId = randomUUID();
   // One statement: the endpoints are read once, and the event row exists only when a delivery does.
-  const result = (await db.execute(sql`
+  const rows = await queryRows<{ id: number | string }>(
+    db,
+    sql`
     with targets as (select id from webhook_endpoints where ${endpoints}),
     event as (
       insert into webhook_events (id, type, data)
@@ -51,7 +54,8 @@ async function insertEvent(
     insert into webhook_deliveries (endpoint_id, event_id)
     select targets.id, event.id from targets cross join event
     returning id
-  `)) as unknown as { rows: Array<{ id: number | string }> };
-  if (result.rows.length === 0) return null;
-  return { eventId, deliveryIds: result.rows.map((row) => Number(row.id)) };
+  `,
+  );
+  if (rows.length === 0) return null;
+  return { eventId, deliveryIds: rows.map((row) => Number(row.id)) };
 }

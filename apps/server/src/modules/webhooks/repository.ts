@@ -1,6 +1,6 @@
 /** SQL of webhook endpoints and their deliveries (docs/design/webhooks.md). */
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
+import { queryRows, schema } from '@app/db';
 import { and, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 
 const { webhookEndpoints, webhookEvents, webhookDeliveries, webhookDeliveryAttempts } = schema;
@@ -216,13 +216,16 @@ export async function recordAttempt(
  * their deliveries and attempt logs (cascade). Returns how many events went.
  */
 export async function deleteSettledEventsBefore(db: DbOrTx, before: Date): Promise<number> {
-  const result = (await db.execute(sql`
+  const rows = await queryRows<unknown>(
+    db,
+    sql`
     delete from webhook_events e
     where e.created_at < ${before}
       and not exists (
         select 1 from webhook_deliveries d where d.event_id = e.id and d.status in ('pending', 'sending')
       )
     returning e.id
-  `)) as unknown as { rows: unknown[] };
-  return result.rows.length;
+  `,
+  );
+  return rows.length;
 }

@@ -315,7 +315,7 @@ async function runChild(format: Format, file: string, sourceId: number): Promise
       trigger: 'manual',
     }),
   );
-  // The merge of the search indexes' pending entries is part of an import's cost (see search-indexes.ts).
+  // The merge of the search indexes' pending entries is part of an import's cost (see search-indexes-repository.ts).
   const mergeStarted = performance.now();
   await outcome.afterCommit?.();
   const mergeMs = performance.now() - mergeStarted;

@@ -15,7 +15,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
 import { startJobs } from '../apps/server/src/jobs/queue';
 import { SYSTEM_ACTOR } from '../apps/server/src/modules/audit/record-audit';
-import { emitWebhookEvent } from '../apps/server/src/modules/webhooks/outbox';
+import { emitWebhookEvent } from '../apps/server/src/modules/webhooks/outbox-repository';
 import { saveWebhook, sendTestEvent } from '../apps/server/src/modules/webhooks/service';
 import { startReceiver } from '../apps/server/test/modules/webhooks';
 

@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, eq, like, sql } from 'drizzle-orm';
 import type { AppConfig } from './config/env';
 import { hashPassword } from './lib/passwords';
 import type { SecretBox } from './lib/secrets';
+import { countUsers, insertUserIfAbsent } from './modules/accounts/accounts-repository';
+import {
+  listEmailSourcesWithLegacySecret,
+  replaceEmailSourceSecret,
+} from './modules/email-sources/repository';
 import { sealMailboxSecret } from './modules/email-sources/source-connection';
+import {
+  listInventorySourcesWithLegacySftpSecret,
+  replaceSftpSecret,
+} from './modules/inventory-sources/repository';
 import { sealSftpSecret } from './modules/inventory-sources/sftp-connection';
 
 /**
@@ -16,26 +23,20 @@ export async function ensureInitialAdmin(
   db: DbOrTx,
   config: AppConfig,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
-  const [{ count } = { count: 0 }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(schema.users);
-  if (count > 0) return { created: false };
+  if ((await countUsers(db)) > 0) return { created: false };
   const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
   const password = config.adminPassword ?? generatedPassword!;
-  await db
-    .insert(schema.users)
-    .values({
-      username: config.adminUsername,
-      email: config.adminEmail,
-      passwordHash: await hashPassword(password),
-      isAdmin: true,
-      inventoryUser: true,
-      orderUser: true,
-      submissionUser: true,
-      activeStatus: true,
-    })
-    // Two instances starting on an empty database: the second one's insert simply loses.
-    .onConflictDoNothing();
+  // Two instances starting on an empty database: the second one's insert simply loses.
+  await insertUserIfAbsent(db, {
+    username: config.adminUsername,
+    email: config.adminEmail,
+    passwordHash: await hashPassword(password),
+    isAdmin: true,
+    inventoryUser: true,
+    orderUser: true,
+    submissionUser: true,
+    activeStatus: true,
+  });
   return generatedPassword ? { created: true, generatedPassword } : { created: true };
 }
 
@@ -48,38 +49,17 @@ export async function ensureInitialAdmin(
  */
 export async function upgradeLegacySecrets(db: DbOrTx, secrets: SecretBox): Promise<number> {
   let upgraded = 0;
-  const { emailSources, inventorySources } = schema;
-  const mailRows = await db.select().from(emailSources).where(like(emailSources.passwordEncrypted, 'v1:%'));
-  for (const row of mailRows) {
+  for (const row of await listEmailSourcesWithLegacySecret(db)) {
     const sealed = reseal(secrets, row.passwordEncrypted!, (plain) => sealMailboxSecret(secrets, row, plain));
     if (!sealed) continue;
-    const done = await db
-      .update(emailSources)
-      .set({ passwordEncrypted: sealed })
-      .where(and(eq(emailSources.id, row.id), eq(emailSources.passwordEncrypted, row.passwordEncrypted!)))
-      .returning({ id: emailSources.id });
-    upgraded += done.length;
+    upgraded += await replaceEmailSourceSecret(db, row.id, row.passwordEncrypted!, sealed);
   }
-  const sftpRows = await db
-    .select()
-    .from(inventorySources)
-    .where(like(inventorySources.sftpPasswordEncrypted, 'v1:%'));
-  for (const row of sftpRows) {
+  for (const row of await listInventorySourcesWithLegacySftpSecret(db)) {
     const sealed = reseal(secrets, row.sftpPasswordEncrypted!, (plain) =>
       sealSftpSecret(secrets, row, plain),
     );
     if (!sealed) continue;
-    const done = await db
-      .update(inventorySources)
-      .set({ sftpPasswordEncrypted: sealed })
-      .where(
-        and(
-          eq(inventorySources.id, row.id),
-          eq(inventorySources.sftpPasswordEncrypted, row.sftpPasswordEncrypted!),
-        ),
-      )
-      .returning({ id: inventorySources.id });
-    upgraded += done.length;
+    upgraded += await replaceSftpSecret(db, row.id, row.sftpPasswordEncrypted!, sealed);
   }
   return upgraded;
 }

@@ -331,7 +331,7 @@ export const ORDER_SORT_INDEXES = [
 /**
  * The trigram (search) indexes keep up to 64 MB of new entries in their pending list and take them in
  * bulk: a 100,000-row import reaches its target speed only so. The import merges the lists after its
- * commit (order-tracking-ingestion/search-indexes.ts), so searches never scan a long list.
+ * commit (order-tracking-ingestion/search-indexes-repository.ts), so searches never scan a long list.
  */
 const GIN_PENDING_LIST_KB = 65_536;
 

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { deleteAuditEntriesBefore } from '../modules/audit/repository';
 import { KNOWN_ADDRESS_DAYS } from '../modules/auth/login-throttle';
+import { deleteIdleCounters, deleteKnownAddressesBefore } from '../modules/auth/login-throttle-repository';
+import { deleteSpentPasswordLinks, deleteSpentRefreshTokens } from '../modules/auth/repository';
 import { deleteSnapshotsBefore } from '../modules/inventory-processing/repository';
 import { deleteExpiredRunFiles } from '../modules/runs/repository';
 import { deleteSettledEventsBefore } from '../modules/webhooks/repository';
@@ -30,34 +30,14 @@ export interface HousekeepingOptions {
  * and webhook events whose deliveries all ended 30 days ago.
  */
 export async function runHousekeeping(db: DbOrTx, now = new Date(), options: HousekeepingOptions = {}) {
-  const { refreshTokens, passwordResetTokens, loginThrottle, loginKnownAddresses } = schema;
   const dayAgo = new Date(now.getTime() - DAY);
-  const tokens = await db
-    .delete(refreshTokens)
-    .where(
-      or(
-        lt(refreshTokens.expiresAt, now),
-        and(isNotNull(refreshTokens.revokedAt), lt(refreshTokens.revokedAt, dayAgo)),
-      ),
-    )
-    .returning({ id: refreshTokens.id });
-  const resets = await db
-    .delete(passwordResetTokens)
-    .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)))
-    .returning({ id: passwordResetTokens.id });
-  const throttles = await db
-    .delete(loginThrottle)
-    .where(
-      and(
-        lt(loginThrottle.windowStartedAt, dayAgo),
-        or(isNull(loginThrottle.lockedUntil), lt(loginThrottle.lockedUntil, now)),
-      ),
-    )
-    .returning({ key: loginThrottle.key });
-  const knownAddresses = await db
-    .delete(loginKnownAddresses)
-    .where(lt(loginKnownAddresses.lastSuccessAt, new Date(now.getTime() - KNOWN_ADDRESS_DAYS * DAY)))
-    .returning({ userId: loginKnownAddresses.userId });
+  const tokens = await deleteSpentRefreshTokens(db, now, dayAgo);
+  const resets = await deleteSpentPasswordLinks(db, now);
+  const throttles = await deleteIdleCounters(db, dayAgo, now);
+  const knownAddresses = await deleteKnownAddressesBefore(
+    db,
+    new Date(now.getTime() - KNOWN_ADDRESS_DAYS * DAY),
+  );
   const retentionDays = options.runFileRetentionDays ?? 30;
   const runFiles = await deleteExpiredRunFiles(db, new Date(now.getTime() - retentionDays * DAY));
   const snapshots = await deleteSnapshotsBefore(db, new Date(now.getTime() - SNAPSHOT_RETENTION_DAYS * DAY));
@@ -69,10 +49,10 @@ export async function runHousekeeping(db: DbOrTx, now = new Date(), options: Hou
   );
   return {
     auditEntries,
-    refreshTokens: tokens.length,
-    resetTokens: resets.length,
-    throttleRows: throttles.length,
-    knownAddresses: knownAddresses.length,
+    refreshTokens: tokens,
+    resetTokens: resets,
+    throttleRows: throttles,
+    knownAddresses,
     expiredRunFiles: runFiles.files,
     runsPastRetention: runFiles.runs,
     inventorySnapshots: snapshots,

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/helper';
 import { waitFor } from '../../test/modules/intake';
 import { sftpFields } from '../../test/modules/inventory-delivery';
 import { createInventorySource, stockFile } from '../../test/modules/inventory-processing';
-import { dueSftpPolls } from './inventory-jobs';
+import { findSourcesDueForSftpPoll } from '../modules/intake/sftp-repository';
 import { type Jobs, startJobs } from './queue';
 
 const silent = pino({ level: 'silent' });
@@ -38,7 +38,7 @@ describe(`inventory jobs on the queue (${process.env.TEST_DATABASE_URL ? 'Postgr
       { sourceId: due.id, lastPollAt: new Date(Date.now() - 600_000) },
       { sourceId: recent.id, lastPollAt: new Date() },
     ]);
-    const ids = await dueSftpPolls(t.db.db, 300);
+    const ids = await findSourcesDueForSftpPoll(t.db.db, 300);
     expect(ids).toContain(due.id);
     expect(ids).not.toContain(recent.id);
     expect(ids).not.toContain(inactive.id);

@@ -10,13 +10,11 @@
  * - Queue 'inventory-no-update-alerts': every instance offers a check once per INVENTORY_ALERT_CHECK_MINUTES
  *   with pg-boss throttling (one job per period, whoever sends first); the check itself is idempotent.
  */
-import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../context';
 import { pollInventorySftp } from '../modules/intake/sftp-intake';
+import { findSourcesDueForSftpPoll } from '../modules/intake/sftp-repository';
 import { checkNoUpdateAlerts } from '../modules/inventory-delivery/no-update-alerts';
 
 export const INVENTORY_SFTP_POLL_QUEUE = 'inventory-sftp-poll';
@@ -88,7 +86,7 @@ export async function registerInventoryJobs(
 
   const dispatchSftpPolls = async () => {
     let sent = 0;
-    for (const sourceId of await dueSftpPolls(context.db, sftpPollSeconds)) {
+    for (const sourceId of await findSourcesDueForSftpPoll(context.db, sftpPollSeconds)) {
       if (await requestSftpPoll(sourceId)) sent += 1;
     }
     return sent;
@@ -139,26 +137,4 @@ function repeat(
   const timer = setInterval(tick, seconds * 1000);
   timer.unref();
   return timer;
-}
-
-/** Active inventory sources with an SFTP server whose inbound folder was not polled within SFTP_POLL_SECONDS. */
-export async function dueSftpPolls(db: DbOrTx, pollSeconds: number): Promise<number[]> {
-  const { inventorySources, inventorySftpStates } = schema;
-  const rows = await db
-    .select({ id: inventorySources.id })
-    .from(inventorySources)
-    .leftJoin(inventorySftpStates, eq(inventorySftpStates.sourceId, inventorySources.id))
-    .where(
-      and(
-        isNull(inventorySources.deletedAt),
-        eq(inventorySources.activeStatus, true),
-        ne(sql`trim(${inventorySources.sftpServerAddress})`, ''),
-        or(
-          isNull(inventorySftpStates.lastPollAt),
-          lt(inventorySftpStates.lastPollAt, sql`now() - make_interval(secs => ${pollSeconds})`),
-        ),
-      ),
-    )
-    .orderBy(inventorySources.id);
-  return rows.map((row) => row.id);
 }

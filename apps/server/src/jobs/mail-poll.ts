@@ -11,12 +11,10 @@
  *   each active mailbox not polled within MAIL_POLL_SECONDS; duplicates are refused by the queue.
  * - IDLE watchers send a job as soon as a server announces new mail.
  */
-import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../context';
+import { findMailboxesDueForPoll } from '../modules/email-sources/repository';
 import type { FileProcessor } from '../modules/intake/file-processors';
 import { IdleWatchers } from '../modules/intake/idle-watchers';
 import { INSTANCE_ID } from '../modules/intake/instance';
@@ -130,7 +128,7 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
 
   const dispatch = async () => {
     let sent = 0;
-    for (const id of await duePolls(context.db, mailPollSeconds)) {
+    for (const id of await findMailboxesDueForPoll(context.db, mailPollSeconds)) {
       if (await requestPoll(id, 'timer')) sent += 1;
     }
     return sent;
@@ -173,23 +171,4 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
       await idleWatchers?.stop();
     },
   };
-}
-
-/** Active mailboxes with an incoming server that were not polled within MAIL_POLL_SECONDS. */
-async function duePolls(db: DbOrTx, pollSeconds: number): Promise<number[]> {
-  const { emailSources } = schema;
-  const rows = await db
-    .select({ id: emailSources.id })
-    .from(emailSources)
-    .where(
-      and(
-        eq(emailSources.activeStatus, true),
-        ne(emailSources.incomingServer, ''),
-        or(
-          isNull(emailSources.lastPollAt),
-          lt(emailSources.lastPollAt, sql`now() - make_interval(secs => ${pollSeconds})`),
-        ),
-      ),
-    );
-  return rows.map((row) => row.id);
 }

@@ -1,8 +1,6 @@
 import type { CurrentUser } from '@app/contracts';
 import { API_TOKEN_PREFIX, COOKIE_NAMES } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppConfig } from '../config/env';
@@ -10,7 +8,8 @@ import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { deriveKey } from '../lib/crypto';
 import { type ApiTokenCaller, authenticateApiToken } from '../modules/api-tokens/service';
-import { SESSION_USER_COLUMNS, type SessionUser } from './session-user';
+import { findSessionUserOfFamily } from '../modules/auth/repository';
+import type { SessionUser } from './session-user';
 
 export type { SessionUser } from './session-user';
 
@@ -123,24 +122,7 @@ export function createAccessTokens(config: AppConfig) {
 }
 
 async function loadSessionUser(db: DbOrTx, claims: AccessTokenClaims): Promise<SessionUser | null> {
-  const { users, refreshTokens } = schema;
-  const [row] = await db
-    .select(SESSION_USER_COLUMNS)
-    .from(users)
-    .where(
-      and(
-        eq(users.id, claims.userId),
-        eq(users.activeStatus, true),
-        // A revoked sign-in (logout, password change, reuse detected) ends its access tokens too.
-        exists(
-          db
-            .select({ one: refreshTokens.id })
-            .from(refreshTokens)
-            .where(and(eq(refreshTokens.familyId, claims.familyId), isNull(refreshTokens.revokedAt))),
-        ),
-      ),
-    )
-    .limit(1);
+  const row = await findSessionUserOfFamily(db, claims.userId, claims.familyId);
   return row ? { ...row, familyId: claims.familyId } : null;
 }
 

@@ -72,6 +72,11 @@ export async function insertUserRow(db: DbOrTx, values: UserInsert): Promise<Use
   return row!;
 }
 
+/** Inserts the user unless its username is taken (nothing happens then). */
+export async function insertUserIfAbsent(db: DbOrTx, values: UserInsert): Promise<void> {
+  await db.insert(schema.users).values(values).onConflictDoNothing();
+}
+
 /** The updated row, or undefined when there is no such user. */
 export async function updateUserRow(
   db: DbOrTx,

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import { SESSION_USER_COLUMNS } from '../../plugins/session-user';
+import { SESSION_USER_COLUMNS } from '../auth/repository';
 
 const { apiTokens, users } = schema;
 

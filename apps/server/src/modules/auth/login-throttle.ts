@@ -15,9 +15,16 @@
  * burst of parallel guesses cannot all slip through before the first failure is written.
  */
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
+import {
+  deleteCounter,
+  hasSignedInFromSince,
+  insertMissingCounters,
+  lockCounters,
+  saveCounter,
+  takeBackFailure,
+  upsertKnownAddress,
+} from './login-throttle-repository';
 
 export interface BackoffRule {
   /** Failures allowed within the window before any wait. */
@@ -65,8 +72,6 @@ export interface ClaimedAttempt {
   counters: Counter[];
 }
 
-const { loginThrottle, loginKnownAddresses } = schema;
-
 function countersFor(attempt: LoginAttempt): Counter[] {
   const account = attempt.username.toLowerCase();
   const counters: Counter[] = [
@@ -102,22 +107,10 @@ export async function claimLoginAttempt(
   attempt: LoginAttempt,
 ): Promise<ClaimedAttempt> {
   const counters = countersFor(attempt);
+  const keys = counters.map(({ key }) => key);
   const waitMs = await db.transaction(async (tx) => {
-    await tx
-      .insert(loginThrottle)
-      .values(counters.map(({ key }) => ({ key, failures: 0, windowStartedAt: now })))
-      .onConflictDoNothing();
-    const rows = await tx
-      .select()
-      .from(loginThrottle)
-      .where(
-        inArray(
-          loginThrottle.key,
-          counters.map(({ key }) => key),
-        ),
-      )
-      .orderBy(loginThrottle.key)
-      .for('update');
+    await insertMissingCounters(tx, keys, now);
+    const rows = await lockCounters(tx, keys);
     const lockedUntil = Math.max(0, ...rows.map((row) => row.lockedUntil?.getTime() ?? 0));
     if (lockedUntil > now.getTime()) return lockedUntil - now.getTime();
     for (const { key, rule } of counters) {
@@ -125,14 +118,11 @@ export async function claimLoginAttempt(
       const windowOver = !row || row.windowStartedAt.getTime() <= now.getTime() - rule.windowSeconds * 1000;
       const failures = (windowOver ? 0 : row.failures) + 1;
       const wait = backoffSeconds(rule, failures);
-      await tx
-        .update(loginThrottle)
-        .set({
-          failures,
-          windowStartedAt: windowOver ? now : row.windowStartedAt,
-          lockedUntil: wait > 0 ? new Date(now.getTime() + wait * 1000) : null,
-        })
-        .where(eq(loginThrottle.key, key));
+      await saveCounter(tx, key, {
+        failures,
+        windowStartedAt: windowOver ? now : row.windowStartedAt,
+        lockedUntil: wait > 0 ? new Date(now.getTime() + wait * 1000) : null,
+      });
     }
     return 0;
   });
@@ -147,44 +137,24 @@ export async function claimLoginAttempt(
 export async function releaseLoginAttempt(db: DbOrTx, claim: ClaimedAttempt) {
   for (const { key, rule } of claim.counters) {
     if (rule === LOGIN_BACKOFF.accountAtAddress) {
-      await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+      await deleteCounter(db, key);
       continue;
     }
-    await db.execute(sql`
-      update login_throttle set
-        failures = greatest(failures - 1, 0),
-        locked_until = case when failures - 1 < ${rule.free} then null else locked_until end
-      where key = ${key}`);
+    await takeBackFailure(db, key, rule.free);
   }
 }
 
 /** Forgets the failures of one account at one address (after the owner reset the password from there). */
 export async function clearAccountAtAddress(db: DbOrTx, username: string, address: string) {
   const [counter] = countersFor({ username, address, knownAddress: true });
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, counter!.key));
+  await deleteCounter(db, counter!.key);
 }
 
 export async function isKnownAddress(db: DbOrTx, userId: number, address: string, now: Date) {
   const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000);
-  const [row] = await db
-    .select({ userId: loginKnownAddresses.userId })
-    .from(loginKnownAddresses)
-    .where(
-      and(
-        eq(loginKnownAddresses.userId, userId),
-        eq(loginKnownAddresses.address, address),
-        gt(loginKnownAddresses.lastSuccessAt, since),
-      ),
-    );
-  return row !== undefined;
+  return hasSignedInFromSince(db, userId, address, since);
 }
 
 export async function rememberAddress(db: DbOrTx, userId: number, address: string, now: Date) {
-  await db
-    .insert(loginKnownAddresses)
-    .values({ userId, address, lastSuccessAt: now })
-    .onConflictDoUpdate({
-      target: [loginKnownAddresses.userId, loginKnownAddresses.address],
-      set: { lastSuccessAt: now },
-    });
+  await upsertKnownAddress(db, userId, address, now);
 }

@@ -4,9 +4,46 @@
  */
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 
 const { users, refreshTokens, passwordResetTokens } = schema;
+
+/** The columns of `users` a SessionUser (plugins/session-user.ts) is made of: the session and API token lookups select the same. */
+export const SESSION_USER_COLUMNS = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  inventoryUser: users.inventoryUser,
+  orderUser: users.orderUser,
+  submissionUser: users.submissionUser,
+  debugMode: users.debugMode,
+};
+
+/**
+ * The active user of an access token, read on every request; undefined when the user is inactive or the
+ * sign-in (the token family) was revoked.
+ */
+export async function findSessionUserOfFamily(db: DbOrTx, userId: number, familyId: string) {
+  const [row] = await db
+    .select(SESSION_USER_COLUMNS)
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.activeStatus, true),
+        // A revoked sign-in (logout, password change, reuse detected) ends its access tokens too.
+        exists(
+          db
+            .select({ one: refreshTokens.id })
+            .from(refreshTokens)
+            .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
+        ),
+      ),
+    )
+    .limit(1);
+  return row;
+}
 
 /** The user a login or reset request names: usernames are matched without regard to case. */
 export async function findUserByLoginName(db: DbOrTx, username: string) {
@@ -115,4 +152,27 @@ export async function usePasswordLink(db: DbOrTx, tokenHash: string, now: Date) 
     )
     .returning();
   return used;
+}
+
+/** Deletes refresh tokens that expired, or were revoked before `revokedBefore`; returns how many. */
+export async function deleteSpentRefreshTokens(db: DbOrTx, now: Date, revokedBefore: Date): Promise<number> {
+  const deleted = await db
+    .delete(refreshTokens)
+    .where(
+      or(
+        lt(refreshTokens.expiresAt, now),
+        and(isNotNull(refreshTokens.revokedAt), lt(refreshTokens.revokedAt, revokedBefore)),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return deleted.length;
+}
+
+/** Deletes password links that expired or were used; returns how many. */
+export async function deleteSpentPasswordLinks(db: DbOrTx, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  return deleted.length;
 }

@@ -1,7 +1,7 @@
 import type { EmailSource, EmailSourceListItem, LastRunSummary, MailboxSignInState } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
-import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, like, lt, ne, or, sql } from 'drizzle-orm';
 
 const { emailSources, orderTrackingSources, inventorySources } = schema;
 
@@ -78,6 +78,66 @@ export async function findEmailSourceById(db: DbOrTx, id: number): Promise<Email
 export async function lockEmailSource(db: DbOrTx, id: number): Promise<EmailSourceRow | undefined> {
   const [row] = await db.select().from(emailSources).where(eq(emailSources.id, id)).for('update');
   return row;
+}
+
+/**
+ * Whether the e-mail source exists, holding a share lock until the transaction ends: deleting an e-mail
+ * source locks it for update and then checks which sources use it, so it waits for this save and sees it.
+ */
+export async function lockEmailSourceForUse(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailSources.id })
+    .from(emailSources)
+    .where(eq(emailSources.id, id))
+    .for('share');
+  return row !== undefined;
+}
+
+/** Active mailboxes with an incoming server (the ones an IDLE watcher may watch). */
+export async function listActiveMailboxIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ id: emailSources.id })
+    .from(emailSources)
+    .where(and(eq(emailSources.activeStatus, true), ne(emailSources.incomingServer, '')));
+  return rows.map((row) => row.id);
+}
+
+/** Active mailboxes with an incoming server that were not polled within `pollSeconds`. */
+export async function findMailboxesDueForPoll(db: DbOrTx, pollSeconds: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: emailSources.id })
+    .from(emailSources)
+    .where(
+      and(
+        eq(emailSources.activeStatus, true),
+        ne(emailSources.incomingServer, ''),
+        or(
+          isNull(emailSources.lastPollAt),
+          lt(emailSources.lastPollAt, sql`now() - make_interval(secs => ${pollSeconds})`),
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** Sources whose password is still sealed the v1 way (not yet bound to its connection settings). */
+export async function listEmailSourcesWithLegacySecret(db: DbOrTx): Promise<EmailSourceRow[]> {
+  return db.select().from(emailSources).where(like(emailSources.passwordEncrypted, 'v1:%'));
+}
+
+/** Replaces the source's sealed password if it is still `expected`; returns how many rows changed (0 or 1). */
+export async function replaceEmailSourceSecret(
+  db: DbOrTx,
+  id: number,
+  expected: string,
+  sealed: string,
+): Promise<number> {
+  const done = await db
+    .update(emailSources)
+    .set({ passwordEncrypted: sealed })
+    .where(and(eq(emailSources.id, id), eq(emailSources.passwordEncrypted, expected)))
+    .returning({ id: emailSources.id });
+  return done.length;
 }
 
 /**

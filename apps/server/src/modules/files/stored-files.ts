@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { eq } from 'drizzle-orm';
 import { cleanFileName } from '../../lib/file-names';
+import { insertStoredFile } from './stored-files-repository';
+
+// Readers of a stored file find it here, beside the function that keeps one.
+export { readStoredFile } from './stored-files-repository';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -21,22 +23,13 @@ export function contentTypeFor(fileName: string): string {
 /** Keeps a file; its name is cleaned first (lib/file-names.ts), as it is later a download's or a mail's name. */
 export async function storeFile(db: DbOrTx, name: string, content: Buffer) {
   const fileName = cleanFileName(name, 'file');
-  const [row] = await db
-    .insert(schema.storedFiles)
-    .values({
-      fileName,
-      contentType: contentTypeFor(fileName),
-      size: content.length,
-      sha256: createHash('sha256').update(content).digest('hex'),
-      content,
-    })
-    .returning({ id: schema.storedFiles.id });
-  return row!.id;
-}
-
-export async function readStoredFile(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(schema.storedFiles).where(eq(schema.storedFiles.id, id));
-  return row;
+  return insertStoredFile(db, {
+    fileName,
+    contentType: contentTypeFor(fileName),
+    size: content.length,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    content,
+  });
 }
 
 /** Content-Disposition for a download, with a UTF-8 file name that survives non-ASCII characters. */

@@ -6,17 +6,14 @@
  * deactivated or deleted, or when the server has no IDLE (the timer polls still cover that mailbox).
  * Watching never reads or flags a message: the mailbox is opened read-only (EXAMINE).
  */
-import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import type { AppContext } from '../../context';
 import { openImapClient } from '../../integrations/imap-connection';
-import { findEmailSourceById } from '../email-sources/repository';
+import { findEmailSourceById, listActiveMailboxIds } from '../email-sources/repository';
 import { mailServerSettings, signInForSource } from '../email-sources/source-connection';
 import { INSTANCE_ID } from './instance';
-import { acquireWatcherLease, releaseWatcherLease, renewWatcherLease } from './mailbox-leases';
+import { acquireWatcherLease, releaseWatcherLease, renewWatcherLease } from './mailbox-leases-repository';
 
 const WATCHER_LEASE_SECONDS = 60;
 const FIRST_BACKOFF_MS = 1_000;
@@ -64,7 +61,7 @@ export class IdleWatchers {
 
   private async tick(): Promise<void> {
     const db = this.options.context.db;
-    const active = await activeMailboxIds(db);
+    const active = new Set(await listActiveMailboxIds(db));
     for (const [id, watcher] of this.watchers) {
       if (!active.has(id) || watcher.ended) {
         this.watchers.delete(id);
@@ -92,14 +89,6 @@ export class IdleWatchers {
     this.watchers.clear();
     await Promise.all(watchers.map((watcher) => watcher.stop()));
   }
-}
-
-async function activeMailboxIds(db: DbOrTx): Promise<Set<number>> {
-  const rows = await db
-    .select({ id: schema.emailSources.id })
-    .from(schema.emailSources)
-    .where(and(eq(schema.emailSources.activeStatus, true), ne(schema.emailSources.incomingServer, '')));
-  return new Set(rows.map((row) => row.id));
 }
 
 class MailboxWatcher {

@@ -27,7 +27,8 @@ import { finishRun, startRun } from '../runs/repository';
 import { MessageCommitter, type WriteResult } from './commit-messages';
 import type { FileProcessor } from './file-processors';
 import { INSTANCE_ID } from './instance';
-import { acquireLeaseWaiting, type MailboxState, releasePollLease, renewPollLease } from './mailbox-leases';
+import { acquireLeaseWaiting } from './mailbox-leases';
+import { type MailboxState, releasePollLease, renewPollLease } from './mailbox-leases-repository';
 import { type ListedMessage, MailboxSession } from './mailbox-session';
 import { MailboxError, PollAbandonedError, PollStoppedError, pollErrorText } from './poll-errors';
 import {

@@ -4,10 +4,10 @@
  */
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { RunDeliveryRecord } from '../inventory-delivery/deliver';
 
-const { inventorySftpFiles, inventorySftpStates, runs } = schema;
+const { inventorySftpFiles, inventorySftpStates, inventorySources, runs } = schema;
 
 export interface SftpFileIdentity {
   sourceId: number;
@@ -109,4 +109,25 @@ export async function noteError(db: DbOrTx, sourceId: number, message: string, n
     .update(inventorySftpStates)
     .set({ lastError: message, lastErrorAt: now })
     .where(eq(inventorySftpStates.sourceId, sourceId));
+}
+
+/** Active inventory sources with an SFTP server whose inbound folder was not polled within `pollSeconds`. */
+export async function findSourcesDueForSftpPoll(db: DbOrTx, pollSeconds: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: inventorySources.id })
+    .from(inventorySources)
+    .leftJoin(inventorySftpStates, eq(inventorySftpStates.sourceId, inventorySources.id))
+    .where(
+      and(
+        isNull(inventorySources.deletedAt),
+        eq(inventorySources.activeStatus, true),
+        ne(sql`trim(${inventorySources.sftpServerAddress})`, ''),
+        or(
+          isNull(inventorySftpStates.lastPollAt),
+          lt(inventorySftpStates.lastPollAt, sql`now() - make_interval(secs => ${pollSeconds})`),
+        ),
+      ),
+    )
+    .orderBy(inventorySources.id);
+  return rows.map((row) => row.id);
 }

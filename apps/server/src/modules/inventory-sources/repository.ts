@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, ne, sql } from 'drizzle-orm';
 
 const { inventorySources, storedFiles } = schema;
 
@@ -37,6 +37,26 @@ export async function lockLiveInventorySource(
 ): Promise<InventorySourceRow | undefined> {
   const [row] = await db.select().from(inventorySources).where(isLive(id)).for('update');
   return row;
+}
+
+/** Sources whose SFTP password is still sealed the v1 way (not yet bound to its connection settings). */
+export async function listInventorySourcesWithLegacySftpSecret(db: DbOrTx): Promise<InventorySourceRow[]> {
+  return db.select().from(inventorySources).where(like(inventorySources.sftpPasswordEncrypted, 'v1:%'));
+}
+
+/** Replaces the source's sealed SFTP password if it is still `expected`; returns how many rows changed (0 or 1). */
+export async function replaceSftpSecret(
+  db: DbOrTx,
+  id: number,
+  expected: string,
+  sealed: string,
+): Promise<number> {
+  const done = await db
+    .update(inventorySources)
+    .set({ sftpPasswordEncrypted: sealed })
+    .where(and(eq(inventorySources.id, id), eq(inventorySources.sftpPasswordEncrypted, expected)))
+    .returning({ id: inventorySources.id });
+  return done.length;
 }
 
 export async function insertInventorySource(

@@ -25,6 +25,7 @@ import {
   auditedDelete,
   recordAudit,
 } from '../audit/record-audit';
+import { lockEmailSourceForUse } from '../email-sources/repository';
 import { readStoredFile, storeFile } from '../files/stored-files';
 import { withLastRuns } from '../runs/repository';
 import {
@@ -32,7 +33,6 @@ import {
   FILE_TYPE_MESSAGE,
   type FieldErrors,
   fieldErrorsToBadRequest,
-  lockEmailSourceForUse,
   mailRuleListFields,
   normaliseSpreadsheetFileType,
 } from '../sources/source-rules';

@@ -8,8 +8,9 @@ import {
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, auditedActiveSwitch, recordAudit, recordSave } from '../audit/record-audit';
+import { lockEmailSourceForUse } from '../email-sources/repository';
 import { lastRunFor, withLastRuns } from '../runs/repository';
-import { fieldErrorsToBadRequest, lockEmailSourceForUse } from '../sources/source-rules';
+import { fieldErrorsToBadRequest } from '../sources/source-rules';
 import {
   findLiveOrderSubmissionSource,
   findLiveVendorNamesOfSource,

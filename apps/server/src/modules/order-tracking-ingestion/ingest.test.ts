@@ -18,7 +18,7 @@ import {
   runOf,
 } from '../../../test/modules/order-tracking-ingestion';
 import { storeFile } from '../files/stored-files';
-import { arrayLiteral } from './ingest-orders';
+import { arrayLiteral } from './ingest-orders-repository';
 import { orderTrackingFileProcessor } from './processor';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');

@@ -32,9 +32,9 @@ import {
   saveLastGoodHeaders,
   softDeleteStaleOrders,
   upsertOrders,
-} from './ingest-orders';
+} from './ingest-orders-repository';
 import { type MappingResult, type MappingSuccess, mapTable } from './map-rows';
-import { mergePendingSearchEntries } from './search-indexes';
+import { mergePendingSearchEntries } from './search-indexes-repository';
 
 /** A file that cannot be imported; its message is the run's message. */
 export class IngestFailure extends Error {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { createSource, csv, HEADER, processFile } from '../../../test/modules/order-tracking-ingestion';
-import { ORDER_SEARCH_INDEXES } from './search-indexes';
+import { ORDER_SEARCH_INDEXES } from './search-indexes-repository';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,13 +12,13 @@ import {
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, auditedActiveSwitch, auditedDelete, recordSave } from '../audit/record-audit';
+import { lockEmailSourceForUse } from '../email-sources/repository';
 import { withLastRuns } from '../runs/repository';
 import {
   columnIndexErrors,
   FILE_TYPE_MESSAGE,
   type FieldErrors,
   fieldErrorsToBadRequest,
-  lockEmailSourceForUse,
   mailRuleListFields,
   normaliseSpreadsheetFileType,
 } from '../sources/source-rules';

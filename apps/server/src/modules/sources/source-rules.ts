@@ -6,9 +6,6 @@
 
 import type { SourceListRuleFields } from '@app/contracts';
 import { SPREADSHEET_FILE_TYPES, type SpreadsheetFileType } from '@app/contracts';
-import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 
 export const FILE_TYPE_MESSAGE = `File type must be one of ${SPREADSHEET_FILE_TYPES.join(', ')}`;
@@ -42,19 +39,6 @@ export function fieldErrorsToBadRequest(fields: FieldErrors, lead = 'Invalid req
     .map(([field, message]) => `${field}: ${message}`)
     .join('; ');
   return AppError.badRequest(`${lead}: ${summary}`, fields);
-}
-
-/**
- * Whether the e-mail source exists, holding a share lock until the transaction ends: deleting an e-mail
- * source locks it for update and then checks which sources use it, so it waits for this save and sees it.
- */
-export async function lockEmailSourceForUse(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: schema.emailSources.id })
-    .from(schema.emailSources)
-    .where(eq(schema.emailSources.id, id))
-    .for('share');
-  return row !== undefined;
 }
 
 /** The list columns every mail-read source has (the rule that recognises its files). */

@@ -18,10 +18,11 @@ import type { DbOrTx } from '@app/db';
 import { isSpreadsheetError, readTable } from '../../integrations/spreadsheet';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, auditedActiveSwitch, auditedDelete, recordAudit } from '../audit/record-audit';
+import { lockEmailSourceForUse } from '../email-sources/repository';
 import { storeFile } from '../files/stored-files';
 import { lockLiveOrderSubmissionSourceForUse } from '../order-submission/sources-repository';
 import { lastRunFor, lastRunsFor } from '../runs/repository';
-import { type FieldErrors, fieldErrorsToBadRequest, lockEmailSourceForUse } from '../sources/source-rules';
+import { type FieldErrors, fieldErrorsToBadRequest } from '../sources/source-rules';
 import {
   deleteAliasOfLiveVendor,
   deleteReplacedTemplateFile,

@@ -2,14 +2,28 @@
  * The events other modules report (docs/behaviour/webhooks.md#events), each with the payload's `data`.
  * Callers pass their transaction, so the event commits or rolls back with what it reports.
  */
-import type { DbOrTx, schema } from '@app/db';
-import { emitWebhookEvent } from './outbox';
+import type { DbOrTx } from '@app/db';
+import { emitWebhookEvent } from './outbox-repository';
 
-type RunRow = typeof schema.runs.$inferSelect;
+/** The columns of a run that its events report (a row of `runs`, as the runs repository reads it). */
+export interface ReportedRun {
+  id: number;
+  sourceType: string;
+  sourceId: number | null;
+  sourceName: string;
+  trigger: string;
+  status: string;
+  fileName: string | null;
+  message: string | null;
+  ordersUpdated: number;
+  ordersDeleted: number;
+  startedAt: Date;
+  finishedAt: Date | null;
+}
 
 const RUN_EVENTS = { succeeded: 'run.succeeded', failed: 'run.failed', held: 'run.held' } as const;
 
-export function runEventData(run: RunRow): Record<string, unknown> {
+export function runEventData(run: ReportedRun): Record<string, unknown> {
   return {
     runId: run.id,
     sourceType: run.sourceType,
@@ -27,14 +41,14 @@ export function runEventData(run: RunRow): Record<string, unknown> {
 }
 
 /** run.succeeded, run.failed or run.held for a run that just reached that status; others report nothing. */
-export async function emitRunFinished(db: DbOrTx, run: RunRow): Promise<void> {
+export async function emitRunFinished(db: DbOrTx, run: ReportedRun): Promise<void> {
   const type = RUN_EVENTS[run.status as keyof typeof RUN_EVENTS];
   if (type) await emitWebhookEvent(db, type, runEventData(run));
 }
 
 export async function emitInventoryFileDelivered(
   db: DbOrTx,
-  run: Pick<RunRow, 'id' | 'sourceId' | 'sourceName' | 'fileName'>,
+  run: Pick<ReportedRun, 'id' | 'sourceId' | 'sourceName' | 'fileName'>,
   delivery: {
     email?: { ok: boolean; recipients: string[] };
     sftp?: { ok: boolean; remotePath: string | null };

@@ -16,7 +16,7 @@ import { publicTargets } from '../../integrations/browser/guard-proxy';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, auditedDelete, recordAudit } from '../audit/record-audit';
 import { privateAddressMessage, WEBHOOK_DELIVERY_QUEUE, webhookDeliveryKey } from './deliver';
-import { emitTestEvent } from './outbox';
+import { emitTestEvent } from './outbox-repository';
 import {
   deleteEndpointRow,
   findEndpointRow,

@@ -16,7 +16,7 @@ import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { MAIL_NOT_CONFIGURED } from '../../integrations/system-mailer';
-import { receivesNotificationMail } from '../inventory-delivery/recipients';
+import { receivesNotificationMail } from '../inventory-delivery/repository';
 import { emitDigestSent, emitRunFinished } from '../webhooks/events';
 import { buildDigest, type NotificationSettingRow } from './digest';
 

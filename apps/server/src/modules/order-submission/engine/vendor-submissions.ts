@@ -28,8 +28,6 @@ import {
   type VendorSubmissionDetails,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import { renderPdf } from '../../../integrations/browser/pdf';
 import { AppError } from '../../../lib/app-error';
@@ -37,7 +35,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { composeFileName } from '../../../lib/file-names';
 import { plural } from '../../../lib/plural';
 import { readStoredFile, storeFile } from '../../files/stored-files';
-import { finishRun, recordRun, startRun } from '../../runs/repository';
+import { finishRun, recordRun, startRun, updateRun } from '../../runs/repository';
 import { getOrderVendorSource, markVendorSubmitted } from '../../vendors/service';
 import { emitOrderSubmissionSent } from '../../webhooks/events';
 import { addDays, type Day, dayOf } from './days';
@@ -290,7 +288,7 @@ async function submitGroup(
         fileName: prepared.file.fileName,
         inputFileId: orderFileIds.length === 1 ? orderFileIds[0]! : null,
       });
-      await tx.update(schema.runs).set({ details, outputFileId }).where(eq(schema.runs.id, runId));
+      await updateRun(tx, runId, { details, outputFileId });
       const got = await claimLines(tx, lineIds, runId);
       if (got.length !== lineIds.length) throw new ClaimLost();
       return { runId, details, outputFileId };

@@ -8,8 +8,6 @@
  */
 import { RUN_TRIGGER_LABELS, type RunDetails, type RunTrigger } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { SftpFailure, uploadFile } from '../../integrations/sftp';
 import { errorMessage } from '../../lib/error-message';
@@ -23,6 +21,7 @@ import { sourceSftpSettings, withSourceSftp } from '../inventory-sources/sftp-co
 import { getRun } from '../runs/repository';
 import { emitInventoryFileDelivered } from '../webhooks/events';
 import { inventoryRecipients } from './recipients';
+import { mergeRunDeliveryRecord } from './repository';
 import { normaliseFolder } from './source-sftp';
 
 export const NO_RECIPIENTS_MESSAGE = 'No users receive inventory notifications';
@@ -235,24 +234,12 @@ function deliveryBody(sourceName: string, run: DeliverableRun['run'], fileName: 
   return `${lines.join('\n')}\n`;
 }
 
-/** Merges `details.delivery` into the run's details in one statement (other keys are kept). */
+/** Notes the outcome in the run's `details.delivery` (other keys are kept). */
 async function recordDelivery(db: DbOrTx, runId: number, delivery: InventoryDelivery): Promise<void> {
-  const { runs } = schema;
   const record: RunDeliveryRecord = { ...delivery, at: new Date().toISOString() };
   // The outcome and the inventory.file-delivered webhook event (when a channel delivered) commit together.
   await db.transaction(async (tx) => {
-    const [run] = await tx
-      .update(runs)
-      .set({
-        details: sql`coalesce(${runs.details}, '{}'::jsonb) || jsonb_build_object('delivery', ${JSON.stringify(record)}::jsonb)`,
-      })
-      .where(eq(runs.id, runId))
-      .returning({
-        id: runs.id,
-        sourceId: runs.sourceId,
-        sourceName: runs.sourceName,
-        fileName: runs.fileName,
-      });
+    const run = await mergeRunDeliveryRecord(tx, runId, record);
     if (run && (delivery.email?.ok || delivery.sftp?.ok)) await emitInventoryFileDelivered(tx, run, delivery);
   });
 }

@@ -7,8 +7,6 @@
  */
 import type { InventoryRunDetails, ItemStatus, RunRecord } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, desc, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { readTable } from '../../integrations/spreadsheet';
 import { AppError } from '../../lib/app-error';
@@ -16,12 +14,13 @@ import { readStoredFile } from '../files/stored-files';
 import { deliverAutomaticRun } from '../inventory-delivery/automatic-delivery';
 import { deliverInventoryRun } from '../inventory-delivery/deliver';
 import { lockLiveInventorySource } from '../inventory-sources/repository';
-import { getRun, toRunRecord } from '../runs/repository';
+import { getRun, lockRun, type RunRow, toRunRecord, updateRun } from '../runs/repository';
 import { emitRunFinished } from '../webhooks/events';
 import { normaliseItemNumber } from './availability';
 import {
   deleteItemStates,
   deleteSnapshotsOfRun,
+  findSucceededRunAfter,
   loadItemStates,
   type StateUpdate,
   saveLastGoodHeaders,
@@ -29,11 +28,8 @@ import {
   upsertItemStates,
 } from './repository';
 
-const { runs } = schema;
-type RunRow = typeof runs.$inferSelect;
-
 async function lockHeldRun(db: DbOrTx, runId: number, verb: 'approved' | 'discarded'): Promise<RunRow> {
-  const [run] = await db.select().from(runs).where(eq(runs.id, runId)).for('update');
+  const run = await lockRun(db, runId);
   if (run?.sourceType !== 'inventory') throw AppError.notFound('Inventory run not found');
   if (run.status !== 'held') {
     throw AppError.conflict(`Only a held run can be ${verb}; run #${runId} is ${run.status}.`);
@@ -65,19 +61,7 @@ export async function approveHeldRun(
     if (sourceId === null || !source) {
       throw AppError.conflict(`The source of this run ("${run.sourceName}") has been deleted.`);
     }
-    const [newer] = await tx
-      .select({ id: runs.id })
-      .from(runs)
-      .where(
-        and(
-          eq(runs.sourceType, 'inventory'),
-          eq(runs.sourceId, sourceId),
-          eq(runs.status, 'succeeded'),
-          gt(runs.id, runId),
-        ),
-      )
-      .orderBy(desc(runs.id))
-      .limit(1);
+    const newer = await findSucceededRunAfter(tx, sourceId, runId);
     if (newer) {
       throw AppError.conflict(
         `Run #${newer.id} of this source succeeded after this one was held; approving this older file would undo it. Discard this run instead.`,
@@ -128,11 +112,7 @@ export async function approveHeldRun(
       errors: [],
       approved: { at: now.toISOString(), by },
     };
-    const [approvedRun] = await tx
-      .update(runs)
-      .set({ status: 'succeeded', message, details: nextDetails })
-      .where(eq(runs.id, runId))
-      .returning();
+    const approvedRun = await updateRun(tx, runId, { status: 'succeeded', message, details: nextDetails });
     if (approvedRun) await emitRunFinished(tx, approvedRun);
     return { sourceId, request: details.deliveryRequest };
   });
@@ -166,14 +146,11 @@ export async function discardHeldRun(
     const details = (run.details ?? {}) as InventoryRunDetails;
     const reason = details.held?.reason ?? 'held by the drift guard';
     await deleteSnapshotsOfRun(tx, runId);
-    await tx
-      .update(runs)
-      .set({
-        status: 'discarded',
-        message: `Discarded${by ? ` by ${by}` : ''}: ${reason}`,
-        details: { ...details, discarded: { at: new Date().toISOString(), by } },
-      })
-      .where(eq(runs.id, runId));
+    await updateRun(tx, runId, {
+      status: 'discarded',
+      message: `Discarded${by ? ` by ${by}` : ''}: ${reason}`,
+      details: { ...details, discarded: { at: new Date().toISOString(), by } },
+    });
   });
   return toRunRecord((await getRun(db, runId))!);
 }

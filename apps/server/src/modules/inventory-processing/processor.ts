@@ -10,10 +10,14 @@
  * Delivery happens after commit, never inside: the outcome's `afterCommit` (automatic runs) or the manual
  * route's call to the delivery module.
  */
-import { emptyColumnInfo, emptySummary, type HeaderDrift, type RunDetails } from '@app/contracts';
+import {
+  emptyColumnInfo,
+  emptySummary,
+  type HeaderDrift,
+  type InventoryHeldInfo,
+  type RunDetails,
+} from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, eq, isNull } from 'drizzle-orm';
 import { isSpreadsheetError } from '../../integrations/spreadsheet';
 import { describeError } from '../../lib/error-redaction';
 import { plural } from '../../lib/plural';
@@ -30,16 +34,29 @@ import { deliverAutomaticRun } from '../inventory-delivery/automatic-delivery';
 import {
   findLiveInventorySource,
   type InventorySourceRow,
+  listActiveInventorySourcesOfMailbox,
   lockLiveInventorySource,
 } from '../inventory-sources/repository';
 import { finishRun, startRun } from '../runs/repository';
-import { type ActivatedItem, availabilityRule, parseActivatedItems } from './availability';
-import { applyPredictions, decideItems, type PredictionOutcome, predictionCandidates } from './decide-items';
+import {
+  type ActivatedItem,
+  type AvailabilityRule,
+  availabilityRule,
+  parseActivatedItems,
+} from './availability';
+import {
+  applyPredictions,
+  type Decision,
+  decideItems,
+  type PredictionOutcome,
+  predictionCandidates,
+} from './decide-items';
 import { type OutputRow, type OutputTemplate, outputFileName, prepareOutput } from './output-file';
 import { loadPredictionContext, type PredictionContext, summariesFor } from './prediction-context';
 import { formatAmount, type PredictiveSettings } from './predictive';
 import {
   deleteItemStates,
+  type ItemState,
   insertSnapshots,
   loadItemStates,
   saveLastGoodHeaders,
@@ -52,7 +69,7 @@ import {
   type RunReportParts,
   runReport,
 } from './run-report';
-import { compareWithStates, driftGuard } from './state-changes';
+import { compareWithStates, driftGuard, type StateChanges } from './state-changes';
 import {
   type ColumnPlan,
   collectItems,
@@ -61,8 +78,6 @@ import {
   readSupplierTable,
   type SupplierData,
 } from './supplier-file';
-
-const { inventorySources } = schema;
 
 export { LOG_CAP, MODIFICATIONS_CAP } from './decide-items';
 export { LIST_CAP } from './state-changes';
@@ -179,9 +194,93 @@ async function applyRun(
   const { plan, supplier, template, activated } = prepared;
   const timings = [...prepared.timings];
   const lap = timer();
+  const note = (label: string) => lap(label, timings);
   const warnings = [...plan.warnings, ...supplier.warnings];
 
-  // One run at a time per source: states and snapshots are read and written as one step.
+  const { states, snapshotCount } = await lockAndSnapshot(
+    db,
+    source,
+    runId,
+    supplier,
+    now,
+    options,
+    progress,
+  );
+  note(`stored ${plural(snapshotCount, 'snapshot')}`);
+
+  const rule = availabilityRule(source);
+  const { decisions, activeItemsFound } = decideItems(activated, supplier, rule);
+  const predicted = await predictAvailability(db, { source, runId, now, decisions, supplier, rule });
+  if (predicted.warning) warnings.push(predicted.warning);
+  if (predicted.context) note('predictions');
+
+  const changes = compareWithStates(decisions, states);
+  const held = driftGuard(changes, supplier.counts.processedRows, source.driftGuardPercent);
+  warnings.push(
+    ...activatedItemWarnings({
+      changes,
+      duplicateActivated: prepared.duplicateActivated,
+      activatedCount: activated.length,
+    }),
+  );
+
+  const rows: OutputRow[] = decisions.map((decision) => ({
+    item: decision.item.text,
+    status: decision.status,
+  }));
+  const fileName = outputFileName(template.baseName, template.type, now);
+  const { content, outputFileId } = await writeStatesAndFile(db, {
+    source,
+    runId,
+    now,
+    options,
+    plan,
+    activated,
+    states,
+    changes,
+    held,
+    template,
+    rows,
+    fileName,
+    note,
+  });
+
+  const report = runReport({
+    source,
+    plan,
+    template,
+    supplier,
+    decisions,
+    activeItemsFound,
+    ruleThresholdText: rule.thresholdText,
+    changes,
+    predictions: predicted.outcome,
+    held,
+    fileName,
+    rowCount: rows.length,
+    warnings,
+    predictionLogs: predicted.logs,
+    timings,
+    manualDelivery: options.manualDelivery,
+  });
+  // The item history (history.ts) explains this run's predictions from what it used.
+  if (predicted.context) report.details.predictive = predicted.context;
+  return { ...report, output: { fileName, content }, outputFileId };
+}
+
+/**
+ * Locks the source for the run (one run at a time per source: states and snapshots are read and written as
+ * one step), reads the stored item states and stores one snapshot per item of the file.
+ */
+async function lockAndSnapshot(
+  db: DbOrTx,
+  source: Source,
+  runId: number,
+  supplier: SupplierData,
+  now: Date,
+  options: InventoryProcessOptions,
+  progress?: ProgressReporter,
+): Promise<{ states: Map<string, ItemState>; snapshotCount: number }> {
   if (!(await lockLiveInventorySource(db, source.id))) {
     throw new InventoryFailure(
       `Inventory source ${source.id} was deleted while its file was being processed.`,
@@ -195,58 +294,91 @@ async function applyRun(
   // One snapshot per item of the file: the rows, less blank and repeated ones.
   await progress?.total(snapshots.length);
   await insertSnapshots(db, source.id, runId, now, snapshots, options.batchSize, progress?.done);
-  lap(`stored ${plural(snapshots.length, 'snapshot')}`, timings);
+  return { states, snapshotCount: snapshots.length };
+}
 
-  const rule = availabilityRule(source);
-  const { decisions, activeItemsFound } = decideItems(activated, supplier, rule);
-  const predictionLogs: string[] = [];
-  let predictions: PredictionOutcome = { earlyCount: 0, reasons: [], modifications: [] };
-  let predictionContext: PredictionContext | undefined;
-  if (source.usesPredictiveAlgorithm) {
-    const settings = predictiveSettingsOf(source);
-    if (typeof settings === 'string') {
-      warnings.push(settings);
-    } else {
-      const candidates = predictionCandidates(decisions, supplier, rule);
-      predictionContext = await loadPredictionContext(db, {
-        sourceId: source.id,
-        runId,
-        now,
-        settings,
-        minItemsToBeActive: source.minItemsToBeActive,
-      });
-      const { horizonDays, earlierRuns } = predictionContext;
-      const summaries = await summariesFor(
-        db,
-        source.id,
-        predictionContext,
-        candidates.map((decision) => decision.item.key),
-      );
-      predictionLogs.push(
-        `Predictive algorithm: ${plural(candidates.length, 'candidate item')}, ${plural(summaries.size, 'item')} with at least ${settings.minDataPoints} snapshots in the last ${plural(settings.lookbackDays, 'day')}; horizon ${formatAmount(horizonDays)} ${horizonDays === 1 ? 'day' : 'days'} (median interval of ${plural(earlierRuns, 'earlier successful run')} and this one).`,
-      );
-      predictions = applyPredictions(candidates, {
-        supplier,
-        summaries,
-        settings,
-        horizonDays,
-        minItemsToBeActive: source.minItemsToBeActive,
-      });
-      lap('predictions', timings);
-    }
-  }
+interface PredictedAvailability {
+  outcome: PredictionOutcome;
+  /** What the predictions used; set when the predictive algorithm ran. */
+  context?: PredictionContext;
+  logs: string[];
+  /** Why the algorithm, switched on, made no predictions. */
+  warning?: string;
+}
 
-  const changes = compareWithStates(decisions, states);
-  const held = driftGuard(changes, supplier.counts.processedRows, source.driftGuardPercent);
-  warnings.push(
-    ...activatedItemWarnings({
-      changes,
-      duplicateActivated: prepared.duplicateActivated,
-      activatedCount: activated.length,
-    }),
+/** The predictive algorithm's corrections to the decisions, when the source uses it (predictive.ts). */
+async function predictAvailability(
+  db: DbOrTx,
+  input: {
+    source: Source;
+    runId: number;
+    now: Date;
+    decisions: Decision[];
+    supplier: SupplierData;
+    rule: AvailabilityRule;
+  },
+): Promise<PredictedAvailability> {
+  const { source, runId, now, decisions, supplier, rule } = input;
+  const outcome: PredictionOutcome = { earlyCount: 0, reasons: [], modifications: [] };
+  if (!source.usesPredictiveAlgorithm) return { outcome, logs: [] };
+  const settings = predictiveSettingsOf(source);
+  if (typeof settings === 'string') return { outcome, logs: [], warning: settings };
+  const candidates = predictionCandidates(decisions, supplier, rule);
+  const context = await loadPredictionContext(db, {
+    sourceId: source.id,
+    runId,
+    now,
+    settings,
+    minItemsToBeActive: source.minItemsToBeActive,
+  });
+  const { horizonDays, earlierRuns } = context;
+  const summaries = await summariesFor(
+    db,
+    source.id,
+    context,
+    candidates.map((decision) => decision.item.key),
   );
+  const logs = [
+    `Predictive algorithm: ${plural(candidates.length, 'candidate item')}, ${plural(summaries.size, 'item')} with at least ${settings.minDataPoints} snapshots in the last ${plural(settings.lookbackDays, 'day')}; horizon ${formatAmount(horizonDays)} ${horizonDays === 1 ? 'day' : 'days'} (median interval of ${plural(earlierRuns, 'earlier successful run')} and this one).`,
+  ];
+  return {
+    outcome: applyPredictions(candidates, {
+      supplier,
+      summaries,
+      settings,
+      horizonDays,
+      minItemsToBeActive: source.minItemsToBeActive,
+    }),
+    context,
+    logs,
+  };
+}
 
-  // The new states (unless held) go to the database while the generated file is built here: the two overlap.
+/**
+ * Writes the new item states (unless the drift guard held the run) while the generated file is built here
+ * (the two overlap), then stores the file.
+ */
+async function writeStatesAndFile(
+  db: DbOrTx,
+  input: {
+    source: Source;
+    runId: number;
+    now: Date;
+    options: InventoryProcessOptions;
+    plan: ColumnPlan;
+    activated: ActivatedItem[];
+    states: Map<string, ItemState>;
+    changes: StateChanges;
+    /** Set when the drift guard holds the run: its states are not written. */
+    held: InventoryHeldInfo | undefined;
+    template: OutputTemplate;
+    rows: OutputRow[];
+    fileName: string;
+    note: (label: string) => void;
+  },
+): Promise<{ content: Buffer; outputFileId: number }> {
+  const { source, runId, now, options, plan, activated, states, changes, held, template, rows, fileName } =
+    input;
   const applyStates = async () => {
     if (held) return;
     await upsertItemStates(db, source.id, runId, now, changes.updates, options.batchSize);
@@ -259,11 +391,6 @@ async function applyRun(
     if (plan.hasHeader && !plan.empty) await saveLastGoodHeaders(db, source.id, plan.headers);
   };
   const statesApplied = applyStates();
-  const rows: OutputRow[] = decisions.map((decision) => ({
-    item: decision.item.text,
-    status: decision.status,
-  }));
-  const fileName = outputFileName(template.baseName, template.type, now);
   let content: Buffer;
   try {
     content = template.write(rows, now);
@@ -271,37 +398,15 @@ async function applyRun(
     await statesApplied.catch(() => undefined);
     throw error;
   }
-  lap(`wrote ${fileName} (${plural(rows.length, 'row')})`, timings);
+  input.note(`wrote ${fileName} (${plural(rows.length, 'row')})`);
   await statesApplied;
   const outputFileId = await storeFile(db, fileName, content);
-  lap(
+  input.note(
     held
       ? 'stored the generated file'
       : `updated ${plural(changes.updates.length, 'item state')}, stored the generated file`,
-    timings,
   );
-
-  const report = runReport({
-    source,
-    plan,
-    template,
-    supplier,
-    decisions,
-    activeItemsFound,
-    ruleThresholdText: rule.thresholdText,
-    changes,
-    predictions,
-    held,
-    fileName,
-    rowCount: rows.length,
-    warnings,
-    predictionLogs,
-    timings,
-    manualDelivery: options.manualDelivery,
-  });
-  // The item history (history.ts) explains this run's predictions from what it used.
-  if (predictionContext) report.details.predictive = predictionContext;
-  return { ...report, output: { fileName, content }, outputFileId };
+  return { content, outputFileId };
 }
 
 function failureMessage(error: unknown): string {
@@ -410,17 +515,7 @@ export async function processInventoryFile(
 
 /** Active, not deleted inventory sources bound to a mailbox, as intake matches them (docs/behaviour/mail-intake.md#matching). */
 export async function inventoryMailRules(db: DbOrTx, emailSourceId: number): Promise<MailMatchRule[]> {
-  const rows = await db
-    .select()
-    .from(inventorySources)
-    .where(
-      and(
-        eq(inventorySources.emailSourceId, emailSourceId),
-        eq(inventorySources.activeStatus, true),
-        isNull(inventorySources.deletedAt),
-      ),
-    )
-    .orderBy(inventorySources.id);
+  const rows = await listActiveInventorySourcesOfMailbox(db, emailSourceId);
   return rows.map((row) => toMailMatchRule('inventory', emailSourceId, row));
 }
 

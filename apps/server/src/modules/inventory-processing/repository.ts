@@ -1,12 +1,13 @@
 /**
  * SQL of inventory processing: item snapshots (bulk, through unnest of array parameters so that 200,000
  * rows are a handful of statements on PostgreSQL and PGlite alike), the per-item window summaries the
- * predictive algorithm needs, and the current status of user-activated items.
+ * predictive algorithm needs, the current status of user-activated items, and what a held run's approval
+ * checks.
  */
 import type { ItemStatus } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { queryRows, schema } from '@app/db';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { DAY_MS, type SeriesSummary } from './predictive';
 
 const { inventoryItemSnapshots, inventoryItemStates, inventorySources, runs } = schema;
@@ -278,4 +279,26 @@ export async function saveLastGoodHeaders(db: DbOrTx, sourceId: number, headers:
     .update(inventorySources)
     .set({ lastGoodHeaders: headers })
     .where(eq(inventorySources.id, sourceId));
+}
+
+/** The latest succeeded run of the source after `runId`, if any: approving an older held run would undo it. */
+export async function findSucceededRunAfter(
+  db: DbOrTx,
+  sourceId: number,
+  runId: number,
+): Promise<{ id: number } | undefined> {
+  const [newer] = await db
+    .select({ id: runs.id })
+    .from(runs)
+    .where(
+      and(
+        eq(runs.sourceType, 'inventory'),
+        eq(runs.sourceId, sourceId),
+        eq(runs.status, 'succeeded'),
+        gt(runs.id, runId),
+      ),
+    )
+    .orderBy(desc(runs.id))
+    .limit(1);
+  return newer;
 }

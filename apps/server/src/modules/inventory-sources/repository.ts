@@ -30,6 +30,24 @@ export async function findLiveInventorySource(
   return row;
 }
 
+/** The active, live sources that read their files from the mailbox of `emailSourceId`, by id. */
+export async function listActiveInventorySourcesOfMailbox(
+  db: DbOrTx,
+  emailSourceId: number,
+): Promise<InventorySourceRow[]> {
+  return db
+    .select()
+    .from(inventorySources)
+    .where(
+      and(
+        eq(inventorySources.emailSourceId, emailSourceId),
+        eq(inventorySources.activeStatus, true),
+        isNull(inventorySources.deletedAt),
+      ),
+    )
+    .orderBy(inventorySources.id);
+}
+
 /** The live row, locked for update until the transaction ends. */
 export async function lockLiveInventorySource(
   db: DbOrTx,

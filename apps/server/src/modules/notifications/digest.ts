@@ -15,17 +15,16 @@ import type { DbOrTx } from '@app/db';
 import { plural } from '../../lib/plural';
 import type { ShipmentActivity } from '../tracking-numbers/repository';
 import {
-  collectDigestActivity,
   DIGEST_CAPS,
   type DigestActivity,
   type DigestRun,
   type DigestWindow,
-  digestSources,
   errorCount,
   hasActivity,
   type ItemChange,
   type SourceActivity,
-} from './digest-data';
+} from './digest-activity';
+import { collectDigestActivity, digestSources } from './digest-data';
 import { type DigestBlock, type DigestDocument, renderDigestHtml, renderDigestText } from './digest-html';
 import type { NotificationSettingRow } from './repository';
 

@@ -1,7 +1,8 @@
-import type { SourceTypeId } from '@app/contracts';
+import type { RecipientGroup, SourceTypeId } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
-import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { receivesNotificationMail } from '../inventory-delivery/repository';
 
 const {
   notificationSettings,
@@ -9,6 +10,7 @@ const {
   orderSubmissionSources,
   orderTrackingSources,
   orderVendorSources,
+  users,
 } = schema;
 
 export type NotificationSettingRow = typeof notificationSettings.$inferSelect;
@@ -79,6 +81,62 @@ export async function deleteNotificationSettingRow(db: DbOrTx, id: number): Prom
     .where(eq(notificationSettings.id, id))
     .returning({ id: notificationSettings.id });
   return rows.length > 0;
+}
+
+/**
+ * Up to `limit` enabled settings with a schedule whose next run is due at `now`, earliest first, locked for
+ * update until the transaction ends; rows another instance holds are skipped.
+ */
+export async function lockDueNotificationSettings(
+  db: DbOrTx,
+  now: Date,
+  limit: number,
+): Promise<NotificationSettingRow[]> {
+  return db
+    .select()
+    .from(notificationSettings)
+    .where(
+      and(
+        eq(notificationSettings.notificationEnabled, true),
+        ne(notificationSettings.notificationInterval, 'None'),
+        isNotNull(notificationSettings.nextRunAt),
+        lte(notificationSettings.nextRunAt, now),
+      ),
+    )
+    .orderBy(asc(notificationSettings.nextRunAt), asc(notificationSettings.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function setNotificationNextRunAt(
+  db: DbOrTx,
+  id: number,
+  nextRunAt: Date | null,
+): Promise<void> {
+  await db.update(notificationSettings).set({ nextRunAt }).where(eq(notificationSettings.id, id));
+}
+
+export async function setLastNotificationSent(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db
+    .update(notificationSettings)
+    .set({ lastNotificationSent: at })
+    .where(eq(notificationSettings.id, id));
+}
+
+const GROUP_FLAG = {
+  inventory: users.inventoryUser,
+  submission: users.submissionUser,
+  order: users.orderUser,
+} as const satisfies Record<RecipientGroup, unknown>;
+
+/** The addresses, as stored and by address, of the active users who receive notification mail and hold the group's flag. */
+export async function listGroupRecipientEmails(db: DbOrTx, group: RecipientGroup): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(receivesNotificationMail(), eq(GROUP_FLAG[group], true)))
+    .orderBy(asc(users.email));
+  return rows.map((row) => row.email);
 }
 
 /** A source a setting can include; deleted ones are still named so that a setting can show what it held. */

@@ -16,16 +16,12 @@
  *   occurrence reports as usual.
  */
 
-import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, asc, eq, isNotNull, lte, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { digestsSentTotal } from '../../lib/metrics';
 import type { NotificationSettingRow } from './digest';
+import { lockDueNotificationSettings, setLastNotificationSent, setNotificationNextRunAt } from './repository';
 import { nextRunAt, notificationSchedule } from './schedule';
 import { type DigestDelivery, sendDigest } from './send-digest';
-
-const { notificationSettings } = schema;
 
 /** Settings claimed per transaction; a tick claims batches until none is due. */
 const CLAIM_BATCH = 20;
@@ -54,25 +50,9 @@ export async function claimDueSettings(
 ): Promise<NotificationSettingRow[]> {
   const schedule = notificationSchedule(context.config);
   return context.db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(notificationSettings)
-      .where(
-        and(
-          eq(notificationSettings.notificationEnabled, true),
-          ne(notificationSettings.notificationInterval, 'None'),
-          isNotNull(notificationSettings.nextRunAt),
-          lte(notificationSettings.nextRunAt, now),
-        ),
-      )
-      .orderBy(asc(notificationSettings.nextRunAt), asc(notificationSettings.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    const due = await lockDueNotificationSettings(tx, now, limit);
     for (const setting of due) {
-      await tx
-        .update(notificationSettings)
-        .set({ nextRunAt: nextRunAt(setting, now, schedule) })
-        .where(eq(notificationSettings.id, setting.id));
+      await setNotificationNextRunAt(tx, setting.id, nextRunAt(setting, now, schedule));
     }
     return due;
   });
@@ -106,7 +86,7 @@ export async function runDueNotifications(
         status: delivery.status,
         message: delivery.message,
       });
-      if (delivery.sentCount > 0) await markSent(context.db, setting.id, now);
+      if (delivery.sentCount > 0) await setLastNotificationSent(context.db, setting.id, now);
       if (delivery.status === 'sent') {
         result.sent += 1;
         digestsSentTotal.inc();
@@ -124,11 +104,4 @@ export async function runDueNotifications(
     }
     if (claimed.length < CLAIM_BATCH) return result;
   }
-}
-
-async function markSent(db: DbOrTx, settingId: number, at: Date): Promise<void> {
-  await db
-    .update(notificationSettings)
-    .set({ lastNotificationSent: at })
-    .where(eq(notificationSettings.id, settingId));
 }

@@ -12,15 +12,12 @@ import {
   SOURCE_TYPE_RECIPIENT_GROUP,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { MAIL_NOT_CONFIGURED } from '../../integrations/system-mailer';
-import { receivesNotificationMail } from '../inventory-delivery/recipients';
+import { insertRun } from '../runs/repository';
 import { emitDigestSent, emitRunFinished } from '../webhooks/events';
 import { buildDigest, type NotificationSettingRow } from './digest';
-
-const { runs, users } = schema;
+import { listGroupRecipientEmails } from './repository';
 
 export type DigestTrigger = 'schedule' | 'manual';
 
@@ -36,20 +33,9 @@ export interface DigestDelivery {
   sentCount: number;
 }
 
-const GROUP_FLAG = {
-  inventory: users.inventoryUser,
-  submission: users.submissionUser,
-  order: users.orderUser,
-} as const;
-
 /** Active users who receive notifications by e-mail and hold the group's flag, by address. */
 export async function groupRecipients(db: DbOrTx, group: RecipientGroup): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(receivesNotificationMail(), eq(GROUP_FLAG[group], true)))
-    .orderBy(asc(users.email));
-  return unique(rows.map((row) => row.email));
+  return unique(await listGroupRecipientEmails(db, group));
 }
 
 function unique(addresses: string[]): string[] {
@@ -107,33 +93,30 @@ export async function sendDigest(
   ): Promise<number> => {
     // The run and its webhook events (run.*, and notification.digest-sent when it went out) commit together.
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(runs)
-        .values({
-          sourceType: 'notification',
-          sourceId: setting.id,
-          sourceName: setting.name,
-          trigger: options.trigger,
-          status,
-          // The run carries the scheduler's clock, like the digest window it reports.
-          startedAt: options.now,
-          finishedAt: context.clock.now(),
-          message,
-          details: { ...details, recipients, test },
-        })
-        .returning();
-      await emitRunFinished(tx, row!);
+      const row = await insertRun(tx, {
+        sourceType: 'notification',
+        sourceId: setting.id,
+        sourceName: setting.name,
+        trigger: options.trigger,
+        status,
+        // The run carries the scheduler's clock, like the digest window it reports.
+        startedAt: options.now,
+        finishedAt: context.clock.now(),
+        message,
+        details: { ...details, recipients, test },
+      });
+      await emitRunFinished(tx, row);
       if (status === 'succeeded') {
         const counts = details.counts as { emails?: number } | undefined;
         await emitDigestSent(tx, {
-          runId: row!.id,
+          runId: row.id,
           settingId: setting.id,
           settingName: setting.name,
           emailCount: counts?.emails ?? 0,
           recipientCount: recipients.length,
         });
       }
-      return row!.id;
+      return row.id;
     });
   };
 

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 
 const { orderSubmissionSources, orderVendorSources } = schema;
 
@@ -28,6 +28,25 @@ export async function findLiveOrderSubmissionSource(
 ): Promise<OrderSubmissionSourceRow | undefined> {
   const [row] = await db.select().from(orderSubmissionSources).where(isLive(id));
   return row;
+}
+
+/** The active, live sources whose order e-mails arrive in the mailbox of `emailSourceId`, by id. */
+export async function listActiveOrderSubmissionSourcesOfMailbox(
+  db: DbOrTx,
+  emailSourceId: number,
+): Promise<OrderSubmissionSourceRow[]> {
+  return db
+    .select()
+    .from(orderSubmissionSources)
+    .where(
+      and(
+        eq(orderSubmissionSources.emailSourceId, emailSourceId),
+        isNotNull(orderSubmissionSources.emailSourceId),
+        eq(orderSubmissionSources.activeStatus, true),
+        eq(orderSubmissionSources.deletedStatus, false),
+      ),
+    )
+    .orderBy(orderSubmissionSources.id);
 }
 
 /**

@@ -113,6 +113,29 @@ export async function getRun(db: DbOrTx, runId: number) {
   return row;
 }
 
+/** The run, locked for update until the transaction ends (an operator's decision on a held run). */
+export async function lockRun(db: DbOrTx, runId: number): Promise<RunRow | undefined> {
+  const [row] = await db.select().from(runs).where(eq(runs.id, runId)).for('update');
+  return row;
+}
+
+/** A run written whole in one statement, with its own clock (an alert, a digest); the caller emits its event. */
+export async function insertRun(db: DbOrTx, values: typeof runs.$inferInsert): Promise<RunRow> {
+  const [row] = await db.insert(runs).values(values).returning();
+  return row!;
+}
+
+/** What a step sets on a run outside `finishRun`: its details and files while open, an operator's verdict. */
+export type RunUpdate = Partial<
+  Pick<RunRow, 'status' | 'message' | 'details' | 'fileName' | 'inputFileId' | 'outputFileId'>
+>;
+
+/** Sets the given columns of a run; returns the run as it now is (undefined when there is none). */
+export async function updateRun(db: DbOrTx, runId: number, values: RunUpdate): Promise<RunRow | undefined> {
+  const [row] = await db.update(runs).set(values).where(eq(runs.id, runId)).returning();
+  return row;
+}
+
 /** The latest run of one source, for its editor. */
 export async function lastRunFor(
   db: DbOrTx,

@@ -17,13 +17,11 @@ import type {
   SubmissionVendorSummary,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import { errorMessage } from '../../../lib/error-message';
 import { plural } from '../../../lib/plural';
 import { readStoredFile } from '../../files/stored-files';
-import { finishRun, getRun, startRun } from '../../runs/repository';
+import { finishRun, getRun, startRun, updateRun } from '../../runs/repository';
 import { loadVendorsForSubmission } from '../../vendors/service';
 import { findLiveOrderSubmissionSource } from '../sources-repository';
 import type { Day } from './days';
@@ -241,7 +239,7 @@ async function groupBatch(db: DbOrTx, batch: BatchRow): Promise<Grouped> {
     inputFileId: single?.orderFileId ?? null,
     inboundMessageId: single?.inboundMessageId ?? null,
   });
-  await db.update(schema.runs).set({ details }).where(eq(schema.runs.id, runId));
+  await updateRun(db, runId, { details });
   await updateBatch(db, batch.id, { runId });
   return { batch, runId, vendorIds: grouping.groups.map((group) => group.vendor.id), details };
 }

@@ -7,8 +7,6 @@
  * (waiting → processing), so two instances never both follow the same link.
  */
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import {
   type DownloadButton,
@@ -25,7 +23,7 @@ import type {
   ProcessFileRequest,
   ProcessMessageRequest,
 } from '../../intake/file-processors';
-import { finishRun, getRun, startRun } from '../../runs/repository';
+import { finishRun, getRun, startRun, updateRun } from '../../runs/repository';
 import { findLiveOrderSubmissionSource, type OrderSubmissionSourceRow } from '../sources-repository';
 import { completeBatchOf } from './batches';
 import { dayOf } from './days';
@@ -217,10 +215,7 @@ async function fetchLinkedOrder(context: AppContext, email: OrderEmailRow): Prom
       pdfFileId,
     });
     if (email.intakeRunId !== null) {
-      await inner
-        .update(schema.runs)
-        .set({ inputFileId: orderFileId, fileName: spreadsheet.fileName })
-        .where(eq(schema.runs.id, email.intakeRunId));
+      await updateRun(inner, email.intakeRunId, { inputFileId: orderFileId, fileName: spreadsheet.fileName });
     }
     const text = `${orderFileSummary(spreadsheet.fileName, orderFile)} Fetched from the order link${pdf ? `, with the PDF "${pdf.fileName}"` : ''}.`;
     await finishIntakeRun(inner, email.intakeRunId, {

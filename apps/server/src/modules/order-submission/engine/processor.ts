@@ -6,31 +6,17 @@
  * attachments is not checked for it (a logo or a signature must not keep the order out).
  */
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import {
   type FileProcessor,
   type MailMatchRule,
   type ProcessFileRequest,
   toMailMatchRule,
 } from '../../intake/file-processors';
+import { listActiveOrderSubmissionSourcesOfMailbox } from '../sources-repository';
 import { recordLinkedOrderEmail, recordOrderEmail } from './order-emails';
 
-const { orderSubmissionSources } = schema;
-
 export async function orderSubmissionMailRules(db: DbOrTx, emailSourceId: number): Promise<MailMatchRule[]> {
-  const rows = await db
-    .select()
-    .from(orderSubmissionSources)
-    .where(
-      and(
-        eq(orderSubmissionSources.emailSourceId, emailSourceId),
-        isNotNull(orderSubmissionSources.emailSourceId),
-        eq(orderSubmissionSources.activeStatus, true),
-        eq(orderSubmissionSources.deletedStatus, false),
-      ),
-    )
-    .orderBy(orderSubmissionSources.id);
+  const rows = await listActiveOrderSubmissionSourcesOfMailbox(db, emailSourceId);
   return rows.map((row) => ({
     ...toMailMatchRule('order-submission', emailSourceId, row),
     expectedAttachmentCount: row.noAttachmentsNeedsLinkClick ? null : row.expectedAttachmentCount,

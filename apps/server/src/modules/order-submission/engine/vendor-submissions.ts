@@ -28,8 +28,6 @@ import {
   type VendorSubmissionDetails,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
-import { schema } from '@app/db';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import { renderPdf } from '../../../integrations/browser/pdf';
 import { AppError } from '../../../lib/app-error';
@@ -37,7 +35,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { composeFileName } from '../../../lib/file-names';
 import { plural } from '../../../lib/plural';
 import { readStoredFile, storeFile } from '../../files/stored-files';
-import { finishRun, recordRun, startRun } from '../../runs/repository';
+import { finishRun, recordRun, startRun, updateRun } from '../../runs/repository';
 import { getOrderVendorSource, markVendorSubmitted } from '../../vendors/service';
 import { emitOrderSubmissionSent } from '../../webhooks/events';
 import { addDays, type Day, dayOf } from './days';
@@ -259,15 +257,7 @@ async function submitGroup(
   let claimed: { runId: number; details: VendorSubmissionDetails; outputFileId: number };
   try {
     claimed = await db.transaction(async (tx) => {
-      const outputFileId = await storeFile(tx, prepared.file.fileName, prepared.file.content);
-      const attachments: SubmissionAttachment[] = [];
-      for (const attachment of prepared.attachments) {
-        const fileId =
-          attachment.kind === 'spreadsheet'
-            ? outputFileId
-            : (attachment.storedId ?? (await storeFile(tx, attachment.fileName, attachment.content)));
-        attachments.push({ kind: attachment.kind, fileName: attachment.fileName, fileId });
-      }
+      const { outputFileId, attachments } = await storeSubmissionFiles(tx, prepared);
       const pdf = attachments.find((attachment) => attachment.kind === 'pdf');
       const details: VendorSubmissionDetails = {
         to: prepared.to,
@@ -290,7 +280,7 @@ async function submitGroup(
         fileName: prepared.file.fileName,
         inputFileId: orderFileIds.length === 1 ? orderFileIds[0]! : null,
       });
-      await tx.update(schema.runs).set({ details, outputFileId }).where(eq(schema.runs.id, runId));
+      await updateRun(tx, runId, { details, outputFileId });
       const got = await claimLines(tx, lineIds, runId);
       if (got.length !== lineIds.length) throw new ClaimLost();
       return { runId, details, outputFileId };
@@ -336,6 +326,23 @@ async function submitGroup(
     }
   });
   return { status: outcome.ok ? 'sent' : 'failed', runId: claimed.runId, lineCount: lines.length, message };
+}
+
+/** Stores the vendor's file (the run's output) and each attachment not stored yet; the spreadsheet is the file. */
+async function storeSubmissionFiles(
+  db: DbOrTx,
+  prepared: PreparedSubmission,
+): Promise<{ outputFileId: number; attachments: SubmissionAttachment[] }> {
+  const outputFileId = await storeFile(db, prepared.file.fileName, prepared.file.content);
+  const attachments: SubmissionAttachment[] = [];
+  for (const attachment of prepared.attachments) {
+    const fileId =
+      attachment.kind === 'spreadsheet'
+        ? outputFileId
+        : (attachment.storedId ?? (await storeFile(db, attachment.fileName, attachment.content)));
+    attachments.push({ kind: attachment.kind, fileName: attachment.fileName, fileId });
+  }
+  return { outputFileId, attachments };
 }
 
 /** Builds the file, the PDF and the e-mail; throws when the vendor's settings do not allow it. */
@@ -384,60 +391,12 @@ async function prepareSubmission(
   }
   let pdfSource: PreparedSubmission['pdfSource'];
   if (vendor.vendorWantsPDF) {
-    const emails = distinctEmails(lines);
-    const downloaded = emails.every((email) => email.pdfFileId !== null) ? emails : [];
-    if (downloaded.length > 0) {
-      for (const email of downloaded) {
-        const stored = await readStoredFile(db, email.pdfFileId!);
-        if (!stored) throw new Error(`the PDF downloaded for "${email.subject}" is no longer stored`);
-        attachments.push({
-          kind: 'pdf',
-          fileName: stored.fileName,
-          content: stored.content,
-          contentType: PDF_TYPE,
-          storedId: stored.id,
-        });
-      }
-      pdfSource = 'downloaded';
-    } else {
-      const title = `${vendor.vendorNameFromFile} — purchase order${poNumbers.length === 1 ? '' : 's'} ${poNumbers.join(', ')}`;
-      let pdf: Buffer;
-      try {
-        pdf = await renderPdf(renderVendorFileHtml(file, title));
-      } catch (error) {
-        throw new Error(`the PDF could not be printed: ${errorMessage(error)}`);
-      }
-      attachments.push({
-        kind: 'pdf',
-        fileName: file.fileName.replace(/\.[^.]+$/, '.pdf'),
-        content: pdf,
-        contentType: PDF_TYPE,
-        storedId: null,
-      });
-      pdfSource = 'generated';
-    }
+    const pdf = await pdfAttachments(db, vendor, lines, file, poNumbers);
+    attachments.push(...pdf.attachments);
+    pdfSource = pdf.source;
   }
   if (vendor.vendorWantsForwardedEmail) {
-    const originals = distinctEmails(lines).filter((email) => email.rawFileId !== null);
-    if (originals.length === 0) {
-      warnings.push(
-        'The vendor wants the order e-mail forwarded, but these orders did not come by e-mail (re-processed file): nothing was forwarded.',
-      );
-    }
-    for (const email of originals) {
-      const stored = await readStoredFile(db, email.rawFileId!);
-      if (!stored) {
-        warnings.push(`The original e-mail "${email.subject}" is no longer stored and was not forwarded.`);
-        continue;
-      }
-      attachments.push({
-        kind: 'forwarded-email',
-        fileName: emlName(email.subject),
-        content: stored.content,
-        contentType: FORWARDED_TYPE,
-        storedId: stored.id,
-      });
-    }
+    attachments.push(...(await forwardedEmailAttachments(db, lines, warnings)));
   }
   if (attachments.length === 0) {
     warnings.push(
@@ -466,6 +425,82 @@ async function prepareSubmission(
     ...(pdfSource ? { pdfSource } : {}),
     warnings,
   };
+}
+
+type PreparedAttachment = PreparedSubmission['attachments'][number];
+
+/**
+ * The PDF attachments: the ones downloaded from the order links when every e-mail of the lines has one,
+ * else one printed from the vendor's file.
+ */
+async function pdfAttachments(
+  db: DbOrTx,
+  vendor: OrderVendorSource,
+  lines: readonly WaitingLine[],
+  file: VendorFile,
+  poNumbers: string[],
+): Promise<{ attachments: PreparedAttachment[]; source: 'downloaded' | 'generated' }> {
+  const emails = distinctEmails(lines);
+  if (emails.every((email) => email.pdfFileId !== null) && emails.length > 0) {
+    const attachments: PreparedAttachment[] = [];
+    for (const email of emails) {
+      const stored = await readStoredFile(db, email.pdfFileId!);
+      if (!stored) throw new Error(`the PDF downloaded for "${email.subject}" is no longer stored`);
+      attachments.push({
+        kind: 'pdf',
+        fileName: stored.fileName,
+        content: stored.content,
+        contentType: PDF_TYPE,
+        storedId: stored.id,
+      });
+    }
+    return { attachments, source: 'downloaded' };
+  }
+  const title = `${vendor.vendorNameFromFile} — purchase order${poNumbers.length === 1 ? '' : 's'} ${poNumbers.join(', ')}`;
+  let pdf: Buffer;
+  try {
+    pdf = await renderPdf(renderVendorFileHtml(file, title));
+  } catch (error) {
+    throw new Error(`the PDF could not be printed: ${errorMessage(error)}`);
+  }
+  const printed: PreparedAttachment = {
+    kind: 'pdf',
+    fileName: file.fileName.replace(/\.[^.]+$/, '.pdf'),
+    content: pdf,
+    contentType: PDF_TYPE,
+    storedId: null,
+  };
+  return { attachments: [printed], source: 'generated' };
+}
+
+/** The original order e-mails, forwarded as .eml files; what cannot be forwarded is said in `warnings`. */
+async function forwardedEmailAttachments(
+  db: DbOrTx,
+  lines: readonly WaitingLine[],
+  warnings: string[],
+): Promise<PreparedAttachment[]> {
+  const originals = distinctEmails(lines).filter((email) => email.rawFileId !== null);
+  if (originals.length === 0) {
+    warnings.push(
+      'The vendor wants the order e-mail forwarded, but these orders did not come by e-mail (re-processed file): nothing was forwarded.',
+    );
+  }
+  const attachments: PreparedAttachment[] = [];
+  for (const email of originals) {
+    const stored = await readStoredFile(db, email.rawFileId!);
+    if (!stored) {
+      warnings.push(`The original e-mail "${email.subject}" is no longer stored and was not forwarded.`);
+      continue;
+    }
+    attachments.push({
+      kind: 'forwarded-email',
+      fileName: emlName(email.subject),
+      content: stored.content,
+      contentType: FORWARDED_TYPE,
+      storedId: stored.id,
+    });
+  }
+  return attachments;
 }
 
 function distinctEmails(lines: readonly WaitingLine[]): Array<WaitingLine['email'] & { id: number }> {

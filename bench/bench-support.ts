@@ -12,6 +12,7 @@ import { hashPassword } from '../apps/server/src/lib/passwords';
 import type { SecretBox } from '../apps/server/src/lib/secrets';
 import { sealMailboxSecret } from '../apps/server/src/modules/email-sources/source-connection';
 import { seedOrders } from '../apps/server/src/scripts/seed-orders';
+import { seededRandom } from '../packages/contracts/src/tracking-numbers/labelled-set';
 
 /** The PostgreSQL server of DATABASE_URL (default the test server); only loopback addresses are used. */
 export function serverUrl(): URL {
@@ -30,6 +31,23 @@ export async function adminQuery(url: URL, text: string): Promise<pg.QueryResult
   } finally {
     await client.end();
   }
+}
+
+/** The URL of the database `name` on the benchmarks' server. */
+export function benchDatabaseUrl(name: string): string {
+  const url = serverUrl();
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The database `name` on the benchmarks' server, created when missing and migrated; what it holds is kept. */
+export async function migratedBenchDatabase(name: string, poolSize: number): Promise<Database> {
+  const server = serverUrl();
+  const exists = await adminQuery(server, `select 1 from pg_database where datname = '${name}'`);
+  if (!exists.rowCount) await adminQuery(server, `create database ${name}`);
+  const database = await createDatabase({ url: benchDatabaseUrl(name), poolSize });
+  await database.migrate();
+  return database;
 }
 
 /** A fresh order user, signed in through the real login route: the cookie header for later calls. */
@@ -73,16 +91,7 @@ export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** A small deterministic generator (mulberry32), so every run of a benchmark reads the same data. */
-export function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export const random = seededRandom;
 
 /**
  * An e-mail source on a Dovecot user (plain IMAP on loopback) and an order tracking source reading its

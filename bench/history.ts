@@ -29,6 +29,16 @@ const WARMUPS = 5;
 const RUNS = 100;
 const DAY_MS = 86_400_000;
 const SOURCE_NAME = 'Bench history source';
+/** The source's predictive settings, which each seeded run records as the settings it was decided with. */
+const PREDICTIVE_SETTINGS = {
+  lookbackDays: DAYS,
+  minDataPoints: 3,
+  safetyMultiplier: 1.5,
+  safetyPadding: 2,
+  largeDropThreshold: 500,
+  largeDropMultiplier: 2,
+};
+const MIN_ITEMS_TO_BE_ACTIVE = 5;
 const USER = { username: 'bench-history-user', password: randomBytes(12).toString('base64url') };
 /** The runs are dated back from the seed's time, which is kept in the source's name-sake row. */
 const itemNumber = (index: number) => `SKU-${String(index).padStart(5, '0')}`;
@@ -57,13 +67,8 @@ async function seedHistory(database: Database, orders: number): Promise<void> {
       qtyColumnName: 'Qty',
       userActivatedItemNumbers: items.join(','),
       usesPredictiveAlgorithm: true,
-      lookbackDays: DAYS,
-      minDataPoints: 3,
-      safetyMultiplier: 1.5,
-      safetyPadding: 2,
-      largeDropThreshold: 500,
-      largeDropMultiplier: 2,
-      minItemsToBeActive: 5,
+      ...PREDICTIVE_SETTINGS,
+      minItemsToBeActive: MIN_ITEMS_TO_BE_ACTIVE,
       outputItemNumberColumnName: 'Item',
       outputItemStatusColumnName: 'Status',
       outputItemStatusDateColumnName: 'Date',
@@ -102,15 +107,8 @@ async function seedHistory(database: Database, orders: number): Promise<void> {
           ),
           predictive: {
             capturedAt: at.toISOString(),
-            settings: {
-              lookbackDays: DAYS,
-              minDataPoints: 3,
-              safetyMultiplier: 1.5,
-              safetyPadding: 2,
-              largeDropThreshold: 500,
-              largeDropMultiplier: 2,
-            },
-            minItemsToBeActive: 5,
+            settings: PREDICTIVE_SETTINGS,
+            minItemsToBeActive: MIN_ITEMS_TO_BE_ACTIVE,
             horizonDays: 1,
             earlierRuns: DAYS - day,
             excludeRunIds: [],

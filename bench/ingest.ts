@@ -22,11 +22,10 @@ import { fileURLToPath } from 'node:url';
 import { ZOrderListRequestSchema } from '@app/contracts';
 import { createDatabase, type DbOrTx, schema } from '@app/db';
 import * as XLSX from '@e965/xlsx';
-import pg from 'pg';
 import type { AppContext } from '../apps/server/src/context';
 import { listOrders } from '../apps/server/src/modules/order-tracking/service';
 import { processOrderTrackingFile } from '../apps/server/src/modules/order-tracking-ingestion/processor';
-import { random } from './bench-support';
+import { benchDatabaseUrl, migratedBenchDatabase, random } from './bench-support';
 import { recompressXlsx } from './recompress-xlsx';
 
 const ROWS = 100_000;
@@ -83,11 +82,7 @@ async function searchP95(db: DbOrTx): Promise<number> {
   return times[Math.ceil(times.length * 0.95) - 1]!;
 }
 
-function benchUrl(): string {
-  const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-}
+const benchUrl = () => benchDatabaseUrl(DATABASE);
 
 const FIRST = [
   'James',
@@ -234,16 +229,7 @@ export function buildXlsx(rows: BenchRow[]): Buffer {
 }
 
 async function prepareDatabase(): Promise<void> {
-  const url = new URL(benchUrl());
-  const admin = new pg.Client({
-    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
-  });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
-  if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`);
-  await admin.end();
-  const database = await createDatabase({ url: url.toString(), poolSize: 2 });
-  await database.migrate();
+  const database = await migratedBenchDatabase(DATABASE, 2);
   // Same starting point every run: no orders from earlier runs (the counter triggers handle truncate).
   await database.query('truncate order_tracking_numbers, orders');
   await database.close();

@@ -24,11 +24,10 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase, schema } from '@app/db';
 import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import type { AppContext } from '../apps/server/src/context';
 import { storeFile } from '../apps/server/src/modules/files/stored-files';
 import { processInventoryFile } from '../apps/server/src/modules/inventory-processing/processor';
-import { random } from './bench-support';
+import { benchDatabaseUrl, migratedBenchDatabase, random } from './bench-support';
 import { recompressXlsx } from './recompress-xlsx';
 
 const ITEMS = 200_000;
@@ -53,11 +52,7 @@ interface ChildResult {
   maxRssMb: number;
 }
 
-function benchUrl(): string {
-  const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-}
+const benchUrl = () => benchDatabaseUrl(DATABASE);
 
 const sku = (i: number) => `SKU${String(i).padStart(7, '0')}`;
 /** Today's quantity of item i: 0–499, with every 10th item sold out. */
@@ -123,16 +118,7 @@ function buildSampleXlsx(): Buffer {
  * processing time the history is dated against.
  */
 async function prepareDatabase(): Promise<{ sourceId: number; now: Date }> {
-  const url = new URL(benchUrl());
-  const admin = new pg.Client({
-    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
-  });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
-  if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`);
-  await admin.end();
-  const database = await createDatabase({ url: url.toString(), poolSize: 2 });
-  await database.migrate();
+  const database = await migratedBenchDatabase(DATABASE, 2);
   const { db } = database;
   try {
     const [existing] = await db

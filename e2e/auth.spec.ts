@@ -1,6 +1,5 @@
-import { type SmtpCatcher, startSmtpCatcher } from '../test-servers/smtp-catcher';
 import { E2E_PASSWORD, expect, TEXTS, test } from './fixtures';
-import { MAIL_CATCHER_LOGIN, MAIL_CATCHER_PORT, MAIL_SERVER_PORT } from './fixtures/constants';
+import { onMailServer } from './fixtures/mail-server';
 
 test.describe('login page', () => {
   test('a wrong password shows the credentials message and stays on the login page', async ({
@@ -104,15 +103,7 @@ test.describe('login page', () => {
 });
 
 test.describe('Forgot Password on a server with outgoing mail', () => {
-  // The second server of playwright.config.ts: system mail goes to the catcher started here.
-  test.use({ baseURL: `http://127.0.0.1:${MAIL_SERVER_PORT}` });
-  let catcher: SmtpCatcher;
-  test.beforeAll(async () => {
-    catcher = await startSmtpCatcher({ ...MAIL_CATCHER_LOGIN, port: MAIL_CATCHER_PORT });
-  });
-  test.afterAll(async () => {
-    await catcher?.close();
-  });
+  const mailCatcher = onMailServer(test);
 
   test('the e-mailed link carries its token in the fragment; the new password signs in', async ({
     page,
@@ -121,7 +112,7 @@ test.describe('Forgot Password on a server with outgoing mail', () => {
     const user = await createUser();
     const requestedUrls: string[] = [];
     page.on('request', (request) => requestedUrls.push(request.url()));
-    const before = catcher.messages.length;
+    const before = mailCatcher().messages.length;
 
     await page.goto('/');
     await page.getByLabel('Username').fill(user.username);
@@ -130,7 +121,7 @@ test.describe('Forgot Password on a server with outgoing mail', () => {
     await dialog.getByRole('button', { name: 'Send Reset Email' }).click();
     await expect(dialog.getByText(TEXTS.resetRequested, { exact: true })).toBeVisible();
 
-    const mail = (await catcher.waitFor(before + 1))[before]!;
+    const mail = (await mailCatcher().waitFor(before + 1))[before]!;
     expect(mail.envelopeTo).toEqual([user.email]);
     const link = /http:\/\/\S+\/reset-password#token=[\w-]+/.exec(mail.parsed.text ?? '')?.[0];
     expect(link, mail.parsed.text).toBeTruthy();

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { DailyStatsResponse, InventoryHistoryResponse, ItemHistoryResponse } from '@app/contracts';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, SAMPLE_FILES, type SourceSeeder, signInAt, test } from './fixtures/sources';
+import { itemQtyCsvSource } from './fixtures/inventory';
+import { expect, type SourceSeeder, signInAt, test } from './fixtures/sources';
 
 /**
  * The charts (issue 33; docs/behaviour/home.md#orders-per-day, docs/behaviour/inventory.md#charts,
@@ -106,14 +107,8 @@ async function pickTheme(page: Page, theme: 'light' | 'dark') {
 }
 
 /** An Item,Qty source with the predictive algorithm on, items A1–A4. */
-async function predictiveSource(sources: SourceSeeder) {
-  const mailbox = await sources.emailSource();
-  return sources.inventorySource(mailbox.id, {
-    fileType: '.csv',
-    attachmentName: 'stock_*.csv',
-    itemNumberColumnName: 'Item',
-    qtyColumnName: 'Qty',
-    minItemsToBeActive: null,
+function predictiveSource(sources: SourceSeeder) {
+  return itemQtyCsvSource(sources, {
     usesPredictiveAlgorithm: true,
     lookbackDays: 30,
     minDataPoints: 2,
@@ -121,11 +116,6 @@ async function predictiveSource(sources: SourceSeeder) {
     safetyPadding: 0,
     largeDropThreshold: 1000,
     largeDropMultiplier: 2,
-    fileData: {
-      userActivatedItemNumbers: 'A1,A2,A3,A4',
-      inventoryFile: fs.readFileSync(SAMPLE_FILES.csv).toString('base64'),
-      inventoryFileName: 'inventory-sample.csv',
-    },
   });
 }
 

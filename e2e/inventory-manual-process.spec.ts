@@ -3,6 +3,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import type { Locator, Page } from '@playwright/test';
 import { card, watchProgress } from './fixtures';
+import { itemQtyCsvSource } from './fixtures/inventory';
 import {
   AFTER_RETRIES,
   expect,
@@ -46,23 +47,6 @@ async function xlsxSource(sources: Seeder, overrides: Record<string, unknown> = 
     minItemsToBeActive: 5,
     ...overrides,
     fileData: { userActivatedItemNumbers: ACTIVATED, ...(overrides.fileData as object | undefined) },
-  });
-}
-
-/** A .csv source over `Item,Qty` files, items A1–A4, no minimum (Active above 0). */
-async function csvSource(sources: Seeder) {
-  const mailbox = await sources.emailSource();
-  return sources.inventorySource(mailbox.id, {
-    fileType: '.csv',
-    attachmentName: 'stock_*.csv',
-    itemNumberColumnName: 'Item',
-    qtyColumnName: 'Qty',
-    minItemsToBeActive: null,
-    fileData: {
-      userActivatedItemNumbers: 'A1,A2,A3,A4',
-      inventoryFile: readFileSync(SAMPLE_FILES.csv).toString('base64'),
-      inventoryFileName: 'inventory-sample.csv',
-    },
   });
 }
 
@@ -303,7 +287,7 @@ test.describe('manual file processing', () => {
       test.setTimeout(240_000);
       await page.setViewportSize(viewport);
       const user = await createUser({ inventoryUser: true });
-      const source = await csvSource(sources);
+      const source = await itemQtyCsvSource(sources);
       // Two of the server's snapshot batches (50,000 rows): the count is asked for between them.
       const rows = 100_000;
       await signInAt(page, user.username, PATH(source.id));
@@ -580,7 +564,7 @@ test.describe('manual file processing', () => {
     sources,
   }) => {
     const user = await createUser({ inventoryUser: true });
-    const source = await csvSource(sources);
+    const source = await itemQtyCsvSource(sources);
     await firstRun(sources, source.id);
     await signInAt(page, user.username, PATH(source.id));
 
@@ -600,7 +584,7 @@ test.describe('manual file processing', () => {
 
   test('a held run: Discard', async ({ page, createUser, sources }) => {
     const user = await createUser({ inventoryUser: true });
-    const source = await csvSource(sources);
+    const source = await itemQtyCsvSource(sources);
     await firstRun(sources, source.id);
     await signInAt(page, user.username, PATH(source.id));
 
@@ -619,7 +603,7 @@ test.describe('manual file processing', () => {
     sources,
   }) => {
     const user = await createUser({ inventoryUser: true });
-    const source = await csvSource(sources);
+    const source = await itemQtyCsvSource(sources);
     await firstRun(sources, source.id);
     // Held without this screen (as mail or SFTP intake would hold it): only the run history can decide it.
     const file = csvFile('stock_2.csv', [
@@ -658,7 +642,7 @@ test.describe('manual file processing', () => {
 
   test('a succeeded run offers no decision in its Run Details', async ({ page, createUser, sources }) => {
     const user = await createUser({ inventoryUser: true });
-    const source = await csvSource(sources);
+    const source = await itemQtyCsvSource(sources);
     await firstRun(sources, source.id);
     await signInAt(page, user.username, `/inventory-sources/history/${source.id}`);
     await page.locator('tbody tr').first().getByRole('button', { name: 'Details' }).click();

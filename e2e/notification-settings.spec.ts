@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { type SmtpCatcher, startSmtpCatcher } from '../test-servers/smtp-catcher';
 import { TEXTS } from './fixtures';
-import { MAIL_CATCHER_LOGIN, MAIL_CATCHER_PORT, MAIL_FROM, MAIL_SERVER_PORT } from './fixtures/constants';
+import { MAIL_FROM } from './fixtures/constants';
+import { onMailServer } from './fixtures/mail-server';
 import {
   choose,
   expect,
@@ -549,15 +549,7 @@ test.describe('notification setting editor', () => {
 });
 
 test.describe('Test Notification on a server with outgoing mail', () => {
-  // The second server of playwright.config.ts: system mail goes to the catcher started here.
-  test.use({ baseURL: `http://127.0.0.1:${MAIL_SERVER_PORT}` });
-  let catcher: SmtpCatcher;
-  test.beforeAll(async () => {
-    catcher = await startSmtpCatcher({ ...MAIL_CATCHER_LOGIN, port: MAIL_CATCHER_PORT });
-  });
-  test.afterAll(async () => {
-    await catcher?.close();
-  });
+  const mailCatcher = onMailServer(test);
 
   test('sends the saved setting’s digest: Test Sent! for 5 s, and the e-mail reaches the override recipients', async ({
     page,
@@ -573,7 +565,7 @@ test.describe('Test Notification on a server with outgoing mail', () => {
     await page.clock.install();
     await signInAt(page, user.username, `${LIST_PATH}/edit/${setting.id}`);
     await expect(field(page, 'Notification Name')).toHaveValue(setting.name);
-    const before = catcher.messages.length;
+    const before = mailCatcher().messages.length;
 
     await stopClock(page);
     const answer = page.waitForResponse((response) =>
@@ -584,7 +576,7 @@ test.describe('Test Notification on a server with outgoing mail', () => {
     await expect(testButton(page)).toHaveText('Test Sent!');
     await expect(page.getByRole('alert')).toHaveCount(0);
 
-    const mail = (await catcher.waitFor(before + 1))[before]!;
+    const mail = (await mailCatcher().waitFor(before + 1))[before]!;
     expect(mail.envelopeFrom).toBe(MAIL_FROM);
     expect([...mail.envelopeTo].sort()).toEqual(['lead@example.com', 'ops@example.com']);
     expect(mail.parsed.subject).toMatch(/^\[E2E\] Test: /);
@@ -593,7 +585,7 @@ test.describe('Test Notification on a server with outgoing mail', () => {
 
     // The sent state goes back to idle after 5 s (docs/behaviour/notifications.md#test-notification); nothing else is sent.
     await expectShownFor(page, testButton(page), 'Test Sent!', 5_000, 'Test Notification');
-    expect(catcher.messages.length).toBe(before + 1);
+    expect(mailCatcher().messages.length).toBe(before + 1);
   });
 });
 

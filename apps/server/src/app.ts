@@ -72,19 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
-      context.routes.push({
-        method,
-        url: route.url,
-        access: route.config?.access ?? 'user',
-        body: route.config?.body ?? 'json',
-        schema: route.schema as RegisteredRoute['schema'],
-        readOnly: route.config?.readOnly === true,
-      });
-    }
-  });
+  recordRoutes(app, context);
 
   // The onRequest hooks run in this order: headers, origin, session and route access, body type. All of
   // them answer before Fastify reads the body.
@@ -99,6 +87,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('context', context);
   registerRouteDocs(app);
 
+  setErrorHandler(app);
+  await registerApiRoutes(app, context);
+  await registerWebApp(app, config);
+  return app;
+}
+
+/** Every route as registered (method, access, body, schema), read by the OpenAPI document and route-authorisation.test.ts. */
+function recordRoutes(app: FastifyInstance, context: AppContext): void {
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      context.routes.push({
+        method,
+        url: route.url,
+        access: route.config?.access ?? 'user',
+        body: route.config?.body ?? 'json',
+        schema: route.schema as RegisteredRoute['schema'],
+        readOnly: route.config?.readOnly === true,
+      });
+    }
+  });
+}
+
+/** The one error handler: an AppError as its status and code, Fastify's own 4xx explained, any 5xx hidden. */
+function setErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       const body: ApiErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message };
@@ -123,7 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       message: 'Something went wrong on the server. Please try again.',
     });
   });
+}
 
+async function registerApiRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await operationsRoutes(app, context);
   await authRoutes(app, context);
   await accountRoutes(app, context);
@@ -144,7 +159,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await apiDocsRoutes(app, context);
   await webhookRoutes(app, context);
   await auditRoutes(app, context);
+}
 
+/** The built web app, when there is one, and the answer for any URL no route has. */
+async function registerWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(404)
@@ -186,8 +204,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   } else {
     app.setNotFoundHandler(notFound);
   }
-
-  return app;
 }
 
 /** Files the build names by content hash (Vite's assets/ folder); any other file may change under its name. */

@@ -3,6 +3,7 @@ import { COOKIE_NAMES } from '@app/contracts';
 import { schema } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
 import type { Clock } from '../src/context';
@@ -60,6 +61,15 @@ export interface TestAppOptions {
 }
 
 /** A real app on a fresh database (PGlite in memory, or a new database on TEST_DATABASE_URL). */
+/** 27 November 2026, 10:00 in New York: where the tests of the daily figures stand. */
+export const NEW_YORK_NOW = new Date('2026-11-27T15:00:00Z');
+
+/** An app whose clock stands at NEW_YORK_NOW and whose days (the daily figures' windows) are New York's. */
+export const NEW_YORK_DAYS: TestAppOptions = {
+  clock: { now: () => NEW_YORK_NOW },
+  env: { NOTIFICATIONS_TIME_ZONE: 'America/New_York' },
+};
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({
@@ -248,4 +258,18 @@ function sessionRequests(t: TestAppParts, session: Session): SessionRequests {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
   return { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') };
+}
+
+/** Each route answers 403 to `withoutRole`, a session that lacks the routes' flag, and 401 to a caller without a session. */
+export async function expectRefusedWithoutRole(
+  t: TestApp,
+  routes: readonly InjectOptions[],
+  withoutRole: Session,
+): Promise<void> {
+  for (const route of routes) {
+    const wrongRole = await t.app.inject({ ...route, headers: withoutRole.headers });
+    expect(wrongRole.statusCode, `${route.method} ${route.url}`).toBe(403);
+    const anonymous = await t.app.inject(route);
+    expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { schema } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { DovecotServer } from '../../../../test-servers/dovecot';
@@ -268,4 +268,13 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The runs of one source (a mailbox's polls, a file source's files), in the order they were started. */
+export function runsOf(t: TestApp, sourceType: string, sourceId: number) {
+  return t.db.db
+    .select()
+    .from(schema.runs)
+    .where(and(eq(schema.runs.sourceType, sourceType), eq(schema.runs.sourceId, sourceId)))
+    .orderBy(asc(schema.runs.id));
 }

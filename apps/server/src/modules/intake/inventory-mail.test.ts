@@ -11,7 +11,7 @@ import type { EmailSourcePollResult, InventoryRunDetails, LastRunSummary } from 
 import { schema } from '@app/db';
 import { DB_KIND } from '@app/db/testing';
 import * as XLSX from '@e965/xlsx';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
@@ -22,6 +22,7 @@ import {
   createMailboxSource,
   createTrackingSource,
   mailboxFlags,
+  runsOf,
   trackingCsv,
 } from '../../../test/modules/intake';
 import { sftpFields } from '../../../test/modules/inventory-delivery';
@@ -130,14 +131,6 @@ async function checkNow(emailSourceId: number): Promise<EmailSourcePollResult> {
   return response.json<EmailSourcePollResult>();
 }
 
-function runsOf(sourceType: string, sourceId: number) {
-  return t.db.db
-    .select()
-    .from(schema.runs)
-    .where(and(eq(schema.runs.sourceType, sourceType), eq(schema.runs.sourceId, sourceId)))
-    .orderBy(asc(schema.runs.id));
-}
-
 function inboundOf(emailSourceId: number) {
   return t.db.db
     .select()
@@ -195,7 +188,7 @@ describe(`inventory files by mail (${DB_KIND}, real Dovecot, SMTP catcher and Op
     // One inventory run from mail, pointing at the inbound message, with the input and the output kept.
     const [inbound] = await inboundOf(mailbox.id);
     expect(inbound).toMatchObject({ uid, status: 'processed', fromAddress: SUPPLIER, attachmentCount: 1 });
-    const runs = await runsOf('inventory', source.id);
+    const runs = await runsOf(t, 'inventory', source.id);
     expect(runs).toHaveLength(1);
     const run = runs[0]!;
     expect(run).toMatchObject({
@@ -245,7 +238,7 @@ describe(`inventory files by mail (${DB_KIND}, real Dovecot, SMTP catcher and Op
     expect(uploaded.equals(output!.content)).toBe(true);
 
     // Both outcomes are in the run's history.
-    const [delivered] = await runsOf('inventory', source.id);
+    const [delivered] = await runsOf(t, 'inventory', source.id);
     const delivery = (delivered!.details as InventoryRunDetails & { delivery?: RunDeliveryRecord }).delivery;
     expect(delivery?.email).toEqual({
       ok: true,
@@ -283,13 +276,13 @@ describe(`inventory files by mail (${DB_KIND}, real Dovecot, SMTP catcher and Op
       messagesSeen: 0,
       processed: 0,
     });
-    expect(await runsOf('inventory', source.id)).toHaveLength(1);
+    expect(await runsOf(t, 'inventory', source.id)).toHaveLength(1);
     expect(await inboundOf(mailbox.id)).toHaveLength(1);
     expect(await filesIn('retailer/availability')).toEqual([output!.fileName]);
     // A poll returns after its after-commit work (delivery) is done, and nothing delivers later: counting now
     // is conclusive.
     expect(catcher.messages).toHaveLength(1);
-    expect((await runsOf('email', mailbox.id)).map((pollRun) => pollRun.status)).toEqual([
+    expect((await runsOf(t, 'email', mailbox.id)).map((pollRun) => pollRun.status)).toEqual([
       'succeeded',
       'succeeded',
     ]);
@@ -340,7 +333,7 @@ describe(`inventory files by mail (${DB_KIND}, real Dovecot, SMTP catcher and Op
       [both, 'processed'],
       [trackingOnly, 'processed'],
     ]);
-    const trackingRuns = await runsOf('order-tracking', tracking.id);
+    const trackingRuns = await runsOf(t, 'order-tracking', tracking.id);
     expect(
       trackingRuns.map((run) => [
         run.trigger,
@@ -353,7 +346,7 @@ describe(`inventory files by mail (${DB_KIND}, real Dovecot, SMTP catcher and Op
       ['mail', 'succeeded', 'tracking_0307.csv', 2, inbound[0]!.id],
       ['mail', 'succeeded', 'tracking_0308.csv', 1, inbound[1]!.id],
     ]);
-    const inventoryRuns = await runsOf('inventory', inventory.id);
+    const inventoryRuns = await runsOf(t, 'inventory', inventory.id);
     expect(inventoryRuns.map((run) => [run.trigger, run.status, run.fileName, run.inboundMessageId])).toEqual(
       [['mail', 'succeeded', 'stock_0307.xlsx', inbound[0]!.id]],
     );
@@ -383,8 +376,8 @@ describe(`inventory files by mail (${DB_KIND}, real Dovecot, SMTP catcher and Op
 
     const again = await checkNow(mailbox.id);
     expect(again.messagesSeen).toBe(0);
-    expect(await runsOf('order-tracking', tracking.id)).toHaveLength(2);
-    expect(await runsOf('inventory', inventory.id)).toHaveLength(1);
+    expect(await runsOf(t, 'order-tracking', tracking.id)).toHaveLength(2);
+    expect(await runsOf(t, 'inventory', inventory.id)).toHaveLength(1);
   });
 
   it('a stock file that would turn most Active items Inactive is held: not e-mailed, not uploaded, still \\Seen', async () => {
@@ -413,7 +406,7 @@ describe(`inventory files by mail (${DB_KIND}, real Dovecot, SMTP catcher and Op
 
     const poll = await checkNow(mailbox.id);
     expect(poll).toMatchObject({ status: 'succeeded', messagesSeen: 2, processed: 2, failed: 0 });
-    const runs = await runsOf('inventory', source.id);
+    const runs = await runsOf(t, 'inventory', source.id);
     expect(runs.map((run) => [run.fileName, run.status])).toEqual([
       ['stock_1.xlsx', 'succeeded'],
       ['stock_2.xlsx', 'held'],

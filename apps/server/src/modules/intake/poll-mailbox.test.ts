@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunDetails } from '@app/contracts';
 import { schema } from '@app/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { createTestApp, type TestApp } from '../../../test/helper';
@@ -13,6 +13,7 @@ import {
   createTrackingSource,
   mailboxFlags,
   recordingProcessor,
+  runsOf,
   type TestMail,
   THROW_IN_PROCESSOR,
 } from '../../../test/modules/intake';
@@ -79,14 +80,6 @@ function ordersOf(trackingSourceId: number) {
     .from(schema.orders)
     .where(eq(schema.orders.orderTrackingSourceId, trackingSourceId))
     .orderBy(asc(schema.orders.id));
-}
-
-function runsOf(sourceType: string, sourceId: number) {
-  return t.db.db
-    .select()
-    .from(schema.runs)
-    .where(and(eq(schema.runs.sourceType, sourceType), eq(schema.runs.sourceId, sourceId)))
-    .orderBy(asc(schema.runs.id));
 }
 
 function seenUids(flags: Map<number, Set<string>>): number[] {
@@ -196,7 +189,7 @@ describe(`mail intake poll (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
     ]);
     expect(inbound.every((row) => !row.needsSeenFlag)).toBe(true);
     // Every processor run points at its inbound message.
-    const csvRuns = await runsOf('order-tracking', csvSource.id);
+    const csvRuns = await runsOf(t, 'order-tracking', csvSource.id);
     expect(csvRuns.map((run) => run.inboundMessageId)).toEqual([inbound[0]!.id, inbound[6]!.id]);
     expect(csvRuns.every((run) => run.trigger === 'mail' && run.status === 'succeeded')).toBe(true);
 
@@ -204,7 +197,7 @@ describe(`mail intake poll (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
     expect(seenUids(await box.flags()).sort()).toEqual([uids[0], uids[1], uids[2], uids[6]].sort());
 
     // One run per poll, with the counts; the source shows when it was polled.
-    const [pollRun] = await runsOf('email', box.source.id);
+    const [pollRun] = await runsOf(t, 'email', box.source.id);
     // Named as everywhere else: the username (here also the address) and the server.
     expect(pollRun).toMatchObject({
       trigger: 'manual',
@@ -228,7 +221,7 @@ describe(`mail intake poll (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
     const second = await box.poll();
     expect(second.counts).toEqual({ messagesSeen: 0, processed: 0, ignored: 0, failed: 0 });
     expect(second.message).toBe('No new messages.');
-    expect(await runsOf('email', box.source.id)).toHaveLength(2);
+    expect(await runsOf(t, 'email', box.source.id)).toHaveLength(2);
 
     const later = await box.append({
       from: SUPPLIER,
@@ -339,8 +332,8 @@ describe(`mail intake poll (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
     expect(await ordersOf(east.id)).toHaveLength(1);
     expect(await ordersOf(west.id)).toHaveLength(0);
 
-    const eastRuns = await runsOf('order-tracking', east.id);
-    const westRuns = await runsOf('order-tracking', west.id);
+    const eastRuns = await runsOf(t, 'order-tracking', east.id);
+    const westRuns = await runsOf(t, 'order-tracking', west.id);
     // The east file was not meant for west: no run for west on that message.
     expect(eastRuns.map((run) => run.status)).toEqual(['succeeded', 'failed', 'failed']);
     expect(westRuns.map((run) => run.message)).toEqual([
@@ -355,7 +348,7 @@ describe(`mail intake poll (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
     expect(inbound[1]!.message).toContain('no .csv attachment matching');
     // Failed messages were meant for us: they are flagged \Seen like processed ones.
     expect(seenUids(await box.flags()).sort()).toEqual([eastUid, northUid, bareUid].sort());
-    const [pollRun] = await runsOf('email', box.source.id);
+    const [pollRun] = await runsOf(t, 'email', box.source.id);
     // One line per failed source run, for the poll's history entry.
     expect((pollRun!.details as RunDetails).errors).toHaveLength(4);
   });
@@ -404,7 +397,7 @@ describe(`mail intake poll (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
     expect(outcome.counts).toEqual({ messagesSeen: 2, processed: 1, ignored: 0, failed: 1 });
     // The failing processor's own writes were rolled back to its savepoint; the failure is a run.
     expect((await ordersOf(source.id)).map((order) => order.documentNumber)).toEqual(['tracking_good.csv']);
-    const runs = await runsOf('order-tracking', source.id);
+    const runs = await runsOf(t, 'order-tracking', source.id);
     expect(runs.map((run) => [run.status, run.fileName])).toEqual([
       ['failed', 'tracking_bad.csv'],
       ['succeeded', 'tracking_good.csv'],

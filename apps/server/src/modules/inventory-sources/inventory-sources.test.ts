@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SftpTestServer, startSftpServer } from '../../../../../test-servers/sftp';
 import { insertEmailSource, insertInventorySource } from '../../../test/factories';
 import { startBannerServer, startSilentServer } from '../../../test/fake-servers';
-import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { createTestApp, expectRefusedWithoutRole, type Session, type TestApp } from '../../../test/helper';
 import { inventoryFileDataBody, inventorySourceBody } from '../../../test/payloads';
 
 const fixture = (name: string) =>
@@ -158,12 +158,7 @@ describe('who may call the inventory source routes', () => {
   ];
 
   it('refuses users without the inventory flag (403) and callers without a session (401)', async () => {
-    for (const route of routes) {
-      const wrongRole = await t.app.inject({ ...route, headers: orderUser.headers });
-      expect(wrongRole.statusCode, `${route.method} ${route.url}`).toBe(403);
-      const anonymous = await t.app.inject(route);
-      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
-    }
+    await expectRefusedWithoutRole(t, routes, orderUser);
   });
 
   it('lets inventory users and admins in', async () => {

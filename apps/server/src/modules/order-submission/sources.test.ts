@@ -3,7 +3,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { createTestApp, expectRefusedWithoutRole, type Session, type TestApp } from '../../../test/helper';
 import { recordRun } from '../runs/repository';
 
 let t: TestApp;
@@ -105,12 +105,7 @@ describe('who may call the order submission source routes', () => {
   ];
 
   it('refuses users without the submission flag (403) and callers without a session (401)', async () => {
-    for (const route of routes) {
-      const wrongRole = await t.app.inject({ ...route, headers: orderUser.headers });
-      expect(wrongRole.statusCode, `${route.method} ${route.url}`).toBe(403);
-      const anonymous = await t.app.inject(route);
-      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
-    }
+    await expectRefusedWithoutRole(t, routes, orderUser);
     expect(await rowCount()).toBe(0);
   });
 

@@ -224,7 +224,6 @@ export function mapTable(
 ): MappingResult {
   // How the file was read (the encoding assumed, the sheet chosen) leads the run's warnings.
   const warnings: string[] = [...table.notes];
-  const mapping = settings.columnMapping ?? {};
   const ignored = parseIgnoredColumns(settings.columnsToIgnore ?? '');
   const width = table.rows.reduce((widest, row) => Math.max(widest, row.length), 0);
 
@@ -233,7 +232,6 @@ export function mapTable(
     ? headerRowOf(table, headerRowIndex)
     : Array.from({ length: width }, (_, index) => String(index));
   const keys = settings.fileHasHeader ? headers.map(normaliseHeader) : [];
-  const isIgnored = (index: number) => ignored.has(keys[index] ?? '', index);
 
   let headerDrift: HeaderDrift | null = null;
   if (settings.fileHasHeader && settings.lastGoodHeaders && settings.lastGoodHeaders.length > 0) {
@@ -254,66 +252,11 @@ export function mapTable(
     );
   }
 
-  // Resolve every mapping to a column, or say precisely why it cannot be.
-  const sources = new Map<OrderMappingField, ColumnSource>();
-  const problems: string[] = [];
-  const failed = new Set<OrderMappingField>();
-  const problem = (field: OrderMappingField, text: string) => {
-    failed.add(field);
-    problems.push(text);
-  };
-  const lastGood = new Set((settings.lastGoodHeaders ?? []).map(normaliseHeader));
-  for (const field of ORDER_MAPPING_FIELDS) {
-    const reference = (mapping[field] ?? '').trim();
-    if (reference === '') continue;
-    const label = ORDER_MAPPING_LABELS[field];
-    if (settings.fileHasHeader) {
-      const key = normaliseHeader(reference);
-      const all = keys.flatMap((header, index) => (header === key ? [index] : []));
-      const kept = all.filter((index) => !isIgnored(index));
-      if (kept.length > 0) {
-        sources.set(field, { kind: 'column', index: kept[0]! });
-        if (kept.length > 1) {
-          warnings.push(
-            `Column "${reference}" appears ${kept.length} times in the header row; ${label} is read from column ${kept[0]! + 1}.`,
-          );
-        }
-      } else if (all.length > 0) {
-        problem(field, `Column "${reference}" (mapped to ${label}) is listed in Columns to Ignore.`);
-      } else if (INDEX.test(reference) && Number(reference) < Math.max(width, headers.length)) {
-        const index = Number(reference);
-        if (isIgnored(index))
-          problem(field, `Column ${index} (mapped to ${label}) is listed in Columns to Ignore.`);
-        else sources.set(field, { kind: 'column', index });
-      } else if (field === 'shippingCompany' && !lastGood.has(key)) {
-        // The list screen shows this mapping as the source's carrier: when it names no column (and never
-        // did), it is the carrier's name for every row.
-        sources.set(field, { kind: 'constant', value: reference });
-      } else {
-        problem(field, `Column "${reference}" (mapped to ${label}) is not in the file.`);
-      }
-    } else if (INDEX.test(reference)) {
-      const index = Number(reference);
-      if (ignored.indexes.has(index)) {
-        problem(field, `Column ${index} (mapped to ${label}) is listed in Columns to Ignore.`);
-        continue;
-      }
-      // Without a header nothing tells a missing column from one that is blank on every row.
-      if (index >= width) {
-        warnings.push(
-          `Column ${index} (mapped to ${label}) is beyond the last column holding data (the file has ${width} columns); its values are empty.`,
-        );
-      }
-      sources.set(field, { kind: 'column', index });
-    } else if (field === 'shippingCompany') {
-      sources.set(field, { kind: 'constant', value: reference });
-    } else {
-      problem(
-        field,
-        `Column mapping "${reference}" (${label}) must be a 0-based column index, because the file has no header row.`,
-      );
-    }
-  }
+  const { sources, problems, failed } = resolveColumnSources(
+    settings,
+    { headers, keys, width, ignored },
+    warnings,
+  );
 
   const uniqueField = UNIQUE_COLUMN_FIELD[settings.uniqueColumn as UniqueColumn] as ValueField | undefined;
   if (!uniqueField) {
@@ -349,6 +292,114 @@ export function mapTable(
   });
 }
 
+/** The file's columns as the mappings see them. */
+interface FileColumns {
+  /** The header row as written; column indexes as text without a header. */
+  headers: string[];
+  /** The normalised headers; empty without a header row. */
+  keys: string[];
+  /** The widest row's number of cells. */
+  width: number;
+  ignored: IgnoredColumns;
+}
+
+/** Where one mapping reads from, and what to tell about it; or why it cannot be read. */
+type Resolution = { source: ColumnSource; warning?: string } | { problem: string };
+
+/**
+ * Resolves every mapping to a column (or, for the carrier, a constant), or says precisely why it cannot be.
+ * Warnings about a mapping that still resolves are added to `warnings`, in field order.
+ */
+function resolveColumnSources(
+  settings: MappingSettings,
+  columns: FileColumns,
+  warnings: string[],
+): { sources: Map<OrderMappingField, ColumnSource>; problems: string[]; failed: Set<OrderMappingField> } {
+  const mapping = settings.columnMapping ?? {};
+  const sources = new Map<OrderMappingField, ColumnSource>();
+  const problems: string[] = [];
+  const failed = new Set<OrderMappingField>();
+  const lastGood = new Set((settings.lastGoodHeaders ?? []).map(normaliseHeader));
+  for (const field of ORDER_MAPPING_FIELDS) {
+    const reference = (mapping[field] ?? '').trim();
+    if (reference === '') continue;
+    const resolution = settings.fileHasHeader
+      ? resolveByHeader(field, reference, columns, lastGood)
+      : resolveByIndex(field, reference, columns);
+    if ('problem' in resolution) {
+      failed.add(field);
+      problems.push(resolution.problem);
+      continue;
+    }
+    if (resolution.warning !== undefined) warnings.push(resolution.warning);
+    sources.set(field, resolution.source);
+  }
+  return { sources, problems, failed };
+}
+
+/** A mapping in a file with a header row: a header name, else a 0-based index within the row's width. */
+function resolveByHeader(
+  field: OrderMappingField,
+  reference: string,
+  { headers, keys, width, ignored }: FileColumns,
+  lastGood: ReadonlySet<string>,
+): Resolution {
+  const label = ORDER_MAPPING_LABELS[field];
+  const isIgnored = (index: number) => ignored.has(keys[index] ?? '', index);
+  const key = normaliseHeader(reference);
+  const all = keys.flatMap((header, index) => (header === key ? [index] : []));
+  const kept = all.filter((index) => !isIgnored(index));
+  if (kept.length > 0) {
+    const source: ColumnSource = { kind: 'column', index: kept[0]! };
+    if (kept.length === 1) return { source };
+    return {
+      source,
+      warning: `Column "${reference}" appears ${kept.length} times in the header row; ${label} is read from column ${kept[0]! + 1}.`,
+    };
+  }
+  if (all.length > 0) {
+    return { problem: `Column "${reference}" (mapped to ${label}) is listed in Columns to Ignore.` };
+  }
+  if (INDEX.test(reference) && Number(reference) < Math.max(width, headers.length)) {
+    const index = Number(reference);
+    if (isIgnored(index))
+      return { problem: `Column ${index} (mapped to ${label}) is listed in Columns to Ignore.` };
+    return { source: { kind: 'column', index } };
+  }
+  if (field === 'shippingCompany' && !lastGood.has(key)) {
+    // The list screen shows this mapping as the source's carrier: when it names no column (and never
+    // did), it is the carrier's name for every row.
+    return { source: { kind: 'constant', value: reference } };
+  }
+  return { problem: `Column "${reference}" (mapped to ${label}) is not in the file.` };
+}
+
+/** A mapping in a file without a header row: a 0-based index (or, for the carrier, its name). */
+function resolveByIndex(
+  field: OrderMappingField,
+  reference: string,
+  { width, ignored }: FileColumns,
+): Resolution {
+  const label = ORDER_MAPPING_LABELS[field];
+  if (INDEX.test(reference)) {
+    const index = Number(reference);
+    if (ignored.indexes.has(index)) {
+      return { problem: `Column ${index} (mapped to ${label}) is listed in Columns to Ignore.` };
+    }
+    const source: ColumnSource = { kind: 'column', index };
+    // Without a header nothing tells a missing column from one that is blank on every row.
+    if (index < width) return { source };
+    return {
+      source,
+      warning: `Column ${index} (mapped to ${label}) is beyond the last column holding data (the file has ${width} columns); its values are empty.`,
+    };
+  }
+  if (field === 'shippingCompany') return { source: { kind: 'constant', value: reference } };
+  return {
+    problem: `Column mapping "${reference}" (${label}) must be a 0-based column index, because the file has no header row.`,
+  };
+}
+
 interface RowMappingPlan {
   headers: string[];
   headerDrift: HeaderDrift | null;
@@ -365,72 +416,10 @@ function mapRows(table: Table, settings: MappingSettings, plan: RowMappingPlan):
   const delimiter = settings.secondaryDelimiter ?? '';
   const rows = table.rows;
 
-  // Cells repeat (a few hundred dates, a few quantities in 100,000 rows): each distinct text is read once.
-  const MEMO_LIMIT = 50_000;
-  const memoised = <T>(read: (text: string) => T) => {
-    const memo = new Map<string, T>();
-    return (text: string): T => {
-      let value = memo.get(text);
-      if (value === undefined && !memo.has(text)) {
-        value = read(text);
-        if (memo.size < MEMO_LIMIT) memo.set(text, value);
-      }
-      return value as T;
-    };
-  };
-
-  type Reader = (row: readonly string[], rowNumber: number) => OrderValue;
   const fields = VALUE_FIELDS.filter((field) => sources.has(field));
-  const readers: Reader[] = fields.map((field) => {
-    const source = sources.get(field)!;
-    if (source.kind === 'constant') return () => source.value;
-    const { index } = source;
-    const label = ORDER_MAPPING_LABELS[field];
-    if (DATE_FIELDS.has(field)) {
-      // A numeric date column is read day-first or month-first as its own values say (US when they do not).
-      const distinct = new Set<string>();
-      for (let r = plan.firstDataRow; r < rows.length && distinct.size < MEMO_LIMIT; r++) {
-        distinct.add(rows[r]![index] ?? '');
-      }
-      const order = inferDateOrder(distinct) ?? 'MDY';
-      const parse = memoised((text) =>
-        text.trim() === '' ? null : parseDateCell(text, { order, excelSerial: true }),
-      );
-      return (row, rowNumber) => {
-        const text = row[index] ?? '';
-        if (text === '') return null;
-        const date = parse(text);
-        if (date === null && text.trim() !== '') {
-          issues.add(`date:${field}`, `${label} is not a date and was left empty`, rowNumber, text.trim());
-        }
-        return date;
-      };
-    }
-    if (NUMBER_FIELDS.has(field)) {
-      const parse = memoised(parseQuantity);
-      return (row, rowNumber) => {
-        const text = row[index] ?? '';
-        if (text === '') return null;
-        const number = parse(text);
-        if (number === undefined) {
-          issues.add(
-            `number:${field}`,
-            `${label} is not a number and was left empty`,
-            rowNumber,
-            text.trim(),
-          );
-          return null;
-        }
-        return number;
-      };
-    }
-    return (row) => {
-      const text = row[index];
-      if (text === undefined || text === '') return null;
-      const trimmed = text.trim();
-      return trimmed === '' ? null : trimmed;
-    };
-  });
+  const readers = fields.map((field) =>
+    cellReader(field, sources.get(field)!, rows, plan.firstDataRow, issues),
+  );
   const uniqueSlot = fields.indexOf(uniqueField);
   const uniqueSource = sources.get(uniqueField)!;
   const trackingSource = sources.get('trackingNumbers');
@@ -517,7 +506,104 @@ function mapRows(table: Table, settings: MappingSettings, plan: RowMappingPlan):
     }
   }
 
-  const warnings = [...plan.warnings, ...issues.messages()];
+  const warnings = runWarnings(plan.warnings, issues, {
+    uniqueField,
+    repeated,
+    repeatedRows,
+    rowsRead,
+  });
+
+  return {
+    ok: true,
+    headers: plan.headers,
+    headerDrift: plan.headerDrift,
+    warnings,
+    orders,
+    preview,
+    counts: { rowsRead, rowsImported: rowsRead - rowsSkipped, rowsSkipped },
+  };
+}
+
+/** Cells repeat (a few hundred dates, a few quantities in 100,000 rows): each distinct text is read once. */
+const MEMO_LIMIT = 50_000;
+
+function memoised<T>(read: (text: string) => T): (text: string) => T {
+  const memo = new Map<string, T>();
+  return (text: string): T => {
+    let value = memo.get(text);
+    if (value === undefined && !memo.has(text)) {
+      value = read(text);
+      if (memo.size < MEMO_LIMIT) memo.set(text, value);
+    }
+    return value as T;
+  };
+}
+
+type CellReader = (row: readonly string[], rowNumber: number) => OrderValue;
+
+/**
+ * The reader of one mapped field's value from a row: made once per field, called once per row (a bad cell
+ * is left empty and noted in `issues`).
+ */
+function cellReader(
+  field: ValueField,
+  source: ColumnSource,
+  rows: readonly (readonly string[])[],
+  firstDataRow: number,
+  issues: RowIssues,
+): CellReader {
+  if (source.kind === 'constant') return () => source.value;
+  const { index } = source;
+  const label = ORDER_MAPPING_LABELS[field];
+  if (DATE_FIELDS.has(field)) {
+    // A numeric date column is read day-first or month-first as its own values say (US when they do not).
+    const distinct = new Set<string>();
+    for (let r = firstDataRow; r < rows.length && distinct.size < MEMO_LIMIT; r++) {
+      distinct.add(rows[r]![index] ?? '');
+    }
+    const order = inferDateOrder(distinct) ?? 'MDY';
+    const parse = memoised((text) =>
+      text.trim() === '' ? null : parseDateCell(text, { order, excelSerial: true }),
+    );
+    return (row, rowNumber) => {
+      const text = row[index] ?? '';
+      if (text === '') return null;
+      const date = parse(text);
+      if (date === null && text.trim() !== '') {
+        issues.add(`date:${field}`, `${label} is not a date and was left empty`, rowNumber, text.trim());
+      }
+      return date;
+    };
+  }
+  if (NUMBER_FIELDS.has(field)) {
+    const parse = memoised(parseQuantity);
+    return (row, rowNumber) => {
+      const text = row[index] ?? '';
+      if (text === '') return null;
+      const number = parse(text);
+      if (number === undefined) {
+        issues.add(`number:${field}`, `${label} is not a number and was left empty`, rowNumber, text.trim());
+        return null;
+      }
+      return number;
+    };
+  }
+  return (row) => {
+    const text = row[index];
+    if (text === undefined || text === '') return null;
+    const trimmed = text.trim();
+    return trimmed === '' ? null : trimmed;
+  };
+}
+
+/** The run's warnings: the mapping's, then the rows' issues, the repeated keys and an empty file, capped. */
+function runWarnings(
+  mappingWarnings: readonly string[],
+  issues: RowIssues,
+  rows: { uniqueField: ValueField; repeated: number; repeatedRows: readonly number[]; rowsRead: number },
+): string[] {
+  const { uniqueField, repeated, repeatedRows, rowsRead } = rows;
+  const warnings = [...mappingWarnings, ...issues.messages()];
   if (repeated > 0) {
     const more = repeated - repeatedRows.length;
     warnings.push(
@@ -529,16 +615,7 @@ function mapRows(table: Table, settings: MappingSettings, plan: RowMappingPlan):
     const dropped = warnings.length - MAX_WARNINGS;
     warnings.splice(MAX_WARNINGS, dropped, `… and ${dropped} more warnings.`);
   }
-
-  return {
-    ok: true,
-    headers: plan.headers,
-    headerDrift: plan.headerDrift,
-    warnings,
-    orders,
-    preview,
-    counts: { rowsRead, rowsImported: rowsRead - rowsSkipped, rowsSkipped },
-  };
+  return warnings;
 }
 
 /** A mapped order as the preview shows it: every order field by name, tracking numbers as a list. */

@@ -3,7 +3,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { createTestApp, expectRefusedWithoutRole, type Session, type TestApp } from '../../../test/helper';
 import { orderTrackingSourceBody } from '../../../test/payloads';
 
 let t: TestApp;
@@ -74,12 +74,7 @@ describe('who may call the order tracking source routes', () => {
   ];
 
   it('refuses users without the order flag (403) and callers without a session (401)', async () => {
-    for (const route of routes) {
-      const wrongRole = await t.app.inject({ ...route, headers: inventoryUser.headers });
-      expect(wrongRole.statusCode, `${route.method} ${route.url}`).toBe(403);
-      const anonymous = await t.app.inject(route);
-      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
-    }
+    await expectRefusedWithoutRole(t, routes, inventoryUser);
   });
 
   it('lets order users and admins in', async () => {

@@ -12,7 +12,7 @@ import {
   type XlsxCellKind,
   XlsxStreamWriter,
 } from '../../integrations/spreadsheet/xlsx-stream-writer';
-import type { ExportRow } from './repository';
+import type { ExportRow } from './export-repository';
 
 /** Reads the export's rows, handing each batch to `onBatch` and waiting for it; answers the row count. */
 export type ReadBatches = (onBatch: (rows: ExportRow[]) => Promise<void>) => Promise<number>;

@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { type ExportLayout, readCursorBatches, writeExportFile } from './export-file';
-import type { ExportRow } from './repository';
+import type { ExportRow } from './export-repository';
 
 export interface ExportWorkerData {
   connectionString: string;

@@ -18,14 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder, insertOrderTrackingSource } from '../../../test/factories';
 import { createTestApp, type Session, type TestApp } from '../../../test/helper';
 import { type ExportLayout, writeExportFile } from './export-file';
+import { type ExportQuery, type ExportRow, exportSelect, forEachHeldExportBatch } from './export-repository';
 import { EXPORT_THREADS, writeExportInThread } from './export-thread';
-import {
-  type ExportQuery,
-  type ExportRow,
-  exportSelect,
-  forEachHeldExportBatch,
-  sortKeyFor,
-} from './repository';
+import { sortKeyFor } from './grid-query-repository';
 import { exportColumns, exportLayout } from './service';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

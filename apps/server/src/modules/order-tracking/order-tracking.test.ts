@@ -17,7 +17,7 @@ import {
   findOrderPage,
   type PageRequest,
   sortKeyFor,
-} from './repository';
+} from './grid-query-repository';
 import { containsPattern } from './service';
 
 let t: TestApp;

@@ -17,21 +17,22 @@ import type { Database, DbOrTx } from '@app/db';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/app-error';
 import { EXPORT_CONTENT_TYPES, type ExportLayout, exportFileName, writeExportFile } from './export-file';
+import { exportSelect, forEachHeldExportBatch } from './export-repository';
 import { writeExportInThread } from './export-thread';
 import {
   type Condition,
-  exportSelect,
   type Filter,
-  findOrder,
   findOrderPage,
   findValuesContaining,
-  forEachHeldExportBatch,
+  type SortKey,
+  sortKeyFor,
+} from './grid-query-repository';
+import {
+  findOrder,
   loadOrders,
   orderExists,
   replaceTrackingNumbers,
-  type SortKey,
   softDeleteOrder,
-  sortKeyFor,
   updateOrderFields,
   updateOrderNote,
 } from './repository';

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertInventorySource, insertRun } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { createTestApp, NEW_YORK_DAYS, NEW_YORK_NOW, type TestApp } from '../../../test/helper';
 
-const NOW = new Date('2026-11-27T15:00:00Z');
+const NOW = NEW_YORK_NOW;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    clock: { now: () => NOW },
-    env: { NOTIFICATIONS_TIME_ZONE: 'America/New_York' },
-  });
+  t = await createTestApp(NEW_YORK_DAYS);
 });
 afterAll(async () => {
   await t.close();

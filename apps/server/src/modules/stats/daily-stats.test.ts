@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrderTrackingSource, insertRun } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { createTestApp, NEW_YORK_DAYS, type TestApp } from '../../../test/helper';
 
-/** 27 November 2026, 10:00 in New York: the days of the window are New York's. */
-const NOW = new Date('2026-11-27T15:00:00Z');
 const URL = '/api/stats/order-tracking/daily';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    clock: { now: () => NOW },
-    env: { NOTIFICATIONS_TIME_ZONE: 'America/New_York' },
-  });
+  t = await createTestApp(NEW_YORK_DAYS);
 });
 afterAll(async () => {
   await t.close();

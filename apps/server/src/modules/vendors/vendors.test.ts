@@ -11,7 +11,7 @@ import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmailSource } from '../../../test/factories';
-import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { createTestApp, expectRefusedWithoutRole, type Session, type TestApp } from '../../../test/helper';
 import { recordRun } from '../runs/repository';
 import { loadVendorsForSubmission, markVendorSubmitted } from './service';
 
@@ -180,12 +180,7 @@ describe('who may call the vendor routes', () => {
   ];
 
   it('refuses users without the submission flag (403) and callers without a session (401)', async () => {
-    for (const route of routes) {
-      const wrongRole = await t.app.inject({ ...route, headers: orderUser.headers });
-      expect(wrongRole.statusCode, `${route.method} ${route.url}`).toBe(403);
-      const anonymous = await t.app.inject(route);
-      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
-    }
+    await expectRefusedWithoutRole(t, routes, orderUser);
     expect((await counts()).vendors).toBe(0);
   });
 

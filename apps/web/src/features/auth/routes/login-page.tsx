@@ -1,6 +1,6 @@
 import { type ApiErrorBody, LOGIN_MESSAGES, type TLogin, ZLoginSchema } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -11,9 +11,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { login } from '@/shared/auth/api/session';
+import { FormErrorAlert, SubmitButton } from '../components/auth-form-parts';
 
 // The dialog and its libraries load on the first press of Forgot Password (or when the pointer or focus reaches
 // the button), not with the login page: docs/design/web-delivery.md.
@@ -97,12 +97,7 @@ export function LoginPage() {
               <AlertDescription className="text-foreground">{incomingMessage}</AlertDescription>
             </Alert>
           )}
-          {submitError && (
-            <Alert variant="destructive">
-              <CircleAlert aria-hidden />
-              <AlertDescription>{submitError}</AlertDescription>
-            </Alert>
-          )}
+          {submitError && <FormErrorAlert message={submitError} />}
           <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
             <div className="flex flex-col gap-2">
               <Label htmlFor="login-username">Username</Label>
@@ -127,10 +122,7 @@ export function LoginPage() {
               />
               <FieldError id="login-password-error" message={errors.password?.message} />
             </div>
-            <Button type="submit" className="mt-2 w-full" disabled={isSubmitting}>
-              {isSubmitting && <Spinner aria-hidden />}
-              {isSubmitting ? 'Logging in...' : 'Login'}
-            </Button>
+            <SubmitButton busy={isSubmitting} label="Login" busyLabel="Logging in..." />
           </form>
           <Button
             type="button"

@@ -5,19 +5,17 @@ import {
   ZResetPasswordConfirmSchema,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FieldError, PasswordInput } from '@/components/password-input';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { describeError } from '@/lib/api-client';
 import { confirmPasswordReset } from '@/shared/auth/api/session';
+import { FormErrorAlert, SubmitButton } from '../components/auth-form-parts';
 
 const INVALID_LINK_MESSAGE = 'This password reset link is invalid or has expired. Please request a new one.';
 
@@ -75,10 +73,7 @@ export function ResetPasswordPage() {
   if (!ZResetPasswordConfirmSchema.shape.token.safeParse(token).success) {
     return (
       <ResetPasswordShell>
-        <Alert variant="destructive">
-          <CircleAlert aria-hidden />
-          <AlertDescription>{INVALID_LINK_MESSAGE}</AlertDescription>
-        </Alert>
+        <FormErrorAlert message={INVALID_LINK_MESSAGE} />
         <Button asChild variant="outline" className="w-full">
           <Link to="/">Back to login</Link>
         </Button>
@@ -109,12 +104,7 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <ResetPasswordShell description="Choose a new password for your Inbox Ops account.">
-      {submitError && (
-        <Alert variant="destructive">
-          <CircleAlert aria-hidden />
-          <AlertDescription>{submitError}</AlertDescription>
-        </Alert>
-      )}
+      {submitError && <FormErrorAlert message={submitError} />}
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <div className="flex flex-col gap-2">
           <Label htmlFor="reset-new-password">New Password</Label>
@@ -146,10 +136,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           />
           <FieldError id="reset-confirm-password-error" message={errors.confirmPassword?.message} />
         </div>
-        <Button type="submit" className="mt-2 w-full" disabled={isSubmitting}>
-          {isSubmitting && <Spinner aria-hidden />}
-          {isSubmitting ? 'Resetting...' : 'Reset Password'}
-        </Button>
+        <SubmitButton busy={isSubmitting} label="Reset Password" busyLabel="Resetting..." />
       </form>
       <Button asChild variant="link" className="self-center">
         <Link to="/">Back to login</Link>

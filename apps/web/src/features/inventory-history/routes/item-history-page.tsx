@@ -5,13 +5,11 @@
 import type { ItemHistoryResponse } from '@app/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { LoadFailedAlert } from '@/components/data-view/list-parts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { describeError } from '@/lib/api-client';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { stockHistoryPath, useItemHistory } from '@/shared/inventory-history/api/inventory-history';
+import { HistoryBody } from '../components/history-body';
 import { ItemHistoryChart } from '../components/item-history-chart';
 import { ItemSearch } from '../components/item-search';
 import { predictionFormula } from '../lib/history-series';
@@ -43,20 +41,14 @@ export function ItemHistoryPage() {
         )}
       </div>
       {sourceId !== null && <ItemSearch key={itemNumber} sourceId={sourceId} initial={itemNumber} />}
-      {sourceId === null ? (
-        <p role="alert" className="rounded-md border px-4 py-6 text-muted-foreground">
-          This source does not exist.
-        </p>
-      ) : history.isError ? (
-        <LoadFailedAlert
-          message={describeError(history.error, 'The item history could not be loaded.')}
-          onRetry={() => void history.refetch()}
-        />
-      ) : history.isPending ? (
-        <Skeleton className="h-96 w-full" />
-      ) : (
-        <ItemHistory history={history.data} />
-      )}
+      <HistoryBody
+        sourceId={sourceId}
+        history={history}
+        failure="The item history could not be loaded."
+        skeletonClassName="h-96 w-full"
+      >
+        {(data) => <ItemHistory history={data} />}
+      </HistoryBody>
     </div>
   );
 }

@@ -1,11 +1,9 @@
 /** /inventory-sources/stock-history/:id (docs/behaviour/inventory.md#stock-history), beyond the spec. */
 import { INVENTORY_HISTORY_DEFAULT_DAYS } from '@app/contracts';
 import { useParams } from 'react-router';
-import { LoadFailedAlert } from '@/components/data-view/list-parts';
-import { Skeleton } from '@/components/ui/skeleton';
-import { describeError } from '@/lib/api-client';
 import { useInventoryHistory } from '@/shared/inventory-history/api/inventory-history';
 import { InventorySourcePageActions } from '@/shared/inventory-sources/components/inventory-source-page-actions';
+import { HistoryBody } from '../components/history-body';
 import { ItemSearch } from '../components/item-search';
 import { StockHistoryCharts } from '../components/stock-history-charts';
 
@@ -30,20 +28,14 @@ export function StockHistoryPage() {
         <InventorySourcePageActions sourceId={sourceId} />
       </div>
       {sourceId !== null && <ItemSearch sourceId={sourceId} />}
-      {sourceId === null ? (
-        <p role="alert" className="rounded-md border px-4 py-6 text-muted-foreground">
-          This source does not exist.
-        </p>
-      ) : history.isError ? (
-        <LoadFailedAlert
-          message={describeError(history.error, 'The stock history could not be loaded.')}
-          onRetry={() => void history.refetch()}
-        />
-      ) : history.isPending ? (
-        <Skeleton className="h-72 w-full" />
-      ) : (
-        <StockHistoryCharts history={history.data} days={days} />
-      )}
+      <HistoryBody
+        sourceId={sourceId}
+        history={history}
+        failure="The stock history could not be loaded."
+        skeletonClassName="h-72 w-full"
+      >
+        {(data) => <StockHistoryCharts history={data} days={days} />}
+      </HistoryBody>
     </div>
   );
 }

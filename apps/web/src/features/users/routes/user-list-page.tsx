@@ -1,9 +1,10 @@
 import type { User } from '@app/contracts';
-import { LayoutGrid, MoreHorizontal, Pencil, Plus, Table2, Trash2 } from 'lucide-react';
+import { MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useViewMode, type ViewMode, ViewModeToggle } from '@/components/data-view/view-mode-toggle';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,13 +26,10 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { useIsUnder1024 } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { toUserForm, useDeleteUser, useSaveUser, useUsers } from '../api/users';
-
-type ViewMode = 'table' | 'cards';
 
 const editPath = (userId: number) => `/admin/manage/users/edit/${userId}`;
 
@@ -39,9 +37,7 @@ export function UserListPage() {
   const users = useUsers();
   const isUnder1024 = useIsUnder1024();
   // The chosen view sits in the URL (shadcn-admin habit) so a reload or a shared link keeps it.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const chosenView: ViewMode = searchParams.get('view') === 'cards' ? 'cards' : 'table';
-  const view: ViewMode = isUnder1024 ? 'cards' : chosenView;
+  const [view, setView] = useViewMode(isUnder1024);
   const [pendingDelete, setPendingDelete] = useState<User | null>(null);
 
   useEffect(() => {
@@ -49,18 +45,6 @@ export function UserListPage() {
     console.error('Error fetching users:', users.error);
     toast.error(describeError(users.error, 'The user list could not be loaded.'));
   }, [users.error]);
-
-  const setView = (next: string) => {
-    if (next !== 'table' && next !== 'cards') return;
-    setSearchParams(
-      (params) => {
-        if (next === 'cards') params.set('view', 'cards');
-        else params.delete('view');
-        return params;
-      },
-      { replace: true },
-    );
-  };
 
   let body: ReactNode;
   if (users.isPending) {
@@ -95,22 +79,7 @@ export function UserListPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-semibold text-2xl tracking-tight">Users</h1>
         <div className="flex items-center gap-2">
-          {!isUnder1024 && (
-            <ToggleGroup
-              type="single"
-              variant="outline"
-              value={chosenView}
-              onValueChange={setView}
-              aria-label="View"
-            >
-              <ToggleGroupItem value="table" aria-label="Table view">
-                <Table2 />
-              </ToggleGroupItem>
-              <ToggleGroupItem value="cards" aria-label="Card view">
-                <LayoutGrid />
-              </ToggleGroupItem>
-            </ToggleGroup>
-          )}
+          {!isUnder1024 && <ViewModeToggle value={view} onChange={setView} />}
           <Button asChild>
             <Link to={editPath(0)}>
               <Plus />

@@ -173,6 +173,7 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
     'code',
     {
       'document number': 0.95,
+      'sales document': 0.9,
       'invoice number': 0.85,
       invoice: 0.75,
       'so number': 0.85,
@@ -239,7 +240,7 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       ean: 0.65,
       asin: 0.7,
     },
-    ['description', 'status', 'quantity', 'price', 'cost', 'line', 'date', 'name', 'type'],
+    ['description', 'status', 'quantity', 'price', 'cost', 'order', 'date', 'name', 'type'],
   ),
   spec(
     'itemStatus',

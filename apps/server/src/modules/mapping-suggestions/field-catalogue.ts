@@ -370,8 +370,6 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'date ship': 1,
       'actual ship date': 0.95,
       'pickup date': 0.8,
-      'dispatch date': 0.9,
-      'dispatched date': 0.9,
       'fulfil at': 0.7,
       'fulfil date': 0.85,
       shipped: 0.6,

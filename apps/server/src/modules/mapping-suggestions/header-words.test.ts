@@ -16,6 +16,7 @@ describe('header words (docs/design/mapping-suggestions.md#header-text)', () => 
 
   it('reads abbreviations: Qty, Shpd, No, Nbr, #, Num, Ref, Trk, P.O.', () => {
     expect(headerWords('Qty Shpd')).toEqual(['quantity', 'ship']);
+    expect(headerKey('Dispatched Qty')).toBe(headerKey('Qty Shipped'));
     expect(headerWords('Tracking #')).toEqual(['tracking', 'number']);
     expect(headerKey('Trk No.')).toBe(headerKey('TRK Nbr'));
     expect(headerKey('PO Num')).toBe(headerKey('P.O. Number'));

@@ -228,6 +228,24 @@ describe('suggestMapping (docs/design/mapping-suggestions.md)', () => {
     });
   });
 
+  it.each([
+    ['Carrier Tracking ID', 'trackingNumbers', () => UPS],
+    ['Waybill No', 'trackingNumbers', () => UPS],
+    ['Track#', 'trackingNumbers', () => UPS],
+    ['Despatch Date', 'shippedDate', (n: number) => `11/${n + 1}/2026`],
+    ['Expected Delivery', 'estimatedArrivalDate', (n: number) => `11/${n + 1}/2026`],
+    ['Cust. P/O', 'customerPoNumber', (n: number) => `R-${5000 + n}`],
+    ['Buyer Order No', 'customerPoNumber', (n: number) => `R-${5000 + n}`],
+    ['Deliver To Name', 'shipToName', (n: number) => ['Maria Lopez', 'Ann Lee'][n % 2]!],
+    ['Dispatched Qty', 'qtyFulfilled', (n: number) => String(n + 1)],
+    ['Units Ordered', 'qty', (n: number) => String(n + 1)],
+    ['Courier Name', 'shippingCompany', () => 'FedEx'],
+    ['Part No', 'itemNumber', (n: number) => `AB-${n}1`],
+  ])('reads a spelling the catalogue does not list word for word: %s → %s', (header, field, value) => {
+    const rows = [['Row', header], ...Array.from({ length: 8 }, (_, n) => [String(n + 1), value(n)])];
+    expect(suggestMapping(rows, 'order-tracking').fields[field]!.column).toBe(header);
+  });
+
   it('judges the unique column per row or per order', () => {
     const rows = [
       ['PO-1', 'Ann Lee'],

@@ -1,5 +1,6 @@
 import { ZMappingSuggestionSchema } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+import { planColumns } from '../inventory-processing/supplier-file';
 import { listMappedOrders, mapTable } from '../order-tracking-ingestion/map-rows';
 import { keysOneOrder, PROPOSE_THRESHOLD, suggestMapping } from './suggest-mapping';
 
@@ -300,5 +301,33 @@ describe('suggestMapping (docs/design/mapping-suggestions.md)', () => {
       qtyFulfilled: 1,
       shipToName: 'Maria Lopez',
     });
+  });
+
+  it('proposes what an inventory import needs: the suggested columns are found in the file', () => {
+    const rows = [
+      ['SKU', 'Title', 'Committed', 'Available', 'Status'],
+      ...Array.from({ length: 10 }, (_, n) => [
+        `YT-${100 + n}`,
+        'Tumbler',
+        '2',
+        String(n * 5),
+        n ? 'In Stock' : 'Out of Stock',
+      ]),
+    ];
+    const { fields, fileHasHeader } = suggestMapping(rows, 'inventory');
+    const plan = planColumns(
+      { type: '.csv', format: 'csv', rows, notes: [] },
+      {
+        fileType: '.csv',
+        fileHasHeader,
+        itemNumberColumnName: fields.itemNumberColumnName!.column!,
+        qtyColumnName: fields.qtyColumnName!.column!,
+        itemStatusColumnName: fields.itemStatusColumnName!.column!,
+        statusSupersedesQuantity: true,
+        stripLeadingZeroes: false,
+        lastGoodHeaders: null,
+      },
+    );
+    expect(plan).toMatchObject({ itemColumn: 0, qtyColumn: 3, statusColumn: 4 });
   });
 });

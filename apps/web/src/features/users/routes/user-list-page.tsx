@@ -28,7 +28,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { useIsUnder1024 } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/shared/format/dates';
 import { toUserForm, useDeleteUser, useSaveUser, useUsers } from '../api/users';
 
 type ViewMode = 'table' | 'cards';

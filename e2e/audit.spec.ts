@@ -55,12 +55,12 @@ test.describe('audit log', () => {
     await expect(dialog).toBeVisible();
     const updated = entry(dialog, 'Updated', user.username);
     await expect(updated).toBeVisible();
-    await expect(changeRow(updated, 'Source name')).toContainText(before);
-    await expect(changeRow(updated, 'Source name')).toContainText(after);
+    await expect(changeRow(updated, 'Source Name')).toContainText(before);
+    await expect(changeRow(updated, 'Source Name')).toContainText(after);
     // The seeding admin's creation is there too, older, below the update.
     const created = entry(dialog, 'Created', E2E_ADMIN.username);
     await expect(created).toBeVisible();
-    await expect(changeRow(created, 'Source name')).toContainText(before);
+    await expect(changeRow(created, 'Source Name')).toContainText(before);
     await expect(dialog.getByText('Page 1 of 1 · 2 entries')).toBeVisible();
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await page.keyboard.press('Escape');
@@ -102,7 +102,7 @@ test.describe('audit log', () => {
     const switchedOff = entry(page, 'Switched off', user.username);
     await expect(switchedOff).toBeVisible();
     await expect(switchedOff).toContainText(`Order tracking source #${source.id}`);
-    await expect(changeRow(switchedOff, 'Active status')).toContainText('Yes');
+    await expect(changeRow(switchedOff, 'Active')).toContainText('Yes');
     await expect(page.getByText('Page 1 of 1 · 1 entry')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 

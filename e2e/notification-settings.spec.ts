@@ -420,7 +420,17 @@ test.describe('notification setting editor', () => {
     };
     expect(verdict.isValid).toBe(true);
     await expect(status).toContainText(verdict.message);
-    const next = await page.evaluate((iso) => new Date(iso).toLocaleString(), verdict.nextExecution);
+    const next = await page.evaluate(
+      (iso) =>
+        new Date(iso).toLocaleString('en-US', {
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: 'numeric',
+          minute: '2-digit',
+        }),
+      verdict.nextExecution,
+    );
     await expect(status).toContainText(`Next execution: ${next}`);
     await expect(cron).toHaveAccessibleDescription(/Five fields/);
 

@@ -190,10 +190,15 @@ test.describe('order tracking run history', () => {
       await expect(result).toBeVisible();
       await expect(result.getByText('Succeeded', { exact: true })).toBeVisible();
       await expect(
-        result.getByText('Imported 3 rows: 3 orders updated, 0 deleted', { exact: true }),
+        result.getByText('Imported 3 rows: 3 orders updated (3 new, 0 changed), 0 deleted', { exact: true }),
       ).toBeVisible();
-      await expect(result.getByRole('term')).toHaveText(['Orders Updated', 'Orders Deleted']);
-      await expect(result.getByRole('definition')).toHaveText(['3', '0']);
+      await expect(result.getByRole('term')).toHaveText([
+        'Orders Updated',
+        'New Orders',
+        'Changed Orders',
+        'Orders Deleted',
+      ]);
+      await expect(result.getByRole('definition')).toHaveText(['3', '3', '0', '0']);
       await expect(result.getByRole('link', { name: 'View Run History' })).toHaveAttribute(
         'href',
         `${LIST_PATH}/history/${source.id}`,
@@ -225,9 +230,9 @@ test.describe('order tracking run history', () => {
       await importButton.click();
       result = dialog.getByRole('region', { name: 'Import result' });
       await expect(
-        result.getByText('Imported 4 rows: 1 order updated, 0 deleted', { exact: true }),
+        result.getByText('Imported 4 rows: 1 order updated (1 new, 0 changed), 0 deleted', { exact: true }),
       ).toBeVisible();
-      await expect(result.getByRole('definition')).toHaveText(['1', '0']);
+      await expect(result.getByRole('definition')).toHaveText(['1', '1', '0', '0']);
       await dialog.getByRole('button', { name: 'Done' }).click();
       await expect(dialog).toBeHidden();
 
@@ -252,18 +257,18 @@ test.describe('order tracking run history', () => {
         Trigger: 'Manual',
         Status: 'Succeeded',
         File: 'tracking_second.csv',
-        'Orders Updated': '1',
+        'Orders Updated': '1 (1 new, 0 changed)',
         'Orders Deleted': '0',
-        Message: 'Imported 4 rows: 1 order updated, 0 deleted',
+        Message: 'Imported 4 rows: 1 order updated (1 new, 0 changed), 0 deleted',
       });
       const firstRun = rows.nth(1);
       await expectRow(table, firstRun, {
         Trigger: 'Manual',
         Status: 'Succeeded',
         File: 'tracking_first.csv',
-        'Orders Updated': '3',
+        'Orders Updated': '3 (3 new, 0 changed)',
         'Orders Deleted': '0',
-        Message: 'Imported 3 rows: 3 orders updated, 0 deleted',
+        Message: 'Imported 3 rows: 3 orders updated (3 new, 0 changed), 0 deleted',
       });
       const firstRunId = await firstRun.getAttribute('data-run-id');
 
@@ -280,14 +285,19 @@ test.describe('order tracking run history', () => {
         'Finished',
         'File',
         'Orders Updated',
+        'New Orders',
+        'Changed Orders',
         'Orders Deleted',
       ]);
       await expect(summary.getByRole('definition').nth(0)).toHaveText('Succeeded');
       await expect(summary.getByRole('definition').nth(1)).toHaveText('Manual');
       await expect(summary.getByRole('definition').nth(4)).toHaveText('tracking_first.csv');
       await expect(summary.getByRole('definition').nth(5)).toHaveText('3');
+      // docs/behaviour/order-tracking.md#new-and-changed-orders: a first import's orders are all new.
+      await expect(summary.getByRole('definition').nth(6)).toHaveText('3');
+      await expect(summary.getByRole('definition').nth(7)).toHaveText('0');
       await expect(
-        details.getByText('Imported 3 rows: 3 orders updated, 0 deleted', { exact: true }),
+        details.getByText('Imported 3 rows: 3 orders updated (3 new, 0 changed), 0 deleted', { exact: true }),
       ).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(details).toBeHidden();
@@ -377,7 +387,7 @@ test.describe('order tracking run history', () => {
       await expect(dialog.getByRole('table', { name: 'Mapped rows' })).toBeVisible();
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       const result = dialog.getByRole('region', { name: 'Import result' });
-      await expect(result.getByRole('definition')).toHaveText(['1', '0']);
+      await expect(result.getByRole('definition')).toHaveText(['1', '1', '0', '0']);
       await result.getByRole('link', { name: 'View Run History' }).click();
 
       await expect(page).toHaveURL(new RegExp(`${LIST_PATH}/history/${source.id}$`));
@@ -389,7 +399,7 @@ test.describe('order tracking run history', () => {
         Trigger: 'Manual',
         Status: 'Succeeded',
         File: 'tracking_view.csv',
-        'Orders Updated': '1',
+        'Orders Updated': '1 (1 new, 0 changed)',
       });
     } finally {
       await deleteOrdersOf(sources.api, token);

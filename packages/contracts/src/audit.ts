@@ -67,6 +67,12 @@ export const ZAuditEntrySchema = z.object({
   changes: z.record(z.string(), ZAuditChangeSchema),
   /** The API token the change was made with (its name as it was then); null for a signed-in session. */
   apiToken: z.object({ prefix: z.string(), name: z.string() }).nullable(),
+  /**
+   * For a change of a field that holds another record's id (`emailSourceId`): that record's name now, by
+   * field and id, `{ emailSourceId: { "1": "orders (orders@acme.test, 127.0.0.1)" } }`. An id whose record no
+   * longer exists is not listed.
+   */
+  valueNames: z.record(z.string(), z.record(z.string(), z.string())),
 });
 export type AuditEntry = z.infer<typeof ZAuditEntrySchema>;
 
@@ -101,3 +107,77 @@ export const ZAuditQuerySchema = z.object({
 });
 export type TAuditQuery = z.infer<typeof ZAuditQuerySchema>;
 export type TAuditQueryInput = z.input<typeof ZAuditQuerySchema>;
+
+/**
+ * The editors' own labels for the fields an audit entry names (docs/behaviour/audit-log.md#history-views), so the
+ * history reads as the editor does. Keyed by the stored field; one list serves every entity type, as the editors
+ * share their names. A field not listed is shown by its name in words.
+ */
+export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  // users
+  username: 'Username',
+  email: 'Email',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  password: 'Password',
+  isAdmin: 'Administrator',
+  orderUser: 'Order User',
+  inventoryUser: 'Inventory User',
+  submissionUser: 'Submission User',
+  sendNotificationsToEmail: 'Send Notifications To Email',
+  debugMode: 'Debug Mode',
+  activeStatus: 'Active',
+  // e-mail sources
+  incomingServer: 'Incoming Server',
+  outgoingServer: 'Outgoing Server',
+  incomingPort: 'Incoming Port',
+  outgoingPort: 'Outgoing Port',
+  ssl: 'Use SSL',
+  isMsal: 'Use Microsoft Authentication (MSAL)',
+  msalClientId: 'Client ID',
+  msalTenantId: 'Tenant ID',
+  oauthProvider: 'Mailbox sign-in provider',
+  oauthAccount: 'Signed-in mailbox account',
+  // what every mail-read source has
+  sourceName: 'Source Name',
+  emailSourceId: 'Email Source',
+  fileType: 'File Type',
+  fromEmail: 'From Email',
+  subjectValue: 'Subject Value',
+  containsNotExact: 'Subject contains (not exact match)',
+  expectedAttachmentCount: 'Expected Attachment Count',
+  attachmentName: 'Attachment Name',
+  textEncoding: 'Text Encoding',
+  // order tracking sources
+  columnsToIgnore: 'Columns To Ignore',
+  secondaryDelimiter: 'Secondary Delimiter',
+  uniqueColumn: 'Unique Column',
+  deleteAfterDays: 'Delete After Days',
+  headerRowIndex: 'Header Row Index',
+  fileHasHeader: 'File Has Header',
+  columnMapping: 'Column mapping',
+  // inventory sources
+  daysUntilNoUpdateNotification: 'Days Until No Update Notification',
+  itemNumberColumnName: 'Item Number Column',
+  qtyColumnName: 'Quantity Column',
+  itemStatusColumnName: 'Item Status Column',
+  statusSupersedesQuantity: 'Status Supersedes Quantity',
+  statusAvailableList: 'Status Available List',
+  statusOutOfStockList: 'Status Out Of Stock List',
+  minItemsToBeActive: 'Minimum Items To Be Active',
+  stripLeadingZeroes: 'Strip Leading Zeroes',
+  usesPredictiveAlgorithm: 'Uses Predictive Algorithm',
+  sftpServerAddress: 'Server Address',
+  sftpPort: 'Port',
+  sftpUsername: 'Username (SFTP)',
+  sftpPassword: 'Password (SFTP)',
+  sftpHostKey: 'Host key (SFTP)',
+  sftpInboundFolder: 'Inbound Folder',
+  sftpOutboundFolder: 'Outbound Folder',
+  driftGuardPercent: 'Drift Guard Percentage',
+  userActivatedItemNumbers: 'User Activated Item Numbers',
+  outputFileHasHeader: 'Generated File Has Header',
+  outputItemNumberColumnName: 'Generated File Item Number Column',
+  outputItemStatusColumnName: 'Generated File Item Status Column',
+  outputItemStatusDateColumnName: 'Generated File Status Date Column',
+};

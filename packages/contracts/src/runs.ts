@@ -78,6 +78,13 @@ export const ZRunRecordSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   ordersUpdated: z.number().int(),
+  /**
+   * Of ordersUpdated, the orders the run brought in for the first time and those it changed
+   * (docs/behaviour/order-tracking.md#new-and-changed-orders); null for runs that write no orders, and for runs
+   * recorded before the split was counted.
+   */
+  ordersNew: z.number().int().nullable(),
+  ordersChanged: z.number().int().nullable(),
   ordersDeleted: z.number().int(),
   message: z.string().nullable(),
   details: ZRunDetailsSchema,
@@ -124,6 +131,9 @@ export const ZReprocessOutcomeSchema = z.object({
   status: ZRunStatusSchema.exclude(['running']),
   message: z.string(),
   ordersUpdated: z.number().int().optional(),
+  /** Of ordersUpdated, the new orders and the changed ones (an order tracking file). */
+  ordersNew: z.number().int().optional(),
+  ordersChanged: z.number().int().optional(),
   ordersDeleted: z.number().int().optional(),
   reprocessOfRunId: z.number().int(),
 });

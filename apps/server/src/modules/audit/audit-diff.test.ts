@@ -21,6 +21,11 @@ describe('diffSnapshots: what an audit entry records', () => {
       sourceName: { from: null, to: 'Acme' },
     });
     expect(diffSnapshots({ sourceName: 'Acme' }, null)).toEqual({ sourceName: { from: 'Acme', to: null } });
+    // Blank text and empty lists are empty too: a new e-mail source's unset Client ID is not "— → —".
+    expect(
+      diffSnapshots(null, { username: 'orders', msalClientId: '', columnsToIgnore: '  ', aliases: [] }),
+    ).toEqual({ username: { from: null, to: 'orders' } });
+    expect(diffSnapshots({ msalClientId: null }, { msalClientId: '' })).toEqual({});
   });
 
   it('secrets are "changed" under the name the user typed, never a value, hash or ciphertext', () => {

@@ -82,9 +82,17 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** No value: null, blank text or an empty list. Empty to empty is no change (a creation's unset fields). */
+function isEmpty(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  return Array.isArray(value) && value.length === 0;
+}
+
 /**
  * {field: {from, to}} for every field that differs between the two snapshots; a missing snapshot (creation,
- * deletion) counts as every field null, so a creation lists what was set and a deletion what was lost.
+ * deletion) counts as every field null, so a creation lists what was set and a deletion what was lost; a field
+ * empty on both sides (null, blank, an empty list) is left out.
  */
 export function diffSnapshots(
   before: Snapshot | null,
@@ -101,7 +109,7 @@ export function diffSnapshots(
     if (SYSTEM_FIELDS.has(field) || ignored.has(field)) continue;
     const from = comparable(flatBefore[field]);
     const to = comparable(flatAfter[field]);
-    if (same(from, to)) continue;
+    if (same(from, to) || (isEmpty(from) && isEmpty(to))) continue;
     if (secrets.has(field)) changes[secretName(field)] = AUDIT_SECRET_CHANGED;
     else changes[field] = { from, to };
   }

@@ -135,6 +135,35 @@ describe('every audited editor records its change', () => {
     expect(rows[1]!.changes).toEqual({
       'columnMapping.shippingCompany': { from: 'Carrier', to: 'Ship Via' },
     });
+    // docs/behaviour/audit-log.md#history-views: a creation lists no field empty on both sides.
+    expect(Object.values(rows[0]!.changes)).not.toContainEqual({ from: null, to: '' });
+    expect(Object.values(rows[0]!.changes)).not.toContainEqual({ from: null, to: null });
+  });
+
+  it('the history names the e-mail source an entry refers to while it exists', async () => {
+    const created = await t.as(orderUser).post('/api/order-tracking-sources/save', orderTrackingBody());
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id as number;
+    const [entry] = (await history(orderUser, `entityType=order-tracking-source&entityId=${id}`)).entries;
+    expect(entry!.changes.emailSourceId).toEqual({ from: null, to: emailSourceId });
+    expect(entry!.valueNames).toEqual({
+      emailSourceId: { [String(emailSourceId)]: expect.stringMatching(/^Audit mailbox \(/) },
+    });
+
+    // Moved to another mailbox: both ends are named.
+    const other = (await insertEmailSource(t.db.db, { username: 'Other mailbox' }))!.id;
+    const moved = await t.as(orderUser).post('/api/order-tracking-sources/save', {
+      ...orderTrackingBody(),
+      id,
+      emailSourceId: other,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [latest] = (await history(orderUser, `entityType=order-tracking-source&entityId=${id}`)).entries;
+    expect(latest!.changes).toEqual({ emailSourceId: { from: emailSourceId, to: other } });
+    expect(latest!.valueNames.emailSourceId).toEqual({
+      [String(emailSourceId)]: expect.stringMatching(/^Audit mailbox \(/),
+      [String(other)]: expect.stringMatching(/^Other mailbox \(/),
+    });
   });
 
   it('inventory source: the SFTP password as "changed", the new sample file by its name', async () => {

@@ -4,12 +4,13 @@ import {
   type AuditEntityType,
   type AuditEntry,
   apiTokenPrefix,
+  emailSourceLabel,
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 
-const { auditEntries } = schema;
+const { auditEntries, emailSources } = schema;
 type AuditRow = typeof auditEntries.$inferSelect;
 
 export interface AuditInsert {
@@ -70,7 +71,22 @@ export async function listAuditEntries(
   return { rows, total: Number(total?.value ?? 0) };
 }
 
-export function toAuditEntry(row: AuditRow): AuditEntry {
+/** The e-mail sources that still exist among `ids`, by id, named as the pickers name them. */
+export async function emailSourceNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: emailSources.id,
+      username: emailSources.username,
+      email: emailSources.email,
+      incomingServer: emailSources.incomingServer,
+    })
+    .from(emailSources)
+    .where(inArray(emailSources.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, emailSourceLabel(row)]));
+}
+
+export function toAuditEntry(row: AuditRow, valueNames: AuditEntry['valueNames'] = {}): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -84,6 +100,7 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
       row.apiTokenPublicId === null
         ? null
         : { prefix: apiTokenPrefix(row.apiTokenPublicId), name: row.apiTokenName ?? '' },
+    valueNames,
   };
 }
 

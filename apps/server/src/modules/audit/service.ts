@@ -1,9 +1,17 @@
-import { AUDIT_PAGE_SIZE, type AuditEntityType, type AuditPage, type TAuditQuery } from '@app/contracts';
+import {
+  AUDIT_PAGE_SIZE,
+  AUDIT_SECRET_CHANGED,
+  type AuditChange,
+  type AuditEntityType,
+  type AuditEntry,
+  type AuditPage,
+  type TAuditQuery,
+} from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import { hasFlag, type SessionUser, type UserFlag } from '../../plugins/session';
 import { findSettingFor } from '../notifications/service';
-import { type AuditFilter, listAuditEntries, toAuditEntry } from './repository';
+import { type AuditFilter, emailSourceNames, listAuditEntries, toAuditEntry } from './repository';
 
 /**
  * Who besides admins may read an entity type's history: the users who may open its editor
@@ -62,5 +70,35 @@ export async function listAudit(db: DbOrTx, caller: SessionUser, query: TAuditQu
     limit: AUDIT_PAGE_SIZE,
     offset: (query.page - 1) * AUDIT_PAGE_SIZE,
   });
-  return { entries: rows.map(toAuditEntry), totalRecordCount: total };
+  const names = await emailSourceNames(db, referencedIds(rows.map((row) => row.changes)));
+  return {
+    entries: rows.map((row) => toAuditEntry(row, valueNamesOf(row.changes, names))),
+    totalRecordCount: total,
+  };
+}
+
+/** The field of the mail-read sources that holds their e-mail source's id. */
+const EMAIL_SOURCE_FIELD = 'emailSourceId';
+
+function idsOf(change: AuditChange | undefined): number[] {
+  if (!change || change === AUDIT_SECRET_CHANGED) return [];
+  return [change.from, change.to].filter((value): value is number => Number.isInteger(value));
+}
+
+function referencedIds(changes: unknown[]): number[] {
+  const ids = new Set<number>();
+  for (const entry of changes) {
+    for (const id of idsOf((entry as Record<string, AuditChange>)[EMAIL_SOURCE_FIELD])) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** docs/behaviour/audit-log.md#history-views: a referenced record is named where it still exists. */
+function valueNamesOf(changes: unknown, names: Map<number, string>): AuditEntry['valueNames'] {
+  const found: Record<string, string> = {};
+  for (const id of idsOf((changes as Record<string, AuditChange>)[EMAIL_SOURCE_FIELD])) {
+    const name = names.get(id);
+    if (name !== undefined) found[String(id)] = name;
+  }
+  return Object.keys(found).length > 0 ? { [EMAIL_SOURCE_FIELD]: found } : {};
 }

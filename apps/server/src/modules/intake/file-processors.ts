@@ -58,6 +58,9 @@ export interface ProcessFileOutcome {
   status: Exclude<RunStatus, 'running'>;
   message: string;
   ordersUpdated?: number;
+  /** Of ordersUpdated, the orders new to the source and those that changed (order tracking files only). */
+  ordersNew?: number;
+  ordersChanged?: number;
   ordersDeleted?: number;
   /**
    * Work that must wait until the caller's transaction has committed (e.g. delivering an inventory file by

@@ -6,7 +6,8 @@
  * migration 0005 stay exact.
  *
  * "Orders updated" counts rows that were inserted, changed, revived (soft-deleted and back in a file) or
- * that gained a tracking number; a row identical to what is stored is not written at all.
+ * that gained a tracking number; a row identical to what is stored is not written at all. Of those, the inserted
+ * ones are counted apart (new orders; the rest changed), docs/behaviour/order-tracking.md#new-and-changed-orders.
  */
 import type { DbOrTx } from '@app/db';
 import { queryRows, schema } from '@app/db';
@@ -54,8 +55,15 @@ export async function lockSourceForIngest(db: DbOrTx, sourceId: number): Promise
   await db.execute(sql`select pg_advisory_xact_lock(${INGEST_LOCK_CLASS}::int, ${sourceId}::int)`);
 }
 
+/** Orders a batch or a file wrote: `updated` of them in all, `inserted` of those new. */
+export interface UpsertCounts {
+  updated: number;
+  inserted: number;
+}
+
 /**
- * Upserts orders [start, end) of a file (keys unique); returns how many were inserted or changed. Only
+ * Upserts orders [start, end) of a file (keys unique); returns how many were written and how many of those were
+ * inserted. Only
  * the fields the source maps are written: a field a file does not carry keeps what staff entered, like
  * the notes.
  */
@@ -65,7 +73,7 @@ async function upsertBatch(
   mapped: MappedOrders,
   start: number,
   end: number,
-): Promise<number> {
+): Promise<UpsertCounts> {
   const { fields } = mapped;
   const keys = mapped.uniqueKeys.slice(start, end);
   const arrays = fields.map((field, f) => arrayParam(mapped.columns[f]!.slice(start, end), arrayType(field)));
@@ -77,7 +85,8 @@ async function upsertBatch(
   // Identical rows are filtered out before the INSERT: ON CONFLICT DO UPDATE would lock (and so write)
   // every existing row even when its WHERE then skips it. The ON CONFLICT clause stays for rows that
   // appear between the read and the write.
-  const [upserted] = await queryRows<{ changed: number }>(
+  // xmax is 0 on a row version this statement inserted, and set on one the ON CONFLICT branch updated.
+  const [upserted] = await queryRows<{ changed: number; inserted: number }>(
     db,
     sql`
       with input as (
@@ -92,11 +101,12 @@ async function upsertBatch(
         on conflict (order_tracking_source_id, unique_key) do update
           set ${assignments}, deleted_status = false, last_updated = excluded.last_updated
           where (${stored}, o.deleted_status) is distinct from (${excluded}, false)
-        returning 1
+        returning (o.xmax = 0) as inserted
       )
-      select count(*)::int as changed from changed`,
+      select count(*)::int as changed, (count(*) filter (where inserted))::int as inserted from changed`,
   );
   const changed = upserted?.changed ?? 0;
+  const inserted = upserted?.inserted ?? 0;
 
   const numberKeys: string[] = [];
   const numbers: string[] = [];
@@ -106,7 +116,7 @@ async function upsertBatch(
       numbers.push(number);
     }
   }
-  if (numbers.length === 0) return changed;
+  if (numbers.length === 0) return { updated: changed, inserted };
   // A new tracking number makes an otherwise identical order "updated": it is stamped here unless the
   // upsert above already stamped it (last_updated = now(), the transaction's time).
   if (changed * 2 >= end - start) {
@@ -138,7 +148,7 @@ async function upsertBatch(
         )
         select count(*)::int as bumped from bumped`,
     );
-    return changed + (merged?.bumped ?? 0);
+    return { updated: changed + (merged?.bumped ?? 0), inserted };
   }
 
   // Mostly unchanged orders (the same file again): first ask which numbers are not stored yet, so that
@@ -155,7 +165,7 @@ async function upsertBatch(
       )`,
   );
   const ordinals = probe?.ordinals ?? [];
-  if (ordinals.length === 0) return changed;
+  if (ordinals.length === 0) return { updated: changed, inserted };
   const orderIds = probe!.orderIds!.map(Number);
   const freshNumbers = ordinals.map((ordinal) => numbers[Number(ordinal) - 1]!);
   const carriers = new CarrierColumns();
@@ -179,7 +189,7 @@ async function upsertBatch(
       )
       select count(*)::int as bumped from bumped`,
   );
-  return changed + (merged?.bumped ?? 0);
+  return { updated: changed + (merged?.bumped ?? 0), inserted };
 }
 
 /**
@@ -226,21 +236,23 @@ class CarrierColumns {
   }
 }
 
-/** Upserts every order (one per unique key) in batches; returns the number of orders updated. */
+/** Upserts every order (one per unique key) in batches; returns the orders updated, and how many were new. */
 export async function upsertOrders(
   db: DbOrTx,
   sourceId: number,
   mapped: MappedOrders,
   batchSize = DEFAULT_BATCH_SIZE,
   onBatch?: (ordersDone: number) => Promise<void>,
-): Promise<number> {
-  let updated = 0;
+): Promise<UpsertCounts> {
+  const total: UpsertCounts = { updated: 0, inserted: 0 };
   for (let start = 0; start < mapped.uniqueKeys.length; start += batchSize) {
     const end = Math.min(start + batchSize, mapped.uniqueKeys.length);
-    updated += await upsertBatch(db, sourceId, mapped, start, end);
+    const batch = await upsertBatch(db, sourceId, mapped, start, end);
+    total.updated += batch.updated;
+    total.inserted += batch.inserted;
     await onBatch?.(end);
   }
-  return updated;
+  return total;
 }
 /**
  * Soft-deletes the source's live orders not updated for `days` days (deleteAfterDays), except those the

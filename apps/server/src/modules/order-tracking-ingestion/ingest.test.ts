@@ -51,8 +51,15 @@ describe('upsert by (source, unique key)', () => {
         ['L3', 'PO-3', 'A-3', '2024-03-07', '', 'T3;T4'],
       ),
     );
-    expect(first).toMatchObject({ status: 'succeeded', ordersUpdated: 3, ordersDeleted: 0 });
-    expect(first.message).toBe('Imported 3 rows: 3 orders updated, 0 deleted');
+    // docs/behaviour/order-tracking.md#new-and-changed-orders: a first import's orders are all new.
+    expect(first).toMatchObject({
+      status: 'succeeded',
+      ordersUpdated: 3,
+      ordersNew: 3,
+      ordersChanged: 0,
+      ordersDeleted: 0,
+    });
+    expect(first.message).toBe('Imported 3 rows: 3 orders updated (3 new, 0 changed), 0 deleted');
     expect(await ordersOf(t, source.id)).toEqual([
       expect.objectContaining({
         uniqueKey: 'L1',
@@ -85,7 +92,13 @@ describe('upsert by (source, unique key)', () => {
         ['L3', 'PO-3', 'A-3', '3/7/2024', '', 'T4;T3'],
       ),
     );
-    expect(same).toMatchObject({ status: 'succeeded', ordersUpdated: 0, ordersDeleted: 0 });
+    expect(same).toMatchObject({
+      status: 'succeeded',
+      ordersUpdated: 0,
+      ordersNew: 0,
+      ordersChanged: 0,
+      ordersDeleted: 0,
+    });
     expect(same.message).toBe('Imported 3 rows: 0 orders updated, 0 deleted');
 
     const changed = await processFile(
@@ -97,7 +110,9 @@ describe('upsert by (source, unique key)', () => {
         ['L4', 'PO-4', '', '', '', ''],
       ),
     );
-    expect(changed).toMatchObject({ ordersUpdated: 2 });
+    // L2 changed, L4 is new, L1 is as stored.
+    expect(changed).toMatchObject({ ordersUpdated: 2, ordersNew: 1, ordersChanged: 1 });
+    expect(changed.message).toBe('Imported 3 rows: 2 orders updated (1 new, 1 changed), 0 deleted');
     const stored = await ordersOf(t, source.id);
     expect(stored.map((order) => [order.uniqueKey, order.shippedDate])).toEqual([
       ['L1', '2024-03-05'],
@@ -119,7 +134,15 @@ describe('upsert by (source, unique key)', () => {
     });
     expect(run.finishedAt).not.toBeNull();
     expect(run.details).toEqual({
-      counts: { rowsRead: 3, rowsImported: 3, rowsSkipped: 0, ordersUpdated: 2, ordersDeleted: 0 },
+      counts: {
+        rowsRead: 3,
+        rowsImported: 3,
+        rowsSkipped: 0,
+        ordersUpdated: 2,
+        ordersNew: 1,
+        ordersChanged: 1,
+        ordersDeleted: 0,
+      },
       warnings: [],
       errors: [],
     });
@@ -214,7 +237,7 @@ describe('upsert by (source, unique key)', () => {
       rowsFile(['L3', 'PO-3', '', '', '', ''], ['L5', 'PO-5', '', '', '', '']),
     );
     expect(result).toMatchObject({ status: 'succeeded', ordersUpdated: 1, ordersDeleted: 2 });
-    expect(result.message).toBe('Imported 2 rows: 1 order updated, 2 deleted');
+    expect(result.message).toBe('Imported 2 rows: 1 order updated (1 new, 0 changed), 2 deleted');
     const stored = await ordersOf(t, source.id);
     expect(stored.map((order) => [order.uniqueKey, order.deletedStatus])).toEqual([
       ['L1', true],
@@ -244,7 +267,9 @@ describe('upsert by (source, unique key)', () => {
       ),
     );
     expect(result).toMatchObject({ status: 'succeeded', ordersUpdated: 1 });
-    expect(result.message).toBe('Imported 2 rows: 1 order updated, 0 deleted, 2 rows skipped (no key)');
+    expect(result.message).toBe(
+      'Imported 2 rows: 1 order updated (1 new, 0 changed), 0 deleted, 2 rows skipped (no key)',
+    );
     expect(await ordersOf(t, source.id)).toEqual([
       expect.objectContaining({ uniqueKey: 'L1', customerPoNumber: 'PO-new', trackingNumbers: ['T1', 'T2'] }),
     ]);
@@ -254,6 +279,8 @@ describe('upsert by (source, unique key)', () => {
       rowsImported: 2,
       rowsSkipped: 2,
       ordersUpdated: 1,
+      ordersNew: 1,
+      ordersChanged: 0,
       ordersDeleted: 0,
     });
     expect(details.warnings).toEqual([
@@ -390,6 +417,8 @@ describe('header drift', () => {
       status: 'failed',
       message,
       ordersUpdated: 0,
+      ordersNew: 0,
+      ordersChanged: 0,
       ordersDeleted: 0,
     });
     expect(await ordersOf(t, source.id)).toEqual(before);
@@ -468,7 +497,9 @@ describe('files', () => {
         `shipments${type}`,
       );
       expect(outcome).toMatchObject({ status: 'succeeded', ordersUpdated: 5 });
-      expect(outcome.message).toBe('Imported 6 rows: 5 orders updated, 0 deleted, 1 row skipped (no key)');
+      expect(outcome.message).toBe(
+        'Imported 6 rows: 5 orders updated (5 new, 0 changed), 0 deleted, 1 row skipped (no key)',
+      );
       const run = await runOf(t, outcome.runId);
       results.push({ orders: await allColumns(source.id), details: run.details });
     }

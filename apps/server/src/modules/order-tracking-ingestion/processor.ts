@@ -77,6 +77,8 @@ export interface IngestOptions {
 interface IngestResult {
   mapping: MappingSuccess;
   ordersUpdated: number;
+  /** Of ordersUpdated, those the file brought in for the first time; the rest changed. */
+  ordersNew: number;
   ordersDeleted: number;
 }
 
@@ -93,7 +95,7 @@ async function ingest(
   const rows = mapping.counts.rowsRead;
   const keys = mapping.orders.uniqueKeys.length;
   await progress?.total(rows);
-  const ordersUpdated = await upsertOrders(
+  const written = await upsertOrders(
     db,
     source.id,
     mapping.orders,
@@ -107,14 +109,19 @@ async function ingest(
     ordersDeleted = await softDeleteStaleOrders(db, source.id, source.deleteAfterDays, keys);
   }
   if (source.fileHasHeader) await saveLastGoodHeaders(db, source.id, mapping.headers);
-  return { mapping, ordersUpdated, ordersDeleted };
+  return { mapping, ordersUpdated: written.updated, ordersNew: written.inserted, ordersDeleted };
 }
 
 export function successMessage(result: IngestResult): string {
   const { counts } = result.mapping;
   const skipped =
     counts.rowsSkipped > 0 ? `, ${plural(counts.rowsSkipped, 'row', 'rows')} skipped (no key)` : '';
-  return `Imported ${plural(counts.rowsImported, 'row', 'rows')}: ${plural(result.ordersUpdated, 'order', 'orders')} updated, ${result.ordersDeleted.toLocaleString('en-US')} deleted${skipped}`;
+  // "updated" is Home's word for both (docs/behaviour/home.md); the run says which were new.
+  const split =
+    result.ordersUpdated > 0
+      ? ` (${result.ordersNew.toLocaleString('en-US')} new, ${(result.ordersUpdated - result.ordersNew).toLocaleString('en-US')} changed)`
+      : '';
+  return `Imported ${plural(counts.rowsImported, 'row', 'rows')}: ${plural(result.ordersUpdated, 'order', 'orders')} updated${split}, ${result.ordersDeleted.toLocaleString('en-US')} deleted${skipped}`;
 }
 
 function failureMessage(error: unknown): string {
@@ -156,19 +163,36 @@ export async function processOrderTrackingFile(
     const message = failureMessage(error);
     const extra = error instanceof IngestFailure ? error.extra : {};
     const details: RunDetails = {
-      counts: { rowsRead: 0, rowsImported: 0, rowsSkipped: 0, ordersUpdated: 0, ordersDeleted: 0 },
+      counts: {
+        rowsRead: 0,
+        rowsImported: 0,
+        rowsSkipped: 0,
+        ordersUpdated: 0,
+        ordersNew: 0,
+        ordersChanged: 0,
+        ordersDeleted: 0,
+      },
       warnings: extra.warnings ?? [],
       errors: [message],
       ...(extra.headerDrift ? { headerDrift: extra.headerDrift } : {}),
     };
     await finishRun(db, runId, { status: 'failed', message, ordersUpdated: 0, ordersDeleted: 0, details });
-    return { runId, status: 'failed', message, ordersUpdated: 0, ordersDeleted: 0 };
+    return {
+      runId,
+      status: 'failed',
+      message,
+      ordersUpdated: 0,
+      ordersNew: 0,
+      ordersChanged: 0,
+      ordersDeleted: 0,
+    };
   }
 
-  const { mapping, ordersUpdated, ordersDeleted } = result;
+  const { mapping, ordersUpdated, ordersNew, ordersDeleted } = result;
+  const ordersChanged = ordersUpdated - ordersNew;
   const message = successMessage(result);
   const details: RunDetails = {
-    counts: { ...mapping.counts, ordersUpdated, ordersDeleted },
+    counts: { ...mapping.counts, ordersUpdated, ordersNew, ordersChanged, ordersDeleted },
     warnings: mapping.warnings,
     errors: [],
     ...(mapping.headerDrift ? { headerDrift: mapping.headerDrift } : {}),
@@ -180,6 +204,8 @@ export async function processOrderTrackingFile(
     status: 'succeeded',
     message,
     ordersUpdated,
+    ordersNew,
+    ordersChanged,
     ordersDeleted,
     ...(changed ? { afterCommit: () => mergeSearchEntriesQuietly(request.context) } : {}),
   };

@@ -194,8 +194,10 @@ describe('POST /api/order-tracking-sources/:id/process', () => {
     expect(first.json()).toEqual({
       runId: expect.any(Number),
       status: 'succeeded',
-      message: 'Imported 25 rows: 25 orders updated, 0 deleted, 1 row skipped (no key)',
+      message: 'Imported 25 rows: 25 orders updated (25 new, 0 changed), 0 deleted, 1 row skipped (no key)',
       ordersUpdated: 25,
+      ordersNew: 25,
+      ordersChanged: 0,
       ordersDeleted: 0,
     });
     const run = await runOf(t, first.json().runId);
@@ -213,7 +215,13 @@ describe('POST /api/order-tracking-sources/:id/process', () => {
       orderUser,
       upload('week.csv', csv([HEADER, ['L1', 'PO-1', 'ITEM-1', '3/5/2024', '1000', 'T1;U1;V1']])),
     );
-    expect(second.json()).toMatchObject({ status: 'succeeded', ordersUpdated: 1, ordersDeleted: 1 });
+    expect(second.json()).toMatchObject({
+      status: 'succeeded',
+      ordersUpdated: 1,
+      ordersNew: 0,
+      ordersChanged: 1,
+      ordersDeleted: 1,
+    });
 
     const failed = await post(
       `/api/order-tracking-sources/${source.id}/process`,
@@ -221,7 +229,13 @@ describe('POST /api/order-tracking-sources/:id/process', () => {
       upload('week.csv', 'Nope\r\n1\r\n'),
     );
     expect(failed.statusCode).toBe(200);
-    expect(failed.json()).toMatchObject({ status: 'failed', ordersUpdated: 0, ordersDeleted: 0 });
+    expect(failed.json()).toMatchObject({
+      status: 'failed',
+      ordersUpdated: 0,
+      ordersNew: 0,
+      ordersChanged: 0,
+      ordersDeleted: 0,
+    });
     expect(failed.json().message).toContain('Column "Line" (mapped to Document Number) is not in the file.');
     expect(await runOf(t, failed.json().runId)).toMatchObject({
       status: 'failed',

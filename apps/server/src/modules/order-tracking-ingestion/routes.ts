@@ -152,6 +152,8 @@ export async function orderTrackingIngestionRoutes(app: FastifyInstance, context
         status: outcome.status,
         message: outcome.message,
         ordersUpdated: outcome.ordersUpdated ?? 0,
+        ordersNew: outcome.ordersNew ?? 0,
+        ordersChanged: outcome.ordersChanged ?? 0,
         ordersDeleted: outcome.ordersDeleted ?? 0,
       };
     },

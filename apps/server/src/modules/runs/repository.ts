@@ -87,6 +87,13 @@ export async function recordRun(db: DbOrTx, start: StartRunInput, finish: Finish
   return runId;
 }
 
+/** The split of ordersUpdated lives in the run's counts (no column of its own); older runs have none. */
+function newAndChanged(details: unknown): { ordersNew: number | null; ordersChanged: number | null } {
+  const counts = (details as { counts?: Record<string, unknown> } | null)?.counts;
+  const count = (value: unknown) => (typeof value === 'number' ? value : null);
+  return { ordersNew: count(counts?.ordersNew), ordersChanged: count(counts?.ordersChanged) };
+}
+
 export function toRunRecord(row: RunRow): RunRecord {
   return {
     id: row.id,
@@ -99,6 +106,7 @@ export function toRunRecord(row: RunRow): RunRecord {
     startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     ordersUpdated: row.ordersUpdated,
+    ...newAndChanged(row.details),
     ordersDeleted: row.ordersDeleted,
     message: row.message,
     details: (row.details ?? {}) as RunDetails,

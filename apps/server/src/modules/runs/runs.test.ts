@@ -145,6 +145,9 @@ describe('GET /api/runs', () => {
       trigger: 'mail',
       status: 'succeeded',
       ordersUpdated: 3,
+      // A run whose counts do not split its orders (recorded before the split was counted).
+      ordersNew: null,
+      ordersChanged: null,
       details: { counts: { rows: 3 }, warnings: ['w1'] },
       hasInputFile: false,
       hasOutputFile: false,
@@ -323,14 +326,24 @@ describe('POST /api/runs/:id/reprocess', () => {
     expect(outcome).toMatchObject({
       status: 'succeeded',
       ordersUpdated: 0,
+      ordersNew: 0,
+      ordersChanged: 0,
       ordersDeleted: 0,
       reprocessOfRunId: first.runId,
     });
     expect(outcome.runId).toBeGreaterThan(first.runId);
     expect(outcome.message).toMatch(/Imported 2 rows/);
 
+    // The first run's orders were all new (docs/behaviour/order-tracking.md#new-and-changed-orders).
+    expect((await get(orderUser, `/api/runs/${first.runId}`)).json<RunRecord>()).toMatchObject({
+      ordersUpdated: 2,
+      ordersNew: 2,
+      ordersChanged: 0,
+    });
     const run = (await get(orderUser, `/api/runs/${outcome.runId}`)).json<RunRecord>();
     expect(run).toMatchObject({
+      ordersNew: 0,
+      ordersChanged: 0,
       sourceType: 'order-tracking',
       sourceId: source.id,
       trigger: 'reprocess',

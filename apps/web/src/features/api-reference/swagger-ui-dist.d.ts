@@ -1,16 +1,17 @@
-// swagger-ui-dist ships no types; only the options the reference page passes are declared.
-declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
-  interface SwaggerUiOptions {
-    domNode: HTMLElement;
-    spec: object;
-    validatorUrl: null;
-    deepLinking?: boolean;
-    docExpansion?: 'list' | 'full' | 'none';
-    defaultModelsExpandDepth?: number;
-    tryItOutEnabled?: boolean;
-    displayOperationId?: boolean;
-    filter?: boolean;
-  }
-  const SwaggerUIBundle: (options: SwaggerUiOptions) => unknown;
-  export default SwaggerUIBundle;
+// swagger-ui-dist ships no types; only what the reference page uses is declared.
+interface SwaggerUiOptions {
+  domNode: HTMLElement;
+  spec: object;
+  validatorUrl: null;
+  deepLinking?: boolean;
+  docExpansion?: 'list' | 'full' | 'none';
+  defaultModelsExpandDepth?: number;
+  tryItOutEnabled?: boolean;
+  displayOperationId?: boolean;
+  filter?: boolean;
+}
+
+/** What swagger-ui-bundle.js (the UMD build) puts on window once it has run. */
+interface Window {
+  SwaggerUIBundle?: (options: SwaggerUiOptions) => unknown;
 }

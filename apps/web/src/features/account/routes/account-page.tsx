@@ -12,9 +12,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/api-client';
-import { formatLongDateTime } from '@/lib/format';
 import { ApiTokensSection } from '@/shared/api-tokens/components/api-tokens-section';
 import { useCurrentUser } from '@/shared/auth/api/session';
+import { formatLongDateTime } from '@/shared/format/dates';
 import {
   countEnabledColumns,
   useOrderTrackingSettings,

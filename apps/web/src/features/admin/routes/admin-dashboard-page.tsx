@@ -34,6 +34,7 @@ export function AdminDashboardPage() {
   return (
     <div className="space-y-6">
       <h1 className="font-semibold text-2xl tracking-tight">Admin Dashboard</h1>
+      {/* Each card's button sits at its foot (mt-auto), so the buttons of a row line up whatever each card holds. */}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Card>
           <CardHeader>
@@ -52,7 +53,7 @@ export function AdminDashboardPage() {
               <p className="font-bold text-3xl tabular-nums">{count.data}</p>
             )}
           </CardContent>
-          <CardFooter>
+          <CardFooter className="mt-auto">
             <Button asChild>
               <Link to="/admin/manage/users">Manage Users</Link>
             </Button>
@@ -66,7 +67,7 @@ export function AdminDashboardPage() {
               <Webhook aria-hidden className="size-5 text-muted-foreground" />
             </CardAction>
           </CardHeader>
-          <CardFooter>
+          <CardFooter className="mt-auto">
             <Button asChild>
               <Link to="/admin/webhooks">Manage Webhooks</Link>
             </Button>

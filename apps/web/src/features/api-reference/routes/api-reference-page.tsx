@@ -1,33 +1,48 @@
 /**
- * The API reference (docs/design/api.md#the-reference-page): Swagger UI, bundled into this page's own chunk
- * (no CDN, within the app's Content-Security-Policy), rendering the document GET /api/openapi.json serves.
+ * The API reference (docs/design/api.md#the-reference-page): Swagger UI, loaded from our own origin when the page
+ * opens (no CDN, within the app's Content-Security-Policy), rendering the document GET /api/openapi.json serves.
  */
 import 'swagger-ui-dist/swagger-ui.css';
 import { Download } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import SwaggerUIBundle from 'swagger-ui-dist/swagger-ui-es-bundle.js';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/api-client';
 import { OPENAPI_PATH, useOpenApiDocument } from '../api/openapi-document';
+import { loadSwaggerUi } from '../lib/load-swagger-ui';
 
 export function ApiReferencePage() {
   const document = useOpenApiDocument();
   const viewer = useRef<HTMLDivElement>(null);
+  const [rendererFailed, setRendererFailed] = useState(false);
 
   useEffect(() => {
-    if (!viewer.current || !document.data) return;
-    SwaggerUIBundle({
-      domNode: viewer.current,
-      spec: document.data,
-      // The public validator badge would send the document to another site; the CSP forbids it anyway.
-      validatorUrl: null,
-      deepLinking: false,
-      docExpansion: 'list',
-      defaultModelsExpandDepth: -1,
-      filter: true,
-    });
+    const domNode = viewer.current;
+    const spec = document.data;
+    if (!domNode || !spec) return;
+    let current = true;
+    loadSwaggerUi().then(
+      (SwaggerUIBundle) => {
+        if (!current) return;
+        SwaggerUIBundle({
+          domNode,
+          spec,
+          // The public validator badge would send the document to another site; the CSP forbids it anyway.
+          validatorUrl: null,
+          deepLinking: false,
+          docExpansion: 'list',
+          defaultModelsExpandDepth: -1,
+          filter: true,
+        });
+      },
+      () => {
+        if (current) setRendererFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
   }, [document.data]);
 
   return (
@@ -49,6 +64,13 @@ export function ApiReferencePage() {
         <Alert variant="destructive">
           <AlertDescription>
             {describeError(document.error, 'The API reference could not be loaded.')}
+          </AlertDescription>
+        </Alert>
+      )}
+      {rendererFailed && (
+        <Alert variant="destructive">
+          <AlertDescription>
+            The API reference could not be loaded. Reload the page to try again.
           </AlertDescription>
         </Alert>
       )}

@@ -23,8 +23,7 @@ import { useLogError } from '@/hooks/use-log-error';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
 import { runHistoryPath } from '@/shared/runs/api/runs';
-import { LastPoll, useCheckNow } from '@/shared/runs/components/email-poll';
-import { LastRun } from '@/shared/runs/components/last-run';
+import { MailboxStatus, useCheckNow } from '@/shared/runs/components/email-poll';
 import { useDeleteEmailSource, useEmailSources, useSetEmailSourceActive } from '../api/email-sources';
 import { ReturnedSignInError } from '../components/mailbox-sign-in-card';
 import { SendTestEmailDialog } from '../components/send-test-email-dialog';
@@ -39,8 +38,7 @@ const TABLE_HEADERS: TableHeaderCell[] = [
   { label: 'Incoming Server' },
   { label: 'Outgoing Server' },
   { label: 'Use SSL', className: 'w-20' },
-  { label: 'Last Poll' },
-  { label: 'Last Run' },
+  { label: 'Mailbox Status' },
   { ...ACTIONS_HEADER, className: 'w-16 text-right' },
 ];
 
@@ -177,10 +175,7 @@ function EmailSourceRow({ source, ...handlers }: { source: EmailSourceListItem }
         <Checkbox aria-label={`Use SSL for ${source.username}`} checked={source.ssl} disabled />
       </TableCell>
       <TableCell>
-        <LastPoll source={source} checking={checkNow.pending} progress={checkNow.progress} />
-      </TableCell>
-      <TableCell>
-        <LastRun lastRun={source.lastRun} sourceType="email" sourceId={source.id} />
+        <MailboxStatus source={source} checking={checkNow.pending} progress={checkNow.progress} />
       </TableCell>
       <TableCell className="text-right">
         <ActionsMenu items={rowActions(source, handlers, checkNow)} />
@@ -198,10 +193,14 @@ function EmailSourceCard({ source, ...handlers }: { source: EmailSourceListItem 
     ['Email', source.email || 'N/A'],
     ['SSL', source.ssl ? 'Yes' : 'No'],
     [
-      'Last Poll',
-      <LastPoll key="last-poll" source={source} checking={checkNow.pending} progress={checkNow.progress} />,
+      'Mailbox Status',
+      <MailboxStatus
+        key="mailbox-status"
+        source={source}
+        checking={checkNow.pending}
+        progress={checkNow.progress}
+      />,
     ],
-    ['Last Run', <LastRun key="last-run" lastRun={source.lastRun} sourceType="email" sourceId={source.id} />],
   ];
   return (
     <Card className="h-full gap-4">

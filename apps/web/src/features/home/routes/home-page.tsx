@@ -8,6 +8,7 @@ import { useIsMobile } from '@/hooks/use-media-query';
 import { ApiError, api, describeError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 import { OrdersPerDay } from '../components/orders-per-day';
+import { StartHere } from '../components/start-here';
 
 const EMPTY_MESSAGE = 'No stats available for the past 24 hours.';
 const LOAD_FAILED_MESSAGE = 'The stats for the past 24 hours could not be loaded. Please try again later.';
@@ -44,6 +45,8 @@ export function HomePage() {
           <h1 className="font-semibold text-2xl tracking-tight">Welcome to the Home Page</h1>
           <p className="text-muted-foreground">Here are the stats for the past 24 hours:</p>
         </div>
+        {/* Beyond the spec: a fresh install's first steps, below the spec's texts (docs/behaviour/home.md#start-here). */}
+        <StartHere />
         {/* docs/behaviour/home.md#statistics: "could not load" is not "no data", and says so with a retry. */}
         {isError ? (
           <LoadFailedAlert message={loadFailedMessage(error)} onRetry={() => void refetch()} />

@@ -16,7 +16,8 @@ import {
 } from 'recharts';
 import { ChartFigure, ChartLegend, SERIES } from '@/components/charts/chart-figure';
 import { AXIS_TICK, ChartTooltipBox, GRID_STROKE } from '@/components/charts/chart-tooltip';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { formatCount } from '@/lib/format';
+import { formatDateTime } from '@/shared/format/dates';
 import { type ItemPoint, itemPoints } from '../lib/history-series';
 
 function DashedLineSwatch({ color, dash }: { color: string; dash: string }) {

@@ -4,6 +4,7 @@ import {
   CheckCircle2,
   CircleAlert,
   CircleDashed,
+  FileUp,
   Loader2,
   RotateCcw,
   TriangleAlert,
@@ -21,7 +22,8 @@ import { DeliveryOutcomeList, readDelivery } from './delivery-outcome';
 import { HeldRunPanel } from './held-run-panel';
 
 const TITLE_ICONS: Record<string, ReactNode> = {
-  [RESULT_TITLES.ready]: <CircleDashed aria-hidden className="size-5 text-muted-foreground" />,
+  // A file waiting to be chosen, not a dashed circle: that one reads as a spinner.
+  [RESULT_TITLES.ready]: <FileUp aria-hidden className="size-5 text-muted-foreground" />,
   [RESULT_TITLES.processing]: <Loader2 aria-hidden className="size-5 animate-spin text-primary" />,
   [RESULT_TITLES.complete]: <CheckCircle2 aria-hidden className="size-5 text-emerald-600" />,
   [RESULT_TITLES.failed]: <CircleAlert aria-hidden className="size-5 text-destructive" />,

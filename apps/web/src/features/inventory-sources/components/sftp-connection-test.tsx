@@ -11,7 +11,7 @@ import { serverMessage } from '@/components/form/editor-save';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { describeError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/shared/format/dates';
 import { useTestSftpConnection } from '@/shared/inventory-sources/api/inventory-sources';
 import type { InventoryFormValues } from '../lib/inventory-source-form';
 

@@ -5,7 +5,7 @@ import { serverMessage } from '@/components/form/editor-save';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { describeError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/shared/format/dates';
 import { useAcceptSftpHostKey } from '@/shared/inventory-sources/api/inventory-sources';
 
 function Fingerprint({ value }: { value: string }) {

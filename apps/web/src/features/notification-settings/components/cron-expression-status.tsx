@@ -1,8 +1,8 @@
 import { NOTIFICATION_MESSAGES } from '@app/contracts';
 import { CheckCircle2, CircleAlert, Loader2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { formatDateTime } from '@/shared/format/dates';
 import { useCronValidation } from '../api/notification-settings';
 
 /** docs/behaviour/notifications.md#setting-editor: the expression is checked once typing has paused this long. */

@@ -35,8 +35,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useLogError } from '@/hooks/use-log-error';
 import { useIsMobile } from '@/hooks/use-media-query';
-import { formatDateTime } from '@/lib/format';
 import { usePermissions } from '@/shared/auth/api/session';
+import { formatDateTime } from '@/shared/format/dates';
 import {
   notificationSettingEditPath,
   useDeleteNotificationSetting,

@@ -11,7 +11,8 @@ import {
   type OrderTrackingColumnKey,
   type TrackingNumber,
 } from '@app/contracts';
-import { formatQuantity, formatUsDate, joinTrackingNumbers } from './format';
+import { formatDate } from '@/shared/format/dates';
+import { formatQuantity, joinTrackingNumbers } from './format';
 import { recognisedShippingCompany } from './order-fields';
 
 export type CellKind = OrderGridCellKind;
@@ -66,7 +67,7 @@ export function normaliseOrder(order: OrderRecord): OrderRecord {
 export function cellText(order: OrderRecord, column: GridColumn): string {
   switch (column.kind) {
     case 'date':
-      return formatUsDate(order[column.id as 'orderDate']);
+      return formatDate(order[column.id as 'orderDate']);
     case 'number':
       return formatQuantity(order[column.id as 'qty']);
     case 'trackingNumbers':

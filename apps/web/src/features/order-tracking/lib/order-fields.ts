@@ -9,7 +9,8 @@ import {
   ZOrderEditSchema,
 } from '@app/contracts';
 import { z } from 'zod';
-import { formatQuantity, formatUsDate, formatUsDateTime, orNotAvailable } from './format';
+import { formatDate, formatDateTime } from '@/shared/format/dates';
+import { formatQuantity, orNotAvailable } from './format';
 
 type TextKey =
   | 'accountNumber'
@@ -86,7 +87,7 @@ export function detailTiles(order: OrderRecord): DetailTile[] {
   ];
   for (const field of EDITABLE_FIELDS) {
     let value: string;
-    if (field.kind === 'date') value = formatUsDate(order[field.key]);
+    if (field.kind === 'date') value = formatDate(order[field.key]);
     else if (field.kind === 'number') value = formatQuantity(order[field.key]);
     else value = order[field.key] ?? '';
     if (field.key === 'shippingCompany' && !value) value = recognisedShippingCompany(order);
@@ -95,7 +96,7 @@ export function detailTiles(order: OrderRecord): DetailTile[] {
   tiles.push({
     key: 'lastUpdated',
     label: 'Last Updated',
-    value: orNotAvailable(formatUsDateTime(order.lastUpdated)),
+    value: orNotAvailable(formatDateTime(order.lastUpdated)),
   });
   return tiles;
 }

@@ -1,6 +1,6 @@
 import type { RunRecord } from '@app/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/shared/format/dates';
 import { useResendRun } from '@/shared/runs/api/runs';
 import { toastRunOutcome } from '@/shared/runs/components/reprocess-dialog';
 

@@ -1,7 +1,8 @@
 import { RUN_TRIGGER_LABELS, type RunRecord } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { formatCount } from '@/lib/format';
+import { formatDateTime } from '@/shared/format/dates';
 import { HeaderDriftView } from '@/shared/runs/components/header-drift';
 import { RunStatusBadge } from '@/shared/runs/components/run-status-badge';
 import { humanizeKey } from '@/shared/runs/lib/run-format';
@@ -80,10 +81,10 @@ function RunDetailsBody({ run }: { run: RunRecord }) {
     ['File', run.fileName ?? '—'],
   ];
   if (run.sourceType === 'order-tracking') {
-    summary.push(
-      ['Orders Updated', String(run.ordersUpdated)],
-      ['Orders Deleted', String(run.ordersDeleted)],
-    );
+    summary.push(['Orders Updated', String(run.ordersUpdated)]);
+    if (run.ordersNew !== null) summary.push(['New Orders', String(run.ordersNew)]);
+    if (run.ordersChanged !== null) summary.push(['Changed Orders', String(run.ordersChanged)]);
+    summary.push(['Orders Deleted', String(run.ordersDeleted)]);
   }
   if (run.reprocessOfRunId !== null) summary.push(['Re-process of run', `#${run.reprocessOfRunId}`]);
 

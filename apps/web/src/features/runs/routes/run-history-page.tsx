@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import {
   emailSourcesQueryOptions,
   inventorySourcesQueryOptions,
@@ -20,6 +20,7 @@ import {
   vendorsQueryOptions,
 } from '@/lib/source-lists';
 import { cn } from '@/lib/utils';
+import { formatDateTime } from '@/shared/format/dates';
 import { stockHistoryPath } from '@/shared/inventory-history/api/inventory-history';
 import {
   type HistorySourceType,
@@ -31,6 +32,7 @@ import {
 import { HeldRunActions } from '@/shared/runs/components/held-run-actions';
 import { ReprocessDialog } from '@/shared/runs/components/reprocess-dialog';
 import { RunStatusBadge } from '@/shared/runs/components/run-status-badge';
+import { newAndChangedText } from '@/shared/runs/lib/run-format';
 import { ResendDialog } from '../components/resend-dialog';
 import { RunDetailsDialog } from '../components/run-details-dialog';
 import { lastPage, RunsPager } from '../components/runs-pager';
@@ -354,7 +356,14 @@ function RunsTable({ runs, ...props }: { runs: RunRecord[] } & RunViewProps) {
                 </span>
               </TableCell>
               {props.showOrders && (
-                <TableCell className="text-right tabular-nums">{formatCount(run.ordersUpdated)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {formatCount(run.ordersUpdated)}
+                  {newAndChangedText(run) && (
+                    <span className="block whitespace-nowrap text-muted-foreground text-xs">
+                      {` (${newAndChangedText(run)})`}
+                    </span>
+                  )}
+                </TableCell>
               )}
               {props.showOrders && (
                 <TableCell className="text-right tabular-nums">{formatCount(run.ordersDeleted)}</TableCell>
@@ -379,8 +388,9 @@ function RunCard({ run, ...props }: { run: RunRecord } & RunViewProps) {
     ['File', run.fileName ?? '—'],
   ];
   if (props.showOrders) {
+    const split = newAndChangedText(run);
     details.push(
-      ['Orders Updated', String(run.ordersUpdated)],
+      ['Orders Updated', split ? `${run.ordersUpdated} (${split})` : String(run.ordersUpdated)],
       ['Orders Deleted', String(run.ordersDeleted)],
     );
   }

@@ -28,7 +28,7 @@ import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsUnder1024 } from '@/hooks/use-media-query';
 import { describeError } from '@/lib/api-client';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/shared/format/dates';
 import { toUserForm, useDeleteUser, useSaveUser, useUsers } from '../api/users';
 
 const editPath = (userId: number) => `/admin/manage/users/edit/${userId}`;

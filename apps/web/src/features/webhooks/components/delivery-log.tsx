@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { describeError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/shared/format/dates';
 import { useSendTestEvent, useWebhookDeliveries } from '../api/webhooks';
 
 const STATUS_VARIANT: Record<WebhookDelivery['status'], 'default' | 'secondary' | 'destructive' | 'outline'> =

@@ -30,7 +30,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { ApiError, describeError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/shared/format/dates';
 // Until the lead moves it to lib/: the one clipboard helper of the app.
 import { copyToClipboard } from '@/shared/order-tracking/components/copy-to-clipboard';
 import {

@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/shared/format/dates';
 import { AUDIT_ACTION_LABELS, changeRows } from '../lib/audit-format';
 
 /**

@@ -1,5 +1,12 @@
 /** How an audit entry reads on screen (docs/behaviour/audit-log.md#history-views): pure, unit-tested. */
-import { AUDIT_SECRET_CHANGED, type AuditAction, type AuditChange, type AuditEntry } from '@app/contracts';
+import {
+  AUDIT_FIELD_LABELS,
+  AUDIT_SECRET_CHANGED,
+  type AuditAction,
+  type AuditChange,
+  type AuditEntry,
+  ORDER_MAPPING_LABELS,
+} from '@app/contracts';
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   created: 'Created',
@@ -13,8 +20,21 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   revoked: 'Revoked',
 };
 
-/** `sftpServerAddress` → "Sftp server address"; `columnMapping.shippingCompany` → "Column mapping: shipping company". */
+/**
+ * The editor's label (`ssl` → "Use SSL", `columnMapping.shippingCompany` → "Column mapping: Shipping Company");
+ * a field no editor labels in words (`someFlag` → "Some flag").
+ */
 export function fieldLabel(field: string): string {
+  const [head = '', ...rest] = field.split('.');
+  const known = AUDIT_FIELD_LABELS[head];
+  if (known) {
+    const inner = rest.map((part) => ORDER_MAPPING_LABELS[part as keyof typeof ORDER_MAPPING_LABELS] ?? part);
+    return [known, ...inner].join(': ');
+  }
+  return fieldInWords(field);
+}
+
+function fieldInWords(field: string): string {
   const words = (part: string) =>
     part
       .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -35,7 +55,7 @@ export function formatAuditValue(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(formatAuditValue).join(', ');
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
-      .map(([key, inner]) => `${fieldLabel(key)}: ${formatAuditValue(inner)}`)
+      .map(([key, inner]) => `${fieldInWords(key)}: ${formatAuditValue(inner)}`)
       .join('; ');
   }
   return String(value);
@@ -50,19 +70,19 @@ export interface ChangeRow {
   to: string;
 }
 
-function rowOf(field: string, change: AuditChange): ChangeRow {
+function rowOf(field: string, change: AuditChange, names: Record<string, string> = {}): ChangeRow {
   if (change === AUDIT_SECRET_CHANGED) {
     return { field, label: fieldLabel(field), secret: true, from: '', to: 'changed' };
   }
-  return {
-    field,
-    label: fieldLabel(field),
-    secret: false,
-    from: formatAuditValue(change.from),
-    to: formatAuditValue(change.to),
-  };
+  // A referenced record by its name where it still exists, else by its id.
+  const text = (value: unknown) => names[String(value)] ?? formatAuditValue(value);
+  return { field, label: fieldLabel(field), secret: false, from: text(change.from), to: text(change.to) };
 }
 
-export function changeRows(entry: Pick<AuditEntry, 'changes'>): ChangeRow[] {
-  return Object.entries(entry.changes).map(([field, change]) => rowOf(field, change));
+export function changeRows(
+  entry: Pick<AuditEntry, 'changes'> & Partial<Pick<AuditEntry, 'valueNames'>>,
+): ChangeRow[] {
+  return Object.entries(entry.changes).map(([field, change]) =>
+    rowOf(field, change, entry.valueNames?.[field]),
+  );
 }

@@ -29,6 +29,9 @@ export interface OrderTrackingProcessOutcome {
   status: 'succeeded' | 'failed' | 'held' | 'discarded';
   message: string;
   ordersUpdated: number;
+  /** Of ordersUpdated, the orders new to the source and the ones that changed. */
+  ordersNew: number;
+  ordersChanged: number;
   ordersDeleted: number;
 }
 

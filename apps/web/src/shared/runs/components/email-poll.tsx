@@ -3,23 +3,48 @@ import {
   type EmailSourcePollResult,
   emailSourceLabel,
   progressText,
+  RUN_STATUS_LABELS,
+  type RunStatus,
   type WorkProgress,
 } from '@app/contracts';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { describeError } from '@/lib/api-client';
+import { formatDateTime, formatRelativeTime } from '@/shared/format/dates';
 import { useCheckEmailSourceNow } from '../api/check-email-source';
+import { runHistoryPath } from '../api/runs';
 import { useWorkProgress } from '../api/work-progress';
-import { formatRelativeTime, formatShortDateTime, pollErrorIsCurrent } from '../lib/run-format';
+import { pollErrorIsCurrent } from '../lib/run-format';
+import { RunStatusBadge } from './run-status-badge';
 
-type PollState = Pick<EmailSourceListItem, 'lastPollAt' | 'lastPollSucceededAt' | 'lastPollError'>;
+type PollState = Pick<
+  EmailSourceListItem,
+  'id' | 'lastPollAt' | 'lastPollSucceededAt' | 'lastPollError' | 'lastRun'
+>;
+
+/** The outcome of the latest attempt: its error is current, it is still running, or it came to an end. */
+function lastAttemptStatus(source: PollState): RunStatus {
+  if (pollErrorIsCurrent(source)) return 'failed';
+  if (source.lastRun?.status === 'running') return 'running';
+  return 'succeeded';
+}
+
+function When({ value }: { value: string }) {
+  return (
+    <time dateTime={value} title={formatDateTime(value)} className="whitespace-nowrap">
+      {formatRelativeTime(value)}
+    </time>
+  );
+}
 
 /**
- * When the mailbox was last polled, and — when the latest poll failed after the last success — why, in red,
- * so a silently dead mailbox is visible (docs/behaviour/mail-intake.md#failures-and-visibility).
+ * A mailbox's one status (docs/behaviour/sources.md#mailbox-status): its last successful poll, then its last
+ * attempt with the outcome (linking to the poll history), then — while the latest attempt failed — what failed, in
+ * red. A failing mailbox retries into the same failed run, so the run's own start would say less than the attempt.
  */
-export function LastPoll({
+export function MailboxStatus({
   source,
   checking = false,
   progress = null,
@@ -40,23 +65,30 @@ export function LastPoll({
       </span>
     );
   }
-  const failing = pollErrorIsCurrent(source);
+  if (!source.lastPollAt) return <span className="text-muted-foreground">Never polled</span>;
+  const status = lastAttemptStatus(source);
   return (
-    <div className="min-w-0 space-y-0.5">
-      {source.lastPollAt ? (
-        <time
-          dateTime={source.lastPollAt}
-          title={formatShortDateTime(source.lastPollAt)}
-          className="whitespace-nowrap"
+    <div className="min-w-0 space-y-1 text-sm" data-testid="mailbox-status">
+      <p>
+        <span className="text-muted-foreground">Last success: </span>
+        {source.lastPollSucceededAt ? <When value={source.lastPollSucceededAt} /> : 'never'}
+      </p>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span>
+          <span className="text-muted-foreground">Last attempt: </span>
+          <When value={source.lastPollAt} />
+        </span>
+        <Link
+          to={runHistoryPath('email', source.id)}
+          aria-label={`${RUN_STATUS_LABELS[status]}: open the poll history`}
+          className="rounded-md"
         >
-          {formatRelativeTime(source.lastPollAt)}
-        </time>
-      ) : (
-        <span className="text-muted-foreground">Never</span>
-      )}
-      {failing && (
+          <RunStatusBadge status={status} />
+        </Link>
+      </p>
+      {status === 'failed' && (
         <p
-          className="line-clamp-2 max-w-64 whitespace-normal break-words text-destructive text-xs"
+          className="line-clamp-3 max-w-72 whitespace-normal break-words text-destructive text-xs"
           title={source.lastPollError ?? undefined}
         >
           {source.lastPollError}

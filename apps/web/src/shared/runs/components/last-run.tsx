@@ -1,7 +1,7 @@
 import type { LastRunSummary } from '@app/contracts';
 import { Link } from 'react-router';
+import { formatDateTime, formatRelativeTime } from '@/shared/format/dates';
 import { type HistorySourceType, runHistoryPath } from '../api/runs';
-import { formatRelativeTime, formatShortDateTime } from '../lib/run-format';
 import { RunStatusBadge } from './run-status-badge';
 
 /**
@@ -22,7 +22,7 @@ export function LastRun({
     <Link
       to={runHistoryPath(sourceType, sourceId)}
       className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 underline-offset-4 hover:underline"
-      title={[formatShortDateTime(lastRun.startedAt), lastRun.message].filter(Boolean).join(' — ')}
+      title={[formatDateTime(lastRun.startedAt), lastRun.message].filter(Boolean).join(' — ')}
     >
       <time dateTime={lastRun.startedAt} className="whitespace-nowrap">
         {formatRelativeTime(lastRun.startedAt)}

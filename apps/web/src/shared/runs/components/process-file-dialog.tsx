@@ -1,4 +1,5 @@
 import {
+  ORDER_GRID_COLUMNS,
   ORDER_MAPPING_FIELDS,
   ORDER_MAPPING_LABELS,
   progressText,
@@ -15,6 +16,7 @@ import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { describeError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
+import { formatDate } from '@/shared/format/dates';
 import {
   type OrderTrackingPreview,
   type OrderTrackingProcessOutcome,
@@ -230,6 +232,16 @@ function cellText(value: PreviewValue | undefined): string {
   return String(value);
 }
 
+/** The fields the grid shows as dates: the preview shows them as the grid will (docs/behaviour/screens.md#dates). */
+const DATE_FIELDS: ReadonlySet<string> = new Set(
+  ORDER_GRID_COLUMNS.filter((column) => column.kind === 'date').map((column) => column.id),
+);
+
+function previewCellText(field: string, value: PreviewValue | undefined): string {
+  const text = cellText(value);
+  return DATE_FIELDS.has(field) ? formatDate(text) : text;
+}
+
 function PreviewView({ preview }: { preview: OrderTrackingPreview }) {
   // Only the fields the file fills are shown; the source may map a handful of the 22.
   const fields = ORDER_MAPPING_FIELDS.filter((field) =>
@@ -250,7 +262,9 @@ function PreviewView({ preview }: { preview: OrderTrackingPreview }) {
         </p>
       )}
       {preview.rows.length > 0 && (
-        <div className="max-h-80 overflow-auto rounded-md border">
+        // Focusable, so that a keyboard can scroll a preview longer or wider than its box.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        <div tabIndex={0} className="max-h-80 overflow-auto rounded-md border">
           <Table aria-label="Mapped rows">
             <TableHeader>
               <TableRow>
@@ -267,8 +281,12 @@ function PreviewView({ preview }: { preview: OrderTrackingPreview }) {
                   <TableCell className="text-right tabular-nums">{cellText(row.rowNumber)}</TableCell>
                   <TableCell>{cellText(row.uniqueKey) || '—'}</TableCell>
                   {fields.map((field) => (
-                    <TableCell key={field} className="max-w-56 truncate" title={cellText(row[field])}>
-                      {cellText(row[field])}
+                    <TableCell
+                      key={field}
+                      className="max-w-56 truncate"
+                      title={previewCellText(field, row[field])}
+                    >
+                      {previewCellText(field, row[field])}
                     </TableCell>
                   ))}
                 </TableRow>
@@ -311,6 +329,10 @@ function OutcomeView({
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Orders Updated</dt>
         <dd className="tabular-nums">{formatCount(outcome.ordersUpdated)}</dd>
+        <dt className="text-muted-foreground">New Orders</dt>
+        <dd className="tabular-nums">{formatCount(outcome.ordersNew)}</dd>
+        <dt className="text-muted-foreground">Changed Orders</dt>
+        <dd className="tabular-nums">{formatCount(outcome.ordersChanged)}</dd>
         <dt className="text-muted-foreground">Orders Deleted</dt>
         <dd className="tabular-nums">{formatCount(outcome.ordersDeleted)}</dd>
       </dl>

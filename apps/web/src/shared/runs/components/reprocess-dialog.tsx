@@ -1,7 +1,7 @@
 import type { ReprocessOutcome, RunRecord } from '@app/contracts';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/shared/format/dates';
 import { useReprocessRun } from '../api/runs';
 
 /** Shows a run's outcome as a toast of the matching kind. */

@@ -1,28 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkUploadFile, formatRelativeTime, humanizeKey, pollErrorIsCurrent } from './run-format';
-
-describe('formatRelativeTime', () => {
-  const now = new Date('2026-03-10T12:00:00Z');
-  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
-
-  it('says how long ago within a week', () => {
-    expect(formatRelativeTime(ago(5), now)).toBe('just now');
-    expect(formatRelativeTime(ago(5 * 60), now)).toBe('5 minutes ago');
-    expect(formatRelativeTime(ago(60), now)).toBe('1 minute ago');
-    expect(formatRelativeTime(ago(3 * 3600 + 100), now)).toBe('3 hours ago');
-    expect(formatRelativeTime(ago(26 * 3600), now)).toBe('yesterday');
-    expect(formatRelativeTime(ago(3 * 86400), now)).toBe('3 days ago');
-  });
-
-  it('gives a date-time beyond a week, in the future, and nothing for no time', () => {
-    expect(formatRelativeTime(ago(8 * 86400), now)).not.toMatch(/ago/);
-    expect(formatRelativeTime(ago(8 * 86400), now)).not.toBe('');
-    expect(formatRelativeTime(ago(-120), now)).not.toMatch(/ago/);
-    expect(formatRelativeTime(null, now)).toBe('');
-    expect(formatRelativeTime('not a date', now)).toBe('');
-  });
-});
+import { checkUploadFile, humanizeKey, pollErrorIsCurrent } from './run-format';
 
 describe('humanizeKey', () => {
   it('turns count keys into labels', () => {

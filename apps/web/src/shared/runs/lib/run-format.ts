@@ -1,38 +1,17 @@
-/** Texts for run records: relative times for list rows, count labels, the e-mail poll state. */
+/** Texts for run records: count labels, the e-mail poll state, upload checks (dates: shared/format/dates.ts). */
 import { MAX_UPLOAD_BYTES } from '@app/contracts';
 
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['minute', 60],
-  ['hour', 60 * 60],
-  ['day', 24 * 60 * 60],
-];
-const WEEK_SECONDS = 7 * 24 * 60 * 60;
-
 /**
- * "just now", "5 minutes ago", "3 hours ago", "yesterday", up to a week; older times as a short date-time.
- * Empty for a missing or unreadable time.
+ * "20 new, 3 changed": the split of a run's orders updated (docs/behaviour/order-tracking.md#new-and-changed-orders);
+ * null when there is nothing to split (no order updated) or the run did not count it (recorded before the split).
  */
-export function formatRelativeTime(value: string | null | undefined, now: Date = new Date()): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
-  if (seconds < 0 || seconds >= WEEK_SECONDS) return formatShortDateTime(value);
-  if (seconds < 60) return 'just now';
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  for (let index = UNITS.length - 1; index >= 0; index -= 1) {
-    const [unit, size] = UNITS[index]!;
-    if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
-  }
-  return 'just now';
-}
-
-/** Date and time without seconds, in the browser's locale. */
-export function formatShortDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+export function newAndChangedText(counts: {
+  ordersUpdated: number;
+  ordersNew?: number | null;
+  ordersChanged?: number | null;
+}): string | null {
+  if (counts.ordersUpdated === 0 || counts.ordersNew == null || counts.ordersChanged == null) return null;
+  return `${counts.ordersNew.toLocaleString('en-US')} new, ${counts.ordersChanged.toLocaleString('en-US')} changed`;
 }
 
 /** `rowsImported` → "Rows imported", `ordersUpdated` → "Orders updated". */

@@ -1,8 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { emailSourceLabel } from '@app/contracts';
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import {
   TEST_CHROMIUM_FLAGS,
   testChromiumPath,
@@ -10,6 +9,7 @@ import {
 import { E2E_ADMIN } from './fixtures';
 import { listRequest } from './fixtures/orders';
 import { expect, rowAction, rowWith, signInAt, test, unique } from './fixtures/sources';
+import { axeViolations, checkBothThemes, THEMES } from './fixtures/themes';
 
 /**
  * Issue 34, items 9–14 ("an operator's first day"), through the screens: the e-mail source's one status, new and
@@ -28,45 +28,6 @@ test.use({
 });
 
 const SHOTS = path.resolve(import.meta.dirname, '.artifacts/first-day');
-const THEMES = ['light', 'dark'] as const;
-
-/** Every axe violation of WCAG 2.1 A/AA (any impact) on the page, or inside `scope`. */
-async function axeViolations(page: Page, scope?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const results = await (scope ? builder.include(scope) : builder).analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    nodes: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
-  }));
-}
-
-/**
- * Reloads the page in each theme, waits for `ready`, then checks axe (0 violations) and takes a screenshot.
- * `ready` brings the screen back to the state to check after the reload (a dialog opened again, say).
- */
-async function checkBothThemes(
-  page: Page,
-  name: string,
-  ready: () => Promise<void>,
-  options: { scope?: string; fullPage?: boolean } = {},
-) {
-  await mkdir(SHOTS, { recursive: true });
-  for (const theme of THEMES) {
-    await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
-    await page.reload();
-    await expect(page.locator('html')).toHaveClass(
-      new RegExp(theme === 'dark' ? '\\bdark\\b' : '^(?!.*\\bdark\\b)'),
-    );
-    await ready();
-    await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0, { timeout: 20_000 });
-    expect(await axeViolations(page, options.scope), `${name}, ${theme} theme`).toEqual([]);
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${theme}.png`),
-      fullPage: options.fullPage ?? true,
-      animations: 'disabled',
-    });
-  }
-}
 
 /** WCAG contrast ratio of two CSS colours as the browser computed them (rgb/rgba/oklch resolved by a canvas). */
 async function contrastOf(
@@ -126,57 +87,6 @@ function csvUpload(name: string, rows: string[][]) {
   };
 }
 
-test('13. a fresh install’s Home has a Start here panel linking to the two editors, for the users with those flags', async ({
-  page,
-  createUser,
-  sources,
-}) => {
-  // This spec's first test: the server's database is fresh, so no source exists yet.
-  const orderUser = await createUser({ orderUser: true });
-  await signInAt(page, orderUser.username, '/home');
-  await expect(page.getByRole('heading', { name: 'Welcome to the Home Page' })).toBeVisible();
-  // The spec's texts stay.
-  await expect(page.getByText('Here are the stats for the past 24 hours:')).toBeVisible();
-  await expect(page.getByText('No stats available for the past 24 hours.')).toBeVisible();
-  const panel = page.getByRole('region', { name: 'Start here' });
-  await expect(panel).toBeVisible();
-  await expect(panel.getByRole('link', { name: 'Add an e-mail source' })).toHaveAttribute(
-    'href',
-    '/email-sources/edit/0',
-  );
-  await expect(panel.getByRole('link', { name: 'Add an order tracking source' })).toHaveAttribute(
-    'href',
-    '/order-tracking-sources/edit/0',
-  );
-  await checkBothThemes(page, 'home-start-here', async () => {
-    await expect(panel.getByRole('link', { name: 'Add an e-mail source' })).toBeVisible();
-  });
-
-  // An inventory user may add the e-mail source, not an order tracking source.
-  const inventoryUser = await createUser({ inventoryUser: true });
-  await signInAt(page, inventoryUser.username, '/home');
-  await expect(panel.getByRole('link', { name: 'Add an e-mail source' })).toBeVisible();
-  await expect(panel.getByRole('link', { name: 'Add an order tracking source' })).toHaveCount(0);
-
-  // A user with no source flag gets no panel.
-  const plain = await createUser();
-  await signInAt(page, plain.username, '/home');
-  await expect(page.getByText('No stats available for the past 24 hours.')).toBeVisible();
-  await expect(panel).toHaveCount(0);
-
-  // The first step taken: it reads Done, the second still links to its editor; both taken, no panel.
-  const mailbox = await sources.emailSource();
-  await signInAt(page, orderUser.username, '/home');
-  await expect(panel.getByRole('listitem').first()).toContainText('Done');
-  await expect(panel.getByRole('link', { name: 'Add an e-mail source' })).toHaveCount(0);
-  await panel.getByRole('link', { name: 'Add an order tracking source' }).click();
-  await expect(page).toHaveURL(/\/order-tracking-sources\/edit\/0$/);
-  await sources.orderTrackingSource(mailbox.id);
-  await page.goto('/home');
-  await expect(page.getByText('Here are the stats for the past 24 hours:')).toBeVisible();
-  await expect(panel).toHaveCount(0);
-});
-
 test('9. the e-mail source list shows one status per mailbox: last success, last attempt and its outcome, what failed', async ({
   page,
   sources,
@@ -207,7 +117,7 @@ test('9. the e-mail source list shows one status per mailbox: last success, last
     `/email-sources/history/${source.id}`,
   );
 
-  await checkBothThemes(page, 'email-source-status', async () => {
+  await checkBothThemes(page, { folder: 'first-day', name: 'email-source-status' }, async () => {
     await expect(rowWith(page, source.username).getByTestId('mailbox-status')).toContainText('Failed');
   });
 
@@ -310,7 +220,7 @@ test('10 and 11. Process File previews dates as the grid shows them; runs and re
       'Imported 21 rows: 2 orders updated (1 new, 1 changed), 0 deleted',
     );
     await expect(runs.nth(1)).toContainText('20 (20 new, 0 changed)');
-    await checkBothThemes(page, 'run-history-new-changed', async () => {
+    await checkBothThemes(page, { folder: 'first-day', name: 'run-history-new-changed' }, async () => {
       await expect(runs.nth(0)).toContainText('2 (1 new, 1 changed)');
     });
 
@@ -326,7 +236,7 @@ test('10 and 11. Process File previews dates as the grid shows them; runs and re
     await page.goto('/order-tracking-sources');
     await checkBothThemes(
       page,
-      'process-file-preview',
+      { folder: 'first-day', name: 'process-file-preview' },
       async () => {
         await rowAction(page, rowWith(page, source.sourceName), 'Process File');
         const again = page.getByRole('dialog', { name: 'Process File' });
@@ -403,7 +313,7 @@ test('12. the audit log names fields by the editors’ labels, the e-mail source
     trackingEntry.getByRole('cell', { name: 'Column mapping: Item Number', exact: true }),
   ).toBeVisible();
 
-  await checkBothThemes(page, 'audit-labels', async () => {
+  await checkBothThemes(page, { folder: 'first-day', name: 'audit-labels' }, async () => {
     await expect(entries.getByRole('listitem').first()).toBeVisible();
   });
 });
@@ -455,7 +365,7 @@ test('14. cosmetics: the admin buttons line up, Ready to Process is no spinner, 
     (await buttons.all()).map(async (button) => (await button.boundingBox())!.y),
   );
   expect(new Set(tops).size, tops.join(', ')).toBe(1);
-  await checkBothThemes(page, 'admin-dashboard', async () => {
+  await checkBothThemes(page, { folder: 'first-day', name: 'admin-dashboard' }, async () => {
     await expect(buttons).toHaveCount(3);
   });
 
@@ -467,7 +377,7 @@ test('14. cosmetics: the admin buttons line up, Ready to Process is no spinner, 
   const card = page.locator('[data-slot="card"]').filter({ has: ready });
   await expect(card.locator('svg.lucide-circle-dashed, svg.animate-spin')).toHaveCount(0);
   await expect(card.locator('svg.lucide-file-up')).toHaveCount(1);
-  await checkBothThemes(page, 'inventory-ready', async () => {
+  await checkBothThemes(page, { folder: 'first-day', name: 'inventory-ready' }, async () => {
     await expect(page.getByText('Ready to Process', { exact: true })).toBeVisible();
   });
 

@@ -55,7 +55,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    // A fresh install's screens (Home before any source exists) are seen first, before any other spec adds a
+    // source to the servers' shared databases.
+    {
+      name: 'fresh-install',
+      testMatch: 'fresh-install.spec.ts',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'chromium',
+      testIgnore: 'fresh-install.spec.ts',
+      dependencies: ['fresh-install'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
   ],
   webServer: [
     // Mailbox sign-in with Microsoft and Google against the spec's loopback provider (mailbox-sign-in.spec.ts).

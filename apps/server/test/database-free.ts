@@ -38,6 +38,7 @@ export const DATABASE_FREE_TESTS = [
   'apps/server/src/modules/inventory-processing/predictive.test.ts',
   'apps/server/src/modules/inventory-processing/run-report.test.ts',
   'apps/server/src/modules/inventory-processing/state-changes.test.ts',
+  'apps/server/src/modules/mapping-suggestions/evidence.test.ts',
   'apps/server/src/modules/notifications/schedule.test.ts',
   'apps/server/src/modules/order-submission/engine/order-file.test.ts',
   'apps/server/src/modules/order-submission/engine/vendor-file.test.ts',

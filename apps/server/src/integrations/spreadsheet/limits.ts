@@ -60,15 +60,20 @@ export interface Limits {
   maxRows: number;
   maxCells: number;
   maxTextChars: number;
+  /** Keep only this many rows from the top (a preview); the rest is not read and not counted. null: all. */
+  firstRows: number | null;
 }
 
-export function resolveLimits(options: Partial<Limits>): Limits {
+export function resolveLimits(
+  options: Partial<Omit<Limits, 'firstRows'>> & { firstRows?: number | undefined },
+): Limits {
   return {
     maxBytes: positive(options.maxBytes, DEFAULT_MAX_BYTES, 'maxBytes'),
     maxColumns: positive(options.maxColumns, DEFAULT_MAX_COLUMNS, 'maxColumns'),
     maxRows: positive(options.maxRows, DEFAULT_MAX_ROWS, 'maxRows'),
     maxCells: positive(options.maxCells, DEFAULT_MAX_CELLS, 'maxCells'),
     maxTextChars: positive(options.maxTextChars, DEFAULT_MAX_TEXT_CHARS, 'maxTextChars'),
+    firstRows: options.firstRows === undefined ? null : positive(options.firstRows, 1, 'firstRows'),
   };
 }
 

@@ -462,6 +462,11 @@ function sheetRows(xml: Buffer, context: SheetContext): string[][] {
     if (walker.is('row')) {
       const r = Number(walker.attribute('r'));
       rowIndex = Number.isInteger(r) && r > 0 ? r - 1 : rowIndex + 1;
+      // A preview stops at its last row: the rest of the sheet is not walked.
+      if (limits.firstRows !== null && rowIndex >= limits.firstRows) {
+        inSheetData = false;
+        break;
+      }
       column = -1;
       // A row element repeated for the same row adds its cells to the cells already read.
       if (rowIndex > lastKeptRow) row = [];

@@ -21,6 +21,8 @@ export interface ParseCsvOptions {
   start?: number;
   maxColumns: number;
   maxRows: number;
+  /** Stop after this many rows (blank ones included): the rest of the text is not read. */
+  firstRows?: number | null;
   /** Named in error messages. */
   fileName?: string;
 }
@@ -31,6 +33,7 @@ const LF = 0x0a;
 
 export function parseCsv(text: string, options: ParseCsvOptions): string[][] {
   const { maxColumns, maxRows } = options;
+  const firstRows = options.firstRows ?? null;
   const name = options.fileName ?? 'The file';
   const delimiter = options.delimiter.charCodeAt(0);
   const n = text.length;
@@ -99,6 +102,10 @@ export function parseCsv(text: string, options: ParseCsvOptions): string[][] {
       rows.push(row);
     }
     row = [];
+    if (firstRows !== null && rows.length + pendingBlankRows >= firstRows) {
+      rows.length = Math.min(rows.length, firstRows);
+      return rows;
+    }
   }
   if (row.length > 0 && !isBlankRow(row)) {
     if (rows.length + pendingBlankRows >= maxRows) throw tooManyRows(name, maxRows);

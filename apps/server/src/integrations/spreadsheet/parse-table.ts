@@ -54,6 +54,11 @@ export interface ReadTableOptions {
   maxCells?: number;
   /** Characters of cell text. Default 100,000,000. */
   maxTextChars?: number;
+  /**
+   * Read only the first this many rows of the file or sheet (blank rows count): a preview, such as a sample
+   * for the mapping suggestions. The rest is not turned into rows, and maxRows does not apply to it.
+   */
+  firstRows?: number;
 }
 
 export interface Table {
@@ -370,6 +375,7 @@ function readDelimited(
     start: dialect.start,
     maxColumns: limits.maxColumns,
     maxRows: limits.maxRows,
+    firstRows: limits.firstRows,
     fileName,
   });
   return {
@@ -393,7 +399,8 @@ function sheetJsOptions(
     type,
     dense: true,
     ...(sheets === undefined ? {} : { sheets }),
-    sheetRows: limits.maxRows + 1, // one more than allowed, to tell "exactly the limit" from "over"
+    // One more than allowed, to tell "exactly the limit" from "over"; a preview takes only its rows.
+    sheetRows: limits.firstRows ?? limits.maxRows + 1,
     cellDates: false, // serial numbers, converted without time-zone arithmetic (parse-date.ts)
     cellNF: true, // number formats tell dates and zero-padded codes from plain numbers
     cellText: false, // formatted text is computed only where it is wanted

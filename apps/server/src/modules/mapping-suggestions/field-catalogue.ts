@@ -1,0 +1,608 @@
+/**
+ * What each field of a source looks like: the header spellings suppliers, carriers, marketplaces and EDI
+ * documents use for it (with how sure each spelling is), the words that rule a header out (a `Qty Ordered`
+ * is never the shipped quantity), and the kind of values its column holds.
+ * docs/design/mapping-suggestions.md#the-field-catalogue
+ */
+import {
+  type InventoryMappingField,
+  type MappingSuggestionKind,
+  ORDER_MAPPING_LABELS,
+  type OrderMappingField,
+} from '@app/contracts';
+import { headerSimilarity, headerWords } from './header-words';
+
+/** The kind of values a field's column holds; column-profile.ts measures each. */
+export type ValueType =
+  | 'tracking'
+  | 'carrier'
+  | 'date'
+  | 'quantity'
+  | 'person'
+  | 'party'
+  | 'code'
+  | 'status'
+  | 'any';
+
+export type SuggestionField = OrderMappingField | InventoryMappingField;
+
+export interface FieldSpec {
+  field: SuggestionField;
+  label: string;
+  /** How the operator would say it in a reason: "a ship date". */
+  spoken: string;
+  values: ValueType;
+  /** Synonyms as canonical words, each with how strongly the spelling names this field (0–1). */
+  synonyms: readonly { words: readonly string[]; strength: number; text: string }[];
+  /** A header holding any of these words is not this field. */
+  excludes: ReadonlySet<string>;
+}
+
+type Synonyms = Record<string, number>;
+
+function spec(
+  field: SuggestionField,
+  label: string,
+  spoken: string,
+  values: ValueType,
+  synonyms: Synonyms,
+  excludes: readonly string[] = [],
+): FieldSpec {
+  return {
+    field,
+    label,
+    spoken,
+    values,
+    synonyms: Object.entries(synonyms).map(([text, strength]) => ({
+      words: headerWords(text),
+      strength,
+      text,
+    })),
+    excludes: new Set(excludes.flatMap((word) => headerWords(word))),
+  };
+}
+
+const ADDRESS_WORDS = [
+  'address',
+  'street',
+  'city',
+  'state',
+  'zip',
+  'postal',
+  'postcode',
+  'phone',
+  'email',
+  'country',
+  'province',
+];
+
+const ORDER_FIELDS: readonly FieldSpec[] = [
+  spec(
+    'accountNumber',
+    ORDER_MAPPING_LABELS.accountNumber,
+    'an account number',
+    'code',
+    {
+      'account number': 0.95,
+      account: 0.85,
+      'account code': 0.9,
+      'bill to account': 0.85,
+      'customer account': 0.8,
+      'shipper account': 0.8,
+    },
+    ['name', 'type', ...ADDRESS_WORDS],
+  ),
+  spec(
+    'brandName',
+    ORDER_MAPPING_LABELS.brandName,
+    'a brand',
+    'party',
+    { 'brand name': 0.95, brand: 0.95, manufacturer: 0.8, 'manufacturer name': 0.85, make: 0.6 },
+    ['number', 'code', 'part', 'item'],
+  ),
+  spec(
+    'customerName',
+    ORDER_MAPPING_LABELS.customerName,
+    "a customer's name",
+    'party',
+    {
+      'customer name': 0.95,
+      customer: 0.8,
+      'sold to name': 0.9,
+      'sold to': 0.7,
+      'bill to name': 0.85,
+      'account name': 0.7,
+      retailer: 0.7,
+      'retailer name': 0.85,
+      'company name': 0.6,
+      name: 0.45,
+    },
+    ['number', 'code', 'po', 'reference', 'ship', 'recipient', 'item', 'product', ...ADDRESS_WORDS],
+  ),
+  spec(
+    'customerNumber',
+    ORDER_MAPPING_LABELS.customerNumber,
+    'a customer number',
+    'code',
+    {
+      'customer number': 0.95,
+      'customer code': 0.9,
+      'sold to number': 0.9,
+      'sold to account': 0.8,
+      'bill to number': 0.85,
+      'ship to number': 0.75,
+      'ship to code': 0.75,
+      'store number': 0.75,
+      'location number': 0.65,
+      'dc number': 0.65,
+      'retailer number': 0.75,
+    },
+    ['name', 'po', 'order', 'tracking', 'item', ...ADDRESS_WORDS],
+  ),
+  spec(
+    'customerPoNumber',
+    ORDER_MAPPING_LABELS.customerPoNumber,
+    'a PO number',
+    'code',
+    {
+      'customer po number': 1,
+      'po number': 0.95,
+      po: 0.95,
+      'customer po': 0.95,
+      'retailer po': 0.95,
+      'retailer po number': 0.95,
+      'client po': 0.9,
+      'buyer po': 0.9,
+      'po reference': 0.9,
+      'customer reference': 0.8,
+      'customer order number': 0.85,
+      'customer order': 0.8,
+      'order number': 0.75,
+      order: 0.6,
+      'order reference': 0.75,
+      'reference number': 0.55,
+      reference: 0.5,
+      'marketplace order number': 0.8,
+    },
+    ['date', 'line', 'status', 'item', 'type', 'quantity', 'supplier', 'so', 'sales', 'invoice', 'total'],
+  ),
+  spec(
+    'documentNumber',
+    ORDER_MAPPING_LABELS.documentNumber,
+    'a document number',
+    'code',
+    {
+      'document number': 0.95,
+      'invoice number': 0.85,
+      invoice: 0.75,
+      'so number': 0.85,
+      so: 0.8,
+      'sales order number': 0.85,
+      'supplier order number': 0.85,
+      'seller order number': 0.85,
+      'order number': 0.55,
+      'ship number': 0.75,
+      'ship reference': 0.7,
+      'asn number': 0.8,
+      'packing slip number': 0.8,
+      'confirmation number': 0.7,
+      'bol number': 0.7,
+      'bill of lading': 0.7,
+      'delivery number': 0.7,
+    },
+    ['date', 'line', 'status', 'item', 'tracking', 'quantity', 'customer', 'po', 'amount', 'total'],
+  ),
+  spec(
+    'estimatedArrivalDate',
+    ORDER_MAPPING_LABELS.estimatedArrivalDate,
+    'an expected delivery date',
+    'date',
+    {
+      'estimated arrival date': 1,
+      'estimated arrival': 0.95,
+      'estimated delivery date': 0.95,
+      'estimated delivery': 0.9,
+      'delivery date': 0.85,
+      'arrival date': 0.85,
+      'estimated date': 0.6,
+      'delivery by': 0.6,
+    },
+    ['order', 'ship', 'po', 'created', 'purchase'],
+  ),
+  spec(
+    'itemNumber',
+    ORDER_MAPPING_LABELS.itemNumber,
+    'an item number',
+    'code',
+    {
+      'item number': 0.95,
+      item: 0.85,
+      sku: 0.9,
+      'item code': 0.9,
+      'product code': 0.9,
+      'product number': 0.9,
+      'item sku': 0.9,
+      'seller sku': 0.9,
+      'lineitem sku': 0.9,
+      'supplier item number': 0.9,
+      'buyer item number': 0.9,
+      'supplier sku': 0.9,
+      'style number': 0.8,
+      style: 0.7,
+      'model number': 0.8,
+      'manufacturer item number': 0.85,
+      vpn: 0.8,
+      material: 0.7,
+      'article number': 0.85,
+      upc: 0.7,
+      gtin: 0.65,
+      ean: 0.65,
+      asin: 0.7,
+    },
+    ['description', 'status', 'quantity', 'price', 'cost', 'line', 'date', 'name', 'type'],
+  ),
+  spec(
+    'itemStatus',
+    ORDER_MAPPING_LABELS.itemStatus,
+    "an item's status",
+    'status',
+    { 'item status': 0.95, 'product status': 0.8, 'sku status': 0.85 },
+    ['date', 'number', 'code'],
+  ),
+  spec(
+    'lineStatus',
+    ORDER_MAPPING_LABELS.lineStatus,
+    "a line's status",
+    'status',
+    { 'line status': 0.95, 'line item status': 0.95, 'order line status': 0.95 },
+    ['date', 'number', 'code'],
+  ),
+  spec(
+    'orderDate',
+    ORDER_MAPPING_LABELS.orderDate,
+    'an order date',
+    'date',
+    {
+      'order date': 1,
+      'date order': 0.95,
+      'order placed': 0.8,
+      'order created': 0.85,
+      'order entry date': 0.9,
+      'purchase date': 0.85,
+      'created at': 0.6,
+      'created date': 0.6,
+      'order time': 0.7,
+    },
+    ['ship', 'delivery', 'arrival', 'estimated', 'po', 'due', 'cancel', 'by', 'invoice'],
+  ),
+  spec(
+    'poDate',
+    ORDER_MAPPING_LABELS.poDate,
+    'a PO date',
+    'date',
+    { 'po date': 1, 'customer po date': 1, 'po issue date': 0.9, 'po created': 0.85 },
+    ['ship', 'delivery', 'arrival', 'estimated', 'cancel', 'due'],
+  ),
+  spec(
+    'qty',
+    ORDER_MAPPING_LABELS.qty,
+    'an ordered quantity',
+    'quantity',
+    {
+      quantity: 0.85,
+      'quantity order': 0.95,
+      'order quantity': 0.95,
+      'quantity purchased': 0.9,
+      'lineitem quantity': 0.85,
+      'po quantity': 0.9,
+      'original quantity': 0.8,
+      'quantity requested': 0.8,
+    },
+    [
+      'ship',
+      'fulfil',
+      'backorder',
+      'cancel',
+      'open',
+      'remaining',
+      'balance',
+      'invoice',
+      'delivery',
+      'pack',
+      'case',
+      'weight',
+      'price',
+      'cost',
+      'number',
+      'available',
+      'onhand',
+      'package',
+      'packages',
+    ],
+  ),
+  spec(
+    'qtyFulfilled',
+    ORDER_MAPPING_LABELS.qtyFulfilled,
+    'a shipped quantity',
+    'quantity',
+    {
+      'quantity fulfil': 1,
+      'quantity ship': 0.95,
+      'ship quantity': 0.95,
+      'number of quantity ship': 0.9,
+      'quantity delivery': 0.75,
+      'quantity invoice': 0.6,
+    },
+    ['order', 'backorder', 'cancel', 'open', 'remaining', 'balance', 'price', 'cost', 'weight', 'packages'],
+  ),
+  spec(
+    'shipToName',
+    ORDER_MAPPING_LABELS.shipToName,
+    'a ship-to name',
+    'person',
+    {
+      'ship to name': 1,
+      'ship to': 0.85,
+      'ship to contact': 0.85,
+      'ship to company or name': 0.9,
+      'ship to attention': 0.85,
+      'ship name': 0.85,
+      'recipient name': 0.95,
+      recipient: 0.85,
+      'recipient contact name': 0.9,
+      'deliver to': 0.8,
+      'deliver to name': 0.9,
+      attention: 0.7,
+      'end customer name': 0.8,
+      name: 0.45,
+    },
+    ['number', 'code', 'company', 'account', 'method', 'via', 'carrier', 'date', ...ADDRESS_WORDS],
+  ),
+  spec(
+    'shippedDate',
+    ORDER_MAPPING_LABELS.shippedDate,
+    'a ship date',
+    'date',
+    {
+      'shipped date': 1,
+      'ship date': 1,
+      'date ship': 1,
+      'actual ship date': 0.95,
+      'pickup date': 0.8,
+      'dispatch date': 0.9,
+      'dispatched date': 0.9,
+      'fulfil at': 0.7,
+      'fulfil date': 0.85,
+      shipped: 0.6,
+    },
+    [
+      'order',
+      'delivery',
+      'arrival',
+      'estimated',
+      'by',
+      'due',
+      'cancel',
+      'po',
+      'created',
+      'window',
+      'start',
+      'end',
+    ],
+  ),
+  spec(
+    'supplierName',
+    ORDER_MAPPING_LABELS.supplierName,
+    "a supplier's name",
+    'party',
+    {
+      'supplier name': 0.95,
+      supplier: 0.9,
+      'ship from name': 0.85,
+      'ship from': 0.7,
+      distributor: 0.8,
+      'distributor name': 0.85,
+      warehouse: 0.5,
+    },
+    ['number', 'code', 'item', 'sku', 'part', 'order', 'status', 'account', ...ADDRESS_WORDS],
+  ),
+  spec(
+    'supplierOrderStatus',
+    ORDER_MAPPING_LABELS.supplierOrderStatus,
+    "an order's status",
+    'status',
+    {
+      'supplier order status': 1,
+      'order status': 0.95,
+      status: 0.7,
+      'ship status': 0.85,
+      'fulfil status': 0.8,
+      'po status': 0.85,
+      'delivery status': 0.8,
+      'tracking status': 0.75,
+    },
+    ['date', 'number', 'code', 'line', 'item', 'reason'],
+  ),
+  spec(
+    'trackingNumbers',
+    ORDER_MAPPING_LABELS.trackingNumbers,
+    'tracking numbers',
+    'tracking',
+    {
+      'tracking number': 1,
+      tracking: 0.9,
+      'tracking code': 0.85,
+      'tracking reference': 0.9,
+      'shipper tracking number': 0.95,
+      'lead tracking number': 0.95,
+      'master tracking number': 0.95,
+      'package tracking number': 0.95,
+      'carrier tracking number': 0.95,
+      'package number': 0.7,
+      'pro number': 0.8,
+      waybill: 0.85,
+      'waybill number': 0.9,
+      'consignment number': 0.85,
+      'parcel number': 0.75,
+    },
+    [
+      'url',
+      'link',
+      'carrier',
+      'company',
+      'type',
+      'status',
+      'date',
+      'count',
+      'event',
+      'method',
+      'cost',
+      'weight',
+    ],
+  ),
+  spec(
+    'shippingCompany',
+    ORDER_MAPPING_LABELS.shippingCompany,
+    'a carrier',
+    'carrier',
+    {
+      'shipping company': 1,
+      carrier: 0.95,
+      'carrier name': 0.95,
+      'carrier code': 0.9,
+      'ship carrier': 0.95,
+      'ship via': 0.9,
+      via: 0.7,
+      scac: 0.9,
+      'carrier scac': 0.95,
+      'scac code': 0.9,
+      'ship method': 0.7,
+      'ship service': 0.6,
+      'service type': 0.5,
+      'freight carrier': 0.9,
+      routing: 0.5,
+    },
+    ['date', 'cost', 'charge', 'account', 'tracking', 'weight', 'amount', 'price', 'url'],
+  ),
+  spec('wildcard1', ORDER_MAPPING_LABELS.wildcard1, 'Wildcard 1', 'any', {}),
+  spec('wildcard2', ORDER_MAPPING_LABELS.wildcard2, 'Wildcard 2', 'any', {}),
+];
+
+const INVENTORY_FIELDS: readonly FieldSpec[] = [
+  spec(
+    'itemNumberColumnName',
+    'Item Number',
+    'an item number',
+    'code',
+    {
+      'item number': 0.95,
+      item: 0.85,
+      sku: 0.95,
+      'item code': 0.9,
+      'product code': 0.9,
+      'product number': 0.9,
+      'product number sku': 0.9,
+      'supplier item number': 0.9,
+      'supplier sku': 0.9,
+      'style number': 0.8,
+      'model number': 0.8,
+      'manufacturer item number': 0.85,
+      vpn: 0.8,
+      'article number': 0.85,
+      material: 0.7,
+      upc: 0.75,
+      gtin: 0.7,
+      ean: 0.7,
+      asin: 0.7,
+    },
+    ['description', 'status', 'quantity', 'price', 'cost', 'name', 'type', 'weight'],
+  ),
+  spec(
+    'qtyColumnName',
+    'Quantity',
+    'a stock quantity',
+    'quantity',
+    {
+      quantity: 0.85,
+      'quantity available': 0.95,
+      available: 0.85,
+      'available quantity': 0.95,
+      'available to sell': 0.9,
+      ats: 0.8,
+      atp: 0.8,
+      onhand: 0.9,
+      'quantity onhand': 0.95,
+      stock: 0.8,
+      'stock quantity': 0.9,
+      'stock level': 0.9,
+      inventory: 0.8,
+      'inventory quantity': 0.9,
+      'free stock': 0.85,
+      balance: 0.6,
+    },
+    [
+      'order',
+      'reserved',
+      'allocated',
+      'backorder',
+      'incoming',
+      'committed',
+      'min',
+      'max',
+      'reorder',
+      'case',
+      'pack',
+      'price',
+      'cost',
+      'status',
+      'weight',
+      'date',
+      'eta',
+      'due',
+      'transit',
+    ],
+  ),
+  spec(
+    'itemStatusColumnName',
+    'Item Status',
+    "an item's status",
+    'status',
+    {
+      status: 0.85,
+      'item status': 0.95,
+      'stock status': 0.95,
+      'product status': 0.9,
+      'inventory status': 0.9,
+      availability: 0.85,
+      'availability status': 0.95,
+      lifecycle: 0.7,
+      instock: 0.6,
+    },
+    ['date', 'number', 'code', 'quantity', 'reason'],
+  ),
+];
+
+export const FIELD_CATALOGUE: Record<MappingSuggestionKind, readonly FieldSpec[]> = {
+  'order-tracking': ORDER_FIELDS,
+  inventory: INVENTORY_FIELDS,
+};
+
+export interface HeaderMatch {
+  score: number;
+  /** The synonym it matched, for the reason. */
+  synonym: string | null;
+}
+
+/** How strongly a header names a field: its best synonym's similarity × strength, 0 when a word rules it out. */
+export function headerMatch(words: readonly string[], field: FieldSpec): HeaderMatch {
+  if (words.length === 0) return { score: 0, synonym: null };
+  if (words.some((word) => field.excludes.has(word))) return { score: 0, synonym: null };
+  let best: HeaderMatch = { score: 0, synonym: null };
+  for (const synonym of field.synonyms) {
+    const similarity = headerSimilarity(words, synonym.words);
+    // A partial match counts for less than its share of words: `Ship To City` is not `Ship To`.
+    const score = similarity === 1 ? synonym.strength : synonym.strength * similarity ** 2;
+    if (score > best.score) best = { score, synonym: synonym.text };
+  }
+  return best;
+}

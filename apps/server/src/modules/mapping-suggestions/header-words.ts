@@ -1,0 +1,302 @@
+/**
+ * Header text as words that can be compared: case, punctuation and spacing dropped, camelCase and glued words
+ * split, abbreviations (Qty, Shpd, No, Nbr, #, Num, Ref, Trk…) and inflections (shipped, shipping, shipment)
+ * brought to one word, so `Qty Shpd`, `quantity_shipped` and `ShippedQuantity` are the same two words.
+ * Word order is ignored by the comparison (headerSimilarity). docs/design/mapping-suggestions.md#header-text
+ */
+
+/** Each word as written (lower case) → the one word it stands for. */
+const CANONICAL: Record<string, string> = {
+  '#': 'number',
+  no: 'number',
+  nbr: 'number',
+  nr: 'number',
+  num: 'number',
+  numb: 'number',
+  number: 'number',
+  numbers: 'number',
+  id: 'number',
+  qty: 'quantity',
+  qnty: 'quantity',
+  qtys: 'quantity',
+  quan: 'quantity',
+  quantity: 'quantity',
+  quantities: 'quantity',
+  units: 'quantity',
+  unit: 'quantity',
+  pcs: 'quantity',
+  ship: 'ship',
+  shipped: 'ship',
+  shipping: 'ship',
+  shipment: 'ship',
+  shipments: 'ship',
+  shpd: 'ship',
+  shp: 'ship',
+  shipd: 'ship',
+  shpmt: 'ship',
+  shpt: 'ship',
+  tracking: 'tracking',
+  track: 'tracking',
+  trk: 'tracking',
+  trck: 'tracking',
+  trak: 'tracking',
+  order: 'order',
+  ordered: 'order',
+  orders: 'order',
+  ord: 'order',
+  delivery: 'delivery',
+  delivered: 'delivery',
+  deliver: 'delivery',
+  del: 'delivery',
+  dlv: 'delivery',
+  dlvry: 'delivery',
+  date: 'date',
+  dt: 'date',
+  dte: 'date',
+  customer: 'customer',
+  cust: 'customer',
+  cstmr: 'customer',
+  client: 'customer',
+  buyer: 'customer',
+  reference: 'reference',
+  ref: 'reference',
+  refs: 'reference',
+  account: 'account',
+  acct: 'account',
+  acc: 'account',
+  estimated: 'estimated',
+  est: 'estimated',
+  estimate: 'estimated',
+  expected: 'estimated',
+  exp: 'estimated',
+  scheduled: 'estimated',
+  sched: 'estimated',
+  promised: 'estimated',
+  promise: 'estimated',
+  projected: 'estimated',
+  arrival: 'arrival',
+  arrive: 'arrival',
+  arriving: 'arrival',
+  arr: 'arrival',
+  supplier: 'supplier',
+  vendor: 'supplier',
+  vend: 'supplier',
+  vndr: 'supplier',
+  seller: 'supplier',
+  item: 'item',
+  itm: 'item',
+  items: 'item',
+  part: 'item',
+  prod: 'product',
+  product: 'product',
+  status: 'status',
+  stat: 'status',
+  sts: 'status',
+  name: 'name',
+  nm: 'name',
+  description: 'description',
+  desc: 'description',
+  descr: 'description',
+  carrier: 'carrier',
+  carr: 'carrier',
+  courier: 'carrier',
+  company: 'company',
+  comp: 'company',
+  line: 'line',
+  ln: 'line',
+  invoice: 'invoice',
+  inv: 'invoice',
+  document: 'document',
+  doc: 'document',
+  fulfilled: 'fulfil',
+  fulfil: 'fulfil',
+  fulfill: 'fulfil',
+  fulfillment: 'fulfil',
+  fulfilment: 'fulfil',
+  filled: 'fulfil',
+  mfr: 'manufacturer',
+  mfg: 'manufacturer',
+  manufacturer: 'manufacturer',
+  recipient: 'recipient',
+  recip: 'recipient',
+  consignee: 'recipient',
+  purchased: 'purchase',
+  purchase: 'purchase',
+  created: 'created',
+  creation: 'created',
+  available: 'available',
+  avail: 'available',
+  availability: 'availability',
+  onhand: 'onhand',
+  soh: 'onhand',
+  backorder: 'backorder',
+  backordered: 'backorder',
+  bo: 'backorder',
+  cancelled: 'cancel',
+  canceled: 'cancel',
+  cancel: 'cancel',
+  amt: 'amount',
+  amount: 'amount',
+  addr: 'address',
+  address: 'address',
+};
+
+/** Words that say nothing about the field. */
+const STOP_WORDS = new Set(['the', 'of', 'on', 'a', 'an', 'at', 'for']);
+
+/** Phrases that stand for one word, after the words are canonical. */
+const PHRASES: readonly [readonly string[], string][] = [
+  [['purchase', 'order'], 'po'],
+  [['p', 'o'], 'po'],
+  [['sales', 'order'], 'so'],
+  [['on', 'hand'], 'onhand'],
+  [['in', 'stock'], 'instock'],
+  [['air', 'way', 'bill'], 'waybill'],
+  [['airway', 'bill'], 'waybill'],
+  [['way', 'bill'], 'waybill'],
+  [['e', 't', 'a'], 'eta'],
+];
+
+/** What an ETA is, in words. */
+const EXPANSIONS: Record<string, readonly string[]> = {
+  eta: ['estimated', 'arrival'],
+  etd: ['estimated', 'delivery'],
+  awb: ['waybill'],
+  so: ['so'],
+};
+
+/** Words seen glued together in headers (`shipdate`, `trackingnumber`), split before they are made canonical. */
+const GLUE_VOCABULARY = [
+  'tracking',
+  'track',
+  'number',
+  'ship',
+  'shipped',
+  'shipping',
+  'date',
+  'order',
+  'ordered',
+  'customer',
+  'cust',
+  'item',
+  'qty',
+  'quantity',
+  'status',
+  'name',
+  'to',
+  'po',
+  'carrier',
+  'code',
+  'no',
+  'num',
+  'id',
+  'line',
+  'delivery',
+  'vendor',
+  'supplier',
+  'account',
+  'acct',
+  'brand',
+  'sku',
+  'upc',
+  'part',
+  'company',
+  'reference',
+  'ref',
+  'invoice',
+  'doc',
+  'document',
+  'on',
+  'hand',
+  'available',
+  'avail',
+  'stock',
+  'via',
+  'method',
+  'expected',
+  'estimated',
+  'arrival',
+  'trk',
+];
+const GLUE_WORDS = new Set(GLUE_VOCABULARY);
+
+/** A glued word split into known words, or null: `shipdate` → ship + date. */
+function unglue(word: string): string[] | null {
+  if (word.length < 5 || GLUE_WORDS.has(word) || CANONICAL[word]) return null;
+  for (let i = 2; i <= word.length - 2; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    if (!GLUE_WORDS.has(head)) continue;
+    if (GLUE_WORDS.has(tail)) return [head, tail];
+    const rest = unglue(tail);
+    if (rest) return [head, ...rest];
+  }
+  return null;
+}
+
+/** Raw words of a header: camelCase split, `#` kept as a word, other punctuation a space. */
+function rawWords(text: string): string[] {
+  const spaced = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    // ShipperTrackingNumber, POnumber, ItemID
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/#/g, ' # ')
+    .replace(/([a-z])(\d)/g, '$1 $2')
+    .replace(/(\d)([a-z])/g, '$1 $2');
+  return spaced.split(/[^a-z0-9#]+/).filter(Boolean);
+}
+
+/** The canonical words of a header, in their order (duplicates dropped). */
+export function headerWords(text: string): string[] {
+  let words = rawWords(text).flatMap((word) => unglue(word) ?? [word]);
+  // "P.O." → p, o; "E.T.A." → e, t, a: runs of single letters read as phrases below.
+  for (const [phrase, replacement] of PHRASES) words = replacePhrase(words, phrase, replacement);
+  words = words.map((word) => CANONICAL[word] ?? word);
+  for (const [phrase, replacement] of PHRASES) words = replacePhrase(words, phrase, replacement);
+  const out: string[] = [];
+  for (const word of words.flatMap((word) => EXPANSIONS[word] ?? [word])) {
+    if (STOP_WORDS.has(word) || out.includes(word)) continue;
+    out.push(word);
+  }
+  return out;
+}
+
+function replacePhrase(words: string[], phrase: readonly string[], replacement: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (phrase.every((part, k) => words[i + k] === part)) {
+      out.push(replacement);
+      i += phrase.length - 1;
+    } else out.push(words[i]!);
+  }
+  return out;
+}
+
+/** The key two headers share when they are the same words in any order: learned evidence is matched on it. */
+export function headerKey(text: string): string {
+  return [...headerWords(text)].sort().join(' ');
+}
+
+/**
+ * How close a header's words are to a synonym's: 1 for the same words in any order, else the Dice share of
+ * words in common (2 × common / (header words + synonym words)). `number` alone does not make two headers
+ * alike: it is discounted, so `PO #` is nearer to `PO` than `Item #` is.
+ */
+export function headerSimilarity(header: readonly string[], synonym: readonly string[]): number {
+  if (header.length === 0 || synonym.length === 0) return 0;
+  const weight = (word: string) => (word === 'number' || word === 'name' || word === 'code' ? 0.5 : 1);
+  let common = 0;
+  let total = 0;
+  for (const word of header) {
+    total += weight(word);
+    if (synonym.includes(word)) common += weight(word);
+  }
+  for (const word of synonym) total += weight(word);
+  if (common === 0) return 0;
+  const sameSet = header.length === synonym.length && header.every((word) => synonym.includes(word));
+  if (sameSet) return 1;
+  return (2 * common) / total;
+}

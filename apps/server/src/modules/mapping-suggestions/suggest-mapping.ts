@@ -1,0 +1,522 @@
+/**
+ * suggestMapping: a sample file's first rows → the set-up a source needs (header row, one column per field,
+ * the unique column, the delimiter between tracking numbers), each proposal with a confidence and a reason in
+ * the operator's words (docs/design/mapping-suggestions.md). Pure: no database, no file reading.
+ *
+ * Invariants:
+ * - a column is proposed for at most one field (conflicts go to the surer proposal);
+ * - below PROPOSE_THRESHOLD nothing is proposed: the field's column is null and its reason says why;
+ * - a proposed column is the header text as the file spells it (trimmed), which is what an import looks the
+ *   column up by; the 0-based index as a string when the file has no header, or when the header cell is empty
+ *   or repeated (an import would find the first column of that name).
+ */
+import {
+  type FieldSuggestion,
+  MAPPING_SUGGESTION_FIELDS,
+  type MappingSuggestion,
+  type MappingSuggestionKind,
+  type SuggestedColumn,
+  type UniqueColumn,
+} from '@app/contracts';
+import { normaliseHeader } from '../order-tracking-ingestion/header-drift';
+import { type ColumnProfile, fileDateOrder, profileColumn, share } from './column-profile';
+import { FIELD_CATALOGUE, type FieldSpec, headerMatch, type ValueType } from './field-catalogue';
+import { chooseHeaderRow } from './header-row';
+import { headerWords } from './header-words';
+import { type EvidenceMatch, evidenceLookup, type LearnedEvidence } from './learned-evidence';
+
+/** Proposals below this confidence are not made. */
+export const PROPOSE_THRESHOLD = 0.5;
+/** Data rows looked at: enough for every signal, few enough for a 10 MB file. */
+export const ROWS_TO_PROFILE = 2000;
+
+const SPECIFIC: ReadonlySet<ValueType> = new Set(['tracking', 'carrier', 'date', 'quantity']);
+
+interface ValueFit {
+  fit: number;
+  veto: boolean;
+  /** What the values show, for the reason; empty when they show nothing. */
+  says: string;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return count === 1 ? one : many;
+}
+
+function quoteList(values: readonly string[], max = 3): string {
+  return values
+    .slice(0, max)
+    .map((value) => `'${value.length > 24 ? `${value.slice(0, 23)}…` : value}'`)
+    .join(', ');
+}
+
+/** How well a column's values fit a kind of value, and whether they rule the field out. */
+export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
+  const enough = p.count >= 3;
+  const of = `of ${p.count}`;
+  switch (type) {
+    case 'tracking': {
+      const sure = share(p, p.tracking);
+      const weak = share(p, p.trackingWeak);
+      const carriers = p.trackingCarriers.slice(0, 3).join('/');
+      const checked = p.trackingValidCheck === p.tracking ? ' with valid check digits' : '';
+      return {
+        fit: sure,
+        veto: enough && sure + weak < 0.3,
+        says:
+          p.tracking > 0
+            ? `${p.tracking} ${of} values are ${carriers} numbers${checked}`
+            : weak > 0
+              ? `${p.trackingWeak} ${of} values only have the length of a tracking number`
+              : '',
+      };
+    }
+    case 'carrier': {
+      const s = share(p, p.carriers);
+      return {
+        fit: s,
+        veto: enough && s < 0.5,
+        says:
+          p.carriers > 0
+            ? `${p.carriers} ${of} values name a carrier (${p.carrierNames.slice(0, 3).join(', ')})`
+            : '',
+      };
+    }
+    case 'date': {
+      const s = share(p, p.dates);
+      return {
+        fit: s,
+        veto: enough && s < 0.6,
+        says: p.dates > 0 ? `${p.dates} ${of} values are dates` : '',
+      };
+    }
+    case 'quantity': {
+      const s = share(p, p.integers);
+      const small = p.maxInteger <= 10_000;
+      const veto =
+        enough &&
+        (s < 0.7 ||
+          p.maxInteger > 1_000_000 ||
+          share(p, p.tracking) > 0.3 ||
+          share(p, p.dates) > 0.5 ||
+          share(p, p.gtins) > 0.3);
+      return {
+        fit: small ? s : s * 0.3,
+        veto,
+        says:
+          p.integers > 0
+            ? `${p.integers} ${of} values are whole numbers from ${p.minInteger.toLocaleString('en-US')} to ${p.maxInteger.toLocaleString('en-US')}`
+            : '',
+      };
+    }
+    case 'person': {
+      const s = share(p, p.people);
+      return {
+        fit: s,
+        veto: enough && (share(p, p.wordy) < 0.5 || share(p, p.carriers) > 0.5),
+        says: p.people > 0 ? `${p.people} ${of} values look like people's names` : '',
+      };
+    }
+    case 'party': {
+      const s = share(p, p.wordy);
+      return {
+        fit: s,
+        veto: enough && (s < 0.5 || share(p, p.carriers) > 0.5),
+        says: p.wordy > 0 ? `values are names such as ${quoteList(p.examples, 2)}` : '',
+      };
+    }
+    case 'code': {
+      const codes = share(p, p.codes);
+      const veto =
+        enough &&
+        (share(p, p.dates) > 0.5 ||
+          share(p, p.tracking) > 0.5 ||
+          share(p, p.wordy) > 0.6 ||
+          share(p, p.money) > 0.5 ||
+          (share(p, p.integers) > 0.8 && p.maxInteger < 100));
+      return {
+        fit: codes,
+        veto,
+        says:
+          p.count > 0
+            ? `${p.distinct} different ${plural(p.distinct, 'value', 'values')} in ${p.count} rows, like ${quoteList(p.examples, 2)}`
+            : '',
+      };
+    }
+    case 'status': {
+      const s = share(p, p.statusLike);
+      return {
+        fit: p.statusWords > 0 ? s : s * 0.7,
+        veto: enough && s < 0.5,
+        says:
+          p.statusLike > 0
+            ? `${p.distinct} different ${plural(p.distinct, 'value', 'values')}: ${quoteList(p.examples)}`
+            : '',
+      };
+    }
+    default:
+      return { fit: 0, veto: false, says: '' };
+  }
+}
+
+interface Candidate {
+  field: string;
+  column: number;
+  confidence: number;
+  headerScore: number;
+  reason: string;
+}
+
+interface ColumnInfo {
+  index: number;
+  /** As written, trimmed; '' without a header. */
+  header: string;
+  words: string[];
+  profile: ColumnProfile;
+  evidence: Map<string, EvidenceMatch>;
+}
+
+function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolean): Candidate | null {
+  const match = headerMatch(column.words, spec);
+  const learned = column.evidence.get(spec.field);
+  const fromEvidence = learned !== undefined && learned.score >= match.score;
+  const headerScore = Math.max(match.score, learned?.score ?? 0);
+  const fit = valueFit(spec.values, column.profile);
+  const specific = SPECIFIC.has(spec.values);
+
+  let confidence = 0;
+  if (headerScore > 0) {
+    const base = headerScore * 0.85;
+    if (fit.veto) confidence = base * 0.25;
+    else if (column.profile.count === 0) confidence = base * 0.9;
+    else confidence = base + (1 - base) * fit.fit * (specific ? 0.7 : 0.35) * headerScore;
+  }
+  // Values alone name a field only when they are unmistakable: tracking numbers and carriers.
+  let byValues = 0;
+  if (spec.values === 'tracking') {
+    const s = share(column.profile, column.profile.tracking);
+    if (s >= 0.6) byValues = 0.5 + 0.45 * s;
+  } else if (spec.values === 'carrier') {
+    const s = share(column.profile, column.profile.carriers);
+    if (s >= 0.7) byValues = 0.4 + 0.45 * s;
+  }
+  if (byValues > confidence) confidence = byValues;
+  if (confidence <= 0) return null;
+
+  const parts: string[] = [];
+  if (fileHasHeader && column.header !== '') {
+    if (fromEvidence && learned) {
+      const sources = learned.weight === 1 ? 'once' : `${+learned.weight.toFixed(1)} times`;
+      parts.push(
+        `header '${column.header}' was mapped to ${spec.label} on this installation before (${sources})`,
+      );
+    } else if (match.score > 0) parts.push(`header '${column.header}'`);
+    else parts.push(`header '${column.header}' says little, the values decide`);
+  }
+  if (fit.says) parts.push(fit.veto ? `but ${fit.says}` : fit.says);
+  return {
+    field: spec.field,
+    column: column.index,
+    confidence: Math.min(0.99, confidence),
+    headerScore,
+    reason: parts.join('; ') || 'by the values',
+  };
+}
+
+/** Order in which the per-row comparison puts date columns (earliest first) when the file has no header. */
+function chronological(dateColumns: ColumnProfile[]): ColumnProfile[] {
+  const before = (a: ColumnProfile, b: ColumnProfile) => {
+    let earlier = 0;
+    let compared = 0;
+    for (const [row, date] of a.dateByRow) {
+      const other = b.dateByRow.get(row);
+      if (other === undefined) continue;
+      compared++;
+      if (date <= other) earlier++;
+    }
+    return compared === 0 ? 0.5 : earlier / compared;
+  };
+  return [...dateColumns].sort((a, b) => {
+    const ab = before(a, b);
+    if (ab > 0.5) return -1;
+    if (ab < 0.5) return 1;
+    return a.index - b.index;
+  });
+}
+
+/**
+ * Candidates of a file without a header, where the kinds of values and their places are all there is: dates in
+ * their order (ordered ≤ shipped ≤ delivered), whole numbers (ordered, then a shipped count that never exceeds
+ * it), people's names, codes (the first is usually the PO, the next the item), statuses.
+ */
+function headerlessCandidates(
+  kind: MappingSuggestionKind,
+  columns: ColumnInfo[],
+  rows: readonly (readonly string[])[],
+  firstDataRow: number,
+): Candidate[] {
+  const out: Candidate[] = [];
+  const used = new Set<number>();
+  const add = (field: string, column: ColumnProfile, confidence: number, reason: string) => {
+    out.push({ field, column: column.index, confidence, headerScore: 0, reason });
+    used.add(column.index);
+  };
+  const profiles = columns.map((column) => column.profile).filter((p) => p.count > 0);
+  const isTrackingOrCarrier = (p: ColumnProfile) =>
+    share(p, p.tracking) >= 0.6 || share(p, p.carriers) >= 0.7;
+  const codes = profiles.filter(
+    (p) =>
+      !isTrackingOrCarrier(p) &&
+      share(p, p.codes) >= 0.8 &&
+      !(share(p, p.integers) > 0.8 && p.maxInteger < 10_000) &&
+      share(p, p.dates) < 0.5,
+  );
+  const quantities = profiles.filter(
+    (p) =>
+      share(p, p.integers) >= 0.9 && p.maxInteger <= 10_000 && share(p, p.dates) < 0.5 && !codes.includes(p),
+  );
+  const statuses = profiles.filter((p) => share(p, p.statusWords) >= 0.6 && !isTrackingOrCarrier(p));
+
+  if (kind === 'inventory') {
+    const item = codes[0];
+    if (item)
+      add('itemNumberColumnName', item, 0.6, `the first column of codes (${valueFit('code', item).says})`);
+    const quantity = quantities.find((p) => !used.has(p.index));
+    if (quantity)
+      add(
+        'qtyColumnName',
+        quantity,
+        0.6,
+        `a column of whole numbers (${valueFit('quantity', quantity).says})`,
+      );
+    const status = statuses.find((p) => !used.has(p.index));
+    if (status)
+      add(
+        'itemStatusColumnName',
+        status,
+        0.55,
+        `a column of status words (${valueFit('status', status).says})`,
+      );
+    return out;
+  }
+
+  const dates = chronological(profiles.filter((p) => share(p, p.dates) >= 0.8));
+  const dateFields =
+    dates.length === 1
+      ? ['shippedDate']
+      : dates.length === 2
+        ? ['orderDate', 'shippedDate']
+        : ['orderDate', 'shippedDate', 'estimatedArrivalDate'];
+  dates.slice(0, 3).forEach((p, n) => {
+    const why =
+      dates.length === 1
+        ? 'the only column of dates; in a file of shipments that is the ship date'
+        : `dates, ${n === 0 ? 'the earliest' : n === dates.length - 1 ? 'the latest' : 'between the others'} on each row`;
+    add(dateFields[n]!, p, 0.55, `${why} (${valueFit('date', p).says})`);
+  });
+  const [ordered, shipped] = quantities;
+  if (ordered) {
+    add('qty', ordered, 0.55, `a column of small whole numbers (${valueFit('quantity', ordered).says})`);
+    // A shipped count never exceeds the ordered one on its row; in the other order the columns swap.
+    if (shipped) {
+      const [first, second] =
+        notAbove(rows, shipped.index, ordered.index, firstDataRow) >= 0.9
+          ? [ordered, shipped]
+          : [shipped, ordered];
+      out.pop();
+      used.delete(ordered.index);
+      add('qty', first, 0.55, `whole numbers, the larger on each row (${valueFit('quantity', first).says})`);
+      add(
+        'qtyFulfilled',
+        second,
+        0.5,
+        `whole numbers never above ${first.index < second.index ? 'the column before' : 'the column after'} (${valueFit('quantity', second).says})`,
+      );
+    }
+  }
+  const person = profiles.find((p) => !used.has(p.index) && share(p, p.people) >= 0.6);
+  if (person) add('shipToName', person, 0.6, `${valueFit('person', person).says}`);
+  const freeCodes = codes.filter((p) => !used.has(p.index));
+  const po = freeCodes.find((p) => p.distinct >= p.count * 0.3);
+  if (po)
+    add(
+      'customerPoNumber',
+      po,
+      0.55,
+      `the first column of codes, as a PO usually is (${valueFit('code', po).says})`,
+    );
+  const item = freeCodes.find((p) => p !== po);
+  if (item) add('itemNumber', item, 0.5, `the next column of codes (${valueFit('code', item).says})`);
+  const status = statuses.find((p) => !used.has(p.index));
+  if (status)
+    add('supplierOrderStatus', status, 0.5, `a column of status words (${valueFit('status', status).says})`);
+  return out;
+}
+
+/** Share of rows where column `a` holds a number not above column `b`'s. */
+function notAbove(rows: readonly (readonly string[])[], a: number, b: number, firstDataRow: number): number {
+  let compared = 0;
+  let below = 0;
+  for (let r = firstDataRow; r < rows.length; r++) {
+    const x = Number((rows[r]![a] ?? '').replace(/,/g, ''));
+    const y = Number((rows[r]![b] ?? '').replace(/,/g, ''));
+    if (
+      (rows[r]![a] ?? '').trim() === '' ||
+      (rows[r]![b] ?? '').trim() === '' ||
+      Number.isNaN(x) ||
+      Number.isNaN(y)
+    )
+      continue;
+    compared++;
+    if (x <= y) below++;
+  }
+  return compared === 0 ? 0 : below / compared;
+}
+
+function samplesOf(rows: readonly (readonly string[])[], index: number, firstDataRow: number): string[] {
+  const samples: string[] = [];
+  for (let r = firstDataRow; r < rows.length && samples.length < 5; r++) {
+    const text = (rows[r]![index] ?? '').trim();
+    if (text !== '' && !samples.includes(text)) samples.push(text);
+  }
+  return samples;
+}
+
+export function suggestMapping(
+  rows: readonly (readonly string[])[],
+  kind: MappingSuggestionKind,
+  evidence?: LearnedEvidence,
+): MappingSuggestion {
+  const specs = FIELD_CATALOGUE[kind];
+  const fieldNames: readonly string[] = MAPPING_SUGGESTION_FIELDS[kind];
+  const lookup = evidenceLookup(evidence, kind, fieldNames);
+  const known = (cell: string) => {
+    const words = headerWords(cell);
+    let best = 0;
+    for (const spec of specs) best = Math.max(best, headerMatch(words, spec).score);
+    for (const match of lookup(cell).values()) best = Math.max(best, match.score);
+    return best >= 0.5 ? 1 : best;
+  };
+  const header = chooseHeaderRow(rows, known);
+  const firstDataRow = header.firstDataRow;
+  const dataEnd = Math.min(rows.length, firstDataRow + ROWS_TO_PROFILE);
+  const dataRows = rows.slice(0, dataEnd);
+  const width = rows.reduce((widest, row) => Math.max(widest, row.length), 0);
+  const order = fileDateOrder(dataRows, firstDataRow);
+
+  const headerCells =
+    header.headerRowIndex === null ? [] : (rows[header.headerRowIndex] ?? []).map((cell) => cell.trim());
+  const headerCounts = new Map<string, number>();
+  for (const cell of headerCells) {
+    const key = normaliseHeader(cell);
+    if (key !== '') headerCounts.set(key, (headerCounts.get(key) ?? 0) + 1);
+  }
+  const columns: ColumnInfo[] = [];
+  for (let index = 0; index < width; index++) {
+    const text = headerCells[index] ?? '';
+    columns.push({
+      index,
+      header: text,
+      words: headerWords(text),
+      profile: profileColumn(dataRows, index, firstDataRow, order),
+      evidence: text === '' ? new Map() : lookup(text),
+    });
+  }
+  const reference = (index: number): string => {
+    const text = headerCells[index] ?? '';
+    if (!header.fileHasHeader || text === '' || (headerCounts.get(normaliseHeader(text)) ?? 0) > 1)
+      return String(index);
+    return text;
+  };
+
+  const candidates: Candidate[] = [];
+  for (const spec of specs) {
+    for (const column of columns) {
+      const candidate = candidateFor(spec, column, header.fileHasHeader);
+      if (candidate) candidates.push(candidate);
+    }
+  }
+  if (!header.fileHasHeader) candidates.push(...headerlessCandidates(kind, columns, dataRows, firstDataRow));
+  candidates.sort(
+    (a, b) => b.confidence - a.confidence || b.headerScore - a.headerScore || a.column - b.column,
+  );
+
+  const chosen = new Map<string, Candidate>();
+  const taken = new Map<number, string>();
+  for (const candidate of candidates) {
+    if (candidate.confidence < PROPOSE_THRESHOLD) break;
+    if (chosen.has(candidate.field) || taken.has(candidate.column)) continue;
+    chosen.set(candidate.field, candidate);
+    taken.set(candidate.column, candidate.field);
+  }
+
+  const fields: Record<string, FieldSuggestion> = {};
+  for (const spec of specs) {
+    const pick = chosen.get(spec.field);
+    if (pick) {
+      fields[spec.field] = {
+        column: reference(pick.column),
+        confidence: round(pick.confidence),
+        reason: pick.reason,
+      };
+      continue;
+    }
+    const best = candidates.find((candidate) => candidate.field === spec.field);
+    let reason = `no column looks like ${spec.spoken}`;
+    if (best && best.confidence >= 0.3) {
+      const name = columns[best.column]!.header || `column ${best.column + 1}`;
+      const other = taken.get(best.column);
+      reason +=
+        other && best.confidence >= PROPOSE_THRESHOLD
+          ? ` ('${name}' fits ${specs.find((s) => s.field === other)?.label ?? other} better)`
+          : ` ('${name}' is the closest, not sure enough)`;
+    }
+    fields[spec.field] = {
+      column: null,
+      confidence: round(best ? Math.min(best.confidence, PROPOSE_THRESHOLD - 0.01) : 0),
+      reason,
+    };
+  }
+
+  let uniqueColumn: UniqueColumn | null = null;
+  let secondaryDelimiter: string | null = null;
+  if (kind === 'order-tracking') {
+    if (chosen.has('customerPoNumber')) uniqueColumn = 'CustomerPoNumber';
+    else if (chosen.has('documentNumber')) uniqueColumn = 'DocumentNumber';
+    const tracking = chosen.get('trackingNumbers');
+    if (tracking) secondaryDelimiter = delimiterOf(columns[tracking.column]!.profile);
+  }
+
+  const suggestedColumns: SuggestedColumn[] = columns.map((column) => ({
+    index: column.index,
+    header: header.fileHasHeader && column.header !== '' ? column.header : null,
+    samples: samplesOf(dataRows, column.index, firstDataRow),
+  }));
+
+  return {
+    fileHasHeader: header.fileHasHeader,
+    headerRowIndex: header.headerRowIndex,
+    columns: suggestedColumns,
+    fields,
+    uniqueColumn,
+    secondaryDelimiter,
+  };
+}
+
+/** The delimiter that splits the most cells into several tracking numbers; null when cells hold one each. */
+function delimiterOf(profile: ColumnProfile): string | null {
+  let best: string | null = null;
+  let most = 0;
+  for (const [delimiter, count] of profile.multiTracking) {
+    if (delimiter === '\n') continue;
+    if (count > most) {
+      best = delimiter;
+      most = count;
+    }
+  }
+  return best;
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -157,7 +157,9 @@ test.describe('order tracking source editor: Suggest from a sample file', () => 
     const dialog = await openSuggest(page);
     await dialog.getByRole('button', { name: 'Use "previewed.csv" (previewed in Process File)' }).click();
     const table = await reviewed(dialog);
-    await expect(dialog.getByText('previewed.csv')).toBeVisible();
+    await expect(
+      dialog.getByRole('region', { name: 'Suggested mapping' }).getByText('previewed.csv'),
+    ).toBeVisible();
     await expect(reviewRow(table, 'Tracking Numbers').getByRole('combobox')).toHaveText('Tracking #');
   });
 });
@@ -215,7 +217,9 @@ test.describe('inventory source editor: Suggest from a sample file', () => {
     const dialog = await openSuggest(page);
     await dialog.getByRole('button', { name: 'Use the stored sample "inventory-sample.xlsx"' }).click();
     const table = await reviewed(dialog);
-    await expect(dialog.getByText('inventory-sample.xlsx')).toBeVisible();
+    await expect(
+      dialog.getByRole('region', { name: 'Suggested mapping' }).getByText('inventory-sample.xlsx'),
+    ).toBeVisible();
     await expect(reviewRow(table, 'Item Number Column').getByRole('combobox')).toHaveText('Item Number');
   });
 });

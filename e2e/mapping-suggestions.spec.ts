@@ -248,3 +248,25 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await axeViolations(page)).toEqual([]);
   });
 }
+
+test('an admin sees and forgets what the installation learned (Admin dashboard)', async ({
+  page,
+  createUser,
+  sources,
+}) => {
+  const admin = await createUser({ isAdmin: true });
+  await orderSource(sources);
+  await signInAt(page, admin.username, '/admin');
+  const learned = page
+    .locator('[data-slot="card"]')
+    .filter({ has: page.getByText('Learned Column Mappings', { exact: true }) });
+  await expect(learned.getByText(/^\d+$/)).not.toHaveText('0', AFTER_RETRIES);
+  await learned.getByRole('button', { name: 'Forget Learned Mappings' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Forget learned mappings' });
+  await confirm.getByRole('button', { name: 'Forget' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(learned.getByText(/^\d+$/)).toHaveText('0');
+  await expect(learned.getByRole('button', { name: 'Forget Learned Mappings' })).toBeDisabled();
+  const summary = await sources.api.get('/api/mapping-suggestions/evidence');
+  expect(await summary.json()).toEqual({ pairs: 0, sources: 0 });
+});

@@ -19,3 +19,10 @@ export type SuggestedMapping = z.infer<typeof ZSuggestedMappingSchema>;
 /** DELETE /api/mapping-suggestions/evidence: how many recorded pairs were cleared. */
 export const ZMappingEvidenceClearedSchema = z.object({ deleted: z.number().int().min(0) });
 export type MappingEvidenceCleared = z.infer<typeof ZMappingEvidenceClearedSchema>;
+
+/** GET /api/mapping-suggestions/evidence: how much this installation has learned (the live sources' pairs). */
+export const ZMappingEvidenceSummarySchema = z.object({
+  pairs: z.number().int().min(0),
+  sources: z.number().int().min(0),
+});
+export type MappingEvidenceSummary = z.infer<typeof ZMappingEvidenceSummarySchema>;

@@ -59,15 +59,27 @@ export async function deleteAllEvidence(db: DbOrTx): Promise<number> {
   return removed.length;
 }
 
+const LIVE_SOURCE = sql`(
+  (e.kind = 'order-tracking' and exists (select 1 from ${orderTrackingSources} s where s.id = e.source_id and not s.deleted_status))
+  or (e.kind = 'inventory' and exists (select 1 from ${inventorySources} s where s.id = e.source_id and s.deleted_at is null))
+)`;
+
+/** How many pairs that count (not accepted) the live sources hold, and how many sources hold them. */
+export async function evidenceSummary(db: DbOrTx): Promise<{ pairs: number; sources: number }> {
+  const [row] = await queryRows<{ pairs: number | string; sources: number | string }>(
+    db,
+    sql`select count(*) as pairs, count(distinct (e.kind, e.source_id)) as sources
+          from ${mappingEvidence} e
+         where e.origin <> 'accepted' and ${LIVE_SOURCE}`,
+  );
+  return { pairs: Number(row?.pairs ?? 0), sources: Number(row?.sources ?? 0) };
+}
+
 /**
  * Per header text and field, how many live sources of the kind map it as typed and as corrected. Rows of a
  * source deleted since are left out even if they were not removed with it.
  */
 export async function evidenceTotals(db: DbOrTx, kind: MappingSuggestionKind): Promise<EvidenceTotal[]> {
-  const live =
-    kind === 'order-tracking'
-      ? sql`exists (select 1 from ${orderTrackingSources} s where s.id = e.source_id and not s.deleted_status)`
-      : sql`exists (select 1 from ${inventorySources} s where s.id = e.source_id and s.deleted_at is null)`;
   const rows = await queryRows<{
     header: string;
     field: string;
@@ -79,7 +91,7 @@ export async function evidenceTotals(db: DbOrTx, kind: MappingSuggestionKind): P
                count(*) filter (where e.origin = 'typed') as typed,
                count(*) filter (where e.origin = 'corrected') as corrected
           from ${mappingEvidence} e
-         where e.kind = ${kind} and e.origin <> 'accepted' and ${live}
+         where e.kind = ${kind} and e.origin <> 'accepted' and ${LIVE_SOURCE}
          group by e.header, e.field
          order by e.header, e.field`,
   );

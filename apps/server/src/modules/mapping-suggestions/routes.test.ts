@@ -238,10 +238,16 @@ describe('learning from this installation', () => {
       (await suggestion(orderUser, 'order-tracking', 's.csv', SHIPMENTS_CSV)).fields.wildcard1?.column,
     ).toBe('Lot Ref');
     expect((await t.as(orderUser).delete(`${URL_PATH}/evidence`)).statusCode).toBe(403);
+    expect((await t.as(orderUser).get(`${URL_PATH}/evidence`)).statusCode).toBe(403);
+    const summary = await t.as(admin).get(`${URL_PATH}/evidence`);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json().pairs).toBeGreaterThan(0);
+    expect(summary.json().sources).toBeGreaterThan(0);
     const cleared = await t.as(admin).delete(`${URL_PATH}/evidence`);
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json().deleted).toBeGreaterThan(0);
     expect(await evidenceRows()).toEqual([]);
+    expect((await t.as(admin).get(`${URL_PATH}/evidence`)).json()).toEqual({ pairs: 0, sources: 0 });
     expect(
       (await suggestion(orderUser, 'order-tracking', 's.csv', SHIPMENTS_CSV)).fields.wildcard1?.column ??
         null,

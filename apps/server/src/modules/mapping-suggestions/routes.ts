@@ -8,6 +8,7 @@ import {
   type MappingSuggestionKind,
   SPREADSHEET_FILE_TYPES,
   ZMappingEvidenceClearedSchema,
+  ZMappingEvidenceSummarySchema,
   ZMappingSuggestionRequestSchema,
   ZMappingSuggestionSchema,
 } from '@app/contracts';
@@ -21,7 +22,7 @@ import { validate } from '../../lib/validate';
 import { hasFlag, type SessionUser, sessionUserOrThrow, type UserFlag } from '../../plugins/session';
 import { readMultipartUpload, requireUploadOfType } from '../inventory-processing/upload';
 import { learnedEvidence } from './evidence';
-import { deleteAllEvidence } from './evidence-repository';
+import { deleteAllEvidence, evidenceSummary } from './evidence-repository';
 import { readSampleRows, suggestMapping } from './index';
 
 const docs = apiDocs('Mapping suggestions');
@@ -85,6 +86,18 @@ export async function mappingSuggestionRoutes(app: FastifyInstance, context: App
       }
       return suggestMapping(rows, kind, await learnedEvidence(db, kind));
     },
+  );
+
+  app.get(
+    '/api/mapping-suggestions/evidence',
+    {
+      config: { access: 'admin' },
+      schema: docs({
+        summary: 'How many mappings this installation learned from saved sources (admins only)',
+        response: { 200: ZMappingEvidenceSummarySchema },
+      }),
+    },
+    async () => evidenceSummary(db),
   );
 
   app.delete(

@@ -173,6 +173,7 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
     'code',
     {
       'document number': 0.95,
+      'sales document': 0.9,
       'invoice number': 0.85,
       invoice: 0.75,
       'so number': 0.85,
@@ -239,7 +240,7 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       ean: 0.65,
       asin: 0.7,
     },
-    ['description', 'status', 'quantity', 'price', 'cost', 'line', 'date', 'name', 'type'],
+    ['description', 'status', 'quantity', 'price', 'cost', 'order', 'date', 'name', 'type'],
   ),
   spec(
     'itemStatus',
@@ -369,8 +370,6 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'date ship': 1,
       'actual ship date': 0.95,
       'pickup date': 0.8,
-      'dispatch date': 0.9,
-      'dispatched date': 0.9,
       'fulfil at': 0.7,
       'fulfil date': 0.85,
       shipped: 0.6,

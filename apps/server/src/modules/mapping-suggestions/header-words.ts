@@ -35,6 +35,11 @@ const CANONICAL: Record<string, string> = {
   shipd: 'ship',
   shpmt: 'ship',
   shpt: 'ship',
+  shpg: 'ship',
+  dispatch: 'ship',
+  dispatched: 'ship',
+  despatch: 'ship',
+  despatched: 'ship',
   tracking: 'tracking',
   track: 'tracking',
   trk: 'tracking',
@@ -141,6 +146,9 @@ const CANONICAL: Record<string, string> = {
   address: 'address',
 };
 
+/** Words that name a kind of value, not a field: a header sharing only these with a synonym is not like it. */
+const GENERIC_WORDS = new Set(['date', 'number', 'name', 'code', 'status', 'type', 'quantity', 'time']);
+
 /** Words that say nothing about the field. */
 const STOP_WORDS = new Set(['the', 'of', 'on', 'a', 'an', 'at', 'for']);
 
@@ -155,6 +163,7 @@ const PHRASES: readonly [readonly string[], string][] = [
   [['airway', 'bill'], 'waybill'],
   [['way', 'bill'], 'waybill'],
   [['e', 't', 'a'], 'eta'],
+  [['b', 'o'], 'backorder'],
 ];
 
 /** What an ETA is, in words. */
@@ -237,6 +246,10 @@ function unglue(word: string): string[] | null {
 /** Raw words of a header: camelCase split, `#` kept as a word, other punctuation a space. */
 function rawWords(text: string): string[] {
   const spaced = text
+    // EDI flat files prefix the element id (`PRF01 Purchase Order Number`, `N102 Ship To Name`): not a word.
+    .replace(/(^|[\s([-])[A-Z]{1,3}\d{2,3}(?=$|[\s:)\]-])/g, '$1 ')
+    // Possessives: `Vendor's Item Number`.
+    .replace(/['’]s\b/g, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     // ShipperTrackingNumber, POnumber, ItemID
@@ -290,13 +303,22 @@ export function headerSimilarity(header: readonly string[], synonym: readonly st
   const weight = (word: string) => (word === 'number' || word === 'name' || word === 'code' ? 0.5 : 1);
   let common = 0;
   let total = 0;
+  let telling = false;
   for (const word of header) {
     total += weight(word);
-    if (synonym.includes(word)) common += weight(word);
+    if (synonym.includes(word)) {
+      common += weight(word);
+      if (!GENERIC_WORDS.has(word)) telling = true;
+    }
   }
   for (const word of synonym) total += weight(word);
   if (common === 0) return 0;
   const sameSet = header.length === synonym.length && header.every((word) => synonym.includes(word));
   if (sameSet) return 1;
-  return (2 * common) / total;
+  const dice = (2 * common) / total;
+  // Every word of the synonym is in the header (`Amazon Order ID` holds `Order ID`): one or two extra words
+  // qualify it rather than change what it is.
+  if (synonym.every((word) => header.includes(word))) return 0.85 + 0.15 * dice;
+  // Sharing only `date` or `number` says nothing: `Invoice Date` is not `Order Date`.
+  return telling ? dice : 0;
 }

@@ -462,7 +462,10 @@ export function suggestMapping(
       continue;
     }
     const best = candidates.find((candidate) => candidate.field === spec.field);
-    let reason = `no column looks like ${spec.spoken}`;
+    let reason =
+      spec.values === 'any'
+        ? 'a wildcard is proposed only where this installation mapped the same header to it before'
+        : `no column looks like ${spec.spoken}`;
     if (best && best.confidence >= 0.3) {
       const name = columns[best.column]!.header || `column ${best.column + 1}`;
       const other = taken.get(best.column);
@@ -481,8 +484,7 @@ export function suggestMapping(
   let uniqueColumn: UniqueColumn | null = null;
   let secondaryDelimiter: string | null = null;
   if (kind === 'order-tracking') {
-    if (chosen.has('customerPoNumber')) uniqueColumn = 'CustomerPoNumber';
-    else if (chosen.has('documentNumber')) uniqueColumn = 'DocumentNumber';
+    uniqueColumn = chooseUniqueColumn(chosen, dataRows, firstDataRow);
     const tracking = chosen.get('trackingNumbers');
     if (tracking) secondaryDelimiter = delimiterOf(columns[tracking.column]!.profile);
   }
@@ -501,6 +503,70 @@ export function suggestMapping(
     uniqueColumn,
     secondaryDelimiter,
   };
+}
+
+/** Fields whose column may key the orders, in the order they are preferred (docs/design/mapping-suggestions.md#unique-column). */
+const KEY_CANDIDATES: readonly [string, UniqueColumn][] = [
+  ['customerPoNumber', 'CustomerPoNumber'],
+  ['documentNumber', 'DocumentNumber'],
+];
+/** Order-level fields: rows repeating a key should agree on them when the key is one per order. */
+const ORDER_LEVEL_FIELDS = ['shipToName', 'orderDate', 'poDate', 'customerName', 'customerNumber'];
+
+/**
+ * The unique column: the first mapped key candidate whose values are filled on nearly every row and are unique
+ * per row, or per order (rows repeating a value agree on the ship-to, order date, customer). When none is, the
+ * PO column is still proposed if mapped (the source needs a key; the PO is the usual one); else null.
+ */
+function chooseUniqueColumn(
+  chosen: ReadonlyMap<string, Candidate>,
+  rows: readonly (readonly string[])[],
+  firstDataRow: number,
+): UniqueColumn | null {
+  const orderLevel = ORDER_LEVEL_FIELDS.flatMap((field) => {
+    const pick = chosen.get(field);
+    return pick ? [pick.column] : [];
+  });
+  let fallback: UniqueColumn | null = null;
+  for (const [field, value] of KEY_CANDIDATES) {
+    const pick = chosen.get(field);
+    if (!pick) continue;
+    fallback ??= value;
+    if (keysOneOrder(rows, firstDataRow, pick.column, orderLevel)) return value;
+  }
+  return fallback;
+}
+
+/** Whether a column's values are filled and unique per row, or per order. */
+export function keysOneOrder(
+  rows: readonly (readonly string[])[],
+  firstDataRow: number,
+  column: number,
+  orderLevel: readonly number[],
+): boolean {
+  let filledRows = 0;
+  let dataRows = 0;
+  let repeats = 0;
+  let agreeing = 0;
+  const firstRowOf = new Map<string, readonly string[]>();
+  for (let r = firstDataRow; r < rows.length; r++) {
+    const row = rows[r]!;
+    if (row.every((cell) => cell.trim() === '')) continue;
+    dataRows++;
+    const key = (row[column] ?? '').trim();
+    if (key === '') continue;
+    filledRows++;
+    const first = firstRowOf.get(key);
+    if (!first) {
+      firstRowOf.set(key, row);
+      continue;
+    }
+    repeats++;
+    if (orderLevel.every((index) => (first[index] ?? '').trim() === (row[index] ?? '').trim())) agreeing++;
+  }
+  if (dataRows === 0 || filledRows < dataRows * 0.9) return false;
+  if (repeats <= filledRows * 0.05) return true;
+  return orderLevel.length > 0 && agreeing >= repeats * 0.9;
 }
 
 /** The delimiter that splits the most cells into several tracking numbers; null when cells hold one each. */

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { chooseHeaderRow } from './header-row';
+
+const known = (cell: string) => (/po|date|qty|tracking|item|ship/i.test(cell) ? 1 : 0);
+const data = (count: number) =>
+  Array.from({ length: count }, (_, n) => [
+    `PO-${1000 + n}`,
+    '11/24/2026',
+    String(1 + (n % 5)),
+    '1Z999AA10123456784',
+  ]);
+
+describe('header row (docs/design/mapping-suggestions.md#header-row)', () => {
+  it('finds the header in the first row', () => {
+    expect(chooseHeaderRow([['PO #', 'Ship Date', 'Qty', 'Tracking #'], ...data(5)], known)).toEqual({
+      fileHasHeader: true,
+      headerRowIndex: 0,
+      firstDataRow: 1,
+    });
+  });
+
+  it('passes over title rows, blank rows and "Generated on" lines', () => {
+    const rows = [
+      ['Acme Supply — Shipment Confirmation', '', '', ''],
+      ['Generated on 11/30/2026 06:00', '', '', ''],
+      ['', '', '', ''],
+      ['Report date:', '11/30/2026', '', ''],
+      ['PO #', 'Ship Date', 'Qty', 'Tracking #'],
+      ...data(5),
+    ];
+    expect(chooseHeaderRow(rows, known).headerRowIndex).toBe(4);
+  });
+
+  it('reads a file of data only as having no header', () => {
+    expect(chooseHeaderRow(data(6), known)).toEqual({
+      fileHasHeader: false,
+      headerRowIndex: null,
+      firstDataRow: 0,
+    });
+  });
+
+  it('takes a header of unknown words when the values under it are data', () => {
+    const rows = [['Ref', 'When', 'Count', 'Parcel'], ...data(5)];
+    expect(chooseHeaderRow(rows, () => 0).headerRowIndex).toBe(0);
+  });
+});

@@ -1,0 +1,313 @@
+/**
+ * Mapping suggestion benchmark: `npm run bench:mapping` (docs/design/mapping-suggestions.md#figures).
+ *
+ * Runs the suggestion engine on the labelled corpus (bench/mapping-corpus/: each file with the mapping a person
+ * would make, in a `.labels.json` beside it) and prints, for the engine and for a header-name-only baseline
+ * (the closest spelling within two edits against a plain list of each field's label and synonyms, header in the
+ * first row, as importer libraries match):
+ * - field-level precision (right proposals / proposals) and recall (right proposals / fields a person maps),
+ *   the share of fields answered right (a right column, or rightly none) and the share of wrong proposals;
+ * - header-row accuracy, tracking-number and PO column accuracy, unique column and delimiter accuracy;
+ * - then the time for a 10 MB CSV read through the spreadsheet reader and suggested (target < 3 s).
+ * Files are read as the server reads them (readSampleRows: the reader process, first rows only). Prints
+ * PASS/FAIL per target; the exit code never depends on the figures.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { MAPPING_SUGGESTION_FIELDS, type MappingSuggestion, ORDER_MAPPING_LABELS } from '@app/contracts';
+import { closeReader } from '../apps/server/src/integrations/spreadsheet';
+import { readSampleRows, suggestMapping } from '../apps/server/src/modules/mapping-suggestions';
+import { FIELD_CATALOGUE } from '../apps/server/src/modules/mapping-suggestions/field-catalogue';
+import { FORMATS, seededRandom } from '../packages/contracts/src/tracking-numbers/labelled-set';
+
+const CORPUS = path.join(import.meta.dirname, 'mapping-corpus', 'files');
+
+interface Labels {
+  file: string;
+  kind: 'order-tracking' | 'inventory';
+  fileHasHeader: boolean;
+  headerRowIndex: number | null;
+  fields: Record<string, string | (string | null)[]>;
+  uniqueColumn: string | null;
+  secondaryDelimiter: string | null;
+}
+
+type Answer = Pick<
+  MappingSuggestion,
+  'fileHasHeader' | 'headerRowIndex' | 'uniqueColumn' | 'secondaryDelimiter'
+> & {
+  fields: Record<string, string | null>;
+};
+
+const INVENTORY_LABELS: Record<string, string> = {
+  itemNumberColumnName: 'Item Number',
+  qtyColumnName: 'Quantity',
+  itemStatusColumnName: 'Item Status',
+};
+
+function levenshtein(a: string, b: string): number {
+  const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0]!;
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j]!;
+      previous[j] = Math.min(
+        previous[j]! + 1,
+        previous[j - 1]! + 1,
+        diagonal + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      diagonal = above;
+    }
+  }
+  return previous[b.length]!;
+}
+
+const plain = (text: string) => text.toLowerCase().replace(/[^a-z0-9#]/g, '');
+
+/** The header-name-only baseline: first filled row is the header, each field's closest name within two edits. */
+function baseline(rows: readonly (readonly string[])[], kind: Labels['kind']): Answer {
+  const headerRowIndex = Math.max(
+    0,
+    rows.findIndex((row) => row.filter((cell) => cell.trim() !== '').length >= 2),
+  );
+  const headers = (rows[headerRowIndex] ?? []).map((cell) => cell.trim());
+  const names = new Map<string, string[]>();
+  for (const spec of FIELD_CATALOGUE[kind]) {
+    const label =
+      kind === 'order-tracking'
+        ? ORDER_MAPPING_LABELS[spec.field as keyof typeof ORDER_MAPPING_LABELS]
+        : INVENTORY_LABELS[spec.field]!;
+    names.set(spec.field, [label, spec.field, ...spec.synonyms.map((synonym) => synonym.text)].map(plain));
+  }
+  const pairs: { field: string; column: number; distance: number }[] = [];
+  headers.forEach((header, column) => {
+    const key = plain(header);
+    if (key === '') return;
+    for (const [field, list] of names) {
+      const distance = Math.min(...list.map((name) => levenshtein(key, name)));
+      if (distance <= 2) pairs.push({ field, column, distance });
+    }
+  });
+  pairs.sort((a, b) => a.distance - b.distance || a.column - b.column);
+  const fields: Record<string, string | null> = {};
+  for (const field of MAPPING_SUGGESTION_FIELDS[kind]) fields[field] = null;
+  const taken = new Set<number>();
+  for (const pair of pairs) {
+    if (fields[pair.field] !== null || taken.has(pair.column)) continue;
+    fields[pair.field] = headers[pair.column]!;
+    taken.add(pair.column);
+  }
+  return {
+    fileHasHeader: true,
+    headerRowIndex,
+    fields,
+    uniqueColumn: kind === 'order-tracking' && fields.customerPoNumber ? 'CustomerPoNumber' : null,
+    secondaryDelimiter: null,
+  };
+}
+
+interface Tally {
+  fields: number;
+  fieldsRight: number;
+  required: number;
+  proposals: number;
+  rightProposals: number;
+  wrongProposals: number;
+  files: number;
+  headerRight: number;
+  orderFiles: number;
+  trackingRight: number;
+  poRight: number;
+  uniqueRight: number;
+  delimiterRight: number;
+  misses: string[];
+}
+
+const tally = (): Tally => ({
+  fields: 0,
+  fieldsRight: 0,
+  required: 0,
+  proposals: 0,
+  rightProposals: 0,
+  wrongProposals: 0,
+  files: 0,
+  headerRight: 0,
+  orderFiles: 0,
+  trackingRight: 0,
+  poRight: 0,
+  uniqueRight: 0,
+  delimiterRight: 0,
+  misses: [],
+});
+
+function acceptable(labels: Labels, field: string): (string | null)[] {
+  const label = labels.fields[field];
+  if (label === undefined) return [null];
+  return typeof label === 'string' ? [label] : label;
+}
+
+function score(t: Tally, labels: Labels, answer: Answer): void {
+  t.files++;
+  const headerRight =
+    answer.fileHasHeader === labels.fileHasHeader && answer.headerRowIndex === labels.headerRowIndex;
+  if (headerRight) t.headerRight++;
+  else
+    t.misses.push(
+      `${labels.file}: header row ${answer.headerRowIndex} (has header ${answer.fileHasHeader}), expected ${labels.headerRowIndex}`,
+    );
+  const rightField = (field: string) => acceptable(labels, field).includes(answer.fields[field] ?? null);
+  for (const field of MAPPING_SUGGESTION_FIELDS[labels.kind]) {
+    const options = acceptable(labels, field);
+    const proposed = answer.fields[field] ?? null;
+    t.fields++;
+    if (!options.includes(null)) t.required++;
+    if (options.includes(proposed)) t.fieldsRight++;
+    if (proposed !== null) {
+      t.proposals++;
+      if (options.includes(proposed)) t.rightProposals++;
+      else {
+        t.wrongProposals++;
+        t.misses.push(`${labels.file}: ${field} → '${proposed}', expected ${JSON.stringify(options)}`);
+      }
+    } else if (!options.includes(null))
+      t.misses.push(`${labels.file}: ${field} not proposed, expected ${JSON.stringify(options)}`);
+  }
+  if (labels.kind === 'order-tracking') {
+    t.orderFiles++;
+    if (rightField('trackingNumbers')) t.trackingRight++;
+    if (rightField('customerPoNumber')) t.poRight++;
+    if (answer.uniqueColumn === labels.uniqueColumn) t.uniqueRight++;
+    else
+      t.misses.push(`${labels.file}: unique column ${answer.uniqueColumn}, expected ${labels.uniqueColumn}`);
+    if (answer.secondaryDelimiter === labels.secondaryDelimiter) t.delimiterRight++;
+    else
+      t.misses.push(
+        `${labels.file}: delimiter ${JSON.stringify(answer.secondaryDelimiter)}, expected ${JSON.stringify(labels.secondaryDelimiter)}`,
+      );
+  }
+}
+
+const percent = (part: number, whole: number) =>
+  whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)} %`;
+
+function report(name: string, t: Tally): void {
+  console.log(`\n${name}`);
+  console.log(
+    `  fields right (right column or rightly none): ${t.fieldsRight} / ${t.fields} = ${percent(t.fieldsRight, t.fields)}`,
+  );
+  console.log(
+    `  precision: ${t.rightProposals} / ${t.proposals} proposals right = ${percent(t.rightProposals, t.proposals)}; wrong proposals ${percent(t.wrongProposals, t.proposals)}`,
+  );
+  console.log(`  header row right: ${t.headerRight} / ${t.files}`);
+  console.log(
+    `  tracking-number column right: ${t.trackingRight} / ${t.orderFiles}; PO column right: ${t.poRight} / ${t.orderFiles}`,
+  );
+  console.log(
+    `  unique column right: ${t.uniqueRight} / ${t.orderFiles}; delimiter right: ${t.delimiterRight} / ${t.orderFiles}`,
+  );
+}
+
+/** Right proposals for required fields only, so recall is not lifted by fields that may also stay empty. */
+function requiredRight(labels: Labels, answer: Answer): number {
+  let right = 0;
+  for (const field of MAPPING_SUGGESTION_FIELDS[labels.kind]) {
+    const options = acceptable(labels, field);
+    const proposed = answer.fields[field] ?? null;
+    if (!options.includes(null) && proposed !== null && options.includes(proposed)) right++;
+  }
+  return right;
+}
+
+/** A 10 MB order tracking CSV: a title, a header, then rows until the size is reached. */
+function tenMegabyteCsv(): Buffer {
+  const r = seededRandom(99);
+  const ups = FORMATS.find((format) => format.format === 'UPS 1Z')!;
+  const lines = [
+    'Shipment export',
+    'Generated on 11/30/2026 06:00',
+    '',
+    'PO #,Order Date,Ship Date,Item #,Description,Qty Ord,Qty Shpd,Ship To,Carrier,Tracking #',
+  ];
+  let size = lines.join('\r\n').length;
+  for (let n = 0; size < 10 * 1024 * 1024 - 200; n++) {
+    const line = `PO-${100000 + n},11/${1 + (n % 28)}/2026,11/${1 + ((n + 2) % 28)}/2026,AC-${1000 + (n % 5000)},Cordless Drill 20V with two batteries and a case,${1 + (n % 9)},${1 + (n % 9)},Maria Lopez,UPS,${ups.make(r)}`;
+    lines.push(line);
+    size += line.length + 2;
+  }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `mapping suggestions on ${CORPUS} (load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')})`,
+  );
+  const files = readdirSync(CORPUS)
+    .filter((file) => file.endsWith('.labels.json'))
+    .sort();
+  const engine = tally();
+  const names = tally();
+  let engineRequiredRight = 0;
+  let baselineRequiredRight = 0;
+  const kinds = { csv: 0, xlsx: 0, xls: 0 };
+  for (const file of files) {
+    const labels = JSON.parse(readFileSync(path.join(CORPUS, file), 'utf8')) as Labels;
+    const extension = path.extname(labels.file).slice(1) as keyof typeof kinds;
+    kinds[extension]++;
+    const rows = await readSampleRows(readFileSync(path.join(CORPUS, labels.file)), {
+      fileName: labels.file,
+    });
+    const suggestion = suggestMapping(rows, labels.kind);
+    const answer: Answer = {
+      ...suggestion,
+      fields: Object.fromEntries(
+        Object.entries(suggestion.fields).map(([field, value]) => [field, value.column]),
+      ),
+    };
+    score(engine, labels, answer);
+    engineRequiredRight += requiredRight(labels, answer);
+    const plainAnswer = baseline(rows, labels.kind);
+    score(names, labels, plainAnswer);
+    baselineRequiredRight += requiredRight(labels, plainAnswer);
+  }
+  console.log(`${files.length} files: ${kinds.csv} CSV, ${kinds.xlsx} XLSX, ${kinds.xls} XLS`);
+  report('engine (headers and values)', engine);
+  console.log(
+    `  recall on fields a person maps: ${engineRequiredRight} / ${engine.required} = ${percent(engineRequiredRight, engine.required)}`,
+  );
+  report('baseline (header names only, closest spelling within two edits)', names);
+  console.log(
+    `  recall on fields a person maps: ${baselineRequiredRight} / ${names.required} = ${percent(baselineRequiredRight, names.required)}`,
+  );
+
+  console.log('\nengine misses:');
+  for (const miss of engine.misses) console.log(`  ${miss}`);
+
+  const big = tenMegabyteCsv();
+  const started = performance.now();
+  const rows = await readSampleRows(big, { fileName: 'ten-megabytes.csv' });
+  const read = performance.now() - started;
+  const suggestion = suggestMapping(rows, 'order-tracking');
+  const total = performance.now() - started;
+  console.log(
+    `\n10 MB CSV (${(big.length / 1024 / 1024).toFixed(1)} MB): ${rows.length} rows read in ${(read / 1000).toFixed(2)} s, suggested in ${((total - read) / 1000).toFixed(2)} s, total ${(total / 1000).toFixed(2)} s; tracking → ${suggestion.fields.trackingNumbers?.column}`,
+  );
+
+  const targets: [string, boolean][] = [
+    ['fields right ≥ 95 %', engine.fieldsRight / engine.fields >= 0.95],
+    ['recall ≥ 95 % of the fields a person maps', engineRequiredRight / engine.required >= 0.95],
+    ['wrong proposals ≤ 2 %', engine.wrongProposals / Math.max(1, engine.proposals) <= 0.02],
+    ['header row right in every file', engine.headerRight === engine.files],
+    ['tracking-number column right in every file', engine.trackingRight === engine.orderFiles],
+    ['PO column right in every file', engine.poRight === engine.orderFiles],
+    ['10 MB file < 3 s', total < 3000],
+  ];
+  console.log('');
+  for (const [target, met] of targets) console.log(`${met ? 'PASS' : 'FAIL'}  ${target}`);
+  await closeReader();
+}
+
+await main();

@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/routes';
 import { emailSourceRoutes } from './modules/email-sources/routes';
 import { inventoryProcessingRoutes } from './modules/inventory-processing/routes';
 import { inventorySourceRoutes } from './modules/inventory-sources/routes';
+import { mappingSuggestionRoutes } from './modules/mapping-suggestions/routes';
 import { notificationSettingRoutes } from './modules/notifications/routes';
 import { operationsRoutes } from './modules/operations/routes';
 import { orderSubmissionEngineRoutes } from './modules/order-submission/engine/routes';
@@ -151,6 +152,7 @@ async function registerApiRoutes(app: FastifyInstance, context: AppContext): Pro
   await trackingNumberRoutes(app, context);
   await inventorySourceRoutes(app, context);
   await inventoryProcessingRoutes(app, context);
+  await mappingSuggestionRoutes(app, context);
   await runRoutes(app, context);
   await notificationSettingRoutes(app, context);
   await orderSubmissionSourceRoutes(app, context);

@@ -55,6 +55,7 @@ const READ_ONLY_POSTS = new Set([
   'POST /api/notification-settings/validate-cron',
   'POST /api/order-submission/vendor/preview',
   'POST /api/tracking-numbers/recognise',
+  'POST /api/mapping-suggestions',
 ]);
 
 let t: TestApp;

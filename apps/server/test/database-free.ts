@@ -39,6 +39,7 @@ export const DATABASE_FREE_TESTS = [
   'apps/server/src/modules/inventory-processing/run-report.test.ts',
   'apps/server/src/modules/inventory-processing/state-changes.test.ts',
   'apps/server/src/modules/mapping-suggestions/column-profile.test.ts',
+  'apps/server/src/modules/mapping-suggestions/evidence.test.ts',
   'apps/server/src/modules/mapping-suggestions/header-row.test.ts',
   'apps/server/src/modules/mapping-suggestions/header-words.test.ts',
   'apps/server/src/modules/mapping-suggestions/learned-evidence.test.ts',

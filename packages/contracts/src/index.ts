@@ -9,6 +9,7 @@ export * from './inventory-history';
 export * from './inventory-processing';
 export * from './inventory-sources';
 export * from './mailbox-sign-in';
+export * from './mapping-evidence';
 export * from './mapping-suggestions';
 export * from './messages';
 export * from './notification-settings';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSuggestedMappingSchema } from './mapping-evidence';
 import { ZSourceListRuleFieldsSchema } from './runs';
 import {
   emptyToNull,
@@ -118,6 +119,8 @@ export const ZInventorySourceSchema = z
     driftGuardPercent: z.preprocess(emptyToNull, z.number().int().min(1).max(100).nullable()).default(null),
     activeStatus: z.boolean().default(true),
     fileData: ZInventoryFileDataSchema,
+    /** Beyond the spec (docs/behaviour/sources.md#suggest-from-a-sample-file): the suggestion the form applied. */
+    suggestedMapping: ZSuggestedMappingSchema,
   })
   .superRefine((source, ctx) => {
     if (!source.usesPredictiveAlgorithm) return;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSuggestedMappingSchema } from './mapping-evidence';
 import { ORDER_FIELDS_AFTER_NOTES, ORDER_FIELDS_BEFORE_NOTES } from './order-fields';
 import { ZSourceListRuleFieldsSchema } from './runs';
 import { entityId, MAILED_SOURCE_FIELDS, optionalInt, optionalText, requiredId } from './shared-fields';
@@ -153,6 +154,8 @@ export const ZOrderTrackingSourceSchema = z.preprocess(
     activeStatus: z.boolean().default(true),
     deletedStatus: z.boolean().default(false),
     columnNormalizationValues: ZColumnMappingSchema,
+    /** Beyond the spec (docs/behaviour/sources.md#suggest-from-a-sample-file): the suggestion the form applied. */
+    suggestedMapping: ZSuggestedMappingSchema,
   }),
 );
 export type TOrderTrackingSourceForm = z.input<typeof ZOrderTrackingSourceSchema>;

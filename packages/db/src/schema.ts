@@ -966,3 +966,26 @@ export const auditEntries = pgTable(
     index('audit_entries_at_idx').on(t.at),
   ],
 );
+
+/**
+ * What operators of this installation mapped (docs/behaviour/sources.md#suggest-from-a-sample-file): one row per
+ * field of a saved source's current mapping, with the header text the file carries. `origin` says how the pair came
+ * about: typed by hand, a suggestion changed to another column, or a suggestion accepted as it was; suggestions
+ * weigh these. `source_id` is an order tracking or an inventory source (by `kind`), so a source's rows go with it.
+ */
+export const mappingEvidence = pgTable(
+  'mapping_evidence',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    sourceId: integer('source_id').notNull(),
+    field: text('field').notNull(),
+    header: text('header').notNull(),
+    origin: text('origin').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mapping_evidence_source_field_key').on(t.kind, t.sourceId, t.field),
+    index('mapping_evidence_kind_header_idx').on(t.kind, t.header),
+  ],
+);

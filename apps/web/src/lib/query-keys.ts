@@ -93,3 +93,8 @@ export const webhookKeys = {
   detail: (id: number) => ['webhooks', 'detail', id] as const,
   deliveries: (id: number) => ['webhooks', 'deliveries', id] as const,
 };
+
+export const mappingEvidenceKeys = {
+  all: ['mapping-evidence'] as const,
+  summary: ['mapping-evidence', 'summary'] as const,
+};

@@ -27,6 +27,7 @@ import {
 } from '../audit/record-audit';
 import { lockEmailSourceForUse } from '../email-sources/repository';
 import { readStoredFile, storeFile } from '../files/stored-files';
+import { forgetSourceEvidence, recordSavedMapping } from '../mapping-suggestions/evidence';
 import { withLastRuns } from '../runs/repository';
 import {
   columnIndexErrors,
@@ -312,6 +313,7 @@ export async function saveInventorySource(
     const values = toValues(input, sftpSecret, sampleFileId);
     if (!existing) {
       const created = await insertInventorySource(tx, values);
+      await recordInventoryMapping(tx, created.id, input);
       await recordAudit(tx, {
         ...AUDIT,
         actor,
@@ -328,6 +330,7 @@ export async function saveInventorySource(
       ...(forgetHostKey ? FORGOTTEN_HOST_KEY : {}),
     });
     if (!updated) throw notFound();
+    await recordInventoryMapping(tx, updated.id, input);
     if (upload && existing.sampleFileId !== null) await deleteReplacedSampleFile(tx, existing.sampleFileId);
     await recordAudit(tx, {
       ...AUDIT,
@@ -340,6 +343,21 @@ export async function saveInventorySource(
     return updated;
   });
   return toInventorySource(row, upload ?? (await loadSample(db, row)));
+}
+
+/** The supplier file's columns as evidence for later suggestions (docs/behaviour/sources.md#suggest-from-a-sample-file). */
+function recordInventoryMapping(tx: DbOrTx, sourceId: number, input: TInventorySource) {
+  return recordSavedMapping(tx, {
+    kind: 'inventory',
+    sourceId,
+    fileHasHeader: input.fileHasHeader,
+    mapping: {
+      itemNumberColumnName: input.itemNumberColumnName,
+      qtyColumnName: input.qtyColumnName,
+      itemStatusColumnName: input.itemStatusColumnName,
+    },
+    suggested: input.suggestedMapping,
+  });
 }
 
 /** The SFTP password is recorded as "sftpPassword: changed", never as its ciphertext. */
@@ -366,7 +384,11 @@ export async function deleteInventorySource(db: DbOrTx, id: number, actor: Audit
     actor,
     id,
     load: lockLiveInventorySource,
-    remove: softDeleteInventorySource,
+    remove: async (tx, sourceId) => {
+      const removed = await softDeleteInventorySource(tx, sourceId);
+      if (removed) await forgetSourceEvidence(tx, 'inventory', sourceId);
+      return removed;
+    },
     notFound,
   });
 }

@@ -13,6 +13,7 @@ import type { DbOrTx } from '@app/db';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, auditedActiveSwitch, auditedDelete, recordSave } from '../audit/record-audit';
 import { lockEmailSourceForUse } from '../email-sources/repository';
+import { forgetSourceEvidence, recordSavedMapping } from '../mapping-suggestions/evidence';
 import { withLastRuns } from '../runs/repository';
 import {
   columnIndexErrors,
@@ -153,6 +154,15 @@ export async function saveOrderTrackingSource(
     const saved = existing
       ? await updateLiveOrderTrackingSource(tx, existing.id, values)
       : await insertOrderTrackingSource(tx, values);
+    if (saved) {
+      await recordSavedMapping(tx, {
+        kind: 'order-tracking',
+        sourceId: saved.id,
+        fileHasHeader: input.fileHasHeader,
+        mapping: values.columnMapping,
+        suggested: input.suggestedMapping,
+      });
+    }
     return recordSave(tx, { ...AUDIT, actor }, existing, saved, notFound);
   });
   return toOrderTrackingSource(row);
@@ -164,7 +174,11 @@ export async function deleteOrderTrackingSource(db: DbOrTx, id: number, actor: A
     actor,
     id,
     load: lockLiveOrderTrackingSource,
-    remove: softDeleteOrderTrackingSource,
+    remove: async (tx, sourceId) => {
+      const removed = await softDeleteOrderTrackingSource(tx, sourceId);
+      if (removed) await forgetSourceEvidence(tx, 'order-tracking', sourceId);
+      return removed;
+    },
     notFound,
   });
 }

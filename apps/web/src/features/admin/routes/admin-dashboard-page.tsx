@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api, describeError } from '@/lib/api-client';
+import { LearnedMappingsCard } from '../components/learned-mappings-card';
 
 // Same key as the users feature uses for the count, so creating or deleting a user there refreshes this card.
 const userCountQueryOptions = queryOptions({
@@ -87,6 +88,7 @@ export function AdminDashboardPage() {
             </Button>
           </CardFooter>
         </Card>
+        <LearnedMappingsCard />
       </div>
     </div>
   );

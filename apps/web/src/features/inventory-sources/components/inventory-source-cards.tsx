@@ -35,6 +35,7 @@ import {
 } from '../lib/inventory-source-form';
 import { SftpConnectionTest } from './sftp-connection-test';
 import { SftpHostKey } from './sftp-host-key';
+import { SuggestInventoryMapping } from './suggest-inventory-mapping';
 
 const PREDICTIVE_LABELS: Record<PredictiveField, { label: string; hint: string }> = {
   lookbackDays: { label: 'Lookback Days', hint: 'Days of history used for the depletion rate (1–365)' },
@@ -215,7 +216,7 @@ export function SftpCard({
   );
 }
 
-export function FileStructureCard() {
+export function FileStructureCard({ stored }: { stored: StoredSample | null }) {
   const { control } = useInventoryForm();
   const [fileHasHeader, statusSupersedes] = useWatch({
     control,
@@ -227,6 +228,9 @@ export function FileStructureCard() {
       description="Where the supplier file keeps item numbers, quantities and statuses."
       contentClassName="grid gap-4 sm:grid-cols-2"
     >
+      <div className="sm:col-span-2">
+        <SuggestInventoryMapping stored={stored} />
+      </div>
       <div className="sm:col-span-2">
         <SwitchField
           name="fileHasHeader"

@@ -11,6 +11,7 @@ import {
   type PredictiveField,
   SAMPLE_FILE_EXTENSIONS,
   type SftpSecretSettings,
+  type SuggestedMapping,
   type TInventorySource,
   ZInventorySourceSchema,
 } from '@app/contracts';
@@ -70,6 +71,8 @@ export interface InventoryFormValues extends MailRuleFormValues {
   fileData: InventoryFileDataValues;
   /** A newly chosen sample inventory file; not part of the schema (stripped from the parsed values). */
   sampleFile: File | null;
+  /** The proposals of an applied suggestion (docs/behaviour/sources.md#suggest-from-a-sample-file). */
+  suggestedMapping?: SuggestedMapping;
 }
 
 export const NEW_INVENTORY_SOURCE: InventoryFormValues = {

@@ -108,7 +108,7 @@ function InventorySourceForm({
         <BasicInformationCard emailSourcePairs={emailSourcePairs} emailSourcesLoading={emailSourcesLoading} />
         <EmailProcessingCard />
         <SftpCard loaded={loaded} stored={storedSftp.current} />
-        <FileStructureCard />
+        <FileStructureCard stored={stored} />
         <PredictiveAlgorithmCard />
         <FileGenerationCard
           loaded={loaded}

@@ -5,6 +5,7 @@ import {
   type OrderMappingField,
   type OrderTrackingSource,
   type PickerPair,
+  type SuggestedMapping,
   type TOrderTrackingSource,
   UNIQUE_COLUMN_OPTIONS,
   ZOrderTrackingSourceSchema,
@@ -18,7 +19,7 @@ import { FormSection } from '@/components/form/form-section';
 import { type EditorSaveState, useRecordEditorSubmit } from '@/components/form/use-editor-submit';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { ProcessFileDialog } from '@/shared/runs/components/process-file-dialog';
 import { MailedSourceEditorPage, RunHistoryButton } from '@/shared/sources/components/mailed-source-editor';
@@ -40,6 +41,7 @@ import {
   useOrderTrackingSource,
   useSaveOrderTrackingSource,
 } from '../api/order-tracking-sources';
+import { SuggestOrderMapping } from '../components/suggest-order-mapping';
 
 const M = ORDER_TRACKING_SOURCE_MESSAGES;
 
@@ -53,6 +55,7 @@ interface OrderTrackingFormValues extends MailRuleFormValues {
   fileHasHeader: boolean;
   deletedStatus: boolean;
   columnNormalizationValues: { id: number | null } & Record<OrderMappingField, string>;
+  suggestedMapping?: SuggestedMapping;
 }
 
 const emptyMappings = () =>
@@ -253,6 +256,9 @@ function OrderTrackingSourceForm({
                 : 'The file has no header row: enter the 0-based index of the column that holds each field (0 is the first column).'}{' '}
               Leave a field empty when the file does not carry it.
             </CardDescription>
+            <CardAction>
+              <SuggestOrderMapping />
+            </CardAction>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {ORDER_MAPPING_FIELDS.map((field) => (

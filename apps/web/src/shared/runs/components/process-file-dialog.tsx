@@ -17,6 +17,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { describeError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 import { formatDate } from '@/shared/format/dates';
+import { rememberPreviewedFile } from '@/shared/mapping-suggestions/lib/previewed-files';
 import {
   type OrderTrackingPreview,
   type OrderTrackingProcessOutcome,
@@ -27,6 +28,7 @@ import {
 import { runHistoryPath } from '../api/runs';
 import { useWorkProgress } from '../api/work-progress';
 import { checkUploadFile } from '../lib/run-format';
+import { FileReadState } from './file-read-state';
 import { HeaderDriftView } from './header-drift';
 import { toastRunOutcome } from './reprocess-dialog';
 import { RunStatusBadge } from './run-status-badge';
@@ -121,7 +123,11 @@ function ProcessFileBody({
     setFile(chosen);
     preview.mutate(
       { sourceId: source.id, file: chosen },
-      { onError: (error) => console.error('Error previewing file:', error) },
+      {
+        // The editor can suggest the source's mapping from this file (docs/behaviour/sources.md#suggest-from-a-sample-file).
+        onSuccess: () => rememberPreviewedFile(source.id, chosen),
+        onError: (error) => console.error('Error previewing file:', error),
+      },
     );
   };
 
@@ -176,17 +182,7 @@ function ProcessFileBody({
           </div>
         )}
 
-        {preview.isPending && (
-          <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-            Reading file...
-          </p>
-        )}
-        {preview.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{describeError(preview.error, 'The file could not be read.')}</AlertDescription>
-          </Alert>
-        )}
+        <FileReadState pending={preview.isPending} error={preview.error} />
         {previewData && !outcome && <PreviewView preview={previewData} />}
 
         {processError && (

@@ -108,7 +108,10 @@ export async function operationsRoutes(app: FastifyInstance, context: AppContext
           .header('www-authenticate', 'Bearer realm="metrics"')
           .send({ statusCode: 401, code: 'UNAUTHORIZED', message: 'A valid metrics token is required.' });
       }
-      await refreshDatabaseGauges(context);
+      // While the database is away the process's own metrics still answer, without fresh database gauges.
+      await refreshDatabaseGauges(context).catch((error) =>
+        app.log.warn({ err: error }, 'metrics: database gauges not refreshed'),
+      );
       return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
     },
   );

@@ -3,17 +3,25 @@
  * (docs/behaviour/operations.md#what-the-product-survives): a server of the harness's own
  * (test-servers/postgres.ts) behind a proxy that can cut the network, so the machine's shared server is never
  * stopped. The process must not exit, /ready must answer 503 while the database is unreachable and 200 again
- * once it is back; how soon is the soak run's figure (bench/soak.ts), not a test's.
+ * once it is back; how soon is the soak run's figure (bench/soak.ts), not a test's. And a mail poll whose commit
+ * is cut mid-way (its connection ended by a trigger) loses and doubles nothing.
  */
 import { randomBytes } from 'node:crypto';
+import { createDatabase, queryRows } from '@app/db';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTrackedMailbox } from '../../../../../bench/bench-support';
+import { startDovecot } from '../../../../../test-servers/dovecot';
 import {
   type HarnessPostgres,
   startHarnessPostgres,
   startTcpProxy,
   type TcpProxy,
 } from '../../../../../test-servers/postgres';
+import { appendTrackingMails } from '../../../test/modules/intake';
 import { type EntryProcess, freePort, killIfRunning, spawnEntry } from '../../../test/processes';
+import { createSecretBox } from '../../lib/secrets';
 
 let postgres: HarnessPostgres;
 let proxy: TcpProxy;
@@ -112,6 +120,72 @@ describe('the server while PostgreSQL is away', () => {
     } finally {
       if (!postgres.running) await postgres.start();
       await killIfRunning(later);
+    }
+  });
+});
+
+describe('a mail poll whose transaction is cut mid-way', () => {
+  it('fails, its messages are read again by the next poll job, and each is imported exactly once', async () => {
+    const user = { user: 'cut@shop.example', password: 'cut-secret' };
+    const dovecot = await startDovecot({ users: [user] });
+    const admin = new pg.Client({ connectionString: postgres.url() });
+    await admin.connect();
+    await admin.query('create database poll_cut');
+    await admin.end();
+    const database = await createDatabase({ url: postgres.url('poll_cut'), poolSize: 2 });
+    let worker: EntryProcess | undefined;
+    try {
+      await database.migrate();
+      const key = randomBytes(32).toString('base64url');
+      const { source } = await createTrackedMailbox(database.db, createSecretBox(key), dovecot, user, {
+        sourceName: 'Cut supplier',
+        supplier: 'shipping@supplier.example',
+      });
+      // The first order row written ends its own connection: the commit of the poll's first message group
+      // is cut after its inbound record and before its end. A sequence, since it is not rolled back with it.
+      await database.db.execute(sql`create sequence cut_once`);
+      await database.db.execute(
+        sql.raw(`create function cut_first_order() returns trigger language plpgsql as $$
+          begin
+            if nextval('cut_once') = 1 then perform pg_terminate_backend(pg_backend_pid()); end if;
+            return new;
+          end $$`),
+      );
+      await database.db.execute(
+        sql`create trigger cut_first_order after insert on orders for each row execute function cut_first_order()`,
+      );
+      await appendTrackingMails(dovecot, user.user, { linePrefix: 'CUT', to: 3 });
+      worker = spawnEntry('worker', {
+        DATABASE_URL: postgres.url('poll_cut'),
+        APP_SECRET_KEY: key,
+        DATA_DIR: `/tmp/inbox-ops-poll-cut-${process.pid}`,
+        MAIL_POLL_SECONDS: '1',
+      });
+      const count = async (statement: ReturnType<typeof sql>) =>
+        (await queryRows<{ n: number }>(database.db, statement))[0]?.n ?? 0;
+      await expect
+        .poll(() => count(sql`select count(*)::int as n from orders`), { timeout: 120_000, interval: 500 })
+        .toBe(3);
+      // The cut happened: one order row written and rolled back with its transaction, then the three that
+      // stayed. And the process lived through it.
+      expect(await count(sql`select last_value::int as n from cut_once`)).toBe(4);
+      expect(worker.child.exitCode, worker.output()).toBe(null);
+      // Exactly once: one order per line, one processed record per message, one succeeded run per file.
+      expect(await count(sql`select count(distinct unique_key)::int as n from orders`)).toBe(3);
+      expect(
+        await count(
+          sql`select count(*)::int as n from inbound_messages where email_source_id = ${source.id} and status = 'processed'`,
+        ),
+      ).toBe(3);
+      expect(
+        await count(
+          sql`select count(*)::int as n from runs where source_type = 'order-tracking' and status = 'succeeded'`,
+        ),
+      ).toBe(3);
+    } finally {
+      await killIfRunning(worker);
+      await database.close();
+      await dovecot.stop();
     }
   });
 });

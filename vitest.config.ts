@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { DATABASE_FREE_TESTS } from './apps/server/test/database-free';
+import { DATABASE_FREE_TESTS, OWN_DATABASE_SERVER_TESTS } from './apps/server/test/database-free';
 
 export default defineConfig({
   test: {
@@ -11,8 +11,11 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'],
-          // The run on PostgreSQL repeats only the tests that use a database (apps/server/test/database-free.ts).
-          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? DATABASE_FREE_TESTS : [])],
+          // The run on PostgreSQL repeats only the tests that use its database (apps/server/test/database-free.ts).
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DATABASE_URL ? [...DATABASE_FREE_TESTS, ...OWN_DATABASE_SERVER_TESTS] : []),
+          ],
           setupFiles: ['apps/server/test/database-free-guard.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',

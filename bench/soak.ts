@@ -11,9 +11,14 @@
  * - N messages (each a CSV of 3 order lines) appended round-robin across the mailboxes over T minutes;
  *   M kills spread over the same time (the holder of a poll lease first: a kill during a poll), each
  *   victim restarted 2 s later; the first mailbox's UIDVALIDITY changed half-way; a digest every minute.
+ * - With --db-restart R or --db-cut C, a PostgreSQL server of its own instead (test-servers/postgres.ts), which
+ *   the processes reach through a proxy of the harness: R fast shutdowns and C network cuts (the proxy holds
+ *   every socket and forwards nothing), 5–30 s each, one at a time, spread over the window beside the kills.
+ *   After each, the time every web instance took to answer /ready 200 again.
  * - Then it waits for quiet and prints the table; exit 1 on any duplicate or lost message.
  *
- *   npm run soak -- --messages 200 --instances 2 --kills 3 [--minutes 1] [--env MALLOC_ARENA_MAX=2]
+ *   npm run soak -- --messages 200 --instances 2 --kills 3 [--minutes 1] [--db-restart 1] [--db-cut 1]
+ *     [--env MALLOC_ARENA_MAX=2]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,13 +31,19 @@ import { sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { createSecretBox } from '../apps/server/src/lib/secrets';
 import { startDovecot } from '../test-servers/dovecot';
+import {
+  type HarnessPostgres,
+  startHarnessPostgres,
+  startTcpProxy,
+  type TcpProxy,
+} from '../test-servers/postgres';
 import { smtpEnv, startSmtpCatcher } from '../test-servers/smtp-catcher';
 import { adminQuery, createTrackedMailbox, percentile } from './bench-support';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const SERVER_JS = path.join(REPO, 'apps/server/dist/server.js');
 const WORKER_JS = path.join(REPO, 'apps/server/dist/worker.js');
-const SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+let SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const MAILBOXES = 4;
 const LINES_PER_MESSAGE = 3;
 const SUPPLIER = 'shipping@supplier.example';
@@ -49,6 +60,10 @@ const { values: flags } = parseArgs({
     messages: { type: 'string' },
     instances: { type: 'string', default: '2' },
     kills: { type: 'string', default: '0' },
+    /** Fast shutdowns of the soak's own PostgreSQL, each followed by a start 5–30 s later. */
+    'db-restart': { type: 'string', default: '0' },
+    /** Network cuts between the processes and the soak's own PostgreSQL, 5–30 s each. */
+    'db-cut': { type: 'string', default: '0' },
     minutes: { type: 'string', default: '1' },
     /** KEY=VALUE for every process's environment (e.g. MALLOC_ARENA_MAX=2); may be given more than once. */
     env: { type: 'string', multiple: true, default: [] },
@@ -66,9 +81,22 @@ const MINUTES = Number(flags.minutes);
 const MESSAGES = Number(flags.messages ?? Math.round(100 * MINUTES));
 const INSTANCES = Number(flags.instances);
 const KILLS = Number(flags.kills);
-for (const [name, value] of Object.entries({ MESSAGES, INSTANCES, KILLS, MINUTES })) {
-  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name.toLowerCase()} must be a number ≥ 0`);
+const DB_RESTARTS = Number(flags['db-restart']);
+const DB_CUTS = Number(flags['db-cut']);
+for (const [name, value] of Object.entries({
+  messages: MESSAGES,
+  instances: INSTANCES,
+  kills: KILLS,
+  minutes: MINUTES,
+  'db-restart': DB_RESTARTS,
+  'db-cut': DB_CUTS,
+})) {
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number ≥ 0`);
 }
+/** The database faults need a server the soak may stop and cut off: its own, never DATABASE_URL's. */
+const OWN_DATABASE_SERVER = DB_RESTARTS + DB_CUTS > 0;
+const FAULT_MIN_MS = 5_000;
+const FAULT_MAX_MS = 30_000;
 if (INSTANCES < 1) throw new Error('--instances must be at least 1');
 
 /** The rows of a raw query, on node-postgres (a result with rows) as on PGlite. */
@@ -95,6 +123,20 @@ interface Slot {
   rss: Array<{ at: number; mb: number; pid: number }>;
   /** V8 heap in use (web instances from their /metrics, the worker through its inspector): what a leak would grow, unlike RSS. */
   heap: Array<{ at: number; mb: number }>;
+  /**
+   * After each database fault ended: how long until this (web) instance answered /ready 200 again, and whether
+   * it had been restarted (a kill) during the fault, so that its time includes a start-up.
+   */
+  readyAgainMs: Array<{ ms: number; restartedDuring: boolean }>;
+  /** Answered /ready 200 since its last start: only then does a failed /health count against it. */
+  up: boolean;
+}
+
+interface DatabaseFault {
+  kind: 'restart' | 'cut';
+  /** When the database went away and came back. */
+  from: number;
+  to: number;
 }
 
 async function recreateDatabase(name: string): Promise<string> {
@@ -125,6 +167,7 @@ function startSlot(slot: Slot, env: Record<string, string>): void {
   child.stderr?.pipe(slot.log, { end: false });
   slot.child = child;
   slot.alive = true;
+  slot.up = false;
   slot.startedAt = Date.now();
   child.once('exit', () => {
     slot.alive = false;
@@ -211,11 +254,21 @@ async function main() {
     user: `soak${index + 1}@shop.example`,
     password: `soak-secret-${index + 1}`,
   }));
+  let postgres: HarnessPostgres | undefined;
+  let proxy: TcpProxy | undefined;
+  if (OWN_DATABASE_SERVER) {
+    postgres = await startHarnessPostgres();
+    proxy = await startTcpProxy({ host: postgres.host, port: () => postgres!.port });
+    SERVER_URL = new URL(postgres.url());
+  }
   const [dovecot, catcher, url] = await Promise.all([
     startDovecot({ users }),
     startSmtpCatcher(),
     recreateDatabase(databaseName),
   ]);
+  // The processes reach the database through the proxy (when there is one); the soak's own checks directly.
+  const processUrl = new URL(url);
+  if (proxy) processUrl.port = String(proxy.port);
   const secretKey = randomBytes(32).toString('base64url');
   let database: Database | undefined;
   const slots: Slot[] = [];
@@ -223,7 +276,11 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       for (const slot of slots) slot.child?.kill('SIGKILL');
-      console.error(`soak: stopped by ${signal}; database ${databaseName} is left on the server`);
+      console.error(
+        postgres
+          ? `soak: stopped by ${signal}; its PostgreSQL in ${postgres.dir} is stopped on exit`
+          : `soak: stopped by ${signal}; database ${databaseName} is left on the server`,
+      );
       process.exit(130);
     });
   }
@@ -254,7 +311,7 @@ async function main() {
     });
 
     const env = {
-      DATABASE_URL: url,
+      DATABASE_URL: processUrl.toString(),
       APP_SECRET_KEY: secretKey,
       HOST: '127.0.0.1',
       ADMIN_PASSWORD: 'a long enough soak password',
@@ -277,6 +334,8 @@ async function main() {
         restarts: 0,
         rss: [],
         heap: [],
+        readyAgainMs: [],
+        up: false,
       });
     }
     const slotEnv = (slot: Slot) => ({ ...env, DATA_DIR: path.join(workDir, slot.name) });
@@ -299,6 +358,13 @@ async function main() {
       `soak: ${slots.length} processes ready in ${seconds(Date.now() - started)}; logs in ${workDir}`,
     );
 
+    // The database faults: the one in progress (if any) and those done.
+    const faults: DatabaseFault[] = [];
+    let faultSince: number | undefined;
+    /** Whether the database was away at any moment from `since` until now. */
+    const databaseAway = (since: number) =>
+      faultSince !== undefined || faults.some((fault) => fault.to >= since);
+
     // Survivors' /health, every second: a failure of an instance that was not just killed counts.
     let healthFailures = 0;
     let healthChecks = 0;
@@ -306,12 +372,27 @@ async function main() {
     const healthTimer = setInterval(() => {
       for (const slot of webs) {
         if (!slot.alive || Date.now() - slot.startedAt < 15_000) continue;
+        // A restarted instance counts once it is ready: it may have started while the database was away.
+        if (!slot.up) {
+          void fetch(`http://127.0.0.1:${slot.port}/ready`, { signal: AbortSignal.timeout(5_000) }).then(
+            (response) => {
+              if (response.ok) slot.up = true;
+            },
+            () => {},
+          );
+          continue;
+        }
+        // While the database is away /health answers 503 by design (docs/behaviour/operations.md), and an
+        // instance has 10 s after it returns to be ready again (counted apart, as ready-again times).
+        if (databaseAway(Date.now() - 10_000)) continue;
         healthChecks += 1;
         const pid = slot.child?.pid;
+        const checkedAt = Date.now();
         // A check cut short by this very instance's kill is not a survivor's failure.
         const failed = (why: string) =>
           void sleep(1_000).then(() => {
             if (!slot.alive || slot.child?.pid !== pid) return;
+            if (databaseAway(checkedAt)) return;
             healthFailures += 1;
             healthReasons.set(why, (healthReasons.get(why) ?? 0) + 1);
           });
@@ -354,10 +435,11 @@ async function main() {
         await sleep(Math.max(0, windowStart + due - Date.now()));
         // Only one process down at a time: the survivors carry on, as in a rolling failure.
         while (slots.some((slot) => !slot.alive)) await sleep(200);
+        // During a database fault nobody holds a lease the soak could see: any process is the victim then.
         const holders = rowsOf<{ lease_owner: string; email_source_id: number }>(
-          await database!.db.execute(
-            sql`select lease_owner, email_source_id from mailbox_states where lease_until > now()`,
-          ),
+          await database!.db
+            .execute(sql`select lease_owner, email_source_id from mailbox_states where lease_until > now()`)
+            .catch(() => []),
         );
         const byPid = new Map(slots.map((slot) => [String(slot.child?.pid), slot]));
         const polling = holders
@@ -376,6 +458,57 @@ async function main() {
         startSlot(victim, slotEnv(victim));
       }
     })();
+    // Database faults, one at a time, restarts and cuts alternating, spread over the window beside the kills.
+    const faultPlan: Array<DatabaseFault['kind']> = [];
+    for (let index = 0; index < Math.max(DB_RESTARTS, DB_CUTS); index += 1) {
+      if (index < DB_RESTARTS) faultPlan.push('restart');
+      if (index < DB_CUTS) faultPlan.push('cut');
+    }
+    const faulter = (async () => {
+      for (const [index, kind] of faultPlan.entries()) {
+        // Each starts after the previous one is over, at its share of the window.
+        await sleep(
+          Math.max(0, windowStart + ((index + 0.5) / faultPlan.length) * windowMs * 0.8 - Date.now()),
+        );
+        const lengthMs = FAULT_MIN_MS + Math.random() * (FAULT_MAX_MS - FAULT_MIN_MS);
+        faultSince = Date.now();
+        if (kind === 'restart') await postgres!.stop();
+        else proxy!.cut({ mode: 'hold' });
+        await sleep(Math.max(0, faultSince + lengthMs - Date.now()));
+        if (kind === 'restart') await postgres!.start();
+        else proxy!.restore();
+        const back = Date.now();
+        faults.push({ kind, from: faultSince, to: back });
+        faultSince = undefined;
+        console.log(
+          `soak: database ${kind === 'restart' ? 'restart' : 'cut'} of ${seconds(back - faults.at(-1)!.from)}`,
+        );
+        // Every web instance up at that moment: how long until it answers /ready 200 again.
+        await Promise.all(
+          webs
+            .filter((slot) => slot.alive)
+            .map(async (slot) => {
+              const pid = slot.child?.pid;
+              const restartedDuring = slot.startedAt > faults.at(-1)!.from;
+              while (Date.now() - back < 120_000) {
+                if (!slot.alive || slot.child?.pid !== pid) return;
+                const ok = await fetch(`http://127.0.0.1:${slot.port}/ready`, {
+                  signal: AbortSignal.timeout(5_000),
+                }).then(
+                  (response) => response.ok,
+                  () => false,
+                );
+                if (ok) {
+                  slot.readyAgainMs.push({ ms: Date.now() - back, restartedDuring });
+                  return;
+                }
+                await sleep(100);
+              }
+              slot.readyAgainMs.push({ ms: Number.POSITIVE_INFINITY, restartedDuring });
+            }),
+        );
+      }
+    })();
     for (let index = 1; index <= MESSAGES; index += 1) {
       await sleep(Math.max(0, windowStart + ((index - 1) / MESSAGES) * windowMs - Date.now()));
       if (!resetDone && index > MESSAGES / 2) {
@@ -391,11 +524,11 @@ async function main() {
       await appenders[(index - 1) % MAILBOXES]!.append('INBOX', raw);
       appendedAt.set(index, Date.now());
     }
-    await killer;
+    await Promise.all([killer, faulter]);
     await Promise.all(appenders.map((client) => client.logout().catch(() => {})));
     const appendsDone = Date.now();
     console.log(
-      `soak: ${MESSAGES} messages appended, ${kills.length} kills, in ${seconds(appendsDone - windowStart)}`,
+      `soak: ${MESSAGES} messages appended, ${kills.length} kills, ${faults.length} database faults, in ${seconds(appendsDone - windowStart)}`,
     );
 
     // Quiet: every order present and no poll lease held, or 2 minutes (+1 per 500 messages) without progress.
@@ -494,7 +627,7 @@ async function main() {
     const rows: Array<[string, string]> = [
       [
         'processes',
-        `${INSTANCES} web + 1 worker on PostgreSQL, ${MAILBOXES} mailboxes on Dovecot${
+        `${INSTANCES} web + 1 worker on PostgreSQL${postgres ? ' (its own server, through a proxy)' : ''}, ${MAILBOXES} mailboxes on Dovecot${
           flags.env.length > 0 ? `; environment ${flags.env.join(' ')}` : ''
         }`,
       ],
@@ -504,6 +637,28 @@ async function main() {
         `${kills.length} (${kills.filter((kill) => kill.duringPollOf !== undefined).length} during a poll)`,
       ],
       ['UIDVALIDITY reset', resetDone ? `yes, ${users[0]!.user}` : 'no (too few messages)'],
+      ['database restarts', faultRow(faults, 'restart')],
+      ['database cuts', faultRow(faults, 'cut')],
+      ['IMAP outages', 'not run (no --imap-outage in this soak yet)'],
+      ['SMTP outages', 'not run (no --smtp-outage in this soak yet)'],
+      [
+        'ready again after the database returned (max per instance; * restarted during the fault)',
+        faults.length === 0
+          ? 'no database fault'
+          : webs
+              .map((slot) => {
+                const running = slot.readyAgainMs.filter((entry) => !entry.restartedDuring);
+                const worst = Math.max(...running.map((entry) => entry.ms));
+                const each = slot.readyAgainMs
+                  .map(
+                    (entry) =>
+                      `${Number.isFinite(entry.ms) ? seconds(entry.ms) : 'not within 120 s'}${entry.restartedDuring ? '*' : ''}`,
+                  )
+                  .join(', ');
+                return `${slot.name} ${running.length > 0 ? (Number.isFinite(worst) ? seconds(worst) : 'not within 120 s') : '-'} (${each})`;
+              })
+              .join('; '),
+      ],
       ['orders expected / present', `${expected} / ${orderRows.length}`],
       ['duplicate imports', `${duplicates} (messages processed twice: ${processedTwice})`],
       ['lost messages', String(lost)],
@@ -578,12 +733,24 @@ async function main() {
     }
     await database?.close();
     await Promise.all([dovecot.stop(), catcher.close()]);
-    await dropDatabase(databaseName);
+    if (postgres) {
+      await proxy?.close();
+      await postgres.destroy();
+    } else {
+      await dropDatabase(databaseName);
+    }
     // The logs stay for a run that failed or saw a survivor's /health fail.
     if (exitCode === 0 && keepLogs === false) rmSync(workDir, { recursive: true, force: true });
     else console.log(`soak: logs kept in ${workDir}`);
   }
   process.exit(exitCode);
+}
+
+function faultRow(faults: DatabaseFault[], kind: DatabaseFault['kind']): string {
+  const lengths = faults.filter((fault) => fault.kind === kind).map((fault) => fault.to - fault.from);
+  if (lengths.length === 0) return '0';
+  const total = lengths.reduce((sum, ms) => sum + ms, 0);
+  return `${lengths.length}, ${seconds(total)} in all (${lengths.map(seconds).join(', ')})`;
 }
 
 main().catch((error) => {

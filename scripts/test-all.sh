@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need on a fresh Debian machine with Node 20, then
 # runs every check and test. With DATABASE_URL set, the server tests run a second time on that PostgreSQL,
-# beside a small soak run on a database of its own on that server.
+# beside a small soak run on a PostgreSQL server of its own (it restarts it and cuts it off).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +12,9 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 # The browser tests' Chromium (the same build without the full browser's UI layer; decision 0019).
 command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v dovecot >/dev/null 2>&1 || missing+=(dovecot-imapd)
+# The harness's own PostgreSQL (test-servers/postgres.ts: initdb and pg_ctl), which the database-fault tests and
+# the soak run stop, restart and cut off; the machine's shared server is never touched.
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 [ -x /usr/sbin/sshd ] || missing+=(openssh-server)
 # The OAuth test provider makes its https certificate with openssl (mailbox-sign-in.test.ts, MSAL).
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
@@ -56,14 +59,14 @@ timed vitest-pglite npx vitest run --reporter=default --reporter=json --outputFi
 
 if [ -n "${DATABASE_URL:-}" ]; then
   # The production processes killed and restarted while mail arrives (docs/behaviour/operations.md#soak-run):
-  # a small run, on a database of its own. It appends its mail over a fixed minute and used a quarter of one
+  # a small run, with one database restart and one network cut, on a PostgreSQL server of its own. It appends its mail over a fixed minute and used a quarter of one
   # core doing so, so it runs beside the API tests on PostgreSQL instead of adding its minute after them. It
   # fails only on a message lost or processed twice, which no load excuses.
-  echo "==> soak run on PostgreSQL (200 messages, 2 web instances + 1 worker, 3 kills; in the background)"
+  echo "==> soak run on PostgreSQL (200 messages, 2 web instances + 1 worker, 3 kills, 1 database restart, 1 cut; in the background)"
   # Its own length goes to a file: the step ends for the script only when the API tests have ended too.
   (
     started=$SECONDS
-    npm run soak -- --messages 200 --instances 2 --kills 3
+    npm run soak -- --messages 200 --instances 2 --kills 3 --db-restart 1 --db-cut 1
     code=$?
     echo "$((SECONDS - started))" > "$reports/soak.seconds"
     exit $code

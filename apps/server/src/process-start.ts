@@ -34,7 +34,7 @@ export async function openProcessDatabase(config: AppConfig): Promise<ProcessDat
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
-  await database.migrate();
+  await migrateOnceReachable(database);
   return {
     database,
     // After the database is open: a new database's files were unpacked with the mode of PGlite's image.
@@ -43,6 +43,42 @@ export async function openProcessDatabase(config: AppConfig): Promise<ProcessDat
       backups?.close();
     },
   };
+}
+
+/**
+ * A process started while PostgreSQL is down (restarted, failing over, the network cut) waits for it rather
+ * than exiting: a supervisor that restarts it would only try again, and one that gives up after a few tries
+ * leaves the instance down after the database is back (docs/behaviour/operations.md#what-the-product-survives).
+ * A setting that cannot work (wrong password, no such database) still stops it at once.
+ */
+async function migrateOnceReachable(database: Database): Promise<void> {
+  let waitingSince: number | undefined;
+  for (;;) {
+    try {
+      await database.migrate();
+      if (waitingSince !== undefined) {
+        console.error(`database reachable after ${Math.round((Date.now() - waitingSince) / 1000)} s`);
+      }
+      return;
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      if (waitingSince === undefined) {
+        waitingSince = Date.now();
+        console.error(`database unreachable (${(error as Error).message}); trying again every 2 s`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
+}
+
+/** Errors of a server that is not there or not answering yet, as opposed to one that refuses this setting. */
+function isUnreachable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  // 57P01–57P03: shut down by an administrator, crashed, or starting up / shutting down.
+  if (code && (/^E[A-Z]+$/.test(code) || code.startsWith('57P'))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout/.test(
+    message ?? '',
+  );
 }
 
 type CollectGarbage = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;

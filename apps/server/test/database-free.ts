@@ -53,3 +53,12 @@ export const DATABASE_FREE_TESTS = [
   'packages/contracts/src/operator-pattern.test.ts',
   'packages/contracts/src/tracking-numbers/recognise.test.ts',
 ];
+
+/**
+ * Server test files that start a PostgreSQL server of their own (test-servers/postgres.ts) to stop, restart and
+ * cut it off: they do not depend on TEST_DATABASE_URL, so the run on PostgreSQL leaves them out too.
+ */
+export const OWN_DATABASE_SERVER_TESTS = [
+  'apps/server/src/modules/operations/database-faults.test.ts',
+  'packages/db/src/client-faults.test.ts',
+];

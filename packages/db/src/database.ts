@@ -38,6 +38,11 @@ export interface Database {
   pool?: pg.Pool;
   connectionString?: string;
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Whether the database answers `select 1` within `timeoutMs` (readiness and liveness): never waits longer,
+   * whatever the network does (docs/behaviour/operations.md#what-the-product-survives).
+   */
+  ping(timeoutMs: number): Promise<boolean>;
   migrate(): Promise<void>;
   /** Migrations of this build not yet applied to the database (readiness: 0 once `migrate` has run). */
   pendingMigrations(): Promise<number>;

@@ -31,6 +31,11 @@ export function wrapPglite(pglite: PGlite): Database {
       const result = await pglite.query(text, params as unknown[]);
       return result.rows as never;
     },
+    // In the process itself: it answers unless the process is stuck, and then no timer would fire either.
+    async ping() {
+      await pglite.query('select 1');
+      return true;
+    },
     async migrate() {
       await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
     },

@@ -97,8 +97,9 @@ test('9. the e-mail source list shows one status per mailbox: last success, last
   await signIn(page, E2E_ADMIN.username, { password: E2E_ADMIN.password, path: '/email-sources' });
   await expect(page.getByRole('heading', { name: 'Email Sources' })).toBeVisible();
   const table = page.getByRole('table');
+  // The headers are read once the table has loaded (allTextContents does not wait).
+  await expect(table.getByRole('columnheader', { name: 'Mailbox Status' })).toBeVisible();
   const headers = (await table.getByRole('columnheader').allTextContents()).map((text) => text.trim());
-  expect(headers).toContain('Mailbox Status');
   expect(headers).not.toContain('Last Poll');
   expect(headers).not.toContain('Last Run');
   const row = rowWith(page, source.username);

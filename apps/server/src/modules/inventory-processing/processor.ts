@@ -371,6 +371,7 @@ export async function processInventoryFile(
         status: 'failed',
         heldReason: null,
         warnings,
+        missingItems: [],
       },
     };
   }

@@ -27,6 +27,8 @@ const THEMES = ['light', 'dark'] as const;
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
+  // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS, name), fullPage: true, animations: 'disabled' });
 }
 
@@ -174,7 +176,7 @@ for (const theme of THEMES) {
 
       // Drag Customer PO Number to the top of the column menu.
       await page.getByRole('button', { name: 'More fields', exact: true }).click();
-      const columns = page.getByRole('group', { name: /^Columns/ });
+      const columns = page.getByRole('group', { name: 'Columns', exact: true });
       const saved = page.waitForResponse(
         (response) =>
           response.url().endsWith('/api/accounts/update/order-tracking-settings') &&

@@ -72,6 +72,7 @@ export function GridSettingsMenu({
 }) {
   const searchLabelId = useId();
   const columnsLabelId = useId();
+  const columnsHintId = useId();
   const visibleCount = columns.filter((column) => visibility[column.id]).length;
   const [dragged, setDragged] = useState<GridColumnId | null>(null);
   const [tipOpen, setTipOpen] = useState(false);
@@ -167,10 +168,10 @@ export function GridSettingsMenu({
               ))}
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
-        <DropdownMenuGroup aria-labelledby={columnsLabelId}>
-          <DropdownMenuLabel id={columnsLabelId}>
-            Columns
-            <span className="block font-normal text-muted-foreground text-xs">
+        <DropdownMenuGroup aria-labelledby={columnsLabelId} aria-describedby={columnsHintId}>
+          <DropdownMenuLabel>
+            <span id={columnsLabelId}>Columns</span>
+            <span id={columnsHintId} className="block font-normal text-muted-foreground text-xs">
               Drag to reorder (or Alt+Up/Down)
             </span>
           </DropdownMenuLabel>

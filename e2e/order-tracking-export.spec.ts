@@ -39,7 +39,7 @@ function seeds(t: string): OrderSeed[] {
 async function openGrid(page: Page, token: string) {
   await page.goto(`${GRID_PATH}?po=${token}&sort=itemNumber:desc`);
   await expect(page.getByText('Records 3', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('button', { name: 'More fields', exact: true }).click();
   const columns = page.getByRole('group', { name: 'Columns', exact: true });
   await columns.getByRole('menuitemcheckbox', { name: 'Customer', exact: true }).click();
   await columns.getByRole('menuitemcheckbox', { name: 'PO Date', exact: true }).click();

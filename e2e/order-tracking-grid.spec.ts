@@ -125,7 +125,7 @@ async function sortBy(page: Page, label: string, choice: 'Asc' | 'Desc') {
 }
 
 async function openSettings(page: Page) {
-  await button(page, 'Settings').click();
+  await button(page, 'More fields').click();
   await expect(page.getByRole('menu')).toBeVisible();
 }
 

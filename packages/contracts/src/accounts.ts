@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_TRACKING_COLUMN_KEYS } from './columns';
+import { ORDER_GRID_COLUMN_IDS, type OrderGridColumnId } from './order-export';
 import { ZNewPasswordSchema } from './passwords';
 
 const id = z.coerce.number().int().nonnegative();
@@ -48,12 +49,22 @@ export const ZEnabledColumnsSchema = z.object(
   >,
 );
 
+export const ZColumnOrderSchema = z
+  .array(z.enum(ORDER_GRID_COLUMN_IDS as [OrderGridColumnId, ...OrderGridColumnId[]]))
+  .max(ORDER_GRID_COLUMN_IDS.length)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each column can appear only once');
+
 export const ZOrderTrackingSettingsSchema = z.object({
   id: z.coerce.number().int().nonnegative().nullish(),
   userId: z.coerce.number().int().positive().nullish(),
   // Unknown keys (id, userOrderTrackingViewSettingsId) are dropped rather than refused: the spec's
   // client may echo them back inside the map.
   enabledColumns: ZEnabledColumnsSchema,
+  /**
+   * The grid's column order, beyond the spec (docs/behaviour/order-tracking.md#column-order): the ids in screen
+   * order, each at most once. Left out, the order already saved stays; [] goes back to the spec's order.
+   */
+  columnOrder: ZColumnOrderSchema.optional(),
 });
 export type TOrderTrackingSettings = z.infer<typeof ZOrderTrackingSettingsSchema>;
 
@@ -61,6 +72,10 @@ export const ZOrderTrackingSettingsResponseSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   enabledColumns: z.record(z.enum(ORDER_TRACKING_COLUMN_KEYS), z.boolean()),
+  /** [] while the spec's order applies; the server always sends it, the spec's own clients ignore it. */
+  columnOrder: z
+    .array(z.enum(ORDER_GRID_COLUMN_IDS as [OrderGridColumnId, ...OrderGridColumnId[]]))
+    .optional(),
 });
 export type OrderTrackingSettings = z.infer<typeof ZOrderTrackingSettingsResponseSchema>;
 

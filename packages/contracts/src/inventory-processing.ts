@@ -136,6 +136,11 @@ export const ZInventoryProcessingResultSchema = z.object({
   heldReason: z.string().nullable(),
   /** What the delivery asked for by the switches did, when it was attempted. */
   delivery: ZInventoryDeliveryOutcomeSchema.nullable(),
+  /**
+   * Beyond the spec: every user-activated item missing from the file, by name, so the operator need not guess
+   * which one "1 missing from the file" means (docs/behaviour/inventory.md#processing-result).
+   */
+  missingItems: z.array(z.string()),
 });
 export type InventoryProcessingResult = z.infer<typeof ZInventoryProcessingResultSchema>;
 

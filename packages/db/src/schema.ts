@@ -134,6 +134,8 @@ export const orderTrackingViewSettings = pgTable('order_tracking_view_settings',
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
   enabledColumns: jsonb('enabled_columns').$type<Record<string, boolean>>().notNull(),
+  /** The grid's column ids in screen order; [] for the spec's order (docs/behaviour/order-tracking.md#column-order). */
+  columnOrder: jsonb('column_order').$type<string[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -110,14 +110,16 @@ export async function saveColumnSettings(
   db: DbOrTx,
   userId: number,
   enabledColumns: Record<string, boolean>,
+  /** Left undefined, a saved order stays as it is. */
+  columnOrder?: string[],
 ) {
   const { orderTrackingViewSettings } = schema;
   const [row] = await db
     .insert(orderTrackingViewSettings)
-    .values({ userId, enabledColumns })
+    .values({ userId, enabledColumns, columnOrder: columnOrder ?? [] })
     .onConflictDoUpdate({
       target: orderTrackingViewSettings.userId,
-      set: { enabledColumns, updatedAt: new Date() },
+      set: { enabledColumns, ...(columnOrder ? { columnOrder } : {}), updatedAt: new Date() },
     })
     .returning();
   return row!;

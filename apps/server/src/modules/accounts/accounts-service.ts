@@ -1,6 +1,8 @@
 import {
   defaultEnabledColumns,
+  ORDER_GRID_COLUMN_IDS,
   ORDER_TRACKING_COLUMN_KEYS,
+  type OrderGridColumnId,
   type OrderTrackingSettings,
   type SaveUserResponse,
   type TOrderTrackingSettings,
@@ -141,11 +143,22 @@ function normaliseColumns(stored: Record<string, boolean | undefined> | undefine
   return columns;
 }
 
+/** A stored order keeps only the ids the grid still has (a column could be dropped in a later version). */
+function knownColumnOrder(stored: readonly string[] | null | undefined): OrderGridColumnId[] {
+  const known = new Set<string>(ORDER_GRID_COLUMN_IDS);
+  return (stored ?? []).filter((id): id is OrderGridColumnId => known.has(id));
+}
+
 export async function getOrderTrackingSettings(db: DbOrTx, userId: number): Promise<OrderTrackingSettings> {
   const row = await findColumnSettings(db, userId);
   // Not saved yet: all columns on, as the spec's defaults say; id 0 tells the client nothing is stored.
-  if (!row) return { id: 0, userId, enabledColumns: defaultEnabledColumns() };
-  return { id: row.id, userId, enabledColumns: normaliseColumns(row.enabledColumns) };
+  if (!row) return { id: 0, userId, enabledColumns: defaultEnabledColumns(), columnOrder: [] };
+  return {
+    id: row.id,
+    userId,
+    enabledColumns: normaliseColumns(row.enabledColumns),
+    columnOrder: knownColumnOrder(row.columnOrder),
+  };
 }
 
 export async function saveOrderTrackingSettings(
@@ -155,8 +168,13 @@ export async function saveOrderTrackingSettings(
 ): Promise<OrderTrackingSettings> {
   assertOwnAccount(caller, { userId: input.userId ?? null });
   const enabledColumns = normaliseColumns(input.enabledColumns);
-  const row = await saveColumnSettings(db, caller.id, enabledColumns);
-  return { id: row.id, userId: caller.id, enabledColumns };
+  const row = await saveColumnSettings(db, caller.id, enabledColumns, input.columnOrder);
+  return {
+    id: row.id,
+    userId: caller.id,
+    enabledColumns,
+    columnOrder: knownColumnOrder(row.columnOrder),
+  };
 }
 
 export async function deleteUser(db: DbOrTx, caller: SessionUser, userId: number) {

@@ -105,6 +105,70 @@ describe('own account calls', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('the grid column order is saved with the column settings, kept when left out, and checked (docs/behaviour/order-tracking.md#column-order)', async () => {
+    const { user, session } = await t.signIn({ orderUser: true });
+    const initial = await t.as(session).get(`/api/accounts/order-tracking-settings?userId=${user.id}`);
+    expect(initial.json().columnOrder).toEqual([]);
+    const enabledColumns = Object.fromEntries(
+      ORDER_TRACKING_COLUMN_KEYS.map((key) => [key, key !== 'poDate']),
+    );
+
+    const saved = await t.as(session).post('/api/accounts/update/order-tracking-settings', {
+      enabledColumns,
+      columnOrder: ['customerPoNumber', 'itemNumber', 'sourceName'],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().columnOrder).toEqual(['customerPoNumber', 'itemNumber', 'sourceName']);
+
+    // The Account screen saves the visible columns alone: the order stays.
+    const visibleOnly = await t.as(session).post('/api/accounts/update/order-tracking-settings', {
+      id: saved.json().id,
+      userId: user.id,
+      enabledColumns: { ...enabledColumns, notes: false },
+    });
+    expect(visibleOnly.statusCode).toBe(200);
+    const byName = await t
+      .as(session)
+      .get(`/api/accounts/order-tracking-settings/username?userName=${user.username}`);
+    expect(byName.json()).toMatchObject({
+      enabledColumns: { notes: false, poDate: false },
+      columnOrder: ['customerPoNumber', 'itemNumber', 'sourceName'],
+    });
+
+    // Bad input: an unknown column or a repeated one is refused and nothing changes.
+    for (const columnOrder of [
+      ['customerPoNumber', 'noSuchColumn'],
+      ['itemNumber', 'itemNumber'],
+      'itemNumber',
+    ]) {
+      const bad = await t.as(session).post('/api/accounts/update/order-tracking-settings', {
+        enabledColumns,
+        columnOrder,
+      });
+      expect(bad.statusCode, JSON.stringify(columnOrder)).toBe(400);
+      expect(Object.keys(bad.json().fields).some((key) => key.startsWith('columnOrder'))).toBe(true);
+    }
+    const [stored] = await t.db.db
+      .select()
+      .from(schema.orderTrackingViewSettings)
+      .where(eq(schema.orderTrackingViewSettings.userId, user.id));
+    expect(stored!.columnOrder).toEqual(['customerPoNumber', 'itemNumber', 'sourceName']);
+
+    // [] is the spec's order again.
+    const reset = await t.as(session).post('/api/accounts/update/order-tracking-settings', {
+      enabledColumns,
+      columnOrder: [],
+    });
+    expect(reset.json().columnOrder).toEqual([]);
+
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/update/order-tracking-settings',
+      payload: { enabledColumns, columnOrder: ['itemNumber'] },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('updates the profile, returns the saved fields, and refuses a bad e-mail or another user', async () => {
     const { user, session } = await t.signIn();
     const response = await t.as(session).post('/api/accounts/update/user-info', {

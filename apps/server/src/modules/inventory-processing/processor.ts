@@ -476,6 +476,7 @@ export async function processInventoryFile(
         status: 'failed',
         heldReason: null,
         warnings,
+        missingItems: [],
       },
     };
   }

@@ -140,6 +140,8 @@ describe('POST /api/inventory-sources/manually-process', () => {
       status: 'succeeded',
       heldReason: null,
       delivery: null,
+      // Named, not only counted (docs/behaviour/inventory.md#processing-result).
+      missingItems: ['Z-999'],
       columnInfo: { expectedItemColumn: 'SKU', itemColumnIndex: 0, qtyColumnIndex: 2, hasHeaders: true },
       processingSummary: {
         totalRows: 9,
@@ -201,6 +203,7 @@ describe('POST /api/inventory-sources/manually-process', () => {
       fileName: null,
       fileData: null,
       delivery: null,
+      missingItems: [],
     });
     expect(result.errors).toEqual([result.message]);
     expect(result.message).toMatch(/^Column "Stock" \(quantity\) is not in the file\./);

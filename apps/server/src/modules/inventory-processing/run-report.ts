@@ -42,6 +42,8 @@ export interface InventoryRunReport {
   status: 'succeeded' | 'failed' | 'held';
   heldReason: string | null;
   warnings: string[];
+  /** Every user-activated item missing from the file, uncapped (docs/behaviour/inventory.md#processing-result). */
+  missingItems: string[];
 }
 
 type Source = Pick<
@@ -203,6 +205,7 @@ export function runReport(facts: RunFacts): RunReportParts {
         modifications: predictions.modifications,
       },
       warnings,
+      missingItems: decisions.filter((decision) => decision.missing).map((decision) => decision.item.text),
     },
     details,
   };

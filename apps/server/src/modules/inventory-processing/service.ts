@@ -99,6 +99,7 @@ export async function manuallyProcessFile(
     status: outcome.status,
     heldReason: report.heldReason,
     delivery,
+    missingItems: report.missingItems,
   };
 }
 

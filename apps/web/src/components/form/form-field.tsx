@@ -27,7 +27,8 @@ export function FormField({
   children: ReactNode;
 }) {
   return (
-    <div className={cn('grid content-start gap-2', className)}>
+    // min-w-0: a field in a grid column never grows past it (a long select value is cut, not spilled).
+    <div className={cn('grid min-w-0 content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && (
@@ -120,12 +121,16 @@ export function SelectInput({
   error?: string | undefined;
   disabled?: boolean | undefined;
 }) {
+  const chosen = options.find((option) => option.value === value)?.label;
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled}>
       <SelectTrigger
         ref={triggerRef}
         onBlur={onBlur}
-        className="w-full"
+        // A long choice (an e-mail source's name and address) ends in an ellipsis; the title and the open list
+        // show it whole (docs/behaviour/screens.md#long-choices).
+        title={typeof chosen === 'string' ? chosen : undefined}
+        className="w-full min-w-0 *:data-[slot=select-value]:block *:data-[slot=select-value]:min-w-0 *:data-[slot=select-value]:truncate"
         {...controlProps(id, { hint, error })}
       >
         <SelectValue placeholder={placeholder} />

@@ -20,6 +20,7 @@ import { RunStatusBadge } from '@/shared/runs/components/run-status-badge';
 import { type ManualResult, RESULT_TITLES, resultTitle } from '../lib/summary';
 import { DeliveryOutcomeList, readDelivery } from './delivery-outcome';
 import { HeldRunPanel } from './held-run-panel';
+import { MissingItems } from './missing-items';
 
 const TITLE_ICONS: Record<string, ReactNode> = {
   // A file waiting to be chosen, not a dashed circle: that one reads as a spinner.
@@ -83,6 +84,9 @@ export function ResultsCard({
           </p>
         )}
         {shown && !held && <ResultMessage result={shown} />}
+        {shown?.kind === 'process' && (
+          <MissingItems items={shown.result.missingItems ?? []} sourceName={`source-${sourceId}`} />
+        )}
         {shown?.kind === 'process' && shown.result.runId !== null && (
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <Link

@@ -98,6 +98,7 @@ export function failedProcessingResult(message: string, source?: SourceColumns):
     status: 'failed',
     heldReason: null,
     delivery: null,
+    missingItems: [],
   };
 }
 

@@ -33,6 +33,7 @@ import {
   sampleFileProblem,
   sftpSettingsOf,
 } from '../lib/inventory-source-form';
+import { ActivatedItemsUpload } from './activated-items-upload';
 import { SftpConnectionTest } from './sftp-connection-test';
 import { SftpHostKey } from './sftp-host-key';
 import { SuggestInventoryMapping } from './suggest-inventory-mapping';
@@ -452,6 +453,7 @@ export function FileGenerationCard(sample: SampleFileProps) {
         rows={3}
         inputClassName="max-h-48"
       />
+      <ActivatedItemsUpload />
       <SampleFileField {...sample} />
       <div className="sm:col-span-2">
         <SwitchField

@@ -4,13 +4,17 @@ import {
   type PickerPair,
   type TInventorySource,
 } from '@app/contracts';
+import { FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { FormKit } from '@/components/form/bound-fields';
 import { type EditorSaveState, useRecordEditorSubmit } from '@/components/form/use-editor-submit';
+import { Button } from '@/components/ui/button';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import {
   INVENTORY_SOURCES_PATH,
+  inventoryManualProcessPath,
   inventorySourceEditPath,
   useInventorySource,
   useSaveInventorySource,
@@ -118,7 +122,22 @@ function InventorySourceForm({
         />
       </div>
 
-      <EditorSaveFooter listPath={INVENTORY_SOURCES_PATH} state={state} />
+      <EditorSaveFooter
+        listPath={INVENTORY_SOURCES_PATH}
+        state={state}
+        beforeSave={
+          // The saved source's manual processing (docs/behaviour/inventory.md#manual-processing), as the order
+          // tracking editor has Process File; it reads the saved settings, so unsaved edits ask first.
+          loaded && (
+            <Button asChild variant="outline" title="Process a file by hand with the saved settings">
+              <Link to={inventoryManualProcessPath(loaded.id)}>
+                <FileUp aria-hidden />
+                Process File
+              </Link>
+            </Button>
+          )
+        }
+      />
     </FormKit>
   );
 }

@@ -103,8 +103,10 @@ function toSaveBody(values: TOrderTrackingSource): Record<string, unknown> {
 
 export function OrderTrackingSourceEditorPage() {
   const [processing, setProcessing] = useState<OrderTrackingSource | null>(null);
+  const [formKey, setFormKey] = useState(0);
   return (
     <MailedSourceEditorPage
+      formKey={formKey}
       auditEntityType="order-tracking-source"
       useRecord={useOrderTrackingSource}
       fetchErrorLabel="Error fetching order tracking source:"
@@ -122,7 +124,11 @@ export function OrderTrackingSourceEditorPage() {
             Process File
           </Button>
           <RunHistoryButton sourceType="order-tracking" sourceId={source.id} />
-          <ProcessFileDialog source={processing} onClose={() => setProcessing(null)} />
+          <ProcessFileDialog
+            source={processing}
+            onClose={() => setProcessing(null)}
+            onMappingSaved={() => setFormKey((key) => key + 1)}
+          />
         </>
       )}
       renderForm={({ loaded, ...props }) => (

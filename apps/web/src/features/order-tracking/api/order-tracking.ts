@@ -9,9 +9,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, apiRequest } from '@/lib/api-client';
-import { orderTrackingKeys } from '@/lib/query-keys';
-import type { SavedViewSettings } from '../lib/column-visibility';
-import { type GridRow, normaliseOrder, toGridRow } from '../lib/grid-columns';
+import { accountKeys, orderTrackingKeys } from '@/lib/query-keys';
+import type { ColumnVisibility, SavedViewSettings } from '../lib/column-visibility';
+import type { GridColumnId } from '../lib/grid-columns';
+import { GRID_COLUMNS, type GridRow, normaliseOrder, toGridRow } from '../lib/grid-columns';
 
 /** One fetched page, with every cell's text computed once (grid-columns.ts). */
 export interface OrderGridPage {
@@ -60,6 +61,38 @@ export function useOrderViewSettings(username: string | null | undefined) {
         .then((settings) => settings ?? null),
     enabled: Boolean(username),
     staleTime: 60_000,
+  });
+}
+
+/**
+ * Saves a dragged column order with the column settings (docs/behaviour/order-tracking.md#column-order). The
+ * visible columns go along as the grid shows them from the saved settings, so a user who never saved keeps
+ * PO Date hidden; the page's own Hide and settings-menu choices are not saved.
+ */
+export function useSaveColumnOrder(username: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      visibility,
+      columnOrder,
+    }: {
+      visibility: ColumnVisibility;
+      columnOrder: GridColumnId[];
+    }) => {
+      const enabledColumns = Object.fromEntries(
+        GRID_COLUMNS.flatMap((column) =>
+          column.settingsKey ? [[column.settingsKey, visibility[column.id]]] : [],
+        ),
+      );
+      return api.post<SavedViewSettings>('/api/accounts/update/order-tracking-settings', {
+        enabledColumns,
+        columnOrder,
+      });
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(orderTrackingKeys.viewSettings(username ?? ''), saved);
+      return queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    },
   });
 }
 

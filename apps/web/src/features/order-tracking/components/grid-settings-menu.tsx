@@ -1,5 +1,5 @@
-import { Settings2 } from 'lucide-react';
-import { useId } from 'react';
+import { GripVertical, Settings2 } from 'lucide-react';
+import { type DragEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -11,8 +11,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { cn } from '@/lib/utils';
 import type { ColumnVisibility } from '../lib/column-visibility';
-import { GRID_COLUMNS, type GridColumnId } from '../lib/grid-columns';
+import type { GridColumn, GridColumnId } from '../lib/grid-columns';
 import {
   canToggleMobileField,
   DESKTOP_EXTRA_FIELDS,
@@ -22,6 +24,16 @@ import {
   SEARCH_FIELDS,
   type SearchFieldId,
 } from '../lib/search-fields';
+
+const fieldLabels = (ids: readonly SearchFieldId[]) =>
+  SEARCH_FIELDS.filter((field) => ids.includes(field.id)).map((field) => field.label);
+
+/** What the button adds (docs/behaviour/order-tracking.md#search): named, since its icon alone said nothing. */
+export function moreFieldsTip(isMobile: boolean): string {
+  return isMobile
+    ? `Choose which search fields show (${fieldLabels(SEARCH_FIELDS.map((field) => field.id)).join(', ')}) and which columns show`
+    : `Adds the ${fieldLabels(DESKTOP_EXTRA_FIELDS).join(' and ')} search fields, and chooses which columns show`;
+}
 
 /** Keeps the menu open so several choices can be made in one go. */
 const stayOpen = (event: Event) => event.preventDefault();
@@ -39,6 +51,10 @@ export function GridSettingsMenu({
   visibility,
   onColumnVisibilityChange,
   onResetColumns,
+  columns,
+  onMoveColumn,
+  hideEmpty,
+  onHideEmptyChange,
 }: {
   isMobile: boolean;
   desktopExtras: readonly SearchFieldId[];
@@ -48,18 +64,76 @@ export function GridSettingsMenu({
   visibility: ColumnVisibility;
   onColumnVisibilityChange: (id: GridColumnId, visible: boolean) => void;
   onResetColumns: () => void;
+  /** Every column, in the grid's order. */
+  columns: readonly GridColumn[];
+  onMoveColumn: (id: GridColumnId, toIndex: number) => void;
+  hideEmpty: boolean;
+  onHideEmptyChange: (hide: boolean) => void;
 }) {
   const searchLabelId = useId();
   const columnsLabelId = useId();
-  const visibleCount = GRID_COLUMNS.filter((column) => visibility[column.id]).length;
+  const columnsHintId = useId();
+  const visibleCount = columns.filter((column) => visibility[column.id]).length;
+  const [dragged, setDragged] = useState<GridColumnId | null>(null);
+  const [tipOpen, setTipOpen] = useState(false);
+  const tipQuietUntil = useRef(0);
+  const [dropAt, setDropAt] = useState<number | null>(null);
+
+  // Drag a column onto another to put it there; Alt+Arrow does the same from the keyboard.
+  const dragProps = (column: GridColumn, index: number) => ({
+    draggable: true,
+    onDragStart: (event: DragEvent) => {
+      event.dataTransfer.effectAllowed = 'move';
+      event.dataTransfer.setData('text/plain', column.id);
+      setDragged(column.id);
+    },
+    onDragOver: (event: DragEvent) => {
+      if (!dragged) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'move';
+      setDropAt(index);
+    },
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      if (dragged && dragged !== column.id) onMoveColumn(dragged, index);
+      setDragged(null);
+      setDropAt(null);
+    },
+    onDragEnd: () => {
+      setDragged(null);
+      setDropAt(null);
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onMoveColumn(column.id, index + (event.key === 'ArrowUp' ? -1 : 1));
+    },
+  });
 
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button type="button" variant="outline" size="icon" aria-label="Settings">
-          <Settings2 />
-        </Button>
-      </DropdownMenuTrigger>
+    <DropdownMenu
+      modal={false}
+      onOpenChange={(open) => {
+        // The focus coming back to the button as the menu closes is no request for its tooltip.
+        if (!open) tipQuietUntil.current = Date.now() + 500;
+        setTipOpen(false);
+      }}
+    >
+      <Tooltip
+        open={tipOpen}
+        onOpenChange={(open) => setTipOpen(open && Date.now() >= tipQuietUntil.current)}
+      >
+        <TooltipTrigger asChild>
+          <DropdownMenuTrigger asChild>
+            <Button type="button" variant="outline">
+              <Settings2 aria-hidden />
+              More fields
+            </Button>
+          </DropdownMenuTrigger>
+        </TooltipTrigger>
+        <TooltipContent>{moreFieldsTip(isMobile)}</TooltipContent>
+      </Tooltip>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuGroup aria-labelledby={searchLabelId}>
           <DropdownMenuLabel id={searchLabelId}>
@@ -94,11 +168,22 @@ export function GridSettingsMenu({
               ))}
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
-        <DropdownMenuGroup aria-labelledby={columnsLabelId}>
-          <DropdownMenuLabel id={columnsLabelId}>Columns</DropdownMenuLabel>
-          {GRID_COLUMNS.map((column) => (
+        <DropdownMenuGroup aria-labelledby={columnsLabelId} aria-describedby={columnsHintId}>
+          <DropdownMenuLabel>
+            <span id={columnsLabelId}>Columns</span>
+            <span id={columnsHintId} className="block font-normal text-muted-foreground text-xs">
+              Drag to reorder (or Alt+Up/Down)
+            </span>
+          </DropdownMenuLabel>
+          {columns.map((column, index) => (
             <DropdownMenuCheckboxItem
               key={column.id}
+              {...dragProps(column, index)}
+              data-column={column.id}
+              className={cn(
+                dragged === column.id && 'opacity-50',
+                dropAt === index && dragged !== column.id && 'shadow-[inset_0_2px_0_0_var(--color-primary)]',
+              )}
               checked={visibility[column.id]}
               // The last visible column stays: an empty table would leave nothing to click.
               disabled={visibility[column.id] && visibleCount === 1}
@@ -106,10 +191,18 @@ export function GridSettingsMenu({
               onCheckedChange={(checked) => onColumnVisibilityChange(column.id, checked === true)}
             >
               {column.label}
+              <GripVertical aria-hidden className="ml-auto cursor-grab text-muted-foreground" />
             </DropdownMenuCheckboxItem>
           ))}
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
+        <DropdownMenuCheckboxItem
+          checked={hideEmpty}
+          onSelect={stayOpen}
+          onCheckedChange={(checked) => onHideEmptyChange(checked === true)}
+        >
+          Hide columns with no data on this page
+        </DropdownMenuCheckboxItem>
         <DropdownMenuItem onSelect={onResetColumns}>Reset columns</DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 import { splitSelectedColumns } from '../lib/cell-selection';
 import type { GridColumn, GridRow } from '../lib/grid-columns';
 import { NotesCell, type SaveNote } from './notes-cell';
-import { RowActionsMenu } from './row-actions-menu';
+import { OrderLink, RowActionsMenu } from './row-actions-menu';
 import { TrackingNumbersInline } from './tracking-numbers';
 
 /** The actions column's id in keyboard navigation; it takes no part in the selection. */
@@ -111,6 +111,12 @@ const DataCell = memo(function DataCell({
       ) : column.kind === 'trackingNumbers' ? (
         <div className="max-w-72 truncate">
           <TrackingNumbersInline numbers={order.trackingNumbers} focusable={focused} />
+        </div>
+      ) : column.id === 'customerPoNumber' && text ? (
+        <div className="max-w-72 truncate">
+          <OrderLink orderId={order.id} tabIndex={focused ? 0 : -1}>
+            {text}
+          </OrderLink>
         </div>
       ) : column.id === 'shippingCompany' && !order.shippingCompany && order.shippingCompanyRecognised ? (
         <div

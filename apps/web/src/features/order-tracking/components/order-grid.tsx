@@ -242,7 +242,7 @@ export function OrderGrid({
         event.shiftKey ? extendSelection(current, hit.cell, columnIds, rowCount) : selectCell(hit.cell),
       );
     } else if (event.key === 'Enter') {
-      const button = hit.td.querySelector<HTMLButtonElement>('button');
+      const button = hit.td.querySelector<HTMLElement>('button, a[data-order-link]');
       if (!button) return;
       event.preventDefault();
       if (hit.cell.col === ACTIONS_COLUMN) {
@@ -345,9 +345,9 @@ export function OrderGrid({
               })}
               <th
                 scope="col"
-                className="sticky top-0 right-0 z-30 h-10 w-12 border-b border-l bg-muted px-2 align-middle"
+                className="sticky top-0 right-0 z-30 h-10 w-12 border-b border-l bg-muted px-2 text-center align-middle font-medium"
               >
-                <span className="sr-only">Actions</span>
+                Actions
               </th>
             </tr>
           </thead>

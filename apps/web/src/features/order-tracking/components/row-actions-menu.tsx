@@ -1,6 +1,6 @@
 import type { OrderRecord } from '@app/contracts';
 import { Copy, Eye, MoreHorizontal, Trash2 } from 'lucide-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -16,13 +16,41 @@ import { joinTrackingNumbers } from '../lib/format';
 
 export const orderDetailPath = (orderId: number) => `/order-tracking/order/${orderId}`;
 
+/**
+ * The PO number as a real link to the order's page (docs/behaviour/order-tracking.md#row-menu): a middle-click or
+ * Ctrl-click opens a new tab, as the row menu's View Order cannot.
+ */
+export function OrderLink({
+  orderId,
+  tabIndex,
+  children,
+}: {
+  orderId: number;
+  tabIndex?: number;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={orderDetailPath(orderId)}
+      tabIndex={tabIndex}
+      data-order-link=""
+      className="font-medium text-primary underline decoration-primary/30 underline-offset-2 hover:decoration-primary"
+    >
+      {children}
+    </Link>
+  );
+}
+
 /** The row menu (docs/behaviour/order-tracking.md#row-menu): Copy PO number, Copy tracking numbers, View Order, Delete Order. */
 export const RowActionsMenu = memo(function RowActionsMenu({
   order,
   onDelete,
+  focusable = false,
 }: {
   order: OrderRecord;
   onDelete: (order: OrderRecord) => void;
+  /** In the grid the cell holds the tab stop; on a phone's card the button is its own. */
+  focusable?: boolean;
 }) {
   const copyPo = () => {
     if (!order.customerPoNumber) toast.info('This order has no PO number.');
@@ -38,7 +66,7 @@ export const RowActionsMenu = memo(function RowActionsMenu({
     // Not modal: the delete dialog opened from an item would otherwise find the page left inert.
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label="Row actions" tabIndex={-1}>
+        <Button variant="ghost" size="icon-sm" aria-label="Row actions" tabIndex={focusable ? 0 : -1}>
           <MoreHorizontal />
         </Button>
       </DropdownMenuTrigger>

@@ -62,9 +62,7 @@ export function TrackingNumbersInline({
             {index > 0 && ', '}
             <TrackingNumberLink entry={entry} tabIndex={focusable ? 0 : -1} />
             {shortName && (
-              <span className="ml-1 rounded bg-muted px-1 text-[11px] text-muted-foreground">
-                {shortName}
-              </span>
+              <span className="ml-1 rounded bg-muted px-1 text-[11px] text-foreground/75">{shortName}</span>
             )}
             {entry.checkDigit === 'invalid' && <CheckDigitMark className="ml-0.5 align-[-2px]" />}
           </Fragment>

@@ -12,6 +12,8 @@ export type ColumnVisibility = Record<GridColumnId, boolean>;
 export interface SavedViewSettings {
   id?: number | null;
   enabledColumns?: Record<string, unknown> | null;
+  /** The saved column order (column-order.ts); absent or [] for the spec's order. */
+  columnOrder?: string[] | null;
 }
 
 /** docs/behaviour/order-tracking.md#column-visibility: the default hidden column. */

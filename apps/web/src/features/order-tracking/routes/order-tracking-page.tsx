@@ -7,21 +7,23 @@ import { Button } from '@/components/ui/button';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { describeError, storedUsername } from '@/lib/api-client';
 import { useCurrentUser } from '@/shared/auth/api/session';
-import { useOrderPage, useOrderViewSettings, useSaveGridNote } from '../api/order-tracking';
+import {
+  useOrderPage,
+  useOrderViewSettings,
+  useSaveColumnOrder,
+  useSaveGridNote,
+} from '../api/order-tracking';
 import { CarrierFilter } from '../components/carrier-filter';
 import { DeleteOrderDialog } from '../components/delete-order-dialog';
 import { ExportMenu } from '../components/export-menu';
 import { GridPager } from '../components/grid-pager';
 import { GridSettingsMenu } from '../components/grid-settings-menu';
+import { OrderCardList } from '../components/order-card-list';
 import { OrderGrid } from '../components/order-grid';
 import { SearchBar } from '../components/search-bar';
-import {
-  applyOverrides,
-  baseVisibility,
-  type VisibilityOverrides,
-  visibleColumnIds,
-} from '../lib/column-visibility';
-import { GRID_COLUMNS, type GridColumn, type GridColumnId, type GridRow } from '../lib/grid-columns';
+import { emptyColumnIds, moveColumn, orderedColumns, orderToSave } from '../lib/column-order';
+import { applyOverrides, baseVisibility, type VisibilityOverrides } from '../lib/column-visibility';
+import type { GridColumn, GridColumnId, GridRow } from '../lib/grid-columns';
 import { type GridQueryState, parseGridState, toListRequest, writeGridState } from '../lib/grid-url-state';
 import { clampPage } from '../lib/pager';
 import {
@@ -113,8 +115,41 @@ export function OrderTrackingPage() {
     () => applyOverrides(baseVisibility(viewSettings.data), overrides),
     [viewSettings.data, overrides],
   );
-  const columns = useMemo(() => GRID_COLUMNS.filter((column) => visibility[column.id]), [visibility]);
-  const columnIds = useMemo(() => visibleColumnIds(visibility), [visibility]);
+  // The order: the one just dragged, else the saved one (docs/behaviour/order-tracking.md#column-order).
+  const [draggedOrder, setDraggedOrder] = useState<GridColumnId[] | null>(null);
+  const allColumns = useMemo(
+    () => orderedColumns(draggedOrder ?? viewSettings.data?.columnOrder),
+    [draggedOrder, viewSettings.data?.columnOrder],
+  );
+  const [hideEmpty, setHideEmpty] = useState(false);
+  const pageRows = list.data?.rows ?? NO_ROWS;
+  const emptyOnPage = useMemo(
+    () => (hideEmpty ? emptyColumnIds(pageRows) : new Set<GridColumnId>()),
+    [hideEmpty, pageRows],
+  );
+  const columns = useMemo(() => {
+    const shown = allColumns.filter((column) => visibility[column.id]);
+    const filled = shown.filter((column) => !emptyOnPage.has(column.id));
+    // Every column empty (a page of bare rows): the headers stay rather than an empty table.
+    return filled.length > 0 ? filled : shown;
+  }, [allColumns, visibility, emptyOnPage]);
+  const columnIds = useMemo(() => columns.map((column) => column.id), [columns]);
+  const saveColumnOrder = useSaveColumnOrder(username);
+  const onMoveColumn = (id: GridColumnId, toIndex: number) => {
+    const next = moveColumn(
+      allColumns.map((column) => column.id),
+      id,
+      toIndex,
+    );
+    setDraggedOrder(next);
+    saveColumnOrder.mutate(
+      { visibility: baseVisibility(viewSettings.data), columnOrder: orderToSave(next) },
+      {
+        onError: (error) =>
+          toast.error(describeError(error, 'Could not save the column order. Please try again.')),
+      },
+    );
+  };
   const settingsLoading = Boolean(username) && viewSettings.isPending;
 
   useEffect(() => {
@@ -166,7 +201,7 @@ export function OrderTrackingPage() {
     [saveNoteAsync],
   );
 
-  const rows = list.data?.rows ?? NO_ROWS;
+  const rows = pageRows;
   const loading = settingsLoading || (list.isPending && !list.data);
 
   return (
@@ -202,6 +237,10 @@ export function OrderTrackingPage() {
               setOverrides((current) => ({ ...current, [id]: visible }))
             }
             onResetColumns={() => setOverrides({})}
+            columns={allColumns}
+            onMoveColumn={onMoveColumn}
+            hideEmpty={hideEmpty}
+            onHideEmptyChange={setHideEmpty}
           />
         }
       />
@@ -217,19 +256,29 @@ export function OrderTrackingPage() {
           </AlertDescription>
         </Alert>
       )}
-      <OrderGrid
-        rows={rows}
-        columns={columns}
-        sort={state.sort}
-        loading={loading}
-        fetching={list.isFetching}
-        resetKey={requestKey}
-        emptyMessage={list.isError ? `${LIST_FAILED}.` : 'No results.'}
-        onSortChoice={onSortChoice}
-        onHideColumn={onHideColumn}
-        onDeleteOrder={setPendingDelete}
-        onSaveNote={onSaveNote}
-      />
+      {isMobile ? (
+        <OrderCardList
+          rows={rows}
+          loading={loading}
+          fetching={list.isFetching}
+          emptyMessage={list.isError ? `${LIST_FAILED}.` : 'No results.'}
+          onDeleteOrder={setPendingDelete}
+        />
+      ) : (
+        <OrderGrid
+          rows={rows}
+          columns={columns}
+          sort={state.sort}
+          loading={loading}
+          fetching={list.isFetching}
+          resetKey={requestKey}
+          emptyMessage={list.isError ? `${LIST_FAILED}.` : 'No results.'}
+          onSortChoice={onSortChoice}
+          onHideColumn={onHideColumn}
+          onDeleteOrder={setPendingDelete}
+          onSaveNote={onSaveNote}
+        />
+      )}
       {!isMobile && (
         <p className="text-muted-foreground text-xs">
           Double-click a cell to select it, Shift-click to select a column or a range, Ctrl+C to copy, Esc to

@@ -1,6 +1,6 @@
 import { type TUserForm, type TUserFormParsed, type User, ZUserFormSchema } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,7 +11,7 @@ import {
   useEditorSaveState,
   useEditorSubmit,
 } from '@/components/form/use-editor-submit';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
@@ -78,6 +78,24 @@ function LoadError({ message }: { message: string }) {
   );
 }
 
+/**
+ * New users are saved inactive (the spec's default) and nothing else says that they cannot sign in yet
+ * (docs/behaviour/accounts-and-sign-in.md#inactive-users).
+ */
+export const INACTIVE_NOTICE = 'cannot sign in until Active is switched on and the user is saved again.';
+
+function InactiveNotice({ username }: { username: string }) {
+  return (
+    <Alert role="status" className="border-amber-600/50 dark:border-amber-400/50">
+      <TriangleAlert aria-hidden className="text-amber-700 dark:text-amber-400" />
+      <AlertTitle>This user is inactive</AlertTitle>
+      <AlertDescription>
+        {username} {INACTIVE_NOTICE}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
 function UserForm({ initial, state }: { initial: TUserForm; state: EditorSaveState }) {
   const navigate = useNavigate();
   const saveUser = useSaveUser();
@@ -107,6 +125,7 @@ function UserForm({ initial, state }: { initial: TUserForm; state: EditorSaveSta
   return (
     <FormKit form={form} idOf={idOf} onSubmit={onSubmit} className="space-y-6">
       <UnsavedChangesGuard control={form.control} />
+      {savedUserId > 0 && initial.activeStatus === false && <InactiveNotice username={initial.username} />}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

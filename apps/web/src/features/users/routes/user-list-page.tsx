@@ -94,6 +94,19 @@ export function UserListPage() {
   );
 }
 
+/** Inactive users cannot sign in (docs/behaviour/accounts-and-sign-in.md#inactive-users): marked where the name is read. */
+function InactiveMark() {
+  return (
+    <Badge
+      variant="outline"
+      title="Cannot sign in until Active is switched on"
+      className="ml-2 border-amber-600/60 text-amber-800 dark:border-amber-400/60 dark:text-amber-300"
+    >
+      Inactive
+    </Badge>
+  );
+}
+
 function YesNo({ value }: { value: boolean }) {
   return <Badge variant={value ? 'secondary' : 'outline'}>{value ? 'Yes' : 'No'}</Badge>;
 }
@@ -129,7 +142,10 @@ function UsersTable({ users, onDelete }: { users: User[]; onDelete: (user: User)
               <TableRow key={user.userId}>
                 <TableCell className="tabular-nums">{user.userId}</TableCell>
                 {/* Long names and addresses wrap, so the row actions stay on screen on a desktop. */}
-                <TableCell className="whitespace-normal font-medium wrap-anywhere">{user.username}</TableCell>
+                <TableCell className="whitespace-normal font-medium wrap-anywhere">
+                  {user.username}
+                  {!user.activeStatus && <InactiveMark />}
+                </TableCell>
                 <TableCell className="whitespace-normal wrap-anywhere">{user.email}</TableCell>
                 <TableCell>{user.firstName || 'N/A'}</TableCell>
                 <TableCell>{user.lastName || 'N/A'}</TableCell>

@@ -32,6 +32,7 @@ import { FileReadState } from './file-read-state';
 import { HeaderDriftView } from './header-drift';
 import { toastRunOutcome } from './reprocess-dialog';
 import { RunStatusBadge } from './run-status-badge';
+import { UseNewHeaders } from './use-new-headers';
 
 export interface ProcessFileSource {
   id: number;
@@ -47,9 +48,12 @@ export interface ProcessFileSource {
 export function ProcessFileDialog({
   source,
   onClose,
+  onMappingSaved,
 }: {
   source: ProcessFileSource | null;
   onClose: () => void;
+  /** "Use the new headers" saved the source's mapping (the editor reloads its form). */
+  onMappingSaved?: () => void;
 }) {
   const [busy, setBusy] = useState(false);
   return (
@@ -63,7 +67,15 @@ export function ProcessFileDialog({
       contentClassName="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-4xl"
       headerClassName="px-6 pt-6 pr-12 pb-4"
     >
-      {source && <ProcessFileBody key={source.id} source={source} onClose={onClose} onBusyChange={setBusy} />}
+      {source && (
+        <ProcessFileBody
+          key={source.id}
+          source={source}
+          onClose={onClose}
+          onBusyChange={setBusy}
+          onMappingSaved={onMappingSaved}
+        />
+      )}
     </TitledDialog>
   );
 }
@@ -72,10 +84,12 @@ function ProcessFileBody({
   source,
   onClose,
   onBusyChange,
+  onMappingSaved,
 }: {
   source: ProcessFileSource;
   onClose: () => void;
   onBusyChange: (busy: boolean) => void;
+  onMappingSaved: (() => void) | undefined;
 }) {
   const inputId = useId();
   const hintId = useId();
@@ -148,6 +162,16 @@ function ProcessFileBody({
     }
   };
 
+  // The mapping now names the new headers: the same file is read again with it.
+  const afterMappingSaved = () => {
+    onMappingSaved?.();
+    if (file)
+      preview.mutate(
+        { sourceId: source.id, file },
+        { onError: (error) => console.error('Error previewing file:', error) },
+      );
+  };
+
   const previewData = preview.data;
   const canImport = file !== null && previewData !== undefined && !previewData.error && !outcome;
   const importing = processFile.isPending;
@@ -183,7 +207,9 @@ function ProcessFileBody({
         )}
 
         <FileReadState pending={preview.isPending} error={preview.error} />
-        {previewData && !outcome && <PreviewView preview={previewData} />}
+        {previewData && !outcome && (
+          <PreviewView preview={previewData} sourceId={source.id} onMappingSaved={afterMappingSaved} />
+        )}
 
         {processError && (
           <Alert variant="destructive">
@@ -238,7 +264,15 @@ function previewCellText(field: string, value: PreviewValue | undefined): string
   return DATE_FIELDS.has(field) ? formatDate(text) : text;
 }
 
-function PreviewView({ preview }: { preview: OrderTrackingPreview }) {
+function PreviewView({
+  preview,
+  sourceId,
+  onMappingSaved,
+}: {
+  preview: OrderTrackingPreview;
+  sourceId: number;
+  onMappingSaved: () => void;
+}) {
   // Only the fields the file fills are shown; the source may map a handful of the 22.
   const fields = ORDER_MAPPING_FIELDS.filter((field) =>
     preview.rows.some((row) => cellText(row[field]) !== ''),
@@ -302,6 +336,9 @@ function PreviewView({ preview }: { preview: OrderTrackingPreview }) {
         </section>
       )}
       <HeaderDriftView drift={preview.headerDrift} />
+      {preview.error && (
+        <UseNewHeaders sourceId={sourceId} drift={preview.headerDrift} onSaved={onMappingSaved} />
+      )}
     </section>
   );
 }

@@ -45,6 +45,7 @@ export function MailedSourceEditorPage<T>({
   actions,
   auditEntityType,
   renderForm,
+  formKey = 0,
 }: {
   useRecord: (id: number, options: { enabled: boolean }) => UseQueryResult<T>;
   fetchErrorLabel: string;
@@ -60,6 +61,8 @@ export function MailedSourceEditorPage<T>({
   /** The source's kind in the audit log: a saved source shows its History (docs/behaviour/audit-log.md). */
   auditEntityType: AuditEntityType;
   renderForm: (props: MailedSourceFormProps<T>) => ReactNode;
+  /** A new value refills the form from the loaded source (after a save made outside it). */
+  formKey?: number;
 }) {
   const sourceId = parseSourceId(useParams().sourceId);
   const isCreate = sourceId === 0;
@@ -81,7 +84,7 @@ export function MailedSourceEditorPage<T>({
     form: (loaded) => (
       <>
         <PickerLoadBanner query={emailSources} message={emailListFailed} />
-        <Fragment key={sourceId}>
+        <Fragment key={`${sourceId}-${formKey}`}>
           {renderForm({
             loaded,
             emailSourcePairs: emailSources.data,

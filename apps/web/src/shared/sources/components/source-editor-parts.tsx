@@ -145,11 +145,13 @@ function EditorFooter({
   showBack,
   saveLabel,
   saving,
+  beforeSave,
 }: {
   listPath: string;
   showBack: boolean;
   saveLabel: string;
   saving: boolean;
+  beforeSave?: ReactNode;
 }) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -161,6 +163,7 @@ function EditorFooter({
           <Link to={listPath}>Back to Sources</Link>
         </Button>
       )}
+      {beforeSave}
       <Button type="submit" className="sm:min-w-36" disabled={saving}>
         {saveLabel}
       </Button>
@@ -169,11 +172,21 @@ function EditorFooter({
 }
 
 /** The save's outcome messages above the footer, for an editor driven by useEditorSaveState. */
-export function EditorSaveFooter({ listPath, state }: { listPath: string; state: EditorSaveState }) {
+export function EditorSaveFooter({
+  listPath,
+  state,
+  beforeSave,
+}: {
+  listPath: string;
+  state: EditorSaveState;
+  /** A button beside Save (the inventory editor's Process File). */
+  beforeSave?: ReactNode;
+}) {
   return (
     <>
       <SaveMessages success={state.outcome.success} error={state.outcome.error} />
       <EditorFooter
+        beforeSave={beforeSave}
         listPath={listPath}
         showBack={state.savedOnce}
         saveLabel={state.button.label}

@@ -523,7 +523,7 @@ function orderLayouts(r: Random): Layout<OrderLine>[] {
         { header: 'W1201', fields: { lineStatus: 0 }, value: (l) => (l.shipped < l.ordered ? 'PR' : 'CC') },
         { header: 'W1202', fields: { qty: 1 }, value: (l) => String(l.ordered) },
         { header: 'W1203', fields: { qtyFulfilled: 1 }, value: (l) => String(l.shipped) },
-        { header: 'W1207', fields: { itemNumber: 0 }, value: (l) => l.upc },
+        { header: 'W1206', fields: { itemNumber: 0 }, value: (l) => l.upc },
         { header: 'MAN02', fields: { [TRACK]: 1 }, value: (l) => l.tracking[0]! },
       ],
     },

@@ -196,6 +196,7 @@ describe('body types: only JSON for JSON routes, multipart only where a route ta
     expect(uploads.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
       'POST /api/inventory-sources/debug-modify-file',
       'POST /api/inventory-sources/manually-process',
+      'POST /api/mapping-suggestions',
       'POST /api/order-tracking-sources/:id/preview',
       'POST /api/order-tracking-sources/:id/process',
     ]);

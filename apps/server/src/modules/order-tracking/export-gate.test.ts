@@ -107,7 +107,9 @@ function httpCall(
 const exportAs = (headers: Record<string, string | undefined>) =>
   t.app.inject({ method: 'GET', url: URL_PATH, headers });
 
-describe('exports under way', () => {
+// A guard against hangs, not a speed check: three 8 MB exports of 24,000 orders each, two held mid-stream, take
+// over a minute on a 2-core machine that also runs the browser tests.
+describe('exports under way', { timeout: 180_000 }, () => {
   it('answers /health and the list call while two exports are held mid-stream; a third of one user is refused 429 (session or token), another user’s waits its turn', async () => {
     const first = heldDownload(userA.headers);
     const second = heldDownload(userA.headers);

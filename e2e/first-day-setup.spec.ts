@@ -15,6 +15,8 @@ import { expect, pickerName, SAMPLE_FILES, signInAt, test as sourcesTest, unique
 const test = mergeTests(ordersTest, sourcesTest);
 const SHOTS = path.resolve(import.meta.dirname, '.artifacts/screenshots');
 const THEMES = ['light', 'dark'] as const;
+/** An item list saved by LibreOffice Calc (apps/server/test/fixtures/README.md). */
+const ITEM_LIST_XLSX = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/activated-items.xlsx');
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -142,6 +144,19 @@ for (const theme of THEMES) {
         .getByTestId('activated-items-file')
         .setInputFiles({ name: 'list.txt', mimeType: 'text/plain', buffer: Buffer.from('A1\nA2\n') });
       await expect(page.getByLabel('User Activated Item Numbers')).toHaveValue('A1,A2');
+      // An Excel workbook is read on the server (LibreOffice's .xlsx): its SKU column, and Save keeps it.
+      await page.getByTestId('activated-items-file').setInputFiles(ITEM_LIST_XLSX);
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: '4 items read from "activated-items.xlsx" (column "SKU"). Save to keep them.' }),
+      ).toBeVisible();
+      const xlsxItems = '000123,004567,89012,AB-77';
+      await expect(page.getByLabel('User Activated Item Numbers')).toHaveValue(xlsxItems);
+      await save.click();
+      await expect(page.getByRole('button', { name: 'Saved!' })).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel('User Activated Item Numbers')).toHaveValue(xlsxItems);
       await page.getByTestId('activated-items-file').setInputFiles({
         name: 'activated.csv',
         mimeType: 'text/csv',
@@ -254,6 +269,13 @@ for (const theme of THEMES) {
       await expect(page.getByRole('switch', { name: 'Active' })).not.toBeChecked();
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page).toHaveURL(/\/admin\/manage\/users\/edit\/\d+$/);
+      // The create's info toast (whether the sign-in link was e-mailed), read by axe while the pointer holds it
+      // (docs/behaviour/screens.md#toasts: its text is legible in both themes).
+      const toast = page.locator('[data-sonner-toast][data-type="info"]');
+      await expect(toast).toBeVisible();
+      await toast.hover();
+      expect(await axeFindings(page, '[data-sonner-toaster]')).toEqual([]);
+      await page.mouse.move(0, 0);
       const notice = page.getByRole('status').filter({ hasText: 'This user is inactive' });
       await expect(notice).toContainText(`${username} cannot sign in until Active is switched on`);
       await shoot(page, `first-day-inactive-notice-${theme}.png`);

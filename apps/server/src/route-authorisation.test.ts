@@ -56,6 +56,7 @@ const READ_ONLY_POSTS = new Set([
   'POST /api/order-submission/vendor/preview',
   'POST /api/tracking-numbers/recognise',
   'POST /api/mapping-suggestions',
+  'POST /api/inventory-sources/activated-items/read',
 ]);
 
 let t: TestApp;

@@ -38,6 +38,7 @@ export const DATABASE_FREE_TESTS = [
   'apps/server/src/modules/inventory-processing/predictive.test.ts',
   'apps/server/src/modules/inventory-processing/run-report.test.ts',
   'apps/server/src/modules/inventory-processing/state-changes.test.ts',
+  'apps/server/src/modules/inventory-sources/activated-item-list.test.ts',
   'apps/server/src/modules/mapping-suggestions/column-profile.test.ts',
   'apps/server/src/modules/mapping-suggestions/evidence.test.ts',
   'apps/server/src/modules/mapping-suggestions/header-row.test.ts',

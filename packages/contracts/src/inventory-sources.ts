@@ -254,3 +254,18 @@ export const ZSftpHostKeyStateSchema = ZInventorySourceResponseSchema.pick({
   sftpHostKeyPresentedAt: true,
 });
 export type SftpHostKeyState = z.infer<typeof ZSftpHostKeyStateSchema>;
+
+/**
+ * POST /api/inventory-sources/activated-items/read (beyond the spec): the user-activated items of an uploaded
+ * list (docs/behaviour/inventory.md#activated-items-from-a-file). Nothing is stored; the editor writes the
+ * items into its field and Save keeps them.
+ */
+export const ACTIVATED_ITEM_LIST_FILE_TYPES = ['.txt', '.csv', '.xls', '.xlsx'] as const;
+
+export const ZActivatedItemListSchema = z.object({
+  /** Trimmed, blanks dropped, each once, in the file's order. */
+  items: z.array(z.string().min(1)),
+  /** The header the items were read under; null when the first row was no item header (the first column). */
+  column: z.string().nullable(),
+});
+export type ActivatedItemList = z.infer<typeof ZActivatedItemListSchema>;

@@ -63,3 +63,15 @@ export function requireUploadOfType(upload: MultipartUpload, fileType: string): 
   }
   return file;
 }
+
+/**
+ * The uploaded file, required and not empty, named with one of the extensions a call takes (the suggestions
+ * from a sample and the item lists take several): `Invalid file type. Expected .csv, .xls, .xlsx but got .pdf`.
+ */
+export function requireUploadOfTypes(upload: MultipartUpload, fileTypes: readonly string[]): IncomingFile {
+  const file = requireUploadOfType(upload, '');
+  const extension = extensionOf(file.fileName);
+  if (fileTypes.includes(extension)) return file;
+  const message = `Invalid file type. Expected ${fileTypes.join(', ')} but got ${extension || 'no extension'}`;
+  throw AppError.badRequest(message, { file: message });
+}

@@ -1,5 +1,6 @@
 import {
   ZAcceptSftpHostKeySchema,
+  ZActivatedItemListSchema,
   ZActiveToggleSchema,
   ZInventorySourceListItemSchema,
   ZInventorySourceResponseSchema,
@@ -11,10 +12,19 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { activeToggleDocs, apiDocs, deleteDocs, FILE_DOWNLOAD, idParams } from '../../lib/route-docs';
+import {
+  activeToggleDocs,
+  apiDocs,
+  deleteDocs,
+  FILE_DOWNLOAD,
+  fileUpload,
+  idParams,
+} from '../../lib/route-docs';
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { attachmentHeader } from '../files/stored-files';
+import { readMultipartUpload } from '../inventory-processing/upload';
+import { readActivatedItemList } from './read-item-list';
 import {
   acceptSftpHostKey,
   deleteInventorySource,
@@ -157,5 +167,23 @@ export async function inventorySourceRoutes(app: FastifyInstance, { db, secrets,
         validate(ZAcceptSftpHostKeySchema, request.body),
         sessionUserOrThrow(request),
       ),
+  );
+
+  // Beyond the spec: the editor's Upload item list (docs/behaviour/inventory.md#activated-items-from-a-file).
+  app.post(
+    '/api/inventory-sources/activated-items/read',
+    {
+      config: { ...access, body: 'file', readOnly: true },
+      schema: docs({
+        summary:
+          'Read a list of user-activated items from a .txt, .csv, .xls or .xlsx file (nothing is stored)',
+        description:
+          'One item a line, or the column headed like Item, SKU, Part or Product (else the first column); ' +
+          'items trimmed, blanks dropped, each once in the file’s order.',
+        body: fileUpload(),
+        response: { 200: ZActivatedItemListSchema },
+      }),
+    },
+    async (request) => readActivatedItemList(await readMultipartUpload(request)),
   );
 }

@@ -15,12 +15,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { isSpreadsheetError } from '../../integrations/spreadsheet';
-import { extensionOf } from '../../integrations/spreadsheet/source-file';
 import { AppError } from '../../lib/app-error';
 import { apiDocs, fileUpload, NO_CONTENT } from '../../lib/route-docs';
 import { validate } from '../../lib/validate';
 import { hasFlag, type SessionUser, sessionUserOrThrow, type UserFlag } from '../../plugins/session';
-import { readMultipartUpload, requireUploadOfType } from '../inventory-processing/upload';
+import { readMultipartUpload, requireUploadOfTypes } from '../inventory-processing/upload';
 import { learnedEvidence } from './evidence';
 import { deleteAllEvidence, evidenceSummary } from './evidence-repository';
 import { readSampleRows, suggestMapping } from './index';
@@ -40,14 +39,6 @@ const KIND_REFUSED: Record<MappingSuggestionKind, string> = {
 
 function assertMayAsk(user: SessionUser, kind: MappingSuggestionKind) {
   if (!hasFlag(user, KIND_FLAG[kind])) throw AppError.forbidden(KIND_REFUSED[kind]);
-}
-
-/** The spreadsheet types every other upload takes (.csv, .xls, .xlsx), up to 10 MB (the multipart limit). */
-function assertSpreadsheetName(fileName: string) {
-  const extension = extensionOf(fileName);
-  if ((SPREADSHEET_FILE_TYPES as readonly string[]).includes(extension)) return;
-  const message = `Invalid file type. Expected ${SPREADSHEET_FILE_TYPES.join(', ')} but got ${extension || 'no extension'}`;
-  throw AppError.badRequest(message, { file: message });
 }
 
 export async function mappingSuggestionRoutes(app: FastifyInstance, context: AppContext) {
@@ -75,8 +66,8 @@ export async function mappingSuggestionRoutes(app: FastifyInstance, context: App
       const upload = await readMultipartUpload(request);
       const { kind } = validate(ZMappingSuggestionRequestSchema, upload.fields);
       assertMayAsk(user, kind);
-      const file = requireUploadOfType(upload, '');
-      assertSpreadsheetName(file.fileName);
+      // The spreadsheet types every other upload takes, up to 10 MB (the multipart limit).
+      const file = requireUploadOfTypes(upload, SPREADSHEET_FILE_TYPES);
       let rows: string[][];
       try {
         rows = await readSampleRows(file.content, { fileName: file.fileName });

@@ -194,6 +194,7 @@ describe('body types: only JSON for JSON routes, multipart only where a route ta
   it('keeps multipart on the upload routes and refuses anything else there', async () => {
     const uploads = t.app.context.routes.filter((route) => route.body === 'file');
     expect(uploads.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+      'POST /api/inventory-sources/activated-items/read',
       'POST /api/inventory-sources/debug-modify-file',
       'POST /api/inventory-sources/manually-process',
       'POST /api/mapping-suggestions',

@@ -330,7 +330,8 @@ async function submitGroup(
   const message = outcome.ok
     ? `Sent ${summary} to ${vendor.vendorNameFromFile}: ${outcome.message}`
     : deferred
-      ? `${vendor.vendorNameFromFile}: ${summary} was not sent yet: ${outcome.message} The relay did not take it, so its lines wait and are sent again by the next due-work run, with the same Message-ID.`
+      ? // No vendor name in front: the batch run's warning puts it there (batches.ts finishBatch).
+        `${summary} was not sent yet: ${outcome.message} The relay did not take it, so its lines wait and are sent again by the next due-work run, with the same Message-ID.`
       : outcome.verdict === 'unknown'
         ? `${vendor.vendorNameFromFile}: ${summary} may or may not have been sent: ${outcome.message} Check with the vendor, then use Re-send if needed (it keeps the same Message-ID).`
         : `${vendor.vendorNameFromFile}: ${summary} was not sent: ${outcome.message} Use Re-send once the problem is fixed.`;

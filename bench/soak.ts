@@ -15,7 +15,10 @@
  *   the processes reach through a proxy of the harness: R fast shutdowns and C network cuts (the proxy holds
  *   every socket and forwards nothing), 5–30 s each, one at a time, spread over the window beside the kills.
  *   After each, the time every web instance took to answer /ready 200 again.
- * - Then it waits for quiet and prints the table; exit 1 on any duplicate or lost message.
+ * - Every tenth message, an order e-mail besides to the first mailbox, with lines for two or three vendors
+ *   (soak-vendor-orders.ts): each vendor batch must reach the catcher exactly once.
+ * - Then it waits for quiet and prints the table; exit 1 on any duplicate or lost message, or any vendor batch
+ *   not e-mailed exactly once.
  *
  *   npm run soak -- --messages 200 --instances 2 --kills 3 [--minutes 1] [--db-restart 1] [--db-cut 1]
  *     [--env MALLOC_ARENA_MAX=2]
@@ -39,6 +42,16 @@ import {
 } from '../test-servers/postgres';
 import { smtpEnv, startSmtpCatcher } from '../test-servers/smtp-catcher';
 import { adminQuery, createTrackedMailbox, percentile } from './bench-support';
+import {
+  isVendorMail,
+  ORDER_EVERY,
+  orderMessage,
+  setUpVendorOrders,
+  VENDORS,
+  vendorBatchCounts,
+  vendorBatchReport,
+  vendorOrdersSettled,
+} from './soak-vendor-orders';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const SERVER_JS = path.join(REPO, 'apps/server/dist/server.js');
@@ -290,12 +303,15 @@ async function main() {
     database = await createDatabase({ url, poolSize: 3 });
     await database.migrate();
     const secrets = createSecretBox(secretKey);
+    const mailboxIds: number[] = [];
     for (const user of users) {
-      await createTrackedMailbox(database.db, secrets, dovecot, user, {
+      const { source } = await createTrackedMailbox(database.db, secrets, dovecot, user, {
         sourceName: `Soak supplier ${user.user}`,
         supplier: SUPPLIER,
       });
+      mailboxIds.push(source.id);
     }
+    await setUpVendorOrders(database.db, secrets, mailboxIds[0]!, catcher);
     // A digest every minute ('Custom', every minute), to the catcher.
     const firstSlot = Math.ceil((Date.now() + 1) / 60_000) * 60_000;
     await database.db.insert(schema.notificationSettings).values({
@@ -429,6 +445,7 @@ async function main() {
     const kills: Array<{ at: number; slot: string; duringPollOf: number | undefined }> = [];
     const killTimes = Array.from({ length: KILLS }, (_, index) => ((index + 0.5) / KILLS) * windowMs);
     let resetDone = false;
+    let orderMessages = 0;
     const windowStart = Date.now();
     const killer = (async () => {
       for (const due of killTimes) {
@@ -523,6 +540,10 @@ async function main() {
       const raw = await message(index);
       await appenders[(index - 1) % MAILBOXES]!.append('INBOX', raw);
       appendedAt.set(index, Date.now());
+      if (index % ORDER_EVERY === 0) {
+        await appenders[0]!.append('INBOX', await orderMessage(index));
+        orderMessages += 1;
+      }
     }
     await Promise.all([killer, faulter]);
     await Promise.all(appenders.map((client) => client.logout().catch(() => {})));
@@ -552,6 +573,12 @@ async function main() {
         lastChange = Date.now();
       }
       if (Date.now() - lastChange > quietLimit) break;
+      await sleep(1_000);
+    }
+    // The vendor e-mails: every line taken by a finished run, or 90 s more (the due-work job resumes what a
+    // kill interrupted when a process starts, and every five minutes).
+    const settleUntil = Date.now() + 90_000;
+    while (!(await vendorOrdersSettled(database.db).catch(() => false)) && Date.now() < settleUntil) {
       await sleep(1_000);
     }
     const quietAt = Date.now();
@@ -611,12 +638,14 @@ async function main() {
     // Digests per minute slot, from the first due minute to the last whole minute.
     const perSlot = new Map<number, number>();
     for (let at = firstSlot; at + 60_000 <= quietAt; at += 60_000) perSlot.set(at, 0);
-    for (const mail of catcher.messages) {
+    for (const mail of catcher.messages.filter((caught) => !isVendorMail(caught))) {
       const at = Math.floor((mail.parsed.date?.getTime() ?? 0) / 60_000) * 60_000;
       if (perSlot.has(at)) perSlot.set(at, perSlot.get(at)! + 1);
     }
     const counts = [...perSlot.values()];
     const slotsNotOne = counts.filter((count) => count !== 1).length;
+
+    const vendorBatches = vendorBatchReport(await vendorBatchCounts(database.db, catcher.messages));
 
     const warnings = slots.map((slot) => {
       slot.log.end();
@@ -660,6 +689,11 @@ async function main() {
               .join('; '),
       ],
       ['orders expected / present', `${expected} / ${orderRows.length}`],
+      [
+        'order e-mails (vendor purchase orders)',
+        `${orderMessages}, with lines for ${VENDORS.length} vendors, two or three each`,
+      ],
+      vendorBatches.row,
       ['duplicate imports', `${duplicates} (messages processed twice: ${processedTwice})`],
       ['lost messages', String(lost)],
       [
@@ -722,7 +756,8 @@ async function main() {
       }
     }
     console.log(`\nsoak: ${MESSAGES} messages, ${duplicates} duplicates, ${lost} lost`);
-    exitCode = duplicates > 0 || lost > 0 ? 1 : 0;
+    console.log(vendorBatches.verdict);
+    exitCode = duplicates > 0 || lost > 0 || (orderMessages > 0 && !vendorBatches.ok) ? 1 : 0;
     keepLogs = healthFailures > 0;
   } finally {
     for (const slot of slots) {

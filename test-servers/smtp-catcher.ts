@@ -22,6 +22,12 @@ export interface SmtpCatcher {
    * the message is not in `messages` yet) until the returned function is called.
    */
   hold(): () => void;
+  /**
+   * A relay that refuses: from now on each message's data is answered with `code` (4xx: try later, 5xx:
+   * never) and not kept, until the returned function is called. `refusedCount` counts the refusals.
+   */
+  refuse(code: number): () => void;
+  readonly refusedCount: number;
   /** How many messages are waiting for their held answer. */
   readonly heldCount: number;
   /** Resolves when at least `count` messages are waiting for a held answer. */
@@ -54,6 +60,8 @@ export async function startSmtpCatcher(
     for (const wake of waiters.splice(0)) wake();
   };
   let holding = false;
+  let refusing: number | null = null;
+  let refusedCount = 0;
   const heldAnswers: Array<() => void> = [];
   const releaseHeld = () => {
     holding = false;
@@ -95,6 +103,13 @@ export async function startSmtpCatcher(
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks);
+        if (refusing !== null) {
+          refusedCount += 1;
+          const refusal = Object.assign(new Error(`Refused for the test (${refusing})`), {
+            responseCode: refusing,
+          });
+          return callback(refusal);
+        }
         const mail: CaughtMail = {
           envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
@@ -134,6 +149,15 @@ export async function startSmtpCatcher(
     hold() {
       holding = true;
       return releaseHeld;
+    },
+    refuse(code) {
+      refusing = code;
+      return () => {
+        refusing = null;
+      };
+    },
+    get refusedCount() {
+      return refusedCount;
     },
     get heldCount() {
       return heldAnswers.length;

@@ -93,6 +93,10 @@ export interface VendorSubmissionDetails extends RunDetails {
   from: string;
   subject: string;
   body: string;
+  /** The e-mail's Message-ID, the same on every attempt and re-send (absent on runs from before it was kept). */
+  messageId?: string;
+  /** The relay did not take the e-mail for now (4xx, unreachable): the lines went back to waiting. */
+  deferred?: boolean;
   poNumbers: string[];
   lineCount: number;
   /** The submission batches whose lines this e-mail carries (several for a non-daily vendor). */

@@ -85,6 +85,28 @@ export function smtpFailureMessage(error: unknown, settings: OutgoingServerSetti
   });
 }
 
+/**
+ * What a failed send means for the message (docs/behaviour/order-submission.md#sending-exactly-once):
+ * - 'deferred': the relay answered 4xx, or could not be reached at all: it did not take the message, and
+ *   it may take it later;
+ * - 'refused': the relay answered 5xx: it did not take the message and will not;
+ * - 'unknown': the connection broke or timed out without an answer, perhaps after the message's data was
+ *   sent: the relay may have taken it.
+ */
+export type SmtpSendVerdict = 'deferred' | 'refused' | 'unknown';
+
+export function smtpSendVerdict(error: unknown): SmtpSendVerdict {
+  const { responseCode } = error as { responseCode?: unknown };
+  if (typeof responseCode === 'number' && responseCode >= 400 && responseCode < 500) return 'deferred';
+  if (typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600) return 'refused';
+  const { kind } = classifyConnectionError(error);
+  // No connection was made, so nothing was sent.
+  if (kind === 'refused' || kind === 'host-not-found' || kind === 'unreachable') return 'deferred';
+  // Signing in or the TLS handshake failed: no message was sent, and none will be until the source is fixed.
+  if (kind === 'auth' || kind === 'tls' || kind === 'not-the-protocol') return 'refused';
+  return 'unknown';
+}
+
 /** Connects and signs in without sending anything; a result for the editor's "Test connection". */
 export async function checkSmtpConnection(
   settings: OutgoingServerSettings,

@@ -13,8 +13,10 @@ import { type MailSignIn, MailSignInError, resolveMailSignIn } from '../../integ
 import {
   buildSmtpTransport,
   type OutgoingServerSettings,
+  type SmtpSendVerdict,
   smtpEndpoint,
   smtpFailureMessage,
+  smtpSendVerdict,
 } from '../../integrations/outgoing-mail';
 import { cleanFileName } from '../../lib/file-names';
 import type { SecretBox } from '../../lib/secrets';
@@ -89,7 +91,9 @@ export function mailServerSettings(
 }
 
 /** 'source': the source's own settings stop it (fix the source); 'server': the mail server or Microsoft said no. */
-export type SendOutcome = { ok: true } | { ok: false; fault: 'source' | 'server'; message: string };
+export type SendOutcome =
+  | { ok: true }
+  | { ok: false; fault: 'source' | 'server'; message: string; verdict?: SmtpSendVerdict };
 
 /**
  * Sends `mail` from the source's address through the source's own outgoing server, signed in with its
@@ -131,7 +135,12 @@ export async function sendFromEmailSource(
     });
     return { ok: true };
   } catch (error) {
-    return { ok: false, fault: 'server', message: smtpFailureMessage(error, settings, signIn.user) };
+    return {
+      ok: false,
+      fault: 'server',
+      message: smtpFailureMessage(error, settings, signIn.user),
+      verdict: smtpSendVerdict(error),
+    };
   } finally {
     transport.close();
   }

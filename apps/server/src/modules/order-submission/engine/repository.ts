@@ -330,6 +330,30 @@ export async function claimLines(db: DbOrTx, lineIds: number[], runId: number): 
   return rows.map((row) => row.id);
 }
 
+/**
+ * A send the relay deferred (4xx) or could not be reached for: the run's lines wait again, for the next
+ * attempt (docs/behaviour/order-submission.md#sending-exactly-once).
+ */
+export async function releaseLines(db: DbOrTx, runId: number): Promise<number> {
+  const rows = await db
+    .update(submissionVendorLines)
+    .set({ runId: null })
+    .where(eq(submissionVendorLines.runId, runId))
+    .returning({ id: submissionVendorLines.id });
+  return rows.length;
+}
+
+/** Whether the vendor's latest run was a deferred send whose lines wait for their next attempt. */
+export async function lastRunDeferred(db: DbOrTx, vendorId: number): Promise<boolean> {
+  const [last] = await db
+    .select({ details: runs.details })
+    .from(runs)
+    .where(and(eq(runs.sourceType, 'vendor'), eq(runs.sourceId, vendorId)))
+    .orderBy(sql`${runs.startedAt} desc`, sql`${runs.id} desc`)
+    .limit(1);
+  return (last?.details as { deferred?: boolean } | null)?.deferred === true;
+}
+
 /** Per vendor, the lines of a batch and the runs that took them (null: still waiting). */
 export async function batchLineRuns(
   db: DbOrTx,

@@ -1,7 +1,8 @@
 /**
  * Re-send (docs/behaviour/order-submission.md#re-send): a vendor run's e-mail sent again as it was (same recipients,
  * subject, body and stored attachments) from the vendor's send-from e-mail source, recorded as a new vendor
- * run with trigger 'manual' and reprocessOfRunId pointing at the original.
+ * run with trigger 'manual' and reprocessOfRunId pointing at the original, with the original's Message-ID
+ * (docs/behaviour/order-submission.md#sending-exactly-once).
  */
 import type { ResendSubmissionOutcome, SubmissionAttachment, VendorSubmissionDetails } from '@app/contracts';
 import type { AppContext } from '../../../context';
@@ -35,6 +36,11 @@ export async function resendVendorRun(context: AppContext, runId: number): Promi
     );
   }
   if (run.status === 'running') throw AppError.conflict(`Run #${runId} is still being sent.`);
+  if (details.deferred) {
+    throw AppError.conflict(
+      `Run #${runId} was deferred by the mail server: its lines were put back and are sent again by themselves.`,
+    );
+  }
   if (run.sourceId === null) throw AppError.conflict('The vendor of this run is unknown.');
   const vendor = await findLiveVendor(db, run.sourceId);
   if (!vendor) throw AppError.conflict(`The vendor "${run.sourceName}" has been deleted.`);
@@ -70,6 +76,8 @@ export async function resendVendorRun(context: AppContext, runId: number): Promi
     subject: details.subject,
     body: details.body,
     attachments,
+    // The same purchase order: a vendor's mail system can tell the copy from a new order.
+    ...(details.messageId ? { messageId: details.messageId } : {}),
   });
   const message = outcome.ok
     ? `Re-sent run #${runId} to ${vendor.vendorNameFromFile}: ${outcome.message}`

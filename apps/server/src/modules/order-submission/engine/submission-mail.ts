@@ -3,7 +3,9 @@
  * XOAUTH2 for Microsoft sources). Never throws: every problem is an outcome whose message an operator can
  * act on, recorded in the vendor's run.
  */
+import { createHash } from 'node:crypto';
 import type { AppContext } from '../../../context';
+import type { SmtpSendVerdict } from '../../../integrations/outgoing-mail';
 import { errorMessage } from '../../../lib/error-message';
 import { findEmailSourceById } from '../../email-sources/repository';
 import { senderAddress, sendFromEmailSource } from '../../email-sources/source-connection';
@@ -21,6 +23,8 @@ export interface SubmissionEmail {
   subject: string;
   body: string;
   attachments: OutgoingAttachment[];
+  /** The stable Message-ID of the submission (submissionMessageId), the same on every attempt. */
+  messageId?: string;
 }
 
 export interface SendOutcome {
@@ -28,6 +32,27 @@ export interface SendOutcome {
   message: string;
   /** The address the e-mail was (or would have been) sent from; '' when the source is missing. */
   from: string;
+  /** Of a failed send: whether the relay may have taken the message (outgoing-mail.ts smtpSendVerdict). */
+  verdict?: SmtpSendVerdict;
+}
+
+/**
+ * The Message-ID of a vendor submission, derived from what it carries (the vendor and its order lines), so
+ * that every attempt to send the same lines, and every re-send, carries the same one
+ * (docs/behaviour/order-submission.md#sending-exactly-once). The domain is the send-from address's.
+ */
+export async function submissionMessageId(
+  context: AppContext,
+  emailSourceId: number | null,
+  vendorId: number,
+  lineIds: readonly number[],
+): Promise<string> {
+  const emailSource =
+    emailSourceId === null ? undefined : await findEmailSourceById(context.db, emailSourceId);
+  const domain = (emailSource ? senderAddress(emailSource) : '').split('@')[1]?.replace(/[<>\s]/g, '');
+  const key = `vendor ${vendorId} lines ${[...lineIds].sort((a, b) => a - b).join(',')}`;
+  const hash = createHash('sha256').update(key).digest('hex').slice(0, 32);
+  return `<purchase-order.${hash}@${domain || 'inbox-ops.localhost'}>`;
 }
 
 export async function sendSubmissionEmail(
@@ -65,6 +90,7 @@ async function send(
     ...(mail.bcc.length > 0 ? { bcc: mail.bcc } : {}),
     subject: mail.subject,
     text: mail.body,
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
     attachments: mail.attachments.map((attachment) => ({
       filename: attachment.fileName,
       content: attachment.content,
@@ -73,7 +99,7 @@ async function send(
       contentDisposition: 'attachment' as const,
     })),
   });
-  if (!sent.ok) return fail(sent.message);
+  if (!sent.ok) return { ...fail(sent.message), ...(sent.verdict ? { verdict: sent.verdict } : {}) };
   const recipients = [...mail.to, ...mail.cc, ...mail.bcc].length;
   return {
     ok: true,

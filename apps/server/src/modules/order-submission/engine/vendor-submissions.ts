@@ -31,6 +31,7 @@ import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../../context';
 import { renderPdf } from '../../../integrations/browser/pdf';
 import { AppError } from '../../../lib/app-error';
+import { whileDatabaseAway } from '../../../lib/database-away';
 import { errorMessage } from '../../../lib/error-message';
 import { composeFileName } from '../../../lib/file-names';
 import { plural } from '../../../lib/plural';
@@ -42,8 +43,15 @@ import { addDays, type Day, dayOf } from './days';
 import { bodyText, distinct, fillWildcards, poNumbersOf } from './mail-content';
 import { mergeOrderLines } from './merged-order-file';
 import type { OrderLine } from './order-file';
-import { claimLines, lastBuildFailure, type WaitingLine, waitingLinesOf } from './repository';
-import { type OutgoingAttachment, sendSubmissionEmail } from './submission-mail';
+import {
+  claimLines,
+  lastBuildFailure,
+  lastRunDeferred,
+  releaseLines,
+  type WaitingLine,
+  waitingLinesOf,
+} from './repository';
+import { type OutgoingAttachment, sendSubmissionEmail, submissionMessageId } from './submission-mail';
 import { buildVendorFile, type VendorFile } from './vendor-file';
 import { renderVendorFileHtml } from './vendor-file-html';
 import { vendorFileSettings } from './vendor-matching';
@@ -147,7 +155,9 @@ async function submitVendor(
   }
   const today = dayOf(context.clock.now());
   const dueDay = dueDayOf(vendor, lines);
-  if (dueDay !== null && (options.mode === 'batch' ? today < dueDay : today <= dueDay)) {
+  // Lines whose send the relay deferred were due when it was tried: the next attempt does not wait.
+  const retrying = options.mode === 'due' && (await lastRunDeferred(db, vendorId));
+  if (dueDay !== null && !retrying && (options.mode === 'batch' ? today < dueDay : today <= dueDay)) {
     return {
       ...base,
       status: 'accumulated',
@@ -184,7 +194,11 @@ async function submitVendor(
   if (made.length === 0) return undefined;
   return {
     ...base,
-    status: made.every((result) => result.status === 'sent') ? 'sent' : 'failed',
+    status: made.every((result) => result.status === 'sent')
+      ? 'sent'
+      : made.some((result) => result.status === 'failed')
+        ? 'failed'
+        : 'skipped',
     runIds: made.flatMap((result) => (result.runId === null ? [] : [result.runId])),
     lineCount: made.reduce((sum, result) => sum + result.lineCount, 0),
     message: made.map((result) => result.message).join(' '),
@@ -192,8 +206,11 @@ async function submitVendor(
 }
 
 interface GroupResult {
-  /** lost: another instance claimed the lines first; nothing was recorded here. */
-  status: 'sent' | 'failed' | 'lost';
+  /**
+   * lost: another instance claimed the lines first; nothing was recorded here. deferred: the relay did not
+   * take the e-mail for now, the lines wait for the next attempt.
+   */
+  status: 'sent' | 'failed' | 'deferred' | 'lost';
   runId: number | null;
   lineCount: number;
   message: string;
@@ -254,8 +271,10 @@ async function submitGroup(
   const orderFileIds = distinctNumbers(
     lines.flatMap((line) => (line.email.orderFileId === null ? [] : [line.email.orderFileId])),
   );
+  const messageId = await submissionMessageId(context, vendor.sendFromEmailSourceModelId, vendor.id, lineIds);
   let claimed: { runId: number; details: VendorSubmissionDetails; outputFileId: number };
   try {
+    // The claim is the "sending" step: committed, with the Message-ID, before the relay is spoken to.
     claimed = await db.transaction(async (tx) => {
       const { outputFileId, attachments } = await storeSubmissionFiles(tx, prepared);
       const pdf = attachments.find((attachment) => attachment.kind === 'pdf');
@@ -266,6 +285,7 @@ async function submitGroup(
         from: '',
         subject: prepared.subject,
         body: prepared.body,
+        messageId,
         poNumbers: prepared.poNumbers,
         lineCount: lines.length,
         batch: batchIds,
@@ -297,25 +317,36 @@ async function submitGroup(
     subject: prepared.subject,
     body: prepared.body,
     attachments: prepared.attachments,
+    messageId,
   });
+  const deferred = !outcome.ok && outcome.verdict === 'deferred';
   const details = {
     ...claimed.details,
     from: outcome.from,
     ...(outcome.ok ? {} : { errors: [outcome.message] }),
+    ...(deferred ? { deferred: true } : {}),
   };
   const summary = `"${prepared.file.fileName}" (${plural(lines.length, 'line')}, PO ${prepared.poNumbers.join(', ') || 'none'})`;
   const message = outcome.ok
     ? `Sent ${summary} to ${vendor.vendorNameFromFile}: ${outcome.message}`
-    : `${vendor.vendorNameFromFile}: ${summary} was not sent: ${outcome.message} Use Re-send once the problem is fixed.`;
-  // The run's end and the order-submission.sent webhook event commit together.
-  await db.transaction(async (tx) => {
-    await finishRun(tx, claimed.runId, {
-      status: outcome.ok ? 'succeeded' : 'failed',
-      message,
-      details,
-      outputFileId: claimed.outputFileId,
-    });
-    if (outcome.ok) {
+    : deferred
+      ? // No vendor name in front: the batch run's warning puts it there (batches.ts finishBatch).
+        `${summary} was not sent yet: ${outcome.message} The relay did not take it, so its lines wait and are sent again by the next due-work run, with the same Message-ID.`
+      : outcome.verdict === 'unknown'
+        ? `${vendor.vendorNameFromFile}: ${summary} may or may not have been sent: ${outcome.message} Check with the vendor, then use Re-send if needed (it keeps the same Message-ID).`
+        : `${vendor.vendorNameFromFile}: ${summary} was not sent: ${outcome.message} Use Re-send once the problem is fixed.`;
+  // The "sent" step: the run's end and the order-submission.sent webhook event commit together, ridden
+  // through a database restart, because the relay's answer cannot be asked for again.
+  await whileDatabaseAway(() =>
+    db.transaction(async (tx) => {
+      await finishRun(tx, claimed.runId, {
+        status: outcome.ok ? 'succeeded' : 'failed',
+        message,
+        details,
+        outputFileId: claimed.outputFileId,
+      });
+      if (deferred) await releaseLines(tx, claimed.runId);
+      if (!outcome.ok) return;
       await emitOrderSubmissionSent(tx, {
         runId: claimed.runId,
         vendorId: vendor.id,
@@ -323,9 +354,14 @@ async function submitGroup(
         fileName: prepared.file.fileName,
         lineCount: lines.length,
       });
-    }
-  });
-  return { status: outcome.ok ? 'sent' : 'failed', runId: claimed.runId, lineCount: lines.length, message };
+    }),
+  );
+  return {
+    status: outcome.ok ? 'sent' : deferred ? 'deferred' : 'failed',
+    runId: claimed.runId,
+    lineCount: lines.length,
+    message,
+  };
 }
 
 /** Stores the vendor's file (the run's output) and each attachment not stored yet; the spreadsheet is the file. */

@@ -20,7 +20,7 @@ import {
 } from '@app/contracts';
 import { normaliseHeader } from '../order-tracking-ingestion/header-drift';
 import { type ColumnProfile, fileDateOrder, profileColumn, share } from './column-profile';
-import { FIELD_CATALOGUE, type FieldSpec, headerMatch, type ValueType } from './field-catalogue';
+import { FIELD_CATALOGUE, type FieldSpec, fieldHeaderMatch, type ValueType } from './field-catalogue';
 import { chooseHeaderRow } from './header-row';
 import { headerWords } from './header-words';
 import { type EvidenceMatch, evidenceLookup, type LearnedEvidence } from './learned-evidence';
@@ -59,18 +59,23 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
   switch (type) {
     case 'tracking': {
       const sure = share(p, p.tracking);
+      const likely = share(p, p.trackingLikely);
       const weak = share(p, p.trackingWeak);
       const carriers = p.trackingCarriers.slice(0, 3).join('/');
       const checked = p.trackingValidCheck === p.tracking ? ' with valid check digits' : '';
+      const vouched = p.trackingLikely - p.tracking;
       return {
-        fit: sure,
+        // A number only its check digit vouches for counts for most of a sure one.
+        fit: sure + 0.8 * (likely - sure),
         veto: enough && sure + weak < 0.3,
         says:
-          p.tracking > 0
-            ? `${p.tracking} ${of} values are ${carriers} numbers${checked}`
-            : weak > 0
-              ? `${p.trackingWeak} ${of} values only have the length of a tracking number`
-              : '',
+          vouched > 0
+            ? `${p.trackingLikely} ${of} values are ${carriers} numbers (${vouched} by a valid check digit alone)`
+            : p.tracking > 0
+              ? `${p.tracking} ${of} values are ${carriers} numbers${checked}`
+              : weak > 0
+                ? `${p.trackingWeak} ${of} values only have the length of a tracking number`
+                : '',
       };
     }
     case 'carrier': {
@@ -132,7 +137,7 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
       const veto =
         enough &&
         (share(p, p.dates) > 0.5 ||
-          share(p, p.tracking) > 0.5 ||
+          share(p, p.trackingLikely) > 0.5 ||
           share(p, p.wordy) > 0.6 ||
           share(p, p.money) > 0.5 ||
           (share(p, p.integers) > 0.8 && p.maxInteger < 100));
@@ -179,7 +184,7 @@ interface ColumnInfo {
 }
 
 function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolean): Candidate | null {
-  const match = headerMatch(column.words, spec);
+  const match = fieldHeaderMatch(column.header, column.words, spec);
   const learned = column.evidence.get(spec.field);
   const fromEvidence = learned !== undefined && learned.score >= match.score;
   const headerScore = Math.max(match.score, learned?.score ?? 0);
@@ -190,17 +195,29 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
   if (headerScore > 0) {
     const base = headerScore * 0.85;
     if (fit.veto) confidence = base * 0.25;
-    else if (column.profile.count === 0) confidence = base * 0.9;
+    // An empty column in the sample: the header is all there is, and nothing can confirm it.
+    else if (column.profile.count === 0) confidence = base * 0.7;
     else confidence = base + (1 - base) * fit.fit * (specific ? 0.7 : 0.35) * headerScore;
   }
-  // Values alone name a field only when they are unmistakable: tracking numbers and carriers.
+  const p = column.profile;
+  // Codes that call themselves POs (`PO4500120`) are the PO, whatever the header calls them, and not another
+  // document's number.
+  const poValues = p.count >= 3 && share(p, p.poPrefixed) >= 0.8;
+  if (poValues && spec.field === 'documentNumber') confidence *= 0.5;
+  // Values alone name a field only when they are unmistakable: tracking numbers, carriers, PO-prefixed codes.
   let byValues = 0;
   if (spec.values === 'tracking') {
-    const s = share(column.profile, column.profile.tracking);
+    const s = share(p, p.tracking);
+    const likely = share(p, p.trackingLikely);
     if (s >= 0.6) byValues = 0.5 + 0.45 * s;
+    // Nearly every value a tracking number, some sure and the rest vouched for by their check digit: the values
+    // win over a header that says nothing (`Tracks`) or names something else (`Shipment Identification Number`).
+    if (p.count >= 5 && likely >= 0.9 && s >= 0.2) byValues = Math.max(byValues, 0.55 + 0.4 * likely);
   } else if (spec.values === 'carrier') {
-    const s = share(column.profile, column.profile.carriers);
-    if (s >= 0.7) byValues = 0.4 + 0.45 * s;
+    const s = share(p, p.carriers);
+    if (s >= 0.9) byValues = 0.4 + 0.45 * s;
+  } else if (spec.field === 'customerPoNumber' && poValues) {
+    byValues = 0.6 + 0.2 * share(p, p.poPrefixed);
   }
   if (byValues > confidence) confidence = byValues;
   if (confidence <= 0) return null;
@@ -212,6 +229,8 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
       parts.push(
         `header '${column.header}' was mapped to ${spec.label} on this installation before (${sources})`,
       );
+    } else if (match.synonym?.startsWith('X12 ')) {
+      parts.push(`header '${column.header}', the EDI element ${match.synonym.slice(4)}`);
     } else if (match.score > 0) parts.push(`header '${column.header}'`);
     else parts.push(`header '${column.header}' says little, the values decide`);
   }
@@ -355,6 +374,27 @@ function headerlessCandidates(
   return out;
 }
 
+/** Whether two columns of identifiers (values mostly different) hold the same value on (nearly) every row. */
+export function sameValues(
+  rows: readonly (readonly string[])[],
+  firstDataRow: number,
+  a: number,
+  b: number,
+): boolean {
+  let compared = 0;
+  let same = 0;
+  const distinct = new Set<string>();
+  for (let r = firstDataRow; r < rows.length; r++) {
+    const x = (rows[r]![a] ?? '').trim();
+    const y = (rows[r]![b] ?? '').trim();
+    if (x === '' && y === '') continue;
+    compared++;
+    distinct.add(x);
+    if (x === y) same++;
+  }
+  return compared >= 3 && distinct.size >= compared * 0.5 && same >= compared * 0.95;
+}
+
 /** Share of rows where column `a` holds a number not above column `b`'s. */
 function notAbove(rows: readonly (readonly string[])[], a: number, b: number, firstDataRow: number): number {
   let compared = 0;
@@ -395,7 +435,7 @@ export function suggestMapping(
   const known = (cell: string) => {
     const words = headerWords(cell);
     let best = 0;
-    for (const spec of specs) best = Math.max(best, headerMatch(words, spec).score);
+    for (const spec of specs) best = Math.max(best, fieldHeaderMatch(cell, words, spec).score);
     for (const match of lookup(cell).values()) best = Math.max(best, match.score);
     return best >= 0.5 ? 1 : best;
   };
@@ -453,6 +493,17 @@ export function suggestMapping(
   for (const candidate of candidates) {
     if (candidate.confidence < PROPOSE_THRESHOLD) break;
     if (chosen.has(candidate.field) || taken.has(candidate.column)) continue;
+    // A column that repeats, row by row, one already proposed (`order_number` beside `order_id`) tells
+    // nothing new: a second field on it would be a guess.
+    // Names may honestly repeat (the buyer is the recipient); identifiers may not.
+    const isCode = (field: string) => specs.find((spec) => spec.field === field)?.values === 'code';
+    if (
+      isCode(candidate.field) &&
+      [...taken].some(
+        ([other, field]) => isCode(field) && sameValues(dataRows, firstDataRow, other, candidate.column),
+      )
+    )
+      continue;
     chosen.set(candidate.field, candidate);
     taken.set(candidate.column, candidate.field);
   }
@@ -521,15 +572,18 @@ const KEY_CANDIDATES: readonly [string, UniqueColumn][] = [
 const ORDER_LEVEL_FIELDS = ['shipToName', 'orderDate', 'poDate', 'customerName', 'customerNumber'];
 
 /**
- * The unique column: the first mapped key candidate whose values are filled on nearly every row and are unique
- * per row, or per order (rows repeating a value agree on the ship-to, order date, customer). When none is, the
- * PO column is still proposed if mapped (the source needs a key; the PO is the usual one); else null.
+ * The unique column follows the PO column: when a PO column is proposed it is the key (an order is the
+ * retailer's PO; lines and shipments repeating it are lines and shipments of that order, which is what an
+ * import groups by). Without one, the document number keys the orders if its values are filled on nearly
+ * every row and unique per row, or per order (rows repeating a value agree on the ship-to, order date,
+ * customer); else it is still proposed if mapped; else null.
  */
 function chooseUniqueColumn(
   chosen: ReadonlyMap<string, Candidate>,
   rows: readonly (readonly string[])[],
   firstDataRow: number,
 ): UniqueColumn | null {
+  if (chosen.has('customerPoNumber')) return 'CustomerPoNumber';
   const orderLevel = ORDER_LEVEL_FIELDS.flatMap((field) => {
     const pick = chosen.get(field);
     return pick ? [pick.column] : [];

@@ -398,7 +398,7 @@ export function profileColumn(
     }
     if (
       hasDigit &&
-      /^[A-Za-z0-9][A-Za-z0-9._/-]{2,29}$/.test(text) &&
+      /^#?[A-Za-z0-9][A-Za-z0-9._/-]{2,29}$/.test(text) &&
       !profile.dateByRow.has(r) &&
       !tracking.sure
     ) {

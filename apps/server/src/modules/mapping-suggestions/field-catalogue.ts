@@ -293,8 +293,10 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'order created': 0.85,
       'order entry date': 0.9,
       'purchase date': 0.85,
-      'created at': 0.6,
-      'created date': 0.6,
+      // `Created at` dates the record the export is of: the order in an order export, the shipment in a
+      // shipment export. Alone it is not enough to propose.
+      'created at': 0.35,
+      'created date': 0.35,
       'order time': 0.7,
     },
     ['ship', 'delivery', 'arrival', 'estimated', 'po', 'due', 'cancel', 'by', 'invoice'],

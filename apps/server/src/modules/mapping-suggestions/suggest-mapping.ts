@@ -171,6 +171,8 @@ interface Candidate {
   column: number;
   confidence: number;
   headerScore: number;
+  /** The catalogue spelling the header matched, if any. */
+  synonym: string | null;
   reason: string;
 }
 
@@ -196,7 +198,7 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
     const base = headerScore * 0.85;
     if (fit.veto) confidence = base * 0.25;
     // An empty column in the sample: the header is all there is, and nothing can confirm it.
-    else if (column.profile.count === 0) confidence = base * 0.7;
+    else if (column.profile.count === 0) confidence = base * 0.6;
     else confidence = base + (1 - base) * fit.fit * (specific ? 0.7 : 0.35) * headerScore;
   }
   const p = column.profile;
@@ -204,6 +206,12 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
   // document's number.
   const poValues = p.count >= 3 && share(p, p.poPrefixed) >= 0.8;
   if (poValues && spec.field === 'documentNumber') confidence *= 0.5;
+  // An identifier field whose values are not identifiers (`RMA-5144 DOCK 8`, free text): the header alone is
+  // not enough.
+  if (spec.values === 'code' && p.count >= 3 && share(p, p.codes) < 0.3) confidence *= 0.75;
+  // `order_id` beside `order_number`: an export's `ID` is usually the platform's own key, the `number` the one
+  // people quote; between two equal headers the number goes first.
+  if (spec.values === 'code' && /(^|[\s_-])id$|[a-z]Id$/i.test(column.header)) confidence -= 0.03;
   // Values alone name a field only when they are unmistakable: tracking numbers, carriers, PO-prefixed codes.
   let byValues = 0;
   if (spec.values === 'tracking') {
@@ -240,8 +248,42 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
     column: column.index,
     confidence: Math.min(0.99, confidence),
     headerScore,
+    synonym: fromEvidence ? null : match.synonym,
     reason: parts.join('; ') || 'by the values',
   };
+}
+
+/**
+ * When the PO column is the order's number (`order_number`, `Order Ref`: the header says order, not PO), a
+ * second bare order number beside it (`order_id`) is the same order's other key, not a document of the
+ * supplier's: the document number is left empty. Beside a header that says PO, an `Order #` is the supplier's.
+ */
+function sameOrderTwice(chosen: Map<string, Candidate>, taken: Map<number, string>): void {
+  const po = chosen.get('customerPoNumber');
+  const document = chosen.get('documentNumber');
+  if (!po?.synonym || !document?.synonym) return;
+  const poSaysOrder = po.synonym.includes('order') && !/\bpo\b/.test(po.synonym);
+  if (poSaysOrder && document.synonym === 'order number') {
+    chosen.delete('documentNumber');
+    taken.delete(document.column);
+  }
+}
+
+/**
+ * `Created at` dates the record an export is of. Beside a column that is plainly the ship date, that record is
+ * the order; alone, it may be the shipment (a shipment export), so it is not proposed as the order date.
+ */
+const ORDER_DATES: ReadonlySet<string> = new Set(['orderDate', 'poDate']);
+
+function createdIsOrderDate(candidates: Candidate[]): void {
+  const shipDate = candidates.find((c) => c.field === 'shippedDate' && c.headerScore >= 0.8);
+  for (const candidate of candidates) {
+    if (!ORDER_DATES.has(candidate.field) || !candidate.synonym?.includes('created')) continue;
+    if (candidate.field === 'orderDate' && shipDate && shipDate.column !== candidate.column) {
+      candidate.confidence = Math.min(0.99, candidate.confidence + 0.1);
+      candidate.reason += '; another column is the ship date, so the record created is the order';
+    } else candidate.confidence = Math.min(candidate.confidence, PROPOSE_THRESHOLD - 0.05);
+  }
 }
 
 /** Order in which the per-row comparison puts date columns (earliest first) when the file has no header. */
@@ -279,7 +321,7 @@ function headerlessCandidates(
   const out: Candidate[] = [];
   const used = new Set<number>();
   const add = (field: string, column: ColumnProfile, confidence: number, reason: string) => {
-    out.push({ field, column: column.index, confidence, headerScore: 0, reason });
+    out.push({ field, column: column.index, confidence, headerScore: 0, synonym: null, reason });
     used.add(column.index);
   };
   const profiles = columns.map((column) => column.profile).filter((p) => p.count > 0);
@@ -322,17 +364,26 @@ function headerlessCandidates(
   }
 
   const dates = chronological(profiles.filter((p) => share(p, p.dates) >= 0.8));
+  // Two dates are an order and a ship date, or a ship and a delivery date. Dates that come after the tracking
+  // number in the row describe the shipment (ship, then delivery); otherwise the earlier is the order's.
+  const trackingColumn = profiles.find(
+    (p) => share(p, p.tracking) >= 0.6 || share(p, p.trackingLikely) >= 0.9,
+  )?.index;
+  const afterTracking =
+    trackingColumn !== undefined && dates.length > 0 && dates.every((p) => p.index > trackingColumn);
   const dateFields =
     dates.length === 1
       ? ['shippedDate']
       : dates.length === 2
-        ? ['orderDate', 'shippedDate']
+        ? afterTracking
+          ? ['shippedDate', 'estimatedArrivalDate']
+          : ['orderDate', 'shippedDate']
         : ['orderDate', 'shippedDate', 'estimatedArrivalDate'];
   dates.slice(0, 3).forEach((p, n) => {
     const why =
       dates.length === 1
         ? 'the only column of dates; in a file of shipments that is the ship date'
-        : `dates, ${n === 0 ? 'the earliest' : n === dates.length - 1 ? 'the latest' : 'between the others'} on each row`;
+        : `dates, ${n === 0 ? 'the earliest' : n === dates.length - 1 ? 'the latest' : 'between the others'} on each row${afterTracking ? ', after the tracking numbers' : ''}`;
     add(dateFields[n]!, p, 0.55, `${why} (${valueFit('date', p).says})`);
   });
   const [ordered, shipped] = quantities;
@@ -366,8 +417,19 @@ function headerlessCandidates(
       0.55,
       `the first column of codes, as a PO usually is (${valueFit('code', po).says})`,
     );
-  const item = freeCodes.find((p) => p !== po);
-  if (item) add('itemNumber', item, 0.5, `the next column of codes (${valueFit('code', item).says})`);
+  // A line's item number sits with its quantity: the column of codes just before the quantities, when there
+  // are quantities; else the next column of codes.
+  const quantityAt = out.find((candidate) => candidate.field === 'qty')?.column;
+  const beforeQuantity =
+    quantityAt === undefined ? undefined : freeCodes.filter((p) => p !== po && p.index < quantityAt).at(-1);
+  const item = beforeQuantity ?? freeCodes.find((p) => p !== po);
+  if (item)
+    add(
+      'itemNumber',
+      item,
+      0.5,
+      `${beforeQuantity ? 'the column of codes before the quantities' : 'the next column of codes'} (${valueFit('code', item).says})`,
+    );
   const status = statuses.find((p) => !used.has(p.index));
   if (status)
     add('supplierOrderStatus', status, 0.5, `a column of status words (${valueFit('status', status).says})`);
@@ -484,6 +546,7 @@ export function suggestMapping(
     }
   }
   if (!header.fileHasHeader) candidates.push(...headerlessCandidates(kind, columns, dataRows, firstDataRow));
+  createdIsOrderDate(candidates);
   candidates.sort(
     (a, b) => b.confidence - a.confidence || b.headerScore - a.headerScore || a.column - b.column,
   );
@@ -507,6 +570,8 @@ export function suggestMapping(
     chosen.set(candidate.field, candidate);
     taken.set(candidate.column, candidate.field);
   }
+
+  sameOrderTwice(chosen, taken);
 
   const fields: Record<string, FieldSuggestion> = {};
   for (const spec of specs) {

@@ -672,7 +672,7 @@ function synonymMatch(words: readonly string[], field: FieldSpec): HeaderMatch {
     if (excluded.some((word) => !synonym.words.includes(word))) continue;
     const similarity = headerSimilarity(words, synonym.words);
     // Such a synonym must be there whole: `Ship Address` is a street, `Ship Address Name` a name.
-    if (excluded.length > 0 && similarity < 0.85) continue;
+    if (excluded.length > 0 && !synonym.words.every((word) => words.includes(word))) continue;
     // A partial match counts for less than its share of words: `Ship To City` is not `Ship To`.
     const score = similarity === 1 ? synonym.strength : synonym.strength * similarity ** 2;
     if (score > best.score) best = { score, synonym: synonym.text };

@@ -205,6 +205,24 @@ interface TrackingRead {
   delimiter: string | null;
 }
 
+type TrackingAnswer = ReturnType<typeof recogniseTrackingNumber>;
+
+/** Sure, or a weak fit that its valid check digit vouches for. */
+function likely(answer: TrackingAnswer): boolean {
+  return answer.confidence === 'high' || (answer.confidence === 'low' && answer.checkDigit === 'valid');
+}
+
+function likelyRead(answers: TrackingAnswer[], delimiter: string | null): TrackingRead {
+  return {
+    sure: false,
+    likely: true,
+    weak: true,
+    validCheck: true,
+    carriers: answers.map((answer) => answer.carrierShortName ?? answer.carrier ?? ''),
+    delimiter,
+  };
+}
+
 function readTracking(text: string): TrackingRead {
   const none: TrackingRead = {
     sure: false,
@@ -220,16 +238,6 @@ function readTracking(text: string): TrackingRead {
     .map((part) => part.trim())
     .filter(Boolean);
   const one = (number: string) => recogniseTrackingNumber(number);
-  const likely = (answer: ReturnType<typeof one>) =>
-    answer.confidence === 'high' || (answer.confidence === 'low' && answer.checkDigit === 'valid');
-  const likelyRead = (answers: ReturnType<typeof one>[], delimiter: string | null): TrackingRead => ({
-    sure: false,
-    likely: true,
-    weak: true,
-    validCheck: true,
-    carriers: answers.map((answer) => answer.carrierShortName ?? answer.carrier ?? ''),
-    delimiter,
-  });
   if (parts.length === 1) {
     const whole = one(parts[0]!);
     if (whole.confidence === 'high') {

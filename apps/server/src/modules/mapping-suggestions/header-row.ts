@@ -65,12 +65,15 @@ export function chooseHeaderRow(
     if (new Set(cells.map((cell) => cell.toLowerCase())).size < cells.length * 0.8) continue;
     // EDI flat files name columns by X12 element id (`W0606`, `MAN02`): labels too, when enough of them are
     // ids the catalogue knows (a row of short codes in data would not be).
+    // The catalogue is asked only about rows that may be the header: data rows are many and cost.
+    const knownShare = () => cells.reduce((sum, cell) => sum + knownHeader(cell), 0) / cells.length;
     const ids = cells.filter((cell) => X12_ELEMENT_ID.test(cell)).length;
-    const known = cells.reduce((sum, cell) => sum + knownHeader(cell), 0) / cells.length;
-    const idsAreLabels = ids >= cells.length * 0.5 && known >= 0.4;
+    let known = ids >= cells.length * 0.5 ? knownShare() : null;
+    const idsAreLabels = known !== null && known >= 0.4;
     const labelLike = (cell: string) => isLabelLike(cell) || (idsAreLabels && X12_ELEMENT_ID.test(cell));
     const labels = cells.filter(labelLike).length / cells.length;
     if (labels < 0.7) continue;
+    known ??= knownShare();
     // Columns where the label is words but the values under it are data.
     const row = rows[r]!;
     let contrasted = 0;

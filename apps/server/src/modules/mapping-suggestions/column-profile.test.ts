@@ -19,6 +19,26 @@ describe('value signals (docs/design/mapping-suggestions.md#value-signals)', () 
     expect(valueFit('tracking', p).says).toBe('3 of 4 values are UPS/USPS/Amazon numbers');
   });
 
+  it('counts numbers their check digit vouches for as likely tracking numbers, alone or joined', () => {
+    const p = profile([
+      '391470260961,796573393868',
+      '9405132234945944526858',
+      '779470639566',
+      '295330659819538',
+      'ABC-1234',
+    ]);
+    expect(p.tracking).toBe(1);
+    expect(p.trackingLikely).toBe(4);
+    expect(p.multiTracking.get(',')).toBe(1);
+    expect(valueFit('tracking', p).says).toBe(
+      '4 of 5 values are FedEx/USPS numbers (3 by a valid check digit alone)',
+    );
+  });
+
+  it('counts codes that say they are POs', () => {
+    expect(profile(['PO4500120', 'PO-88010', 'PO# 1234', 'SO-1200']).poPrefixed).toBe(3);
+  });
+
   it('takes low-confidence digit strings as neither for nor against, and UPCs as no tracking numbers', () => {
     const fedex12 = profile(['986578788855', '123456789012', '794644790138']);
     expect(fedex12.tracking).toBe(0);

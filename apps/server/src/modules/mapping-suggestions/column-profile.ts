@@ -21,6 +21,12 @@ export interface ColumnProfile {
   trackingValidCheck: number;
   /** Values that fit a tracking format only weakly (digits of a length, no prefix): neither for nor against. */
   trackingWeak: number;
+  /**
+   * Values whose every number is either one the recogniser is sure of or a weak fit whose check digit is valid
+   * (a FedEx 12- or 15-digit number): `tracking` plus those. A column of other numbers passes a check digit about
+   * one time in ten, so a column where nearly all do holds tracking numbers.
+   */
+  trackingLikely: number;
   /** Carriers of the recognised numbers, most frequent first. */
   trackingCarriers: string[];
   /** Cells holding several tracking numbers, by the delimiter that splits them. */
@@ -45,6 +51,8 @@ export interface ColumnProfile {
   statusWords: number;
   /** Values like UPC-A / EAN-13 / GTIN-14 with a valid GS1 check digit. */
   gtins: number;
+  /** Codes that say they are purchase orders: `PO4500120`, `PO-88010`, `PO# 1234`. */
+  poPrefixed: number;
   /** A few values as written, for reasons. */
   examples: string[];
 }
@@ -188,6 +196,8 @@ function isGtin(text: string): boolean {
 interface TrackingRead {
   /** Every number of the cell is recognised with high confidence. */
   sure: boolean;
+  /** Every number is sure, or a weak fit with a valid check digit. */
+  likely: boolean;
   weak: boolean;
   validCheck: boolean;
   carriers: string[];
@@ -195,8 +205,33 @@ interface TrackingRead {
   delimiter: string | null;
 }
 
+type TrackingAnswer = ReturnType<typeof recogniseTrackingNumber>;
+
+/** Sure, or a weak fit that its valid check digit vouches for. */
+function likely(answer: TrackingAnswer): boolean {
+  return answer.confidence === 'high' || (answer.confidence === 'low' && answer.checkDigit === 'valid');
+}
+
+function likelyRead(answers: TrackingAnswer[], delimiter: string | null): TrackingRead {
+  return {
+    sure: false,
+    likely: true,
+    weak: true,
+    validCheck: true,
+    carriers: answers.map((answer) => answer.carrierShortName ?? answer.carrier ?? ''),
+    delimiter,
+  };
+}
+
 function readTracking(text: string): TrackingRead {
-  const none: TrackingRead = { sure: false, weak: false, validCheck: false, carriers: [], delimiter: null };
+  const none: TrackingRead = {
+    sure: false,
+    likely: false,
+    weak: false,
+    validCheck: false,
+    carriers: [],
+    delimiter: null,
+  };
   if (text.length < 10) return none;
   const parts = text
     .split(/\r\n|\r|\n/)
@@ -208,12 +243,16 @@ function readTracking(text: string): TrackingRead {
     if (whole.confidence === 'high') {
       return {
         sure: true,
+        likely: true,
         weak: false,
         validCheck: whole.checkDigit !== 'invalid',
         carriers: [whole.carrierShortName!],
         delimiter: null,
       };
     }
+    // Several numbers joined in one cell; some may be vouched for by their check digit alone
+    // (`391470260961,796573393868`: two FedEx numbers, each of which a random number passes one time in ten).
+    let vouched: TrackingRead | null = null;
     for (const delimiter of TRACKING_DELIMITERS) {
       if (!text.includes(delimiter)) continue;
       const pieces = text
@@ -225,25 +264,31 @@ function readTracking(text: string): TrackingRead {
       if (answers.every((answer) => answer.confidence === 'high')) {
         return {
           sure: true,
+          likely: true,
           weak: false,
           validCheck: answers.every((answer) => answer.checkDigit !== 'invalid'),
           carriers: answers.map((answer) => answer.carrierShortName!),
           delimiter,
         };
       }
+      if (vouched === null && answers.every(likely)) vouched = likelyRead(answers, delimiter);
     }
+    if (likely(whole)) return likelyRead([whole], null);
+    if (vouched) return vouched;
     return { ...none, weak: whole.confidence === 'low' };
   }
   const answers = parts.map(one);
   if (answers.every((answer) => answer.confidence === 'high')) {
     return {
       sure: true,
+      likely: true,
       weak: false,
       validCheck: answers.every((answer) => answer.checkDigit !== 'invalid'),
       carriers: answers.map((answer) => answer.carrierShortName!),
       delimiter: null,
     };
   }
+  if (answers.every(likely)) return likelyRead(answers, null);
   return { ...none, weak: answers.some((answer) => answer.confidence !== null) };
 }
 
@@ -272,6 +317,7 @@ export function profileColumn(
     tracking: 0,
     trackingValidCheck: 0,
     trackingWeak: 0,
+    trackingLikely: 0,
     trackingCarriers: [],
     multiTracking: new Map(),
     dates: 0,
@@ -288,6 +334,7 @@ export function profileColumn(
     statusLike: 0,
     statusWords: 0,
     gtins: 0,
+    poPrefixed: 0,
     examples: [],
   };
   const seen = new Map<string, number>();
@@ -311,6 +358,19 @@ export function profileColumn(
         profile.multiTracking.set(key, (profile.multiTracking.get(key) ?? 0) + 1);
       }
     } else if (tracking.weak) profile.trackingWeak++;
+    if (tracking.likely) {
+      profile.trackingLikely++;
+      if (!tracking.sure) {
+        for (const carrier of tracking.carriers)
+          trackingCarriers.set(carrier, (trackingCarriers.get(carrier) ?? 0) + 1);
+        if (tracking.delimiter !== null) {
+          profile.multiTracking.set(
+            tracking.delimiter,
+            (profile.multiTracking.get(tracking.delimiter) ?? 0) + 1,
+          );
+        }
+      }
+    }
 
     const hasDigit = /\d/.test(text);
     const hasLetter = /\p{L}/u.test(text);
@@ -328,6 +388,7 @@ export function profileColumn(
       if (value > profile.maxInteger) profile.maxInteger = value;
     } else if (MONEY.test(text)) profile.money++;
     if (isGtin(text)) profile.gtins++;
+    if (/^P\.?O\.?\s?[-#:]?\s?\d{3,}/i.test(text)) profile.poPrefixed++;
 
     const carrier = hasLetter ? carrierNamed(text) : null;
     if (carrier) {
@@ -345,7 +406,7 @@ export function profileColumn(
     }
     if (
       hasDigit &&
-      /^[A-Za-z0-9][A-Za-z0-9._/-]{2,29}$/.test(text) &&
+      /^#?[A-Za-z0-9][A-Za-z0-9._/-]{2,29}$/.test(text) &&
       !profile.dateByRow.has(r) &&
       !tracking.sure
     ) {

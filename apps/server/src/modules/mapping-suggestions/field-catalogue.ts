@@ -76,6 +76,18 @@ const ADDRESS_WORDS = [
   'province',
 ];
 
+/** Free text an operator or a buyer types: never a name, a number or a status column. */
+const FREE_TEXT_WORDS = [
+  'note',
+  'notes',
+  'comment',
+  'comments',
+  'instructions',
+  'message',
+  'remarks',
+  'memo',
+];
+
 const ORDER_FIELDS: readonly FieldSpec[] = [
   spec(
     'accountNumber',
@@ -117,7 +129,18 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'company name': 0.6,
       name: 0.45,
     },
-    ['number', 'code', 'po', 'reference', 'ship', 'recipient', 'item', 'product', ...ADDRESS_WORDS],
+    [
+      'number',
+      'code',
+      'po',
+      'reference',
+      'ship',
+      'recipient',
+      'item',
+      'product',
+      ...ADDRESS_WORDS,
+      ...FREE_TEXT_WORDS,
+    ],
   ),
   spec(
     'customerNumber',
@@ -240,7 +263,7 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       ean: 0.65,
       asin: 0.7,
     },
-    ['description', 'status', 'quantity', 'price', 'cost', 'order', 'date', 'name', 'type'],
+    ['description', 'status', 'quantity', 'price', 'cost', 'order', 'date', 'name', 'type', 'line'],
   ),
   spec(
     'itemStatus',
@@ -270,8 +293,10 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'order created': 0.85,
       'order entry date': 0.9,
       'purchase date': 0.85,
-      'created at': 0.6,
-      'created date': 0.6,
+      // `Created at` dates the record the export is of: the order in an order export, the shipment in a
+      // shipment export. Alone it is not enough to propose.
+      'created at': 0.35,
+      'created date': 0.35,
       'order time': 0.7,
     },
     ['ship', 'delivery', 'arrival', 'estimated', 'po', 'due', 'cancel', 'by', 'invoice'],
@@ -346,6 +371,8 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'ship to': 0.85,
       'ship to contact': 0.85,
       'ship to company or name': 0.9,
+      'ship to company': 0.75,
+      'ship address name': 0.85,
       'ship to attention': 0.85,
       'ship name': 0.85,
       'recipient name': 0.95,
@@ -357,7 +384,18 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'end customer name': 0.8,
       name: 0.45,
     },
-    ['number', 'code', 'company', 'account', 'method', 'via', 'carrier', 'date', ...ADDRESS_WORDS],
+    [
+      'number',
+      'code',
+      'company',
+      'account',
+      'method',
+      'via',
+      'carrier',
+      'date',
+      ...ADDRESS_WORDS,
+      ...FREE_TEXT_WORDS,
+    ],
   ),
   spec(
     'shippedDate',
@@ -370,24 +408,14 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'date ship': 1,
       'actual ship date': 0.95,
       'pickup date': 0.8,
+      'collection date': 0.8,
+      'estimated ship date': 0.75,
+      'effective date': 0.55,
       'fulfil at': 0.7,
       'fulfil date': 0.85,
       shipped: 0.6,
     },
-    [
-      'order',
-      'delivery',
-      'arrival',
-      'estimated',
-      'by',
-      'due',
-      'cancel',
-      'po',
-      'created',
-      'window',
-      'start',
-      'end',
-    ],
+    ['order', 'delivery', 'arrival', 'by', 'due', 'cancel', 'po', 'created', 'window', 'start', 'end'],
   ),
   spec(
     'supplierName',
@@ -403,7 +431,18 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'distributor name': 0.85,
       warehouse: 0.5,
     },
-    ['number', 'code', 'item', 'sku', 'part', 'order', 'status', 'account', ...ADDRESS_WORDS],
+    [
+      'number',
+      'code',
+      'item',
+      'sku',
+      'part',
+      'order',
+      'status',
+      'account',
+      ...ADDRESS_WORDS,
+      ...FREE_TEXT_WORDS,
+    ],
   ),
   spec(
     'supplierOrderStatus',
@@ -481,7 +520,19 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'freight carrier': 0.9,
       routing: 0.5,
     },
-    ['date', 'cost', 'charge', 'account', 'tracking', 'weight', 'amount', 'price', 'url'],
+    [
+      'date',
+      'cost',
+      'charge',
+      'account',
+      'tracking',
+      'weight',
+      'amount',
+      'price',
+      'url',
+      'description',
+      ...ADDRESS_WORDS,
+    ],
   ),
   spec('wildcard1', ORDER_MAPPING_LABELS.wildcard1, 'Wildcard 1', 'any', {}),
   spec('wildcard2', ORDER_MAPPING_LABELS.wildcard2, 'Wildcard 2', 'any', {}),
@@ -559,6 +610,10 @@ const INVENTORY_FIELDS: readonly FieldSpec[] = [
       'eta',
       'due',
       'transit',
+      'next',
+      'future',
+      'expected',
+      'estimated',
     ],
   ),
   spec(
@@ -594,14 +649,74 @@ export interface HeaderMatch {
 
 /** How strongly a header names a field: its best synonym's similarity × strength, 0 when a word rules it out. */
 export function headerMatch(words: readonly string[], field: FieldSpec): HeaderMatch {
+  const best = synonymMatch(words, field);
+  // `Shipment Scheduled Delivery Date`, `Shipment Pickup Date`: a leading `Shipment` names the record the
+  // export is about, not the field; the rest is read on its own when the whole header is ruled out.
+  if (best.score === 0 && words.length >= 3 && words[0] === 'ship' && !SHIP_PARTIES.has(words[1]!)) {
+    const rest = synonymMatch(words.slice(1), field);
+    return { score: rest.score * 0.9, synonym: rest.synonym };
+  }
+  return best;
+}
+
+/** `Ship To …`, `Ship From …`, `Ship Via …`: there `ship` is part of the field's own words. */
+const SHIP_PARTIES: ReadonlySet<string> = new Set(['to', 'from', 'via', 'method', 'address']);
+
+function synonymMatch(words: readonly string[], field: FieldSpec): HeaderMatch {
   if (words.length === 0) return { score: 0, synonym: null };
-  if (words.some((word) => field.excludes.has(word))) return { score: 0, synonym: null };
   let best: HeaderMatch = { score: 0, synonym: null };
   for (const synonym of field.synonyms) {
+    // A word that rules the field out counts unless the synonym itself holds it: `Carrier Tracking #` is a
+    // tracking number, `Carrier` alone is not.
+    const excluded = words.filter((word) => field.excludes.has(word));
+    if (excluded.some((word) => !synonym.words.includes(word))) continue;
     const similarity = headerSimilarity(words, synonym.words);
+    // Such a synonym must be there whole: `Ship Address` is a street, `Ship Address Name` a name.
+    if (excluded.length > 0 && !synonym.words.every((word) => words.includes(word))) continue;
     // A partial match counts for less than its share of words: `Ship To City` is not `Ship To`.
     const score = similarity === 1 ? synonym.strength : synonym.strength * similarity ** 2;
     if (score > best.score) best = { score, synonym: synonym.text };
   }
   return best;
+}
+
+/**
+ * EDI X12 flat files that name their columns by element id (`W0606`, `MAN02`): the element each id stands for in
+ * the 945 Warehouse Shipping Advice and the 856 Ship Notice, and the field it fills. Only elements whose meaning
+ * does not hang on a qualifier in another column are listed (`REF02` or `DTM02` can be anything).
+ * docs/design/mapping-suggestions.md#edi-element-ids
+ */
+export const X12_ELEMENTS: Readonly<
+  Record<string, { field: SuggestionField; strength: number; element: string }>
+> = {
+  // 945: W06 Warehouse Shipment Identification
+  W0602: { field: 'documentNumber', strength: 0.75, element: 'Depositor Order Number' },
+  W0603: { field: 'shippedDate', strength: 0.9, element: 'Date (shipped)' },
+  W0606: { field: 'customerPoNumber', strength: 0.95, element: 'Purchase Order Number' },
+  // 945: W27 Carrier Detail
+  W2702: { field: 'shippingCompany', strength: 0.9, element: 'Standard Carrier Alpha Code' },
+  // 945: W12 Warehouse Item Detail
+  W1201: { field: 'lineStatus', strength: 0.7, element: 'Shipment/Order Status Code' },
+  W1202: { field: 'qty', strength: 0.95, element: 'Quantity Ordered' },
+  W1203: { field: 'qtyFulfilled', strength: 0.95, element: 'Number of Units Shipped' },
+  W1206: { field: 'itemNumber', strength: 0.75, element: 'U.P.C. Case Code' },
+  W1208: { field: 'itemNumber', strength: 0.7, element: 'Product/Service ID' },
+  // 945 and 856: MAN Marks and Numbers (the carrier's package number)
+  MAN02: { field: 'trackingNumbers', strength: 0.85, element: 'Marks and Numbers' },
+  // 856: BSN Beginning Segment for Ship Notice, PRF Purchase Order Reference, TD5 Carrier Details, SN1 Item Detail
+  BSN02: { field: 'documentNumber', strength: 0.8, element: 'Shipment Identification' },
+  BSN03: { field: 'shippedDate', strength: 0.7, element: 'Date' },
+  PRF01: { field: 'customerPoNumber', strength: 0.95, element: 'Purchase Order Number' },
+  PRF04: { field: 'poDate', strength: 0.9, element: 'Date (of the purchase order)' },
+  TD503: { field: 'shippingCompany', strength: 0.8, element: 'Identification Code (SCAC)' },
+  SN102: { field: 'qtyFulfilled', strength: 0.9, element: 'Number of Units Shipped' },
+  SN105: { field: 'qty', strength: 0.85, element: 'Quantity Ordered' },
+};
+
+/** How strongly a header names a field, by its words or, for an EDI flat file, by its X12 element id. */
+export function fieldHeaderMatch(text: string, words: readonly string[], field: FieldSpec): HeaderMatch {
+  const element = X12_ELEMENTS[text.trim().toUpperCase()];
+  if (element?.field === field.field)
+    return { score: element.strength, synonym: `X12 ${text.trim().toUpperCase()} ${element.element}` };
+  return headerMatch(words, field);
 }

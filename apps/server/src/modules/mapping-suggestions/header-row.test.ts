@@ -43,4 +43,18 @@ describe('header row (docs/design/mapping-suggestions.md#header-row)', () => {
     const rows = [['Ref', 'When', 'Count', 'Parcel'], ...data(5)];
     expect(chooseHeaderRow(rows, () => 0).headerRowIndex).toBe(0);
   });
+
+  it('takes X12 element ids for labels when the catalogue knows enough of them', () => {
+    const ids = ['W0606', 'W0603', 'W1202', 'MAN02'];
+    const knownIds = (cell: string) => (ids.includes(cell) ? 1 : 0);
+    expect(chooseHeaderRow([ids, ...data(5)], knownIds)).toEqual({
+      fileHasHeader: true,
+      headerRowIndex: 0,
+      firstDataRow: 1,
+    });
+    // Short codes the catalogue does not know are data.
+    expect(chooseHeaderRow([['AB123', 'CD456', 'EF789', 'GH012'], ...data(5)], knownIds).headerRowIndex).toBe(
+      null,
+    );
+  });
 });

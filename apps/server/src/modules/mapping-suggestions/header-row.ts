@@ -7,6 +7,9 @@
 import { recogniseTrackingNumber } from '@app/contracts';
 import { parseDateCell } from '../../integrations/spreadsheet';
 
+/** An X12 element id: a segment id of two or three characters and a two-digit position (`W0606`, `MAN02`). */
+export const X12_ELEMENT_ID = /^[A-Z][A-Z0-9]{1,2}\d{2}$/;
+
 /** How many rows from the top a header may be found in. */
 export const HEADER_SEARCH_ROWS = 30;
 /** Below this a row is not taken for a header: the file is read as having none. */
@@ -60,9 +63,17 @@ export function chooseHeaderRow(
     const typicalWidth = widths[Math.floor(widths.length / 2)]!;
     if (cells.length < Math.max(1, Math.ceil(typicalWidth * 0.6))) continue;
     if (new Set(cells.map((cell) => cell.toLowerCase())).size < cells.length * 0.8) continue;
-    const labels = cells.filter(isLabelLike).length / cells.length;
+    // EDI flat files name columns by X12 element id (`W0606`, `MAN02`): labels too, when enough of them are
+    // ids the catalogue knows (a row of short codes in data would not be).
+    // The catalogue is asked only about rows that may be the header: data rows are many and cost.
+    const knownShare = () => cells.reduce((sum, cell) => sum + knownHeader(cell), 0) / cells.length;
+    const ids = cells.filter((cell) => X12_ELEMENT_ID.test(cell)).length;
+    let known = ids >= cells.length * 0.5 ? knownShare() : null;
+    const idsAreLabels = known !== null && known >= 0.4;
+    const labelLike = (cell: string) => isLabelLike(cell) || (idsAreLabels && X12_ELEMENT_ID.test(cell));
+    const labels = cells.filter(labelLike).length / cells.length;
     if (labels < 0.7) continue;
-    const known = cells.reduce((sum, cell) => sum + knownHeader(cell), 0) / cells.length;
+    known ??= knownShare();
     // Columns where the label is words but the values under it are data.
     const row = rows[r]!;
     let contrasted = 0;
@@ -74,7 +85,7 @@ export function chooseHeaderRow(
       if (values.length === 0) continue;
       columns++;
       const data = values.filter(isDataLike).length / values.length;
-      if (isLabelLike(label) && data >= 0.5) contrasted++;
+      if (labelLike(label) && data >= 0.5) contrasted++;
     }
     const contrast = columns === 0 ? 0 : contrasted / columns;
     const score = 0.35 * labels + 0.4 * known + 0.25 * contrast + (known > 0 || contrast > 0 ? 0.1 : 0);

@@ -331,3 +331,152 @@ describe('suggestMapping (docs/design/mapping-suggestions.md)', () => {
     expect(plan).toMatchObject({ itemColumn: 0, qtyColumn: 3, statusColumn: 4 });
   });
 });
+
+describe('suggestMapping on the files a held-out corpus showed (docs/design/mapping-suggestions.md#held-out-fixes)', () => {
+  const FEDEX = ['391470260961', '796573393868', '779470639566', '295330659819538'];
+  const column = (suggestion: ReturnType<typeof suggestMapping>, field: string) =>
+    suggestion.fields[field]!.column;
+
+  it('lets tracking numbers win over a header that names something else, and finds their delimiter', () => {
+    const rows = [
+      ['PO Number', 'Shipment Identification Number', 'Tracks'],
+      ...Array.from({ length: 10 }, (_, n) => [
+        `4700${1000 + n}`,
+        n % 2 ? FEDEX[n % 4]! : USPS,
+        n % 3 ? `${FEDEX[n % 4]},${FEDEX[(n + 1) % 4]}` : UPS,
+      ]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    // One tracking column is proposed; the other is not taken for a document number.
+    expect(['Shipment Identification Number', 'Tracks']).toContain(column(suggestion, 'trackingNumbers'));
+    expect(column(suggestion, 'documentNumber')).toBeNull();
+    const tracks = suggestMapping(
+      rows.map((row) => [row[0]!, row[2]!]),
+      'order-tracking',
+    );
+    expect(column(tracks, 'trackingNumbers')).toBe('Tracks');
+    expect(tracks.secondaryDelimiter).toBe(',');
+    expect(tracks.fields.trackingNumbers!.reason).toContain('by a valid check digit alone');
+  });
+
+  it('makes the unique column follow the PO column, even when the PO repeats on lines', () => {
+    const rows = [
+      ['PO Number', 'Invoice Number', 'Tracking #'],
+      ...Array.from({ length: 8 }, (_, n) => [`PO-${100 + (n >> 1)}`, `INV-${n}`, UPS]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'documentNumber')).toBe('Invoice Number');
+    expect(suggestion.uniqueColumn).toBe('CustomerPoNumber');
+  });
+
+  it('takes PO-prefixed values for the PO whatever the header, and not for a document number', () => {
+    const rows = [
+      ['Tracking Number', 'Document Type', 'Document Number'],
+      ...Array.from({ length: 8 }, (_, n) => [UPS, 'PO', `PO45001${20 + n}`]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'customerPoNumber')).toBe('Document Number');
+    expect(column(suggestion, 'documentNumber')).toBeNull();
+  });
+
+  it('proposes no second field on a column that repeats an identifier already proposed', () => {
+    const rows = [
+      ['order_id', 'order_number', 'tracking'],
+      ...Array.from({ length: 8 }, (_, n) => [String(4993 + n), String(4993 + n), UPS]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'customerPoNumber')).not.toBeNull();
+    expect(column(suggestion, 'documentNumber')).toBeNull();
+  });
+
+  it('leaves the document number empty when a second bare order number sits beside an order-number PO', () => {
+    const rows = [
+      ['order_number', 'order_id', 'tracking_number'],
+      ...Array.from({ length: 8 }, (_, n) => [`#${1840 + n}`, String(84276081 + n * 7919), UPS]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'customerPoNumber')).toBe('order_number');
+    expect(column(suggestion, 'documentNumber')).toBeNull();
+  });
+
+  it('reads Created at as the order date only beside a ship date', () => {
+    const dates = (n: number) => [`2026-11-0${1 + (n % 5)} 10:00:00`, `2026-11-1${n % 5} 09:00:00`];
+    const alone = [
+      ['Order_id', 'Created_at', 'Tracks'],
+      ...Array.from({ length: 8 }, (_, n) => [String(1200 + n), dates(n)[0]!, UPS]),
+    ];
+    expect(column(suggestMapping(alone, 'order-tracking'), 'orderDate')).toBeNull();
+    expect(column(suggestMapping(alone, 'order-tracking'), 'poDate')).toBeNull();
+    const beside = [
+      ['orderID', 'createdDate', 'shippedDate', 'trackingNumber'],
+      ...Array.from({ length: 8 }, (_, n) => [`SO-${1200 + n}`, dates(n)[0]!, dates(n)[1]!, UPS]),
+    ];
+    const suggestion = suggestMapping(beside, 'order-tracking');
+    expect(column(suggestion, 'orderDate')).toBe('createdDate');
+    expect(column(suggestion, 'shippedDate')).toBe('shippedDate');
+  });
+
+  it('proposes no field from a header over an empty column, nor an identifier over free text', () => {
+    const rows = [
+      ['PO Number', 'Shipment_status', 'Shipment Reference Number', 'Tracking #'],
+      ...Array.from({ length: 8 }, (_, n) => [`PO-${n}`, '', `RMA-51${n} DOCK ${n}`, UPS]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'supplierOrderStatus')).toBeNull();
+    expect(column(suggestion, 'documentNumber')).toBeNull();
+  });
+
+  it('reads an EDI flat file headed by X12 element ids', () => {
+    const rows = [
+      ['W0602', 'W0603', 'W0606', 'W2702', 'W1202', 'W1203', 'W1206', 'MAN02'],
+      ...Array.from({ length: 8 }, (_, n) => [
+        `SO${460347 + n}`,
+        `202611${10 + n}`,
+        String(9235209995 + n * 104729),
+        'UPSN',
+        String(2 + (n % 3)),
+        String(1 + (n % 3)),
+        '042247033137',
+        UPS,
+      ]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(suggestion).toMatchObject({
+      fileHasHeader: true,
+      headerRowIndex: 0,
+      uniqueColumn: 'CustomerPoNumber',
+    });
+    expect(
+      Object.fromEntries(Object.entries(suggestion.fields).map(([f, v]) => [f, v.column])),
+    ).toMatchObject({
+      customerPoNumber: 'W0606',
+      shippedDate: 'W0603',
+      trackingNumbers: 'MAN02',
+      qty: 'W1202',
+      qtyFulfilled: 'W1203',
+      shippingCompany: 'W2702',
+    });
+    expect(suggestion.fields.customerPoNumber!.reason).toContain(
+      'the EDI element W0606 Purchase Order Number',
+    );
+  });
+
+  it('reads two dates after the tracking number of a headerless file as ship and delivery dates', () => {
+    const rows = Array.from({ length: 10 }, (_, n) => [
+      `JT-${54261000 + n}`,
+      UPS,
+      `2026-11-${10 + n}T07:38:00`,
+      `2026-11-${15 + n}T07:38:00`,
+      'UPS',
+      `HP-${12622 + n}`,
+      String(1 + (n % 4)),
+    ]);
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(suggestion.fileHasHeader).toBe(false);
+    expect(column(suggestion, 'shippedDate')).toBe('2');
+    expect(column(suggestion, 'estimatedArrivalDate')).toBe('3');
+    expect(column(suggestion, 'orderDate')).toBeNull();
+    expect(column(suggestion, 'customerPoNumber')).toBe('0');
+    expect(column(suggestion, 'itemNumber')).toBe('5');
+  });
+});

@@ -20,7 +20,7 @@ import {
 } from '@app/contracts';
 import { normaliseHeader } from '../order-tracking-ingestion/header-drift';
 import { type ColumnProfile, fileDateOrder, profileColumn, share } from './column-profile';
-import { FIELD_CATALOGUE, type FieldSpec, headerMatch, type ValueType } from './field-catalogue';
+import { FIELD_CATALOGUE, type FieldSpec, fieldHeaderMatch, type ValueType } from './field-catalogue';
 import { chooseHeaderRow } from './header-row';
 import { headerWords } from './header-words';
 import { type EvidenceMatch, evidenceLookup, type LearnedEvidence } from './learned-evidence';
@@ -59,18 +59,23 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
   switch (type) {
     case 'tracking': {
       const sure = share(p, p.tracking);
+      const likely = share(p, p.trackingLikely);
       const weak = share(p, p.trackingWeak);
       const carriers = p.trackingCarriers.slice(0, 3).join('/');
       const checked = p.trackingValidCheck === p.tracking ? ' with valid check digits' : '';
+      const vouched = p.trackingLikely - p.tracking;
       return {
-        fit: sure,
+        // A number only its check digit vouches for counts for most of a sure one.
+        fit: sure + 0.8 * (likely - sure),
         veto: enough && sure + weak < 0.3,
         says:
-          p.tracking > 0
-            ? `${p.tracking} ${of} values are ${carriers} numbers${checked}`
-            : weak > 0
-              ? `${p.trackingWeak} ${of} values only have the length of a tracking number`
-              : '',
+          vouched > 0
+            ? `${p.trackingLikely} ${of} values are ${carriers} numbers (${vouched} by a valid check digit alone)`
+            : p.tracking > 0
+              ? `${p.tracking} ${of} values are ${carriers} numbers${checked}`
+              : weak > 0
+                ? `${p.trackingWeak} ${of} values only have the length of a tracking number`
+                : '',
       };
     }
     case 'carrier': {
@@ -132,7 +137,7 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
       const veto =
         enough &&
         (share(p, p.dates) > 0.5 ||
-          share(p, p.tracking) > 0.5 ||
+          share(p, p.trackingLikely) > 0.5 ||
           share(p, p.wordy) > 0.6 ||
           share(p, p.money) > 0.5 ||
           (share(p, p.integers) > 0.8 && p.maxInteger < 100));
@@ -166,6 +171,8 @@ interface Candidate {
   column: number;
   confidence: number;
   headerScore: number;
+  /** The catalogue spelling the header matched, if any. */
+  synonym: string | null;
   reason: string;
 }
 
@@ -179,7 +186,7 @@ interface ColumnInfo {
 }
 
 function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolean): Candidate | null {
-  const match = headerMatch(column.words, spec);
+  const match = fieldHeaderMatch(column.header, column.words, spec);
   const learned = column.evidence.get(spec.field);
   const fromEvidence = learned !== undefined && learned.score >= match.score;
   const headerScore = Math.max(match.score, learned?.score ?? 0);
@@ -190,17 +197,35 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
   if (headerScore > 0) {
     const base = headerScore * 0.85;
     if (fit.veto) confidence = base * 0.25;
-    else if (column.profile.count === 0) confidence = base * 0.9;
+    // An empty column in the sample: the header is all there is, and nothing can confirm it.
+    else if (column.profile.count === 0) confidence = base * 0.6;
     else confidence = base + (1 - base) * fit.fit * (specific ? 0.7 : 0.35) * headerScore;
   }
-  // Values alone name a field only when they are unmistakable: tracking numbers and carriers.
+  const p = column.profile;
+  // Codes that call themselves POs (`PO4500120`) are the PO, whatever the header calls them, and not another
+  // document's number.
+  const poValues = p.count >= 3 && share(p, p.poPrefixed) >= 0.8;
+  if (poValues && spec.field === 'documentNumber') confidence *= 0.5;
+  // An identifier field whose values are not identifiers (`RMA-5144 DOCK 8`, free text): the header alone is
+  // not enough.
+  if (spec.values === 'code' && p.count >= 3 && share(p, p.codes) < 0.3) confidence *= 0.75;
+  // `order_id` beside `order_number`: an export's `ID` is usually the platform's own key, the `number` the one
+  // people quote; between two equal headers the number goes first.
+  if (spec.values === 'code' && /(^|[\s_-])id$|[a-z]Id$/i.test(column.header)) confidence -= 0.03;
+  // Values alone name a field only when they are unmistakable: tracking numbers, carriers, PO-prefixed codes.
   let byValues = 0;
   if (spec.values === 'tracking') {
-    const s = share(column.profile, column.profile.tracking);
+    const s = share(p, p.tracking);
+    const likely = share(p, p.trackingLikely);
     if (s >= 0.6) byValues = 0.5 + 0.45 * s;
+    // Nearly every value a tracking number, some sure and the rest vouched for by their check digit: the values
+    // win over a header that says nothing (`Tracks`) or names something else (`Shipment Identification Number`).
+    if (p.count >= 5 && likely >= 0.9 && s >= 0.2) byValues = Math.max(byValues, 0.55 + 0.4 * likely);
   } else if (spec.values === 'carrier') {
-    const s = share(column.profile, column.profile.carriers);
-    if (s >= 0.7) byValues = 0.4 + 0.45 * s;
+    const s = share(p, p.carriers);
+    if (s >= 0.9) byValues = 0.4 + 0.45 * s;
+  } else if (spec.field === 'customerPoNumber' && poValues) {
+    byValues = 0.6 + 0.2 * share(p, p.poPrefixed);
   }
   if (byValues > confidence) confidence = byValues;
   if (confidence <= 0) return null;
@@ -212,6 +237,8 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
       parts.push(
         `header '${column.header}' was mapped to ${spec.label} on this installation before (${sources})`,
       );
+    } else if (match.synonym?.startsWith('X12 ')) {
+      parts.push(`header '${column.header}', the EDI element ${match.synonym.slice(4)}`);
     } else if (match.score > 0) parts.push(`header '${column.header}'`);
     else parts.push(`header '${column.header}' says little, the values decide`);
   }
@@ -221,8 +248,42 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
     column: column.index,
     confidence: Math.min(0.99, confidence),
     headerScore,
+    synonym: fromEvidence ? null : match.synonym,
     reason: parts.join('; ') || 'by the values',
   };
+}
+
+/**
+ * When the PO column is the order's number (`order_number`, `Order Ref`: the header says order, not PO), a
+ * second bare order number beside it (`order_id`) is the same order's other key, not a document of the
+ * supplier's: the document number is left empty. Beside a header that says PO, an `Order #` is the supplier's.
+ */
+function sameOrderTwice(chosen: Map<string, Candidate>, taken: Map<number, string>): void {
+  const po = chosen.get('customerPoNumber');
+  const document = chosen.get('documentNumber');
+  if (!po?.synonym || !document?.synonym) return;
+  const poSaysOrder = po.synonym.includes('order') && !/\bpo\b/.test(po.synonym);
+  if (poSaysOrder && document.synonym === 'order number') {
+    chosen.delete('documentNumber');
+    taken.delete(document.column);
+  }
+}
+
+/**
+ * `Created at` dates the record an export is of. Beside a column that is plainly the ship date, that record is
+ * the order; alone, it may be the shipment (a shipment export), so it is not proposed as the order date.
+ */
+const ORDER_DATES: ReadonlySet<string> = new Set(['orderDate', 'poDate']);
+
+function createdIsOrderDate(candidates: Candidate[]): void {
+  const shipDate = candidates.find((c) => c.field === 'shippedDate' && c.headerScore >= 0.8);
+  for (const candidate of candidates) {
+    if (!ORDER_DATES.has(candidate.field) || !candidate.synonym?.includes('created')) continue;
+    if (candidate.field === 'orderDate' && shipDate && shipDate.column !== candidate.column) {
+      candidate.confidence = Math.min(0.99, candidate.confidence + 0.1);
+      candidate.reason += '; another column is the ship date, so the record created is the order';
+    } else candidate.confidence = Math.min(candidate.confidence, PROPOSE_THRESHOLD - 0.05);
+  }
 }
 
 /** Order in which the per-row comparison puts date columns (earliest first) when the file has no header. */
@@ -260,7 +321,7 @@ function headerlessCandidates(
   const out: Candidate[] = [];
   const used = new Set<number>();
   const add = (field: string, column: ColumnProfile, confidence: number, reason: string) => {
-    out.push({ field, column: column.index, confidence, headerScore: 0, reason });
+    out.push({ field, column: column.index, confidence, headerScore: 0, synonym: null, reason });
     used.add(column.index);
   };
   const profiles = columns.map((column) => column.profile).filter((p) => p.count > 0);
@@ -303,17 +364,26 @@ function headerlessCandidates(
   }
 
   const dates = chronological(profiles.filter((p) => share(p, p.dates) >= 0.8));
+  // Two dates are an order and a ship date, or a ship and a delivery date. Dates that come after the tracking
+  // number in the row describe the shipment (ship, then delivery); otherwise the earlier is the order's.
+  const trackingColumn = profiles.find(
+    (p) => share(p, p.tracking) >= 0.6 || share(p, p.trackingLikely) >= 0.9,
+  )?.index;
+  const afterTracking =
+    trackingColumn !== undefined && dates.length > 0 && dates.every((p) => p.index > trackingColumn);
   const dateFields =
     dates.length === 1
       ? ['shippedDate']
       : dates.length === 2
-        ? ['orderDate', 'shippedDate']
+        ? afterTracking
+          ? ['shippedDate', 'estimatedArrivalDate']
+          : ['orderDate', 'shippedDate']
         : ['orderDate', 'shippedDate', 'estimatedArrivalDate'];
   dates.slice(0, 3).forEach((p, n) => {
     const why =
       dates.length === 1
         ? 'the only column of dates; in a file of shipments that is the ship date'
-        : `dates, ${n === 0 ? 'the earliest' : n === dates.length - 1 ? 'the latest' : 'between the others'} on each row`;
+        : `dates, ${n === 0 ? 'the earliest' : n === dates.length - 1 ? 'the latest' : 'between the others'} on each row${afterTracking ? ', after the tracking numbers' : ''}`;
     add(dateFields[n]!, p, 0.55, `${why} (${valueFit('date', p).says})`);
   });
   const [ordered, shipped] = quantities;
@@ -347,12 +417,44 @@ function headerlessCandidates(
       0.55,
       `the first column of codes, as a PO usually is (${valueFit('code', po).says})`,
     );
-  const item = freeCodes.find((p) => p !== po);
-  if (item) add('itemNumber', item, 0.5, `the next column of codes (${valueFit('code', item).says})`);
+  // A line's item number sits with its quantity: the column of codes just before the quantities, when there
+  // are quantities; else the next column of codes.
+  const quantityAt = out.find((candidate) => candidate.field === 'qty')?.column;
+  const beforeQuantity =
+    quantityAt === undefined ? undefined : freeCodes.filter((p) => p !== po && p.index < quantityAt).at(-1);
+  const item = beforeQuantity ?? freeCodes.find((p) => p !== po);
+  if (item)
+    add(
+      'itemNumber',
+      item,
+      0.5,
+      `${beforeQuantity ? 'the column of codes before the quantities' : 'the next column of codes'} (${valueFit('code', item).says})`,
+    );
   const status = statuses.find((p) => !used.has(p.index));
   if (status)
     add('supplierOrderStatus', status, 0.5, `a column of status words (${valueFit('status', status).says})`);
   return out;
+}
+
+/** Whether two columns of identifiers (values mostly different) hold the same value on (nearly) every row. */
+export function sameValues(
+  rows: readonly (readonly string[])[],
+  firstDataRow: number,
+  a: number,
+  b: number,
+): boolean {
+  let compared = 0;
+  let same = 0;
+  const distinct = new Set<string>();
+  for (let r = firstDataRow; r < rows.length; r++) {
+    const x = (rows[r]![a] ?? '').trim();
+    const y = (rows[r]![b] ?? '').trim();
+    if (x === '' && y === '') continue;
+    compared++;
+    distinct.add(x);
+    if (x === y) same++;
+  }
+  return compared >= 3 && distinct.size >= compared * 0.5 && same >= compared * 0.95;
 }
 
 /** Share of rows where column `a` holds a number not above column `b`'s. */
@@ -395,7 +497,7 @@ export function suggestMapping(
   const known = (cell: string) => {
     const words = headerWords(cell);
     let best = 0;
-    for (const spec of specs) best = Math.max(best, headerMatch(words, spec).score);
+    for (const spec of specs) best = Math.max(best, fieldHeaderMatch(cell, words, spec).score);
     for (const match of lookup(cell).values()) best = Math.max(best, match.score);
     return best >= 0.5 ? 1 : best;
   };
@@ -444,6 +546,7 @@ export function suggestMapping(
     }
   }
   if (!header.fileHasHeader) candidates.push(...headerlessCandidates(kind, columns, dataRows, firstDataRow));
+  createdIsOrderDate(candidates);
   candidates.sort(
     (a, b) => b.confidence - a.confidence || b.headerScore - a.headerScore || a.column - b.column,
   );
@@ -453,9 +556,22 @@ export function suggestMapping(
   for (const candidate of candidates) {
     if (candidate.confidence < PROPOSE_THRESHOLD) break;
     if (chosen.has(candidate.field) || taken.has(candidate.column)) continue;
+    // A column that repeats, row by row, one already proposed (`order_number` beside `order_id`) tells
+    // nothing new: a second field on it would be a guess.
+    // Names may honestly repeat (the buyer is the recipient); identifiers may not.
+    const isCode = (field: string) => specs.find((spec) => spec.field === field)?.values === 'code';
+    if (
+      isCode(candidate.field) &&
+      [...taken].some(
+        ([other, field]) => isCode(field) && sameValues(dataRows, firstDataRow, other, candidate.column),
+      )
+    )
+      continue;
     chosen.set(candidate.field, candidate);
     taken.set(candidate.column, candidate.field);
   }
+
+  sameOrderTwice(chosen, taken);
 
   const fields: Record<string, FieldSuggestion> = {};
   for (const spec of specs) {
@@ -521,15 +637,18 @@ const KEY_CANDIDATES: readonly [string, UniqueColumn][] = [
 const ORDER_LEVEL_FIELDS = ['shipToName', 'orderDate', 'poDate', 'customerName', 'customerNumber'];
 
 /**
- * The unique column: the first mapped key candidate whose values are filled on nearly every row and are unique
- * per row, or per order (rows repeating a value agree on the ship-to, order date, customer). When none is, the
- * PO column is still proposed if mapped (the source needs a key; the PO is the usual one); else null.
+ * The unique column follows the PO column: when a PO column is proposed it is the key (an order is the
+ * retailer's PO; lines and shipments repeating it are lines and shipments of that order, which is what an
+ * import groups by). Without one, the document number keys the orders if its values are filled on nearly
+ * every row and unique per row, or per order (rows repeating a value agree on the ship-to, order date,
+ * customer); else it is still proposed if mapped; else null.
  */
 function chooseUniqueColumn(
   chosen: ReadonlyMap<string, Candidate>,
   rows: readonly (readonly string[])[],
   firstDataRow: number,
 ): UniqueColumn | null {
+  if (chosen.has('customerPoNumber')) return 'CustomerPoNumber';
   const orderLevel = ORDER_LEVEL_FIELDS.flatMap((field) => {
     const pick = chosen.get(field);
     return pick ? [pick.column] : [];

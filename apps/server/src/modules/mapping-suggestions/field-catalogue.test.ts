@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { FIELD_CATALOGUE, fieldHeaderMatch, headerMatch } from './field-catalogue';
+import { headerWords } from './header-words';
+
+const spec = (kind: 'order-tracking' | 'inventory', field: string) =>
+  FIELD_CATALOGUE[kind].find((candidate) => candidate.field === field)!;
+const score = (header: string, field: string) =>
+  headerMatch(headerWords(header), spec('order-tracking', field)).score;
+
+describe('field catalogue (docs/design/mapping-suggestions.md#the-field-catalogue)', () => {
+  it('lets a synonym that holds an excluding word through, whole only', () => {
+    expect(score('Carrier Tracking #', 'trackingNumbers')).toBeGreaterThan(0.9);
+    expect(score('Carrier', 'trackingNumbers')).toBe(0);
+    expect(score('Carrier Tracking Status', 'trackingNumbers')).toBe(0);
+    expect(score('Ship To Company or Name', 'shipToName')).toBeGreaterThan(0.85);
+    expect(score('ShipAddressName', 'shipToName')).toBeGreaterThan(0.8);
+    expect(score('Ship Address', 'shipToName')).toBe(0);
+    expect(score('ShipAddressCompany', 'shippingCompany')).toBe(0);
+  });
+
+  it('reads a header led by Shipment by its remaining words', () => {
+    expect(score('Shipment Scheduled Delivery Date', 'estimatedArrivalDate')).toBeGreaterThan(0.8);
+    expect(score('Shipment Pickup Date', 'shippedDate')).toBeGreaterThan(0.7);
+    expect(score('Ship To City', 'shipToName')).toBe(0);
+  });
+
+  it('knows the ship date by its other names', () => {
+    expect(score('Sched Ship Date', 'shippedDate')).toBeGreaterThan(0.7);
+    expect(score('Collection date', 'shippedDate')).toBeGreaterThan(0.7);
+    expect(score('Effective Date', 'shippedDate')).toBeGreaterThan(0.5);
+    expect(score('Sched Ship Date', 'estimatedArrivalDate')).toBe(0);
+  });
+
+  it('keeps free text, lines, service levels and future stock out of the fields they look like', () => {
+    expect(score('customer_note', 'customerName')).toBe(0);
+    expect(score('Delivery Instructions', 'shipToName')).toBe(0);
+    expect(score('Line Item ID', 'itemNumber')).toBe(0);
+    expect(score('Shipment Service Description', 'shippingCompany')).toBe(0);
+    expect(headerMatch(headerWords('NextAvailableQuantity'), spec('inventory', 'qtyColumnName')).score).toBe(
+      0,
+    );
+    expect(
+      headerMatch(headerWords('Available Quantity'), spec('inventory', 'qtyColumnName')).score,
+    ).toBeGreaterThan(0.9);
+  });
+
+  it('does not propose an order date from Created at alone', () => {
+    expect(score('Created_at', 'orderDate')).toBeLessThan(0.5);
+  });
+
+  it('names fields by their X12 element id, exactly', () => {
+    const po = fieldHeaderMatch('W0606', [], spec('order-tracking', 'customerPoNumber'));
+    expect(po.score).toBeGreaterThan(0.9);
+    expect(po.synonym).toBe('X12 W0606 Purchase Order Number');
+    expect(fieldHeaderMatch('W0603', [], spec('order-tracking', 'customerPoNumber')).score).toBe(0);
+    expect(fieldHeaderMatch('MAN02', [], spec('order-tracking', 'trackingNumbers')).score).toBeGreaterThan(
+      0.8,
+    );
+    expect(fieldHeaderMatch('W1203', [], spec('order-tracking', 'qtyFulfilled')).score).toBeGreaterThan(0.9);
+  });
+});

@@ -13,6 +13,11 @@ export type LedgerOutcome = (typeof LEDGER_OUTCOMES)[number];
 /** The source types that read mail: a user sees a source's evaluation only with that type's flag. */
 export const MAIL_SOURCE_TYPES = ['order-tracking', 'inventory', 'order-submission'] as const;
 export type MailSourceType = (typeof MAIL_SOURCE_TYPES)[number];
+export const MAIL_SOURCE_LABELS: Record<MailSourceType, string> = {
+  'order-tracking': 'order tracking',
+  inventory: 'inventory',
+  'order-submission': 'order submission',
+};
 
 export const LEDGER_PAGE_DEFAULT = 50;
 export const LEDGER_PAGE_MAX = 200;
@@ -69,12 +74,11 @@ export const ZLedgerQuerySchema = z.strictObject({
     .string()
     .regex(LEDGER_CURSOR_PATTERN, 'before must be the nextBefore of an earlier page')
     .optional(),
+  /** Empty means every outcome (the page's "All"). */
   outcome: z
-    .union([
-      z.literal(''),
-      z.enum(LEDGER_OUTCOMES, { error: `outcome must be one of ${LEDGER_OUTCOMES.join(', ')}` }),
-    ])
-    .optional(),
+    .enum(['', ...LEDGER_OUTCOMES], { error: `outcome must be one of ${LEDGER_OUTCOMES.join(', ')}` })
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
   q: z.string().max(200, 'q must be at most 200 characters').optional(),
 });
 export type LedgerQuery = z.output<typeof ZLedgerQuerySchema>;

@@ -1,5 +1,5 @@
 /** The mailbox ledger's rows (docs/behaviour/mail-intake.md#the-mailbox-ledger). */
-import type { LedgerOutcome, LedgerSourceEvaluation } from '@app/contracts';
+import type { LedgerOutcome } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
@@ -13,17 +13,8 @@ export async function insertLedgerEntries(tx: DbOrTx, values: LedgerValues[]): P
   await tx.insert(mailLedgerEntries).values(values).onConflictDoNothing();
 }
 
-export interface LedgerRow {
-  id: number;
-  uid: number;
-  receivedAt: Date;
-  fromAddress: string | null;
-  subject: string | null;
-  attachments: Array<{ fileName: string; size: number; contentType: string }>;
-  outcome: LedgerOutcome;
-  reason: string;
-  evaluations: LedgerSourceEvaluation[];
-}
+/** A ledger entry as the page reads it. */
+export type LedgerRow = { id: number } & Omit<LedgerValues, 'emailSourceId' | 'inboundMessageId'>;
 
 export interface LedgerPageQuery {
   emailSourceId: number;

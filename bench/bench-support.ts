@@ -5,6 +5,7 @@
 
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { createDatabase, type Database, type DbOrTx, schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -89,6 +90,51 @@ export async function signIn(baseUrl: string, user: { username: string; password
 
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/**
+ * Times GET calls over HTTP as a signed-in user: warm-ups, then timed requests per call, printing p50 and p95
+ * against the p95 target. True when every call met it.
+ */
+export async function timeGetCalls(
+  label: string,
+  target: { address: string; cookie: string },
+  cases: ReadonlyArray<readonly [string, string]>,
+  options: { warmups: number; runs: number; targetMs: number; width: number },
+): Promise<boolean> {
+  const { warmups, runs, targetMs, width } = options;
+  console.log(
+    `\n${label}: ${warmups} warm-ups and ${runs} timed requests per call (load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')})`,
+  );
+  console.log(
+    `  ${'call'.padEnd(width)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  target p95 < ${targetMs} ms`,
+  );
+  let allPass = true;
+  for (const [name, url] of cases) {
+    const call = async () => {
+      const response = await fetch(`${target.address}${url}`, { headers: { cookie: target.cookie } });
+      if (response.status !== 200)
+        throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+      return response.json();
+    };
+    for (let i = 0; i < warmups; i++) await call();
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      await call();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 95);
+    const pass = p95 < targetMs;
+    allPass &&= pass;
+    console.log(
+      `  ${name.padEnd(width)} ${percentile(times, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}  ${pass ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  return allPass;
+}
 
 /** A small deterministic generator (mulberry32), so every run of a benchmark reads the same data. */
 export const random = seededRandom;

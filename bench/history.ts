@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabase, type Database, schema } from '@app/db';
 import { buildApp } from '../apps/server/src/app';
@@ -18,7 +18,7 @@ import { loadConfig } from '../apps/server/src/config/env';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { insertSnapshots } from '../apps/server/src/modules/inventory-processing/repository';
 import { seedOrders } from '../apps/server/src/scripts/seed-orders';
-import { adminQuery, percentile, random, serverUrl } from './bench-support';
+import { adminQuery, random, serverUrl, timeGetCalls } from './bench-support';
 
 const DATABASE = 'inboxops_bench_history';
 const ORDERS = 1_000_000;
@@ -206,36 +206,12 @@ async function measure(label: string, database: Database): Promise<boolean> {
         `/api/runs/daily?sourceType=order-tracking&sourceId=${tracking!.id}&days=365`,
       ],
     ] as const;
-    console.log(
-      `\n${label}: ${WARMUPS} warm-ups and ${RUNS} timed requests per call (load average ${loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')})`,
-    );
-    console.log(
-      `  ${'call'.padEnd(42)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  target p95 < ${TARGET_MS} ms`,
-    );
-    for (const [name, url] of cases) {
-      const call = async () => {
-        const response = await fetch(`${address}${url}`, { headers: { cookie } });
-        if (response.status !== 200)
-          throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-        return response.json();
-      };
-      for (let i = 0; i < WARMUPS; i++) await call();
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const t0 = performance.now();
-        await call();
-        times.push(performance.now() - t0);
-      }
-      times.sort((a, b) => a - b);
-      const p95 = percentile(times, 95);
-      const pass = p95 < TARGET_MS;
-      allPass &&= pass;
-      console.log(
-        `  ${name.padEnd(42)} ${percentile(times, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}  ${pass ? 'PASS' : 'FAIL'}`,
-      );
-    }
+    allPass = await timeGetCalls(label, { address, cookie }, cases, {
+      warmups: WARMUPS,
+      runs: RUNS,
+      targetMs: TARGET_MS,
+      width: 42,
+    });
   } finally {
     await app.close();
   }

@@ -8,6 +8,7 @@ export * from './errors';
 export * from './inventory-history';
 export * from './inventory-processing';
 export * from './inventory-sources';
+export * from './mailbox-ledger';
 export * from './mailbox-sign-in';
 export * from './mapping-evidence';
 export * from './mapping-suggestions';

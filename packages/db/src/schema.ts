@@ -499,6 +499,60 @@ export const inboundMessages = pgTable(
 );
 
 /**
+ * The mailbox ledger (docs/behaviour/mail-intake.md#the-mailbox-ledger): one entry per message intake saw, written in
+ * the transaction that recorded its inbound_messages row, with the outcome, the reason and what the one
+ * matching decision said for each source bound to the mailbox. Kept as long as that row (it cascades).
+ */
+export const mailLedgerEntries = pgTable(
+  'mail_ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    emailSourceId: integer('email_source_id')
+      .notNull()
+      .references(() => emailSources.id, { onDelete: 'cascade' }),
+    inboundMessageId: bigint('inbound_message_id', { mode: 'number' })
+      .notNull()
+      .references(() => inboundMessages.id, { onDelete: 'cascade' }),
+    uid: bigint('uid', { mode: 'number' }).notNull(),
+    /** The message's arrival (INTERNALDATE, else its Date header, else when intake saw it): the page order. */
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    fromAddress: text('from_address'),
+    subject: text('subject'),
+    /** Name, size and type of each file; empty for a message intake did not read (no source expects its sender). */
+    attachments: jsonb('attachments')
+      .$type<Array<{ fileName: string; size: number; contentType: string }>>()
+      .notNull()
+      .default([]),
+    /** processed | unmatched | ignored | failed | pending */
+    outcome: text('outcome').notNull(),
+    reason: text('reason').notNull(),
+    /** Per bound source: sourceType, sourceId, sourceName, matched, failedRule, detail, runId. */
+    evaluations: jsonb('evaluations')
+      .$type<
+        Array<{
+          sourceType: string;
+          sourceId: number;
+          sourceName: string;
+          matched: boolean;
+          failedRule: string | null;
+          detail: string;
+          runId: number | null;
+        }>
+      >()
+      .notNull()
+      .default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mail_ledger_entries_inbound_idx').on(t.inboundMessageId),
+    // Keyset paging newest first, with and without the outcome filter: read backwards, these give exactly
+    // ORDER BY received_at DESC, id DESC (a DESC NULLS LAST index would not).
+    index('mail_ledger_entries_page_idx').on(t.emailSourceId, t.receivedAt, t.id),
+    index('mail_ledger_entries_outcome_idx').on(t.emailSourceId, t.outcome, t.receivedAt, t.id),
+  ],
+);
+
+/**
  * SFTP intake of inventory sources (docs/behaviour/inventory.md#sftp-intake): when each source's inbound folder was last polled and the
  * last error, so the poll dispatcher knows what is due and a silently failing server is visible.
  */

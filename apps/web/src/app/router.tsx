@@ -110,6 +110,14 @@ export const router = createBrowserRouter([
                     ),
                   },
                   { path: '/email-sources/history/:id', handle: DATA_PAGE, lazy: runHistory('email') },
+                  {
+                    path: '/email-sources/messages/:id',
+                    handle: DATA_PAGE,
+                    lazy: page(
+                      () => import('@/features/email-sources/routes/mailbox-ledger-page'),
+                      (m) => m.MailboxLedgerPage,
+                    ),
+                  },
                   // docs/behaviour/notifications.md#access: admins or any of the three flags (admins hold every flag).
                   {
                     path: '/notification-settings',

@@ -5,6 +5,8 @@ import {
   ZEmailSourceListItemSchema,
   ZEmailSourcePollResultSchema,
   ZEmailSourceResponseSchema,
+  ZLedgerPageSchema,
+  ZLedgerQuerySchema,
   ZMessageResponseSchema,
   ZPickerPairSchema,
   ZTestEmailSchema,
@@ -17,6 +19,7 @@ import { activeToggleDocs, apiDocs, deleteDocs, idParams, NO_CONTENT } from '../
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { pollEmailSourceNow } from '../intake/check-now';
+import { listLedger } from './ledger-service';
 import {
   deleteEmailSource,
   getEmailSource,
@@ -115,6 +118,29 @@ export async function emailSourceRoutes(app: FastifyInstance, context: AppContex
         parseIdParam(request.params.id),
         validate(ZActiveToggleSchema, request.body),
         sessionUserOrThrow(request),
+      ),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/email-sources/:id/messages',
+    {
+      config: access,
+      schema: docs({
+        summary:
+          'The mailbox ledger: every message intake saw in this mailbox, newest first, with its outcome and reason',
+        description:
+          "Page with `before` (the previous answer's nextBefore); filter with `outcome` and `q` (part of the sender or subject). Each message lists, per source bound to the mailbox, whether it matched and the first rule that failed; a user sees the sources of the types whose flag they hold, an admin all.",
+        params: idParams(),
+        querystring: ZLedgerQuerySchema,
+        response: { 200: ZLedgerPageSchema },
+      }),
+    },
+    async (request) =>
+      listLedger(
+        db,
+        sessionUserOrThrow(request),
+        parseIdParam(request.params.id),
+        validate(ZLedgerQuerySchema, request.query),
       ),
   );
 

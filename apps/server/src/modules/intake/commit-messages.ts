@@ -8,7 +8,9 @@ import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
 import { storeFile } from '../files/stored-files';
 import { recordRun } from '../runs/repository';
-import type { InboundMessageContext, ProcessFileOutcome } from './file-processors';
+import type { InboundMessageContext, MailMatchRule, ProcessFileOutcome } from './file-processors';
+import { type LedgerValues, ledgerEntry, type SourceRun } from './mail-ledger';
+import { insertLedgerEntries } from './mail-ledger-repository';
 import { type MailAttachment, noAttachmentMessage } from './mail-matching';
 import { pollErrorText } from './poll-errors';
 import type { BoundRule, MessageRecord, MessageStatus, PreparedMessage } from './prepare-message';
@@ -32,6 +34,10 @@ export interface WriteResult {
   errors: string[];
   /** Processors' after-commit work (inventory delivery), run once the transaction has committed. */
   afterCommit?: Array<() => Promise<void>>;
+  /** Each source's run for the message, for its ledger entry. */
+  runs?: SourceRun[];
+  /** Why the message was set aside without its sources (an earlier copy). */
+  note?: string;
 }
 
 type Unreadable = Extract<PreparedMessage, { kind: 'unreadable' }>;
@@ -53,7 +59,27 @@ export class MessageCommitter {
     private readonly uidValidity: number,
     /** Whether the mailbox was read under another UIDVALIDITY: only then can a message be a copy. */
     private readonly otherEpochs: boolean,
+    /** Every source bound to the mailbox: each message's ledger entry says what each one decided. */
+    private readonly rules: MailMatchRule[] = [],
   ) {}
+
+  /** The ledger entries of a group's written messages, in the same transaction (mail-ledger.ts). */
+  private async recordLedger(tx: DbOrTx, items: PreparedMessage[], results: WriteResult[]): Promise<void> {
+    const now = this.context.clock.now();
+    const entries: LedgerValues[] = [];
+    for (const result of results) {
+      if (result.status === 'skipped') continue;
+      const item = items.find((candidate) => candidate.record.uid === result.uid);
+      if (!item) continue;
+      const written = { ...result, status: result.status, runs: result.runs ?? [] };
+      entries.push(ledgerEntry(this.emailSourceId, this.rules, item, written, now));
+    }
+    // In UID order, so messages that arrived in the same second page in the order the server gave them.
+    await insertLedgerEntries(
+      tx,
+      entries.sort((a, b) => a.uid - b.uid),
+    );
+  }
 
   /** The group in one transaction, or, when that fails, each message in its own (see `commitEach`). */
   async commit(group: PreparedMessage[], checkAborted: () => void): Promise<WriteResult[]> {
@@ -99,6 +125,7 @@ export class MessageCommitter {
       if (item.kind === 'matched') results.push(await this.writeMatched(tx, item));
       if (item.kind === 'unreadable') results.push(await this.writeFailed(tx, item));
     }
+    await this.recordLedger(tx, group, results);
     await advanceLastUid(
       tx,
       this.emailSourceId,
@@ -124,6 +151,7 @@ export class MessageCommitter {
     // again next time.
     return this.context.db.transaction(async (tx) => {
       const result = await this.writeFailed(tx, failed);
+      await this.recordLedger(tx, [failed], [result]);
       await advanceLastUid(tx, this.emailSourceId, this.uidValidity, item.record.uid);
       return result;
     });
@@ -142,7 +170,7 @@ export class MessageCommitter {
       const message = `Already read as inbound message ${earlier.id} before the mailbox's UIDVALIDITY changed (same Message-ID).`;
       const copyId = await insertInboundMessage(tx, this.recordValues(record, 'ignored', message, needsSeen));
       if (copyId === undefined) return skippedResult(record.uid);
-      return { status: 'ignored', uid: record.uid, inboundId: copyId, needsSeen, errors: [] };
+      return { status: 'ignored', uid: record.uid, inboundId: copyId, needsSeen, errors: [], note: message };
     }
     // Written as processed with its raw message at once (one statement less per message); a failure
     // below turns it into failed.
@@ -161,6 +189,7 @@ export class MessageCommitter {
     const siblingTookIt = choices.some((choice) => choice.attachment);
     const inbound: InboundMessageContext = { ...context, rawFileId };
     const results: ProcessFileOutcome[] = [];
+    const runs: SourceRun[] = [];
     for (const choice of choices) {
       let result: ProcessFileOutcome | undefined;
       if (choice.attachment) {
@@ -187,12 +216,17 @@ export class MessageCommitter {
       // A failed run names the e-mail, so a person can find it (and its .eml is kept with the message).
       if (result.status === 'failed') await addRunDetails(tx, result.runId, { email: summary });
       results.push(result);
+      runs.push({ ...this.sourceKey(choice), runId: result.runId, status: result.status });
     }
     const failures = results.filter((result) => result.status === 'failed').map((result) => result.message);
     const status: MessageStatus = failures.length > 0 ? 'failed' : 'processed';
     const afterCommit = results.flatMap((result) => (result.afterCommit ? [result.afterCommit] : []));
     if (status === 'failed') await markInboundFailed(tx, inboundId, failures.join(' '));
-    return { status, uid: record.uid, inboundId, needsSeen: true, errors: failures, afterCommit };
+    return { status, uid: record.uid, inboundId, needsSeen: true, errors: failures, afterCommit, runs };
+  }
+
+  private sourceKey({ rule }: BoundRule) {
+    return { sourceType: rule.sourceType, sourceId: rule.sourceId };
   }
 
   private runFields({ rule }: BoundRule, inboundMessageId: number) {
@@ -285,8 +319,9 @@ export class MessageCommitter {
       await deleteStoredFile(tx, rawFileId);
       return skippedResult(record.uid);
     }
+    const runs: SourceRun[] = [];
     for (const choice of bound) {
-      await recordRun(
+      const runId = await recordRun(
         tx,
         {
           ...this.runFields(choice, inboundId),
@@ -295,8 +330,9 @@ export class MessageCommitter {
         },
         { status: 'failed', message, details: { email: summary } },
       );
+      runs.push({ ...this.sourceKey(choice), runId, status: 'failed' });
     }
-    return { status: 'failed', uid: record.uid, inboundId, needsSeen: true, errors: [message] };
+    return { status: 'failed', uid: record.uid, inboundId, needsSeen: true, errors: [message], runs };
   }
 
   private recordValues(

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { MailMatchRule } from './file-processors';
+import { evaluateRule } from './mail-evaluation';
 import {
   addressPart,
   chooseAttachment,
   fileNameMatches,
   type MailAttachment,
-  messageMatchesRule,
+  type MatchableMessage,
   noAttachmentMessage,
 } from './mail-matching';
+
+/** Sender, subject and count: the part of the one decision (mail-evaluation.ts) that says a message is a source's. */
+const messageMatchesRule = (rule: MailMatchRule, message: MatchableMessage) =>
+  evaluateRule(rule, message).meantFor;
 
 const rule = (overrides: Partial<MailMatchRule> = {}): MailMatchRule => ({
   sourceType: 'order-tracking',

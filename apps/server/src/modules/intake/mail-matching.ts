@@ -1,6 +1,7 @@
 /**
- * Which sources a message is for, and which attachment each of them reads (docs/behaviour/mail-intake.md#matching). Pure functions over
- * a parsed message, so every rule is tested without a mailbox.
+ * The rules' parts: sender, subject, file type and name (docs/behaviour/mail-intake.md#matching). Pure functions over
+ * a parsed message, so every rule is tested without a mailbox; `mail-evaluation.ts` puts them together into the
+ * one decision intake takes.
  */
 import path from 'node:path';
 import { wildcardMatches } from '../../lib/wildcard';
@@ -63,17 +64,7 @@ export function subjectMatches(
   return rule.containsNotExact ? actual.includes(wanted) : actual === wanted;
 }
 
-/** Sender, subject and (when set) the number of attachments: the message is meant for this source. */
-export function messageMatchesRule(rule: MailMatchRule, message: MatchableMessage): boolean {
-  if (!senderMatches(rule, message.senders ?? message.fromAddress)) return false;
-  if (!subjectMatches(rule, message.subject)) return false;
-  if (rule.expectedAttachmentCount !== null && message.attachments.length !== rule.expectedAttachmentCount) {
-    return false;
-  }
-  return true;
-}
-
-function normaliseFileType(fileType: string): string {
+export function normaliseFileType(fileType: string): string {
   const lowered = fileType.trim().toLowerCase();
   return lowered.startsWith('.') ? lowered : `.${lowered}`;
 }

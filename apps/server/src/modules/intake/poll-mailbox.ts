@@ -316,7 +316,13 @@ class MailboxPoll {
     const fresh = await this.session.listNew(this.lastUid);
     await this.progress?.total(fresh.length);
     const otherEpochs = await hasOtherEpochs(this.db, this.source.id, this.uidValidity);
-    this.committer = new MessageCommitter(this.context, this.source.id, this.uidValidity, otherEpochs);
+    this.committer = new MessageCommitter(
+      this.context,
+      this.source.id,
+      this.uidValidity,
+      otherEpochs,
+      this.rules.map(({ rule }) => rule),
+    );
     const delay = testDelayMs();
     // Reading message n+1 from the server overlaps with the database work of message n.
     let next = fresh.length > 0 ? this.prefetch(fresh[0]!) : undefined;

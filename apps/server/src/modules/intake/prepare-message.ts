@@ -6,13 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FileProcessor, InboundMessageContext, MailMatchRule } from './file-processors';
-import {
-  chooseAttachment,
-  type MailAttachment,
-  type MatchableMessage,
-  messageMatchesRule,
-  senderMatches,
-} from './mail-matching';
+import { evaluateRule, type RuleEvaluation } from './mail-evaluation';
+import { type MailAttachment, type MatchableMessage, senderMatches } from './mail-matching';
 import type { ListedMessage } from './mailbox-session';
 import { type MessageHeaders, readMessageHeaders } from './mime/headers';
 import { type PartSummary, type PreparedMail, prepareMail } from './mime/prepare-mail';
@@ -23,6 +18,12 @@ export type MessageStatus = 'processed' | 'ignored' | 'failed';
 export interface BoundRule {
   rule: MailMatchRule;
   processor: FileProcessor;
+}
+
+/** What the decision said for one candidate source (the ledger shows it, docs/behaviour/mail-intake.md#the-mailbox-ledger). */
+export interface Evaluated {
+  rule: MailMatchRule;
+  evaluation: RuleEvaluation;
 }
 
 export type MatchedChoice = BoundRule & {
@@ -57,7 +58,14 @@ export interface MailSummary {
 }
 
 export type PreparedMessage =
-  | { kind: 'ignored'; record: MessageRecord; note: string | null }
+  | {
+      kind: 'ignored';
+      record: MessageRecord;
+      note: string | null;
+      /** When the message was read: its files and the candidates' evaluations (none: not read). */
+      attachments?: MailAttachment[];
+      evaluations?: Evaluated[];
+    }
   | {
       kind: 'unreadable';
       record: MessageRecord;
@@ -74,6 +82,7 @@ export type PreparedMessage =
       choices: MatchedChoice[];
       attachments: MailAttachment[];
       context: MessageContext;
+      evaluations: Evaluated[];
     };
 
 /**
@@ -157,17 +166,27 @@ export async function decideMessage(
     })),
   ];
   const choices: MatchedChoice[] = [];
+  const evaluations: Evaluated[] = [];
   for (const bound of candidates) {
-    const level = levels.find((candidate) => messageMatchesRule(bound.rule, candidate));
-    if (!level) continue;
-    choices.push({
-      ...bound,
-      // A source whose file is behind a link reads the message itself, never an attachment.
-      attachment: bound.rule.needsNoAttachment ? undefined : chooseAttachment(bound.rule, level.attachments),
-      matchedOn: level.label,
+    let chosen: { level: MatchLevel; evaluation: RuleEvaluation } | undefined;
+    for (const level of levels) {
+      const evaluation = evaluateRule(bound.rule, level);
+      if (evaluation.meantFor) {
+        chosen = { level, evaluation };
+        break;
+      }
+    }
+    // A source no level is meant for is explained by the e-mail itself.
+    evaluations.push({
+      rule: bound.rule,
+      evaluation: chosen?.evaluation ?? evaluateRule(bound.rule, levels[0]!),
     });
+    if (!chosen) continue;
+    // A source whose file is behind a link reads the message itself, never an attachment (the evaluation
+    // chose none).
+    choices.push({ ...bound, attachment: chosen.evaluation.attachment, matchedOn: chosen.level.label });
   }
-  if (choices.length === 0) return { kind: 'ignored', record, note: null };
+  if (choices.length === 0) return { kind: 'ignored', record, note: null, attachments, evaluations };
   const context: MessageContext = {
     subject: headers.subject,
     fromAddress: record.fromAddress,
@@ -183,6 +202,7 @@ export async function decideMessage(
     choices,
     attachments,
     context,
+    evaluations,
   };
 }
 

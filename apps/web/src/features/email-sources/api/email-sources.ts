@@ -1,13 +1,16 @@
 /** E-mail sources: list, one source, save, delete, active switch, test e-mail, connection test, picker. */
-import type {
-  EmailConnectionTestResult,
-  EmailSource,
-  EmailSourceListItem,
-  PickerPair,
-  TEmailConnectionTest,
-  TEmailSource,
+import {
+  type EmailConnectionTestResult,
+  type EmailSource,
+  type EmailSourceListItem,
+  LEDGER_PAGE_DEFAULT,
+  type LedgerOutcome,
+  type LedgerPage,
+  type PickerPair,
+  type TEmailConnectionTest,
+  type TEmailSource,
 } from '@app/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emailSourceKeys } from '@/lib/query-keys';
 import { type RecordKeys, useDeleteRecord, useSaveRecord } from '@/lib/record-mutations';
@@ -111,4 +114,20 @@ export function testEmailConnection(input: TEmailConnectionTest) {
 
 export function useTestEmailConnection() {
   return useMutation({ mutationFn: testEmailConnection });
+}
+
+/** GET /api/email-sources/{id}/messages: the mailbox ledger, newest first, one page after another. */
+export function useMailboxLedger(id: number, filters: { outcome: LedgerOutcome | ''; q: string }) {
+  return useInfiniteQuery({
+    queryKey: [...emailSourceKeys.detail(id), 'messages', filters] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(LEDGER_PAGE_DEFAULT) });
+      if (pageParam) params.set('before', pageParam);
+      if (filters.outcome) params.set('outcome', filters.outcome);
+      if (filters.q.trim()) params.set('q', filters.q.trim());
+      return api.get<LedgerPage>(`/api/email-sources/${id}/messages?${params}`, signal);
+    },
+    getNextPageParam: (last) => last.nextBefore,
+  });
 }

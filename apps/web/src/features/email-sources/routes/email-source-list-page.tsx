@@ -1,5 +1,5 @@
 import { type EmailSourceListItem, emailSourceLabel } from '@app/contracts';
-import { History, Mail, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { History, Inbox, Mail, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { ActionsMenu } from '@/components/data-view/actions-menu';
@@ -117,6 +117,8 @@ function rowActions(
     // Beyond the spec: poll the mailbox now, and the source's run history (docs/behaviour/sources.md#check-now, docs/behaviour/runs-and-history.md#run-history).
     { label: 'Check now', onSelect: checkNow.run, disabled: checkNow.pending, icon: <RefreshCw /> },
     { label: 'Run History', href: runHistoryPath('email', source.id), icon: <History /> },
+    // Every message the mailbox received and why it was or was not processed (docs/behaviour/mail-intake.md#the-mailbox-ledger).
+    { label: 'Messages', href: `${LIST_PATH}/messages/${source.id}`, icon: <Inbox /> },
   ];
 }
 

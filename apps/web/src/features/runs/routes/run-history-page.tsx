@@ -1,6 +1,6 @@
 import { emailSourceLabel, RUN_PAGE_SIZE, RUN_TRIGGER_LABELS, type RunRecord } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ChartColumn, Download, FileSearch, RotateCcw, Send } from 'lucide-react';
+import { ArrowLeft, ChartColumn, Download, FileSearch, Inbox, RotateCcw, Send } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -222,6 +222,15 @@ export function RunHistoryPage({ sourceType }: { sourceType: HistorySourceType }
               <Link to={stockHistoryPath(sourceId)}>
                 <ChartColumn aria-hidden />
                 Stock History
+              </Link>
+            </Button>
+          )}
+          {sourceType === 'email' && sourceId !== null && (
+            // The polls' messages one by one, with why each was or was not processed (docs/behaviour/mail-intake.md#the-mailbox-ledger).
+            <Button asChild variant="outline">
+              <Link to={`/email-sources/messages/${sourceId}`}>
+                <Inbox aria-hidden />
+                Messages
               </Link>
             </Button>
           )}

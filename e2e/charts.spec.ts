@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { DailyStatsResponse, InventoryHistoryResponse, ItemHistoryResponse } from '@app/contracts';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { PREDICTIVE_SETTINGS } from '../apps/server/test/payloads';
 import { itemQtyCsvSource } from './fixtures/inventory';
 import { expect, type SourceSeeder, signInAt, test } from './fixtures/sources';
 
@@ -401,14 +402,7 @@ test('a fulfilled item history draws the held run’s snapshot hollow and the th
       { runId: 42, at: at(0), quantity: 7, counted: true },
     ],
     threshold: { minItemsToBeActive: 5, text: 'at least 5' },
-    settings: {
-      lookbackDays: 30,
-      minDataPoints: 3,
-      safetyMultiplier: 1.5,
-      safetyPadding: 3,
-      largeDropThreshold: 1000,
-      largeDropMultiplier: 2,
-    },
+    settings: PREDICTIVE_SETTINGS,
     prediction: {
       quantity: 7,
       points: 4,

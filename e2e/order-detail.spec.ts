@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import {
   detailPath,
   expect,
+  fullOrder,
   GRID_PATH,
   gridRow,
   type OrderSeed,
@@ -39,32 +40,6 @@ const TILE_LABELS = [
   'Wildcard 2',
   'Last Updated',
 ];
-
-function fullOrder(t: string): OrderSeed {
-  return {
-    accountNumber: `${t}-ACC`,
-    brandName: `${t} Brand`,
-    customerName: `${t} Customer`,
-    customerNumber: `${t}-CUST`,
-    customerPoNumber: `${t}-PO-1`,
-    documentNumber: `${t}-DOC-1`,
-    estimatedArrivalDate: '2024-04-15',
-    itemNumber: `${t}-ITEM-1`,
-    itemStatus: 'In transit',
-    lineStatus: 'Open line',
-    orderDate: '2024-03-05',
-    poDate: '2024-03-01',
-    qty: 5,
-    qtyFulfilled: 3,
-    shipToName: `${t} Ship`,
-    shippedDate: '2024-12-31',
-    supplierName: `${t} Supplier`,
-    supplierOrderStatus: 'Confirmed',
-    shippingCompany: 'UPS',
-    trackingNumbers: [`${t}1Z001`, `${t}1Z002`],
-    wildcard1: 'Extra one',
-  };
-}
 
 /** Seeds the orders `build` makes from a fresh token. */
 function seed(orders: OrderSeeder, build: (token: string) => OrderSeed[]) {

@@ -2,12 +2,12 @@ import type { Page } from '@playwright/test';
 import { sameOriginHeaders } from './fixtures/index';
 import { expect, submissionSourcePayload, test } from './fixtures/order-submission';
 import {
-  AFTER_RETRIES,
   cancelRowDelete,
   choose,
   countRequests,
   expectCard,
   expectColumns,
+  expectEditorLoadFailures,
   expectRow,
   expectShownFor,
   expectSwipeHintWhereTableScrolls,
@@ -233,17 +233,11 @@ test.describe('order submission source editor errors (docs/behaviour/order-submi
     createUser,
   }) => {
     const user = await createUser({ submissionUser: true });
-    await signInAt(page, user.username, `${LIST_PATH}/edit/999999999`);
-    await expect(page.getByRole('alert')).toContainText('Failed to load order submission source data');
-    await expect(field(page, 'Source Name *')).toHaveCount(0);
-
-    await page.route('**/api/email-sources/email-list', (route) =>
-      route.fulfill({ status: 500, json: { statusCode: 500, message: 'down' } }),
-    );
-    await page.goto(`${LIST_PATH}/edit/0`);
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load email sources' })).toBeVisible(
-      AFTER_RETRIES,
-    );
+    await expectEditorLoadFailures(page, user.username, {
+      listPath: LIST_PATH,
+      recordText: 'Failed to load order submission source data',
+      formLabel: 'Source Name *',
+    });
   });
 
   test('an unexpected answer, a failure with a message and one without each show the spec’s text', async ({

@@ -2,8 +2,10 @@ import type { Locator, Page, Request } from '@playwright/test';
 import {
   columnValues,
   detailPath,
+  EMPTY_SEARCH,
   ENABLED_COLUMN_KEYS,
   expect,
+  fullOrder,
   GRID_COLUMN_LABELS,
   GRID_PATH,
   gridRow,
@@ -175,13 +177,9 @@ test.describe('search', () => {
     let request = nextListRequest(page, carrying({ PoNumberParam: `${t}-PO-ALPHA` }));
     await button(page, 'Search').click();
     expect(await request).toMatchObject({
+      ...EMPTY_SEARCH,
       PoNumberParam: `${t}-PO-ALPHA`,
       ItemNumberParam: `${t}-ITEM-A`,
-      ShipToNameParam: '',
-      SupplierNameParam: '',
-      BrandNameParam: '',
-      TrackingNumberParam: '',
-      AndOrParam: false,
       PageIndex: 1,
       PageSize: 10,
     });
@@ -271,13 +269,7 @@ test.describe('search', () => {
     let request = nextListRequest(page);
     await button(page, 'Clear').click();
     expect(await request).toMatchObject({
-      PoNumberParam: '',
-      ItemNumberParam: '',
-      ShipToNameParam: '',
-      SupplierNameParam: '',
-      BrandNameParam: '',
-      TrackingNumberParam: '',
-      AndOrParam: false,
+      ...EMPTY_SEARCH,
       PageIndex: 1,
     });
     for (const label of [
@@ -433,27 +425,8 @@ test.describe('columns', () => {
     const { sourceName } = await orders.seed(
       [
         {
-          accountNumber: `${t}-ACC`,
-          brandName: `${t} Brand`,
-          customerName: `${t} Customer`,
-          customerNumber: `${t}-CUST`,
-          customerPoNumber: `${t}-PO-1`,
-          documentNumber: `${t}-DOC-1`,
-          estimatedArrivalDate: '2024-04-15',
-          itemNumber: `${t}-ITEM-1`,
-          itemStatus: 'In transit',
-          lineStatus: 'Open line',
-          orderDate: '2024-03-05',
-          poDate: '2024-03-01',
-          qty: 5,
-          qtyFulfilled: 3,
-          shipToName: `${t} Ship`,
-          shippedDate: '2024-12-31',
-          supplierName: `${t} Supplier`,
-          supplierOrderStatus: 'Confirmed',
-          shippingCompany: 'UPS',
+          ...fullOrder(t),
           trackingNumbers: [`${t}1Z001`, `${t}1Z002`, `${t}1Z003`],
-          wildcard1: 'Extra one',
           wildcard2: 'Extra two',
         },
       ],
@@ -577,6 +550,8 @@ test.describe('columns', () => {
 });
 
 test.describe('table', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
   test('sticky header and actions column inside a box at most 70vh high', async ({
     page,
     createUser,
@@ -636,12 +611,10 @@ test.describe('table', () => {
 
   test('range selection: double-click, shift-click rectangle and column, header shift-click, Ctrl+C, Esc', async ({
     page,
-    context,
     createUser,
     orders,
     signIn,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const user = await createUser({ orderUser: true });
     const { token: t } = await seed(orders, threeOrders);
     await signIn(page, user.username, { path: GRID_PATH });
@@ -818,14 +791,14 @@ test.describe('inline notes', () => {
 });
 
 test.describe('row menu', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
   test('Copy PO number and Copy tracking numbers put them on the clipboard', async ({
     page,
-    context,
     createUser,
     orders,
     signIn,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const user = await createUser({ orderUser: true });
     const { token: t } = await seed(orders, threeOrders);
     await signIn(page, user.username, { path: GRID_PATH });

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { startSftpServer } from '../test-servers/sftp';
 import {
-  AFTER_RETRIES,
   cancelRowDelete,
   choose,
   confirmRowDelete,
@@ -10,6 +9,7 @@ import {
   expect,
   expectCard,
   expectColumns,
+  expectEditorLoadFailures,
   expectRow,
   expectSaveFallbackTexts,
   expectSwipeHintWhereTableScrolls,
@@ -538,17 +538,11 @@ test.describe('inventory source editor: editing and errors (docs/behaviour/sourc
     createUser,
   }) => {
     const user = await createUser({ inventoryUser: true });
-    await signInAt(page, user.username, `${LIST_PATH}/edit/999999999`);
-    await expect(page.getByRole('alert')).toContainText('Failed to load inventory source data');
-    await expect(field(page, 'Source Name')).toHaveCount(0);
-
-    await page.route('**/api/email-sources/email-list', (route) =>
-      route.fulfill({ status: 500, json: { statusCode: 500, message: 'down' } }),
-    );
-    await page.goto(`${LIST_PATH}/edit/0`);
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load email sources' })).toBeVisible(
-      AFTER_RETRIES,
-    );
+    await expectEditorLoadFailures(page, user.username, {
+      listPath: LIST_PATH,
+      recordText: 'Failed to load inventory source data',
+      formLabel: 'Source Name',
+    });
   });
 
   test('a save answered without a record or with a failure shows the spec’s fallback texts', async ({

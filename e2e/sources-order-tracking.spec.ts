@@ -1,5 +1,4 @@
 import {
-  AFTER_RETRIES,
   cancelRowDelete,
   choose,
   confirmRowDelete,
@@ -7,6 +6,7 @@ import {
   expect,
   expectCard,
   expectColumns,
+  expectEditorLoadFailures,
   expectRow,
   expectSaveFallbackTexts,
   expectShownFor,
@@ -275,17 +275,11 @@ test.describe('order tracking source editor errors (docs/behaviour/sources.md#me
     createUser,
   }) => {
     const user = await createUser({ orderUser: true });
-    await signInAt(page, user.username, `${LIST_PATH}/edit/999999999`);
-    await expect(page.getByRole('alert')).toContainText('Failed to load order tracking source data');
-    await expect(page.getByLabel('Source Name', { exact: true })).toHaveCount(0);
-
-    await page.route('**/api/email-sources/email-list', (route) =>
-      route.fulfill({ status: 500, json: { statusCode: 500, message: 'down' } }),
-    );
-    await page.goto(`${LIST_PATH}/edit/0`);
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load email sources' })).toBeVisible(
-      AFTER_RETRIES,
-    );
+    await expectEditorLoadFailures(page, user.username, {
+      listPath: LIST_PATH,
+      recordText: 'Failed to load order tracking source data',
+      formLabel: 'Source Name',
+    });
   });
 
   test('a save answered without a record or with a failure shows the spec’s fallback texts', async ({

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { E2E_PASSWORD, mainNav, TEXTS } from './fixtures';
-import { listRequest } from './fixtures/orders';
+import { deleteOrdersOf } from './fixtures/orders';
 import { expect, type SourceSeeder, saveButton, signInAt, test, unique } from './fixtures/sources';
 
 /**
@@ -58,16 +58,6 @@ function wideShipmentCsv(token: string, rows: number): Buffer {
     ].join(','),
   );
   return Buffer.from(`${[header, ...lines].join('\r\n')}\r\n`, 'utf8');
-}
-
-/** Orders are global: remove the ones a test imported (found by the token in their item numbers). */
-async function deleteOrdersOf(api: APIRequestContext, token: string) {
-  const response = await api.post('/api/order-tracking/list', {
-    data: listRequest({ PageSize: 100, ItemNumberParam: token }),
-  });
-  if (!response.ok()) return;
-  const { orders } = (await response.json()) as { orders: Array<{ id: number }> };
-  for (const order of orders) await api.post(`/api/order-tracking/delete/${order.id}`);
 }
 
 /** The header's Home link: in the header on a desktop, in the drawer on a phone. */

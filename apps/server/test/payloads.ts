@@ -64,6 +64,19 @@ export function inventorySourceBody(emailSourceId: number, overrides: Record<str
   };
 }
 
+/**
+ * The predictive settings of the worked example the inventory tests share (C-300 falling 2.5 a day; 7 − 2.5 × 1.5 − 3
+ * = 0.25, below 5): as a source stores them and as the item history returns them.
+ */
+export const PREDICTIVE_SETTINGS = {
+  lookbackDays: 30,
+  minDataPoints: 3,
+  safetyMultiplier: 1.5,
+  safetyPadding: 3,
+  largeDropThreshold: 1000,
+  largeDropMultiplier: 2,
+};
+
 /** The sample file part of an inventory source's body: the columns of the generated file. */
 export function inventoryFileDataBody(inventoryFile: string, overrides: Record<string, unknown> = {}) {
   return {

@@ -25,6 +25,7 @@ export * from './passwords';
 export * from './progress';
 export * from './runs';
 export * from './secret-binding';
+export * from './seeded-random';
 export * from './shared-fields';
 export * from './spreadsheet-formulas';
 export * from './stats';

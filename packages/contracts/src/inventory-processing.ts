@@ -237,3 +237,25 @@ export function emptySummary(): InventoryProcessingSummary {
     modifications: [],
   };
 }
+
+/**
+ * A debug modification that failed (docs/behaviour/inventory.md#manual-processing): the message as the single
+ * error, nothing modified; the server's answer and the screen's stand-in for a failed request alike.
+ */
+export function failedDebugResult(
+  message: string,
+  source?: Parameters<typeof emptyColumnInfo>[0],
+  debugLogs: string[] = [],
+): InventoryDebugModifyResult {
+  return {
+    success: false,
+    message,
+    fileName: null,
+    fileData: null,
+    errors: [message],
+    debugLogs,
+    modificationsCount: 0,
+    columnInfo: emptyColumnInfo(source),
+    processingSummary: emptySummary(),
+  };
+}

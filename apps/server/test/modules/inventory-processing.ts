@@ -10,6 +10,7 @@ import { processInventoryFile } from '../../src/modules/inventory-processing/pro
 import { insertSnapshots } from '../../src/modules/inventory-processing/repository';
 import type { InventoryProcessOptions } from '../../src/modules/inventory-processing/run-report';
 import type { TestApp } from '../helper';
+import { PREDICTIVE_SETTINGS } from '../payloads';
 
 export function fixture(name: string): Buffer {
   return readFileSync(fileURLToPath(new URL(`../fixtures/inventory/${name}`, import.meta.url)));
@@ -22,6 +23,19 @@ export const ACTIVATED = '000123, 004567\n89012,000001,A-100,B-200,C-300,D-400,Z
 export const ALL_STOCKED: Readonly<Record<string, number>> = Object.fromEntries(
   ACTIVATED.split(/[\s,]+/).map((item) => [item, 10]),
 );
+
+/** A source that predicts with PREDICTIVE_SETTINGS and keeps items with at least 5 in stock. */
+export const PREDICTIVE_SOURCE = {
+  usesPredictiveAlgorithm: true,
+  ...PREDICTIVE_SETTINGS,
+  minItemsToBeActive: 5,
+};
+
+/** Two earlier runs of PREDICTIVE_SOURCE: C-300 12 → 9.5, 004567 a large drop, D-400 seen once. */
+export const PREDICTIVE_HISTORY: Array<{ daysAgo: number; quantities: Record<string, number> }> = [
+  { daysAgo: 2, quantities: { '000123': 30, 'C-300': 12, '004567': 5000 } },
+  { daysAgo: 1, quantities: { '000123': 27.5, 'C-300': 9.5, '004567': 1300, 'D-400': 40 } },
+];
 
 type SourceValues = typeof schema.inventorySources.$inferInsert;
 

@@ -7,6 +7,8 @@
  * test and benchmark material.
  */
 
+import { seededRandom } from '../seeded-random';
+
 export interface LabelledNumber {
   number: string;
   carrier: string;
@@ -65,17 +67,8 @@ export const oracle = {
   },
 };
 
-/** A small deterministic generator, so every run measures the same set. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The benchmarks and recognise.test.ts take the generator from here, beside the set it generates. */
+export { seededRandom };
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;

@@ -13,10 +13,10 @@
  */
 import path from 'node:path';
 import {
-  emptyColumnInfo,
-  emptySummary,
+  failedDebugResult,
   type InventoryDebugModifyResult,
   type InventoryModification,
+  seededRandom,
 } from '@app/contracts';
 import * as XLSX from '@e965/xlsx';
 import { readWorkbook, type Table } from '../../integrations/spreadsheet';
@@ -31,18 +31,6 @@ import { collectItems, planColumns, readSupplierTable } from './supplier-file';
 
 export const DEFAULT_DEBUG_SEED = 20_240_601;
 const DEFAULT_LARGE_DROP_THRESHOLD = 100;
-
-/** mulberry32: a small seeded generator, uniform in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Candidate {
   rowIndex: number;
@@ -101,24 +89,6 @@ export function pickModifications(
   return { modifications, notes };
 }
 
-function failure(
-  message: string,
-  source: InventorySourceRow,
-  debugLogs: string[] = [],
-): InventoryDebugModifyResult {
-  return {
-    success: false,
-    message,
-    fileName: null,
-    fileData: null,
-    errors: [message],
-    debugLogs,
-    modificationsCount: 0,
-    columnInfo: emptyColumnInfo(source),
-    processingSummary: emptySummary(),
-  };
-}
-
 /** The modified file and what was changed. A file that cannot be read is a result with success false. */
 export async function debugModifyFile(
   source: InventorySourceRow,
@@ -131,7 +101,7 @@ export async function debugModifyFile(
     table = await readSupplierTable(source.fileType, file, source.textEncoding);
     plan = planColumns(table, { ...source, lastGoodHeaders: null });
   } catch (error) {
-    return failure(error instanceof Error ? error.message : String(error), source);
+    return failedDebugResult(error instanceof Error ? error.message : String(error), source);
   }
   const debugLogs: string[] = [
     `Seed ${seed}.`,
@@ -140,7 +110,7 @@ export async function debugModifyFile(
   ];
   if (plan.empty)
     return {
-      ...failure('The file has no data rows to modify.', source, debugLogs),
+      ...failedDebugResult('The file has no data rows to modify.', source, debugLogs),
       columnInfo: plan.columnInfo,
     };
 
@@ -177,7 +147,7 @@ export async function debugModifyFile(
         ? writeCsv(modifiedRows, csvDialectOf(table, file.content))
         : await rewriteWorkbook(file, table.format, plan.qtyColumn, modifications);
   } catch (error) {
-    return failure(
+    return failedDebugResult(
       `The modified file could not be written: ${error instanceof Error ? error.message : String(error)}`,
       source,
       debugLogs,

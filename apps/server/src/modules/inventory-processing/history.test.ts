@@ -8,11 +8,14 @@ import {
   ACTIVATED,
   createInventorySource,
   fixture,
+  PREDICTIVE_HISTORY,
+  PREDICTIVE_SOURCE,
   processFile,
   runOf,
   seedHistory,
   stockFile,
 } from '../../../test/modules/inventory-processing';
+import { PREDICTIVE_SETTINGS } from '../../../test/payloads';
 import { parseTable } from '../../integrations/spreadsheet';
 
 /** 27 November 2026, 10:00 in New York: the chart's days are New York's. */
@@ -175,16 +178,6 @@ describe('GET /api/inventory-sources/:id/history', () => {
 });
 
 describe('GET /api/inventory-sources/:id/items/:itemNumber/history', () => {
-  const predictive = {
-    usesPredictiveAlgorithm: true,
-    lookbackDays: 30,
-    minDataPoints: 3,
-    safetyMultiplier: 1.5,
-    safetyPadding: 3,
-    largeDropThreshold: 1000,
-    largeDropMultiplier: 2,
-    minItemsToBeActive: 5,
-  };
   const at = (daysAgo: number) => new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString();
   const history = async (sourceId: number, item: string, query = '') => {
     const response = await t
@@ -195,11 +188,8 @@ describe('GET /api/inventory-sources/:id/items/:itemNumber/history', () => {
   };
 
   it('side by side with the run: the same prediction, reason and status for every activated item', async () => {
-    const source = await createInventorySource(t, predictive);
-    await seedHistory(t, source.id, NOW, [
-      { daysAgo: 2, quantities: { '000123': 30, 'C-300': 12, '004567': 5000 } },
-      { daysAgo: 1, quantities: { '000123': 27.5, 'C-300': 9.5, '004567': 1300, 'D-400': 40 } },
-    ]);
+    const source = await createInventorySource(t, PREDICTIVE_SOURCE);
+    await seedHistory(t, source.id, NOW, PREDICTIVE_HISTORY);
     const outcome = await processFile(
       t,
       source.id,
@@ -242,14 +232,7 @@ describe('GET /api/inventory-sources/:id/items/:itemNumber/history', () => {
         { runId: outcome.runId, at: NOW.toISOString(), quantity: 7, counted: true },
       ],
       threshold: { minItemsToBeActive: 5, text: 'at least 5' },
-      settings: {
-        lookbackDays: 30,
-        minDataPoints: 3,
-        safetyMultiplier: 1.5,
-        safetyPadding: 3,
-        largeDropThreshold: 1000,
-        largeDropMultiplier: 2,
-      },
+      settings: PREDICTIVE_SETTINGS,
       prediction: {
         quantity: 7,
         points: 3,
@@ -302,7 +285,7 @@ describe('GET /api/inventory-sources/:id/items/:itemNumber/history', () => {
 
   it('a held run’s snapshot is shown but not counted by a later run, which explains itself from what it recorded', async () => {
     const source = await createInventorySource(t, {
-      ...predictive,
+      ...PREDICTIVE_SOURCE,
       userActivatedItemNumbers: 'C-300, D-400',
     });
     await seedHistory(t, source.id, NOW, [

@@ -8,6 +8,8 @@ import {
   createInventorySource,
   csvFile,
   fixture,
+  PREDICTIVE_HISTORY,
+  PREDICTIVE_SOURCE,
   processFile,
   runOf,
   SUPPLIER_HEADER,
@@ -456,23 +458,9 @@ describe('header drift and bad files', () => {
 });
 
 describe('the predictive algorithm', () => {
-  const predictive = {
-    usesPredictiveAlgorithm: true,
-    lookbackDays: 30,
-    minDataPoints: 3,
-    safetyMultiplier: 1.5,
-    safetyPadding: 3,
-    largeDropThreshold: 1000,
-    largeDropMultiplier: 2,
-    minItemsToBeActive: 5,
-  };
-
   it('marks items Inactive early with the reason; too few snapshots means no prediction', async () => {
-    const source = await createInventorySource(t, predictive);
-    await seedHistory(t, source.id, NOW, [
-      { daysAgo: 2, quantities: { '000123': 30, 'C-300': 12, '004567': 5000 } },
-      { daysAgo: 1, quantities: { '000123': 27.5, 'C-300': 9.5, '004567': 1300, 'D-400': 40 } },
-    ]);
+    const source = await createInventorySource(t, PREDICTIVE_SOURCE);
+    await seedHistory(t, source.id, NOW, PREDICTIVE_HISTORY);
     const outcome = await processFile(t, source.id, supplier('csv'), { now: NOW });
     expect(outcome.status).toBe('succeeded');
     const statuses = Object.fromEntries(
@@ -503,7 +491,7 @@ describe('the predictive algorithm', () => {
   });
 
   it('the SQL window summary equals the in-memory one', async () => {
-    const source = await createInventorySource(t, predictive);
+    const source = await createInventorySource(t, PREDICTIVE_SOURCE);
     const series = [
       { daysAgo: 40, quantity: 500 }, // outside a 30-day window
       { daysAgo: 30, quantity: 100 },
@@ -535,7 +523,10 @@ describe('the predictive algorithm', () => {
   });
 
   it('snapshots of held or failed runs are not history', async () => {
-    const source = await createInventorySource(t, { ...predictive, userActivatedItemNumbers: 'C-300' });
+    const source = await createInventorySource(t, {
+      ...PREDICTIVE_SOURCE,
+      userActivatedItemNumbers: 'C-300',
+    });
     const [held] = await seedHistory(t, source.id, NOW, [{ daysAgo: 1, quantities: { 'C-300': 500 } }]);
     await t.db.db.update(schema.runs).set({ status: 'held' }).where(eq(schema.runs.id, held!));
     await seedHistory(t, source.id, NOW, [{ daysAgo: 2, quantities: { 'C-300': 7.5 } }]);

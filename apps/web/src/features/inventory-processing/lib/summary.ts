@@ -102,19 +102,7 @@ export function failedProcessingResult(message: string, source?: SourceColumns):
   };
 }
 
-export function failedDebugResult(message: string, source?: SourceColumns): InventoryDebugModifyResult {
-  return {
-    success: false,
-    message,
-    fileName: null,
-    fileData: null,
-    errors: [message],
-    debugLogs: [],
-    modificationsCount: 0,
-    columnInfo: emptyColumnInfo(source),
-    processingSummary: emptySummary(),
-  };
-}
+export { failedDebugResult } from '@app/contracts';
 
 // ------------------------------------------------------------------------------------ results card
 

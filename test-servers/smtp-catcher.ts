@@ -22,6 +22,12 @@ export interface SmtpCatcher {
    * the message is not in `messages` yet) until the returned function is called.
    */
   hold(): () => void;
+  /**
+   * A relay refusing for now: from now on every MAIL FROM is answered `451 4.3.2` (try again later) until the
+   * returned function is called. `refusedCount` counts the refusals.
+   */
+  refuse(): () => void;
+  readonly refusedCount: number;
   /** How many messages are waiting for their held answer. */
   readonly heldCount: number;
   /** Resolves when at least `count` messages are waiting for a held answer. */
@@ -54,6 +60,8 @@ export async function startSmtpCatcher(
     for (const wake of waiters.splice(0)) wake();
   };
   let holding = false;
+  let refusing = false;
+  let refusedCount = 0;
   const heldAnswers: Array<() => void> = [];
   const releaseHeld = () => {
     holding = false;
@@ -89,6 +97,15 @@ export async function startSmtpCatcher(
       }
       if (auth.username === user && auth.password === password) return callback(null, { user });
       return callback(new Error('Invalid username or password'));
+    },
+    onMailFrom(_address, _session, callback) {
+      if (!refusing) return callback();
+      refusedCount += 1;
+      callback(
+        Object.assign(new Error('4.3.2 Service temporarily unavailable, try again later'), {
+          responseCode: 451,
+        }),
+      );
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -134,6 +151,15 @@ export async function startSmtpCatcher(
     hold() {
       holding = true;
       return releaseHeld;
+    },
+    refuse() {
+      refusing = true;
+      return () => {
+        refusing = false;
+      };
+    },
+    get refusedCount() {
+      return refusedCount;
     },
     get heldCount() {
       return heldAnswers.length;

@@ -15,12 +15,17 @@
  *   the processes reach through a proxy of the harness: R fast shutdowns and C network cuts (the proxy holds
  *   every socket and forwards nothing), 5–30 s each, one at a time, spread over the window beside the kills.
  *   After each, the time every web instance took to answer /ready 200 again.
+ * - With --imap-outage I, the private Dovecot stopped I times (its sessions with it) and started again on the
+ *   same port 10–60 s later; messages that arrive meanwhile wait and are appended once it is back. How many
+ *   polls each mailbox tried during the outage (its poll_failures just before the restart), per minute.
+ * - With --smtp-outage S, the SMTP catcher refusing every message with 451 for 10–60 s, S times.
  * - Every tenth message, an order e-mail besides to the first mailbox, with lines for two or three vendors
  *   (soak-vendor-orders.ts): each vendor batch must reach the catcher exactly once.
  * - Then it waits for quiet and prints the table; exit 1 on any duplicate or lost message, or any vendor batch
  *   not e-mailed exactly once.
  *
  *   npm run soak -- --messages 200 --instances 2 --kills 3 [--minutes 1] [--db-restart 1] [--db-cut 1]
+ *     [--imap-outage 1] [--smtp-outage 1]
  *     [--env MALLOC_ARENA_MAX=2]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -31,16 +36,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDatabase, type Database, schema } from '@app/db';
 import { sql } from 'drizzle-orm';
+import type { ImapFlow } from 'imapflow';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { createSecretBox } from '../apps/server/src/lib/secrets';
-import { startDovecot } from '../test-servers/dovecot';
+import { type DovecotServer, startDovecot } from '../test-servers/dovecot';
 import {
   type HarnessPostgres,
   startHarnessPostgres,
   startTcpProxy,
   type TcpProxy,
 } from '../test-servers/postgres';
-import { smtpEnv, startSmtpCatcher } from '../test-servers/smtp-catcher';
+import { type SmtpCatcher, smtpEnv, startSmtpCatcher } from '../test-servers/smtp-catcher';
 import { adminQuery, createTrackedMailbox, percentile } from './bench-support';
 import {
   isVendorMail,
@@ -77,6 +83,10 @@ const { values: flags } = parseArgs({
     'db-restart': { type: 'string', default: '0' },
     /** Network cuts between the processes and the soak's own PostgreSQL, 5–30 s each. */
     'db-cut': { type: 'string', default: '0' },
+    /** Stops of the private Dovecot, 10–60 s each. */
+    'imap-outage': { type: 'string', default: '0' },
+    /** Spells of the SMTP catcher refusing with 451, 10–60 s each. */
+    'smtp-outage': { type: 'string', default: '0' },
     minutes: { type: 'string', default: '1' },
     /** KEY=VALUE for every process's environment (e.g. MALLOC_ARENA_MAX=2); may be given more than once. */
     env: { type: 'string', multiple: true, default: [] },
@@ -96,6 +106,8 @@ const INSTANCES = Number(flags.instances);
 const KILLS = Number(flags.kills);
 const DB_RESTARTS = Number(flags['db-restart']);
 const DB_CUTS = Number(flags['db-cut']);
+const IMAP_OUTAGES = Number(flags['imap-outage']);
+const SMTP_OUTAGES = Number(flags['smtp-outage']);
 for (const [name, value] of Object.entries({
   messages: MESSAGES,
   instances: INSTANCES,
@@ -103,6 +115,8 @@ for (const [name, value] of Object.entries({
   minutes: MINUTES,
   'db-restart': DB_RESTARTS,
   'db-cut': DB_CUTS,
+  'imap-outage': IMAP_OUTAGES,
+  'smtp-outage': SMTP_OUTAGES,
 })) {
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number ≥ 0`);
 }
@@ -110,6 +124,8 @@ for (const [name, value] of Object.entries({
 const OWN_DATABASE_SERVER = DB_RESTARTS + DB_CUTS > 0;
 const FAULT_MIN_MS = 5_000;
 const FAULT_MAX_MS = 30_000;
+const MAIL_OUTAGE_MIN_MS = 10_000;
+const MAIL_OUTAGE_MAX_MS = 60_000;
 if (INSTANCES < 1) throw new Error('--instances must be at least 1');
 
 /** The rows of a raw query, on node-postgres (a result with rows) as on PGlite. */
@@ -258,6 +274,115 @@ function message(index: number): Promise<Buffer> {
   })
     .compile()
     .build();
+}
+
+/** An outage of a mail server: when, and (IMAP) how many polls each mailbox tried meanwhile. */
+interface MailOutage {
+  kind: 'imap' | 'smtp';
+  from: number;
+  to: number;
+  /** IMAP: each mailbox's failed polls during the outage (email_sources.poll_failures before the restart). */
+  attemptsPerMailbox?: number[];
+}
+
+/** Whether the private Dovecot is stopped right now (appends wait for it). */
+const imapState = { down: false };
+
+/**
+ * The IMAP and SMTP outages, each kind one at a time, spread over the window (and combinable with the kills
+ * and database faults): Dovecot stopped and started again on its port, or the catcher refusing with 451.
+ */
+function runMailOutages(options: {
+  windowStart: number;
+  windowMs: number;
+  dovecot: DovecotServer;
+  catcher: SmtpCatcher;
+  database: () => Database;
+  outages: MailOutage[];
+}): Promise<void> {
+  const { windowStart, windowMs, dovecot, catcher, outages } = options;
+  const plan = (count: number, kind: MailOutage['kind']) =>
+    (async () => {
+      for (let index = 0; index < count; index += 1) {
+        // Offset from the database faults' slots, so that a run with both sees them apart as well as together.
+        const due = windowStart + ((index + 0.3) / count) * windowMs * 0.8;
+        await sleep(Math.max(0, due - Date.now()));
+        const lengthMs = MAIL_OUTAGE_MIN_MS + Math.random() * (MAIL_OUTAGE_MAX_MS - MAIL_OUTAGE_MIN_MS);
+        const from = Date.now();
+        let attemptsPerMailbox: number[] | undefined;
+        if (kind === 'imap') {
+          imapState.down = true;
+          await dovecot.pause();
+          await sleep(Math.max(0, from + lengthMs - Date.now()));
+          attemptsPerMailbox = await pollFailures(options.database());
+          await dovecot.resume();
+          imapState.down = false;
+        } else {
+          const release = catcher.refuse(451);
+          await sleep(Math.max(0, from + lengthMs - Date.now()));
+          release();
+        }
+        const to = Date.now();
+        outages.push({ kind, from, to, ...(attemptsPerMailbox ? { attemptsPerMailbox } : {}) });
+        console.log(`soak: ${kind === 'imap' ? 'IMAP' : 'SMTP'} outage of ${seconds(to - from)}`);
+      }
+    })();
+  return Promise.all([plan(IMAP_OUTAGES, 'imap'), plan(SMTP_OUTAGES, 'smtp')]).then(() => {});
+}
+
+/** Each mailbox's failed polls in a row (undefined entries when the database is away at that moment). */
+async function pollFailures(database: Database): Promise<number[] | undefined> {
+  try {
+    const rows = await database.db
+      .select({ failures: schema.emailSources.pollFailures })
+      .from(schema.emailSources)
+      .orderBy(schema.emailSources.id);
+    return rows.map((row) => row.failures);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Appends a message, waiting out an IMAP outage and reconnecting the appender after one. */
+async function appendWaiting(
+  appenders: ImapFlow[],
+  index: number,
+  connect: () => Promise<ImapFlow>,
+  raw: Buffer,
+): Promise<void> {
+  for (;;) {
+    while (imapState.down) await sleep(200);
+    try {
+      await appenders[index]!.append('INBOX', raw);
+      return;
+    } catch {
+      await sleep(500);
+      appenders[index] = await connect().catch(() => appenders[index]!);
+    }
+  }
+}
+
+function mailOutageRow(outages: MailOutage[], kind: MailOutage['kind'], flag: number): string {
+  const lengths = outages.filter((outage) => outage.kind === kind).map((outage) => outage.to - outage.from);
+  if (flag === 0) return `not run (no --${kind}-outage)`;
+  const total = lengths.reduce((sum, ms) => sum + ms, 0);
+  return `${lengths.length}, ${seconds(total)} in all (${lengths.map(seconds).join(', ')})`;
+}
+
+/** Poll attempts per minute per mailbox while IMAP was down: the busiest mailbox and the mean. */
+function reconnectRow(outages: MailOutage[]): string {
+  const imap = outages.filter((outage) => outage.kind === 'imap');
+  if (imap.length === 0) return 'no IMAP outage';
+  return imap
+    .map((outage) => {
+      const minutes = (outage.to - outage.from) / 60_000;
+      const attempts = outage.attemptsPerMailbox;
+      if (!attempts || attempts.length === 0) return 'not read (database away)';
+      const rates = attempts.map((count) => count / minutes);
+      const mean = rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
+      return `max ${Math.max(...rates).toFixed(1)}, mean ${mean.toFixed(1)} a minute (${attempts.join(', ')} attempts in ${seconds(outage.to - outage.from)})`;
+    })
+    .join('; ');
 }
 
 async function main() {
@@ -481,6 +606,15 @@ async function main() {
       if (index < DB_RESTARTS) faultPlan.push('restart');
       if (index < DB_CUTS) faultPlan.push('cut');
     }
+    const mailOutages: MailOutage[] = [];
+    const mailOutager = runMailOutages({
+      windowStart,
+      windowMs,
+      dovecot,
+      catcher,
+      database: () => database!,
+      outages: mailOutages,
+    });
     const faulter = (async () => {
       for (const [index, kind] of faultPlan.entries()) {
         // Each starts after the previous one is over, at its share of the window.
@@ -528,7 +662,7 @@ async function main() {
     })();
     for (let index = 1; index <= MESSAGES; index += 1) {
       await sleep(Math.max(0, windowStart + ((index - 1) / MESSAGES) * windowMs - Date.now()));
-      if (!resetDone && index > MESSAGES / 2) {
+      if (!resetDone && index > MESSAGES / 2 && !imapState.down) {
         resetDone = true;
         const status = await appenders[0]!.status('INBOX', { uidValidity: true });
         dovecot.setUidValidity(
@@ -538,14 +672,15 @@ async function main() {
         console.log(`soak: UIDVALIDITY of ${users[0]!.user} changed after ${index - 1} messages`);
       }
       const raw = await message(index);
-      await appenders[(index - 1) % MAILBOXES]!.append('INBOX', raw);
+      const mailbox = (index - 1) % MAILBOXES;
+      await appendWaiting(appenders, mailbox, () => dovecot.connect(users[mailbox]!.user), raw);
       appendedAt.set(index, Date.now());
       if (index % ORDER_EVERY === 0) {
         await appenders[0]!.append('INBOX', await orderMessage(index));
         orderMessages += 1;
       }
     }
-    await Promise.all([killer, faulter]);
+    await Promise.all([killer, faulter, mailOutager]);
     await Promise.all(appenders.map((client) => client.logout().catch(() => {})));
     const appendsDone = Date.now();
     console.log(
@@ -668,8 +803,9 @@ async function main() {
       ['UIDVALIDITY reset', resetDone ? `yes, ${users[0]!.user}` : 'no (too few messages)'],
       ['database restarts', faultRow(faults, 'restart')],
       ['database cuts', faultRow(faults, 'cut')],
-      ['IMAP outages', 'not run (no --imap-outage in this soak yet)'],
-      ['SMTP outages', 'not run (no --smtp-outage in this soak yet)'],
+      ['IMAP outages', mailOutageRow(mailOutages, 'imap', IMAP_OUTAGES)],
+      ['SMTP outages', mailOutageRow(mailOutages, 'smtp', SMTP_OUTAGES)],
+      ['poll attempts per minute per mailbox during IMAP outages', reconnectRow(mailOutages)],
       [
         'ready again after the database returned (max per instance; * restarted during the fault)',
         faults.length === 0

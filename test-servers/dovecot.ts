@@ -32,6 +32,10 @@ export interface DovecotServer {
   setUidValidity(user: string, uidValidity: number, mailbox?: string): void;
   /** Dovecot's own log, for a failing test's message. */
   log(): string;
+  /** Stops the server but keeps its folder: connections are refused until `resume` (an outage). */
+  pause(): Promise<void>;
+  /** Starts the paused server again, on the same port with the same mail. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -77,38 +81,65 @@ export async function startDovecot(options: {
         mode: 0o644,
       });
     }
-    const child = spawn(DOVECOT_BINARY, ['-F', '-c', path.join(dir, 'dovecot.conf')], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const output: Buffer[] = [];
-    child.once('error', (error) => {
-      output.push(Buffer.from(`${error.message} (is Dovecot installed? apt-get install dovecot-imapd)`));
-    });
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
-    const killOnExit = () => child.kill('SIGKILL');
-    // A crashed test run must not leave Dovecot behind holding the port.
-    process.once('exit', killOnExit);
     try {
-      await waitForGreeting(port, child, () => `${Buffer.concat(output).toString()}\n${readLog(dir)}`);
-      return running(dir, port, child, options.users, killOnExit);
+      const started = await spawnDovecot(dir, port);
+      return running(dir, port, started, options.users);
     } catch (error) {
       lastError = error as Error;
-      process.off('exit', killOnExit);
-      await stopChild(child);
     }
   }
   rmSync(dir, { recursive: true, force: true });
   throw lastError ?? new Error('Dovecot did not start');
 }
 
-function running(
-  dir: string,
-  port: number,
-  child: ChildProcess,
-  users: DovecotUser[],
-  killOnExit: () => void,
-): DovecotServer {
+interface StartedDovecot {
+  child: ChildProcess;
+  killOnExit: () => void;
+}
+
+/** Starts Dovecot on the folder's config and waits for its greeting; a failed start leaves nothing running. */
+async function spawnDovecot(dir: string, port: number): Promise<StartedDovecot> {
+  // A process group of its own: stopping the server ends its IMAP sessions too, which outlive the master.
+  const child = spawn(DOVECOT_BINARY, ['-F', '-c', path.join(dir, 'dovecot.conf')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const output: Buffer[] = [];
+  child.once('error', (error) => {
+    output.push(Buffer.from(`${error.message} (is Dovecot installed? apt-get install dovecot-imapd)`));
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const killOnExit = () => child.kill('SIGKILL');
+  // A crashed test run must not leave Dovecot behind holding the port.
+  process.once('exit', killOnExit);
+  try {
+    await waitForGreeting(port, child, () => `${Buffer.concat(output).toString()}\n${readLog(dir)}`);
+    return { child, killOnExit };
+  } catch (error) {
+    process.off('exit', killOnExit);
+    await stopChild(child);
+    throw error;
+  }
+}
+
+function running(dir: string, port: number, first: StartedDovecot, users: DovecotUser[]): DovecotServer {
+  let current: StartedDovecot | undefined = first;
+  const halt = async () => {
+    if (!current) return;
+    const { child, killOnExit } = current;
+    current = undefined;
+    process.off('exit', killOnExit);
+    await stopChild(child);
+    // The sessions still open (a poll in the middle of a mailbox) go with it: the server is gone.
+    if (child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group has ended already.
+      }
+    }
+  };
   const connect = async (user: string): Promise<ImapFlow> => {
     const account = users.find((candidate) => candidate.user === user);
     if (!account) throw new Error(`No Dovecot user ${user}`);
@@ -152,9 +183,14 @@ function running(
         await client.logout();
       }
     },
+    pause: halt,
+    async resume() {
+      if (current) return;
+      // The port was free a moment ago; another process taking it meanwhile fails the start loudly.
+      current = await spawnDovecot(dir, port);
+    },
     async stop() {
-      process.off('exit', killOnExit);
-      await stopChild(child);
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
   };

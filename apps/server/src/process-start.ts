@@ -5,6 +5,7 @@ import { createDatabase, type Database } from '@app/db';
 import type { AppConfig } from './config/env';
 import { ConfigError } from './config/env';
 import { createBackup, describeKey, listenForBackups } from './lib/backup';
+import { isDatabaseUnreachable } from './lib/database-errors';
 import { redactError } from './lib/error-redaction';
 import { type DataDirRepair, makeDataDirPrivate, useOwnerOnlyUmask } from './lib/private-data-dir';
 
@@ -61,7 +62,7 @@ async function migrateOnceReachable(database: Database): Promise<void> {
       }
       return;
     } catch (error) {
-      if (!isUnreachable(error)) throw error;
+      if (!isDatabaseUnreachable(error)) throw error;
       if (waitingSince === undefined) {
         waitingSince = Date.now();
         console.error(`database unreachable (${(error as Error).message}); trying again every 2 s`);
@@ -69,16 +70,6 @@ async function migrateOnceReachable(database: Database): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
   }
-}
-
-/** Errors of a server that is not there or not answering yet, as opposed to one that refuses this setting. */
-function isUnreachable(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  // 57P01–57P03: shut down by an administrator, crashed, or starting up / shutting down.
-  if (code && (/^E[A-Z]+$/.test(code) || code.startsWith('57P'))) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout/.test(
-    message ?? '',
-  );
 }
 
 type CollectGarbage = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;

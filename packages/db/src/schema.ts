@@ -216,6 +216,12 @@ export const emailSources = pgTable('email_sources', {
   lastPollSucceededAt: timestamp('last_poll_succeeded_at', { withTimezone: true }),
   lastPollError: text('last_poll_error'),
   lastPollErrorAt: timestamp('last_poll_error_at', { withTimezone: true }),
+  /**
+   * The mailbox's server failing (docs/behaviour/mail-intake.md#back-off): scheduled polls failed in a row
+   * since the last success, which spaces the next one out, and when this outage's one error alert went out.
+   */
+  pollFailures: integer('poll_failures').notNull().default(0),
+  pollOutageAlertedAt: timestamp('poll_outage_alerted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -68,6 +68,11 @@ const EnvSchema = z.object({
     .int()
     .min(1, 'MAIL_POLL_TIMEOUT_SECONDS must be at least 1')
     .default(300),
+  MAIL_POLL_BACKOFF_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, 'MAIL_POLL_BACKOFF_MAX_SECONDS must be at least 1')
+    .default(900),
   SFTP_POLL_SECONDS: z.coerce.number().int().min(1, 'SFTP_POLL_SECONDS must be at least 1').default(300),
   CONNECT_TIMEOUT_SECONDS: z.coerce
     .number()
@@ -201,6 +206,8 @@ export interface AppConfig {
   mailPollSeconds: number;
   /** A poll still running after this long is abandoned (connection closed) and retried by the queue. */
   mailPollTimeoutSeconds: number;
+  /** The longest pause between scheduled polls of a mailbox whose server keeps failing (back-off). */
+  mailPollBackoffMaxSeconds: number;
   /** The inbound SFTP folder of each active inventory source with an SFTP server is polled this often. */
   sftpPollSeconds: number;
   /** How long a mail or SFTP server may take to accept a connection and greet (tests, polls, sending). */
@@ -328,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: publicUrl.startsWith('https://'),
     mailPollSeconds: e.MAIL_POLL_SECONDS,
     mailPollTimeoutSeconds: e.MAIL_POLL_TIMEOUT_SECONDS,
+    mailPollBackoffMaxSeconds: e.MAIL_POLL_BACKOFF_MAX_SECONDS,
     sftpPollSeconds: e.SFTP_POLL_SECONDS,
     connectTimeoutMs: Math.round(e.CONNECT_TIMEOUT_SECONDS * 1000),
     inventoryAlertCheckMinutes: e.INVENTORY_ALERT_CHECK_MINUTES,

@@ -5,10 +5,12 @@
  *   poll per mailbox across every instance, so a wake-up during a poll still gets its own poll afterwards.
  *   A stopping instance hands its abandoned polls on under a key of its own (`handOverSingletonKey`), which
  *   another instance takes within a second; the mailbox lease keeps polls of one mailbox apart.
- *   A failed poll throws, and pg-boss retries it (3 times, with backoff); a poll that outlives
- *   `expireInSeconds` (beyond the poll timeout) is failed and retried by pg-boss itself.
+ *   A poll that failed for the database's or a timeout's sake throws, and pg-boss retries it (3 times,
+ *   with backoff); a poll that outlives `expireInSeconds` (beyond the poll timeout) is failed and retried
+ *   by pg-boss itself. A poll the mail server failed completes: the mailbox's back-off spaces the next.
  * - A dispatcher on every instance (every min(MAIL_POLL_SECONDS, 60) s, and at start-up) sends a job for
- *   each active mailbox not polled within MAIL_POLL_SECONDS; duplicates are refused by the queue.
+ *   each active mailbox not polled within MAIL_POLL_SECONDS (longer while its server keeps failing:
+ *   docs/behaviour/mail-intake.md#back-off); duplicates are refused by the queue.
  * - IDLE watchers send a job as soon as a server announces new mail.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -114,7 +116,15 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
       }
       if (!outcome) return;
       if (outcome.status === 'failed') {
+        const fields = { emailSourceId: job.data.emailSourceId, runId: outcome.runId };
+        // The server down: retrying within seconds would only knock again; the back-off schedules the
+        // next poll (docs/behaviour/mail-intake.md#back-off).
+        if (outcome.serverFault) {
+          log.warn(fields, `mail poll failed (the mailbox backs off): ${outcome.message}`);
+          return;
+        }
         // Recorded on the source and in the run already; throwing makes pg-boss retry it.
+        log.error(fields, `mail poll failed (retried by the queue): ${outcome.message}`);
         throw new Error(outcome.message);
       }
       if (outcome.status === 'skipped' && outcome.reason === 'busy') {
@@ -128,7 +138,12 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
 
   const dispatch = async () => {
     let sent = 0;
-    for (const id of await findMailboxesDueForPoll(context.db, mailPollSeconds)) {
+    const due = await findMailboxesDueForPoll(
+      context.db,
+      mailPollSeconds,
+      context.config.mailPollBackoffMaxSeconds,
+    );
+    for (const id of due) {
       if (await requestPoll(id, 'timer')) sent += 1;
     }
     return sent;

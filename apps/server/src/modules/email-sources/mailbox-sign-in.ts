@@ -23,7 +23,7 @@ import { AppError } from '../../lib/app-error';
 import { deriveKey } from '../../lib/crypto';
 import type { SecretBox } from '../../lib/secrets';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
-import { groupRecipients } from '../notifications/send-digest';
+import { sendSystemAlert } from '../notifications/system-alert';
 import {
   claimSignInRefreshLease,
   type EmailSourceRow,
@@ -457,7 +457,7 @@ async function sendExpiryAlert(
   row: EmailSourceRow,
   providerName: string,
 ): Promise<void> {
-  await sendAlert(context, `${MAILBOX_SIGN_IN_EXPIRED}: email source "${row.username}"`, [
+  await sendSystemAlert(context, `${MAILBOX_SIGN_IN_EXPIRED}: email source "${row.username}"`, [
     `${providerName} refused the saved sign-in of the email source "${row.username}" (${row.oauthAccount}):`,
     'consent was revoked, the password was reset, or it went unused too long.',
     '',
@@ -487,29 +487,11 @@ async function sendClientAlert(
   if (clientAlerts.has(key)) return;
   clientAlerts.add(key);
   const prefix = row.oauthProvider === 'google' ? 'GOOGLE' : 'MICROSOFT';
-  await sendAlert(context, `${providerName} sign-in is misconfigured on this server`, [
+  await sendSystemAlert(context, `${providerName} sign-in is misconfigured on this server`, [
     `${providerName} refused this server's application (client ${app.clientId}): ${message}`,
     `The client secret has probably expired. Until ${prefix}_OAUTH_CLIENT_SECRET is renewed, no mailbox`,
     `signed in with ${providerName} can be polled or send mail (the first one to fail: "${row.username}").`,
   ]);
-}
-
-/** A mail problem is not the poll's: it is left to the mailer's log. */
-async function sendAlert(context: SignInContext, subject: string, lines: string[]): Promise<void> {
-  const mailer = context.mailer;
-  if (!mailer?.configured) return;
-  const groups = await Promise.all(
-    (['order', 'inventory', 'submission'] as const).map((group) => groupRecipients(context.db, group)),
-  );
-  const seen = new Set<string>();
-  const to = groups.flat().filter((address) => {
-    const key = address.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  if (to.length === 0) return;
-  await mailer.send({ to, subject, text: lines.join('\n') }).catch(() => {});
 }
 
 function usableAccessToken(secrets: SecretBox, row: EmailSourceRow): string | undefined {

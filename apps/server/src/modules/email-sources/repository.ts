@@ -103,7 +103,18 @@ export async function listActiveMailboxIds(db: DbOrTx): Promise<number[]> {
 }
 
 /** Active mailboxes with an incoming server that were not polled within `pollSeconds`. */
-export async function findMailboxesDueForPoll(db: DbOrTx, pollSeconds: number): Promise<number[]> {
+/**
+ * Active mailboxes whose next scheduled poll is due: MAIL_POLL_SECONDS after the last attempt, or, while
+ * the server keeps failing, MAIL_POLL_SECONDS × 2^(failures − 1), at most `backoffMaxSeconds`
+ * (docs/behaviour/mail-intake.md#back-off).
+ */
+export async function findMailboxesDueForPoll(
+  db: DbOrTx,
+  pollSeconds: number,
+  backoffMaxSeconds: number,
+): Promise<number[]> {
+  const cap = Math.max(pollSeconds, backoffMaxSeconds);
+  const pause = sql`least(${pollSeconds}::float8 * power(2, least(greatest(${emailSources.pollFailures} - 1, 0), 30)), ${cap}::float8)`;
   const rows = await db
     .select({ id: emailSources.id })
     .from(emailSources)
@@ -113,7 +124,7 @@ export async function findMailboxesDueForPoll(db: DbOrTx, pollSeconds: number): 
         ne(emailSources.incomingServer, ''),
         or(
           isNull(emailSources.lastPollAt),
-          lt(emailSources.lastPollAt, sql`now() - make_interval(secs => ${pollSeconds})`),
+          lt(emailSources.lastPollAt, sql`now() - make_interval(secs => ${pause})`),
         ),
       ),
     );

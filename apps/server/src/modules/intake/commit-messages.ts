@@ -6,6 +6,7 @@
  */
 import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
+import { isDatabaseUnreachable } from '../../lib/database-errors';
 import { storeFile } from '../files/stored-files';
 import { recordRun } from '../runs/repository';
 import type { InboundMessageContext, MailMatchRule, ProcessFileOutcome } from './file-processors';
@@ -88,6 +89,10 @@ export class MessageCommitter {
       return await db.transaction((tx) => this.writeGroup(tx, group));
     } catch (error) {
       checkAborted();
+      // The database went away, not a message's fault: nothing of the group committed, and writing each
+      // message again (or recording it as failed) would only meet the same fault. The poll fails, its run and
+      // the job say so, and the job queue's retry reads the same messages again.
+      if (isDatabaseUnreachable(error)) throw error;
       const results: WriteResult[] = [];
       for (const item of group) {
         try {
@@ -95,6 +100,7 @@ export class MessageCommitter {
           results.push(...(await db.transaction((tx) => this.writeGroup(tx, [item]))));
         } catch (itemError) {
           checkAborted();
+          if (isDatabaseUnreachable(itemError)) throw itemError;
           results.push(await this.writeAfterFailure(item, itemError));
         }
       }

@@ -23,6 +23,7 @@ import type { AppContext } from '../../context';
 import { MailSignInError } from '../../integrations/msal';
 import type { ProgressReporter } from '../../lib/progress';
 import { type EmailSourceRow, findEmailSourceById } from '../email-sources/repository';
+import { sendSystemAlert } from '../notifications/system-alert';
 import { finishRun, startRun } from '../runs/repository';
 import { MessageCommitter, type WriteResult } from './commit-messages';
 import type { FileProcessor } from './file-processors';
@@ -40,6 +41,7 @@ import {
 } from './prepare-message';
 import { fileProcessors } from './processor-registry';
 import {
+  claimOutageAlert,
   clearNeedsSeen,
   failInterruptedPolls,
   foldRepeatedFailure,
@@ -79,7 +81,18 @@ export interface PollOptions {
 }
 
 export type PollOutcome =
-  | { status: 'succeeded' | 'failed'; runId: number; message: string; counts: PollCounts }
+  | { status: 'succeeded'; runId: number; message: string; counts: PollCounts }
+  | {
+      status: 'failed';
+      runId: number;
+      message: string;
+      counts: PollCounts;
+      /**
+       * The mail server failed (unreachable, refused the sign-in, hung up): the mailbox's back-off decides
+       * when it is tried again, not the job queue's retries (docs/behaviour/mail-intake.md#back-off).
+       */
+      serverFault: boolean;
+    }
   | { status: 'skipped'; reason: 'not-found' | 'inactive' | 'busy' | 'stopping'; message: string };
 
 /**
@@ -180,17 +193,21 @@ export async function pollMailbox(
       );
     } catch (error) {
       const message = pollErrorMessage(error, running);
+      const serverFault = isServerFault(error, running);
       // An instance stopping is not the mailbox's fault: the source shows no error for it.
-      if (!(running.abortReason instanceof PollStoppedError))
-        await markPollFailed(db, emailSourceId, message);
+      if (!(running.abortReason instanceof PollStoppedError)) {
+        await markPollFailed(db, emailSourceId, message, serverFault);
+        // A refused sign-in has an alert of its own (docs/behaviour/sources.md#mailbox-sign-in).
+        if (error instanceof MailboxError) await alertOutageOnce(context, source, message);
+      }
       const cause =
         error instanceof Error && error.cause !== undefined ? pollErrorText(error.cause) : undefined;
       const details = { ...running.details(), ...(cause ? { rawError: cause } : {}) };
+      const failed = { status: 'failed', message, counts: running.counts, serverFault } as const;
       const repeated = await foldRepeatedFailure(db, emailSourceId, runId, message, details);
-      if (repeated !== undefined)
-        return { status: 'failed', runId: repeated, message, counts: running.counts };
+      if (repeated !== undefined) return { ...failed, runId: repeated };
       await finishRun(db, runId, { status: 'failed', message, details });
-      return { status: 'failed', runId, message, counts: running.counts };
+      return { ...failed, runId };
     }
     const message = running.summary();
     await finishRun(db, runId, { status: 'succeeded', message, details: running.details() });
@@ -217,6 +234,31 @@ function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => void): P
       }, ms);
     }),
   ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The mail server's doing (it refused the connection or the sign-in, or hung up), not the database's, a
+ * timeout's or a stopping instance's: only these count towards the back-off and the outage alert.
+ */
+function isServerFault(error: unknown, poll: MailboxPoll): boolean {
+  if (poll.abortReason) return false;
+  return error instanceof MailboxError || error instanceof MailSignInError;
+}
+
+/**
+ * One error alert per outage, however many polls fail in it: the first failure since the last successful
+ * poll claims it (across every instance), and a success clears the claim (docs/behaviour/mail-intake.md#back-off).
+ */
+async function alertOutageOnce(context: AppContext, source: EmailSourceRow, message: string): Promise<void> {
+  if (!(await claimOutageAlert(context.db, source.id))) return;
+  await sendSystemAlert(context, `Mailbox not reachable: email source "${source.username}"`, [
+    `The poll of the email source "${source.username}" failed:`,
+    message,
+    '',
+    'Its mail stays on the server and is read by the first poll after the server is back. Until then the',
+    'mailbox is tried less and less often; this alert is not repeated until a poll has succeeded again.',
+    `${context.config.publicUrl}/email-sources`,
+  ]);
 }
 
 function pollErrorMessage(error: unknown, poll: MailboxPoll): string {

@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 
 const { emailSources, inboundMessages, mailboxStates, runs, storedFiles } = schema;
 
@@ -15,17 +15,49 @@ export async function markPollStarted(db: DbOrTx, emailSourceId: number): Promis
   await db.update(emailSources).set({ lastPollAt: new Date() }).where(eq(emailSources.id, emailSourceId));
 }
 
-export async function markPollFailed(db: DbOrTx, emailSourceId: number, message: string): Promise<void> {
-  await db
+/**
+ * Records a failed poll; one the mail server caused (`serverFault`) also counts towards the mailbox's
+ * back-off. Returns the failures in a row so far (docs/behaviour/mail-intake.md#back-off).
+ */
+export async function markPollFailed(
+  db: DbOrTx,
+  emailSourceId: number,
+  message: string,
+  serverFault = false,
+): Promise<number> {
+  const [row] = await db
     .update(emailSources)
-    .set({ lastPollError: message, lastPollErrorAt: new Date() })
-    .where(eq(emailSources.id, emailSourceId));
+    .set({
+      lastPollError: message,
+      lastPollErrorAt: new Date(),
+      ...(serverFault ? { pollFailures: sql`${emailSources.pollFailures} + 1` } : {}),
+    })
+    .where(eq(emailSources.id, emailSourceId))
+    .returning({ failures: emailSources.pollFailures });
+  return row?.failures ?? 0;
 }
 
+/** Claims the outage's one error alert: true for the first caller since the last successful poll. */
+export async function claimOutageAlert(db: DbOrTx, emailSourceId: number): Promise<boolean> {
+  const claimed = await db
+    .update(emailSources)
+    .set({ pollOutageAlertedAt: new Date() })
+    .where(and(eq(emailSources.id, emailSourceId), isNull(emailSources.pollOutageAlertedAt)))
+    .returning({ id: emailSources.id });
+  return claimed.length > 0;
+}
+
+/** A successful poll ends the outage: the back-off starts over and the next outage alerts again. */
 export async function markPollSucceeded(db: DbOrTx, emailSourceId: number): Promise<void> {
   await db
     .update(emailSources)
-    .set({ lastPollSucceededAt: new Date(), lastPollError: null, lastPollErrorAt: null })
+    .set({
+      lastPollSucceededAt: new Date(),
+      lastPollError: null,
+      lastPollErrorAt: null,
+      pollFailures: 0,
+      pollOutageAlertedAt: null,
+    })
     .where(eq(emailSources.id, emailSourceId));
 }
 

@@ -182,6 +182,15 @@ describe('a mail poll whose transaction is cut mid-way', () => {
           sql`select count(*)::int as n from runs where source_type = 'order-tracking' and status = 'succeeded'`,
         ),
       ).toBe(3);
+      // The cut is visible: the poll it hit failed with the database's words, the worker logged it, and its
+      // job was retried by the queue rather than completed.
+      expect(
+        await count(
+          sql`select count(*)::int as n from runs where source_type = 'email' and status = 'failed' and message like 'The poll failed: %'`,
+        ),
+        JSON.stringify(await queryRows(database.db, sql`select source_type, status, message from runs`)),
+      ).toBe(1);
+      expect(worker.output()).toContain('mail poll failed (retried by the queue)');
     } finally {
       await killIfRunning(worker);
       await database.close();

@@ -212,6 +212,18 @@ function likely(answer: TrackingAnswer): boolean {
   return answer.confidence === 'high' || (answer.confidence === 'low' && answer.checkDigit === 'valid');
 }
 
+/** Every piece a high-confidence tracking number: a sure read. */
+function sureRead(answers: TrackingAnswer[], delimiter: string | null): TrackingRead {
+  return {
+    sure: true,
+    likely: true,
+    weak: false,
+    validCheck: answers.every((answer) => answer.checkDigit !== 'invalid'),
+    carriers: answers.map((answer) => answer.carrierShortName!),
+    delimiter,
+  };
+}
+
 function likelyRead(answers: TrackingAnswer[], delimiter: string | null): TrackingRead {
   return {
     sure: false,
@@ -261,16 +273,7 @@ function readTracking(text: string): TrackingRead {
         .filter(Boolean);
       if (pieces.length < 2) continue;
       const answers = pieces.map(one);
-      if (answers.every((answer) => answer.confidence === 'high')) {
-        return {
-          sure: true,
-          likely: true,
-          weak: false,
-          validCheck: answers.every((answer) => answer.checkDigit !== 'invalid'),
-          carriers: answers.map((answer) => answer.carrierShortName!),
-          delimiter,
-        };
-      }
+      if (answers.every((answer) => answer.confidence === 'high')) return sureRead(answers, delimiter);
       if (vouched === null && answers.every(likely)) vouched = likelyRead(answers, delimiter);
     }
     if (likely(whole)) return likelyRead([whole], null);
@@ -278,16 +281,7 @@ function readTracking(text: string): TrackingRead {
     return { ...none, weak: whole.confidence === 'low' };
   }
   const answers = parts.map(one);
-  if (answers.every((answer) => answer.confidence === 'high')) {
-    return {
-      sure: true,
-      likely: true,
-      weak: false,
-      validCheck: answers.every((answer) => answer.checkDigit !== 'invalid'),
-      carriers: answers.map((answer) => answer.carrierShortName!),
-      delimiter: null,
-    };
-  }
+  if (answers.every((answer) => answer.confidence === 'high')) return sureRead(answers, null);
   if (answers.every(likely)) return likelyRead(answers, null);
   return { ...none, weak: answers.some((answer) => answer.confidence !== null) };
 }

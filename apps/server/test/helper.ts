@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
 import type { Clock } from '../src/context';
-import type { SystemMailer } from '../src/integrations/system-mailer';
+import type { SystemMail, SystemMailer } from '../src/integrations/system-mailer';
 import { deriveKey } from '../src/lib/crypto';
 import { hashPassword } from '../src/lib/passwords';
 import type { SecretBox } from '../src/lib/secrets';
@@ -272,4 +272,15 @@ export async function expectRefusedWithoutRole(
     const anonymous = await t.app.inject(route);
     expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
   }
+}
+
+/** A configured system mailer that keeps each e-mail it is given in `sent`, for tests of the product's own alerts. */
+export function recordingMailer(sent: SystemMail[]): SystemMailer {
+  return {
+    configured: true,
+    from: 'inbox-ops@example.com',
+    send: async (mail) => {
+      sent.push(mail);
+    },
+  };
 }

@@ -23,7 +23,7 @@ import {
   startOAuthProvider,
 } from '../../../../../test-servers/oauth-provider';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../../../test-servers/smtp-catcher';
-import { createTestApp, type Session, type TestApp } from '../../../test/helper';
+import { createTestApp, recordingMailer, type Session, type TestApp } from '../../../test/helper';
 import { loopbackMailboxForm } from '../../../test/modules/email-sources';
 import { buildMail, createTrackingSource, trackingCsv, waitFor } from '../../../test/modules/intake';
 import { createInventoryRun, createInventorySource } from '../../../test/modules/inventory-delivery';
@@ -75,13 +75,7 @@ beforeAll(async () => {
   ]);
   t = await createTestApp({
     env: appEnv(provider),
-    mailer: {
-      configured: true,
-      from: 'inbox-ops@example.com',
-      send: async (mail) => {
-        systemMail.push(mail);
-      },
-    },
+    mailer: recordingMailer(systemMail),
   });
   operator = await t.signIn({ orderUser: true, sendNotificationsToEmail: true });
 });

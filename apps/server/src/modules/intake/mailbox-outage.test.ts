@@ -11,7 +11,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import type { Session } from '../../../test/helper';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { createTestApp, recordingMailer, type TestApp } from '../../../test/helper';
 import {
   buildMail,
   createMailboxSource,
@@ -52,13 +52,7 @@ beforeAll(async () => {
         MAIL_POLL_TIMEOUT_SECONDS: '10',
         MAIL_POLL_BACKOFF_MAX_SECONDS: String(BACKOFF_MAX_SECONDS),
       },
-      mailer: {
-        configured: true,
-        from: 'inbox-ops@example.com',
-        send: async (mail) => {
-          systemMail.push(mail);
-        },
-      },
+      mailer: recordingMailer(systemMail),
     }),
   ]);
   operator = await t.signIn({ orderUser: true, sendNotificationsToEmail: true });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { attachedFile } from '../../../test/modules/mail-rules';
 import type { MailMatchRule } from './file-processors';
 import { evaluateRule, nearestRule } from './mail-evaluation';
-import type { MailAttachment, MatchableMessage } from './mail-matching';
+import type { MatchableMessage } from './mail-matching';
 
 const rule = (overrides: Partial<MailMatchRule> = {}): MailMatchRule => ({
   sourceType: 'order-tracking',
@@ -17,11 +18,7 @@ const rule = (overrides: Partial<MailMatchRule> = {}): MailMatchRule => ({
   ...overrides,
 });
 
-const file = (fileName: string, contentType = 'text/csv'): MailAttachment => ({
-  fileName,
-  contentType,
-  content: Buffer.from('x'),
-});
+const file = attachedFile;
 
 const message = (overrides: Partial<MatchableMessage> = {}): MatchableMessage => ({
   fromAddress: 'tracking@acme.example',

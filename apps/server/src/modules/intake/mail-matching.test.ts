@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { attachedFile } from '../../../test/modules/mail-rules';
 import type { MailMatchRule } from './file-processors';
 import { evaluateRule } from './mail-evaluation';
 import {
   addressPart,
   chooseAttachment,
   fileNameMatches,
-  type MailAttachment,
   type MatchableMessage,
   noAttachmentMessage,
 } from './mail-matching';
@@ -28,11 +28,7 @@ const rule = (overrides: Partial<MailMatchRule> = {}): MailMatchRule => ({
   ...overrides,
 });
 
-const file = (fileName: string, contentType = 'text/csv'): MailAttachment => ({
-  fileName,
-  contentType,
-  content: Buffer.from('x'),
-});
+const file = attachedFile;
 
 describe('message matching (docs/behaviour/mail-intake.md#matching)', () => {
   it('compares the sender by address only, case-insensitive', () => {

@@ -8,7 +8,9 @@ import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import pino from 'pino';
 import type { DovecotServer } from '../../../../test-servers/dovecot';
+import { type Jobs, startJobs } from '../../src/jobs/queue';
 import { storeFile } from '../../src/modules/files/stored-files';
 import type { FileProcessor } from '../../src/modules/intake/file-processors';
 import { orderTrackingMailRules } from '../../src/modules/order-tracking-ingestion/processor';
@@ -277,4 +279,16 @@ export function runsOf(t: TestApp, sourceType: string, sourceId: number) {
     .from(schema.runs)
     .where(and(eq(schema.runs.sourceType, sourceType), eq(schema.runs.sourceId, sourceId)))
     .orderBy(asc(schema.runs.id));
+}
+
+/**
+ * The job queue of `t`'s app with the recording processor in place of the real ones: the mail poll's jobs run
+ * as in production, and what they hand over is recorded. `idle: false` leaves IDLE out, for tests of timed polls.
+ */
+export function startRecordingJobs(t: TestApp, options: { idle?: boolean } = {}): Promise<Jobs> {
+  return startJobs(t.db, pino({ level: 'silent' }), {
+    context: t.app.context,
+    processors: () => [recordingProcessor],
+    ...(options.idle === false ? { idle: false } : {}),
+  });
 }

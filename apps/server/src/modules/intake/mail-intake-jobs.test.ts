@@ -1,6 +1,5 @@
 import { schema } from '@app/db';
 import { and, eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import { runsOf } from '../../../test/factories';
@@ -10,19 +9,18 @@ import {
   type CuttableProxy,
   createMailboxSource,
   createTrackingSource,
-  recordingProcessor,
   startCuttableProxy,
+  startRecordingJobs,
   waitFor,
 } from '../../../test/modules/intake';
 import { MAIL_POLL_QUEUE, mailPollSingletonKey } from '../../jobs/mail-poll';
-import { type Jobs, startJobs } from '../../jobs/queue';
+import type { Jobs } from '../../jobs/queue';
 
 const USERS = [
   { user: 'timer@shop.example', password: 'timer-secret' },
   { user: 'idle@shop.example', password: 'idle-secret' },
 ];
 const SUPPLIER = 'shipping@supplier.example';
-const silent = pino({ level: 'silent' });
 
 let dovecot: DovecotServer;
 beforeAll(async () => {
@@ -52,11 +50,7 @@ describe(`mail polls on the job queue (${process.env.TEST_DATABASE_URL ? 'Postgr
   let jobs: Jobs;
   beforeAll(async () => {
     t = await createTestApp({ env: { MAIL_POLL_SECONDS: '1', MAIL_POLL_TIMEOUT_SECONDS: '5' } });
-    jobs = await startJobs(t.db, silent, {
-      context: t.app.context,
-      processors: () => [recordingProcessor],
-      idle: false,
-    });
+    jobs = await startRecordingJobs(t, { idle: false });
   });
   afterAll(async () => {
     await jobs?.stop({ graceful: false, timeoutMs: 2_000 });
@@ -114,7 +108,7 @@ describe('IDLE wakes the poll early and survives a dropped connection', () => {
     // Timer polls every 5 minutes: anything processed sooner was woken by IDLE.
     t = await createTestApp({ env: { MAIL_POLL_SECONDS: '300', MAIL_POLL_TIMEOUT_SECONDS: '10' } });
     proxy = await startCuttableProxy(dovecot);
-    jobs = await startJobs(t.db, silent, { context: t.app.context, processors: () => [recordingProcessor] });
+    jobs = await startRecordingJobs(t);
   });
   afterAll(async () => {
     await jobs?.stop({ graceful: false, timeoutMs: 2_000 });

@@ -7,7 +7,6 @@
 import type { EmailSourceListItem } from '@app/contracts';
 import { schema } from '@app/db';
 import { asc, eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, startDovecot } from '../../../../../test-servers/dovecot';
 import type { Session } from '../../../test/helper';
@@ -17,10 +16,11 @@ import {
   createMailboxSource,
   createTrackingSource,
   recordingProcessor,
+  startRecordingJobs,
   waitFor,
 } from '../../../test/modules/intake';
 import type { SystemMail } from '../../integrations/system-mailer';
-import { type Jobs, startJobs } from '../../jobs/queue';
+import type { Jobs } from '../../jobs/queue';
 import type { FileProcessor } from './file-processors';
 import { pollMailbox } from './poll-mailbox';
 
@@ -29,7 +29,6 @@ const MIDPOLL_USER = { user: 'mid-poll@shop.example', password: 'mid-poll-secret
 const SUPPLIER = 'shipping@supplier.example';
 const POLL_SECONDS = 1;
 const BACKOFF_MAX_SECONDS = 4;
-const silent = pino({ level: 'silent' });
 
 const trackingMail = (name: string) =>
   buildMail({
@@ -84,11 +83,7 @@ async function listItem(id: number): Promise<EmailSourceListItem> {
 describe(`a mailbox whose IMAP server is down (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let jobs: Jobs;
   beforeAll(async () => {
-    jobs = await startJobs(t.db, silent, {
-      context: t.app.context,
-      processors: () => [recordingProcessor],
-      idle: false,
-    });
+    jobs = await startRecordingJobs(t, { idle: false });
   });
   afterAll(async () => {
     await jobs?.stop({ graceful: false, timeoutMs: 2_000 });

@@ -91,6 +91,9 @@ export async function signIn(baseUrl: string, user: { username: string; password
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+/** How a page of the API is timed: the p95 target every list and history call has (100 ms), over 100 calls. */
+export const PAGE_TIMING = { warmups: 5, runs: 100, targetMs: 100 } as const;
+
 /**
  * Times GET calls over HTTP as a signed-in user: warm-ups, then timed requests per call, printing p50 and p95
  * against the p95 target. True when every call met it.

@@ -18,15 +18,13 @@ import { loadConfig } from '../apps/server/src/config/env';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { insertSnapshots } from '../apps/server/src/modules/inventory-processing/repository';
 import { seedOrders } from '../apps/server/src/scripts/seed-orders';
-import { adminQuery, random, serverUrl, timeGetCalls } from './bench-support';
+import { adminQuery, PAGE_TIMING, random, serverUrl, timeGetCalls } from './bench-support';
 
 const DATABASE = 'inboxops_bench_history';
 const ORDERS = 1_000_000;
 const ITEMS = 1_000;
 const DAYS = 365;
-const TARGET_MS = 100;
-const WARMUPS = 5;
-const RUNS = 100;
+const TARGET_MS = PAGE_TIMING.targetMs;
 const DAY_MS = 86_400_000;
 const SOURCE_NAME = 'Bench history source';
 /** The source's predictive settings, which each seeded run records as the settings it was decided with. */
@@ -206,12 +204,7 @@ async function measure(label: string, database: Database): Promise<boolean> {
         `/api/runs/daily?sourceType=order-tracking&sourceId=${tracking!.id}&days=365`,
       ],
     ] as const;
-    allPass = await timeGetCalls(label, { address, cookie }, cases, {
-      warmups: WARMUPS,
-      runs: RUNS,
-      targetMs: TARGET_MS,
-      width: 42,
-    });
+    allPass = await timeGetCalls(label, { address, cookie }, cases, { ...PAGE_TIMING, width: 42 });
   } finally {
     await app.close();
   }

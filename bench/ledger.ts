@@ -15,14 +15,12 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
 import { hashPassword } from '../apps/server/src/lib/passwords';
-import { migratedBenchDatabase, signIn, timeGetCalls } from './bench-support';
+import { migratedBenchDatabase, PAGE_TIMING, signIn, timeGetCalls } from './bench-support';
 
 const DATABASE = 'inboxops_bench_ledger';
 const MESSAGES = 100_000;
 const MAILBOX = 'ledger@bench.example';
-const TARGET_MS = 100;
-const WARMUPS = 5;
-const RUNS = 100;
+const TARGET_MS = PAGE_TIMING.targetMs;
 
 async function seed(database: Database): Promise<void> {
   const started = performance.now();
@@ -139,12 +137,7 @@ async function measure(label: string, database: Database): Promise<boolean> {
       ['q=elsewhere (sender)', `${base}?limit=50&q=elsewhere`],
       ['q=27/11 (subject)', `${base}?limit=50&q=27%2F11`],
     ] as const;
-    allPass = await timeGetCalls(label, { address, cookie }, cases, {
-      warmups: WARMUPS,
-      runs: RUNS,
-      targetMs: TARGET_MS,
-      width: 32,
-    });
+    allPass = await timeGetCalls(label, { address, cookie }, cases, { ...PAGE_TIMING, width: 32 });
   } finally {
     await app.close();
   }

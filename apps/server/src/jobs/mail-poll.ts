@@ -27,6 +27,8 @@ export const MAIL_POLL_QUEUE = 'mail-poll';
 export interface MailPollJobData {
   emailSourceId: number;
   reason: 'timer' | 'idle';
+  /** Sent on by an instance that stopped mid-poll: the poll it abandoned is owed now, due or not. */
+  handedOver?: true;
 }
 
 export interface MailIntakeOptions {
@@ -83,6 +85,16 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
       singletonKey: mailPollSingletonKey(emailSourceId),
     });
 
+  const stillDue = async (emailSourceId: number) =>
+    (
+      await findMailboxesDueForPoll(
+        context.db,
+        mailPollSeconds,
+        context.config.mailPollBackoffMaxSeconds,
+        emailSourceId,
+      )
+    ).length > 0;
+
   // Aborted by stop(): polls in progress are abandoned at once and their mailboxes handed on.
   const stopping = new AbortController();
   await boss.work<MailPollJobData>(
@@ -90,6 +102,15 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
     { localConcurrency: 2, pollingIntervalSeconds: 1 },
     async ([job]) => {
       if (!job) return;
+      // A timer job queued while the last poll was still running may come up before the back-off allows the
+      // next one (the queue keeps one waiting beside the active one): it is due when it runs, or it does nothing.
+      if (
+        job.data.reason === 'timer' &&
+        !job.data.handedOver &&
+        job.retryCount === 0 &&
+        !(await stillDue(job.data.emailSourceId))
+      )
+        return;
       const outcome = stopping.signal.aborted
         ? undefined
         : await pollMailbox(context, job.data.emailSourceId, {
@@ -106,7 +127,7 @@ export async function startMailIntake(boss: PgBoss, options: MailIntakeOptions):
         // minute) and fetches nothing under those, so a job under `mailbox:<id>` would wait until the
         // others noticed this one had finished, up to two minutes (docs/decisions/0012-poll-hand-over.md).
         await boss
-          .send(MAIL_POLL_QUEUE, job.data, {
+          .send(MAIL_POLL_QUEUE, { ...job.data, handedOver: true } satisfies MailPollJobData, {
             singletonKey: handOverSingletonKey(job.data.emailSourceId),
           })
           .catch((error) =>

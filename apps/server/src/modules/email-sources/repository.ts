@@ -112,6 +112,7 @@ export async function findMailboxesDueForPoll(
   db: DbOrTx,
   pollSeconds: number,
   backoffMaxSeconds: number,
+  onlyId?: number,
 ): Promise<number[]> {
   const cap = Math.max(pollSeconds, backoffMaxSeconds);
   const pause = sql`least(${pollSeconds}::float8 * power(2, least(greatest(${emailSources.pollFailures} - 1, 0), 30)), ${cap}::float8)`;
@@ -120,6 +121,7 @@ export async function findMailboxesDueForPoll(
     .from(emailSources)
     .where(
       and(
+        onlyId === undefined ? undefined : eq(emailSources.id, onlyId),
         eq(emailSources.activeStatus, true),
         ne(emailSources.incomingServer, ''),
         or(

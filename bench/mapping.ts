@@ -13,21 +13,37 @@
  * PASS/FAIL per target; the exit code never depends on the figures.
  * Then the same figures, without targets, for the held-out corpus bench/mapping-corpus-blind/ (written without
  * seeing the engine or its catalogue, so it shows how the engine does on spellings it was not written for).
- * Last, the same figures for the test corpus bench/mapping-corpus-test/: a second held-out set, written without
+ * Then the same figures for the test corpus bench/mapping-corpus-test/: a second held-out set, written without
  * seeing the engine or the other corpora and kept out of the tuning that the first held-out set now feeds.
+ * Then the same figures for the final corpus bench/mapping-corpus-final/: written after that tuning, again
+ * without seeing the engine or the other corpora; the third round (abstaining) was tuned on it, so it is a
+ * development set now, like the others.
+ * Then the reliability table over all four corpora: the engine run again with a low threshold
+ * (RELIABILITY_FLOOR), its proposals put in confidence buckets, and per bucket how many were right; then, per
+ * candidate threshold, how many proposals it keeps and what share of them is wrong
+ * (docs/design/mapping-suggestions.md#third-round-abstaining).
+ * Last, the same figures for the unseen corpus bench/mapping-corpus-unseen/: written after the final corpus had
+ * been run, by someone who opened neither the engine nor any corpus's files, from other sources again; it stays
+ * out of the reliability table and out of any tuning, so it is the figure for files nobody tuned the engine for.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { MAPPING_SUGGESTION_FIELDS, type MappingSuggestion, ORDER_MAPPING_LABELS } from '@app/contracts';
 import { closeReader } from '../apps/server/src/integrations/spreadsheet';
-import { readSampleRows, suggestMapping } from '../apps/server/src/modules/mapping-suggestions';
+import {
+  PROPOSE_THRESHOLD,
+  readSampleRows,
+  suggestMapping,
+} from '../apps/server/src/modules/mapping-suggestions';
 import { FIELD_CATALOGUE } from '../apps/server/src/modules/mapping-suggestions/field-catalogue';
 import { FORMATS, seededRandom } from '../packages/contracts/src/tracking-numbers/labelled-set';
 
 const CORPUS = path.join(import.meta.dirname, 'mapping-corpus', 'files');
 const HELD_OUT = path.join(import.meta.dirname, 'mapping-corpus-blind', 'files');
 const TEST = path.join(import.meta.dirname, 'mapping-corpus-test', 'files');
+const FINAL = path.join(import.meta.dirname, 'mapping-corpus-final', 'files');
+const UNSEEN = path.join(import.meta.dirname, 'mapping-corpus-unseen', 'files');
 
 interface Labels {
   file: string;
@@ -245,6 +261,18 @@ function tenMegabyteCsv(): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
+/** The lowest confidence the reliability table looks at: below it nearly every candidate is a guess. */
+const RELIABILITY_FLOOR = 0.3;
+
+/** One proposal of the low-threshold run: its confidence and whether the labels accept it. */
+interface Calibration {
+  confidence: number;
+  right: boolean;
+  where: string;
+}
+
+const calibration: Calibration[] = [];
+
 interface CorpusRun {
   files: number;
   kinds: { csv: number; xlsx: number; xls: number };
@@ -283,6 +311,15 @@ async function runCorpus(directory: string): Promise<CorpusRun> {
     };
     score(run.engine, labels, answer);
     run.engineRequiredRight += requiredRight(labels, answer);
+    const low = suggestMapping(rows, labels.kind, undefined, { threshold: RELIABILITY_FLOOR });
+    for (const [field, value] of Object.entries(low.fields)) {
+      if (value.column === null) continue;
+      calibration.push({
+        confidence: value.confidence,
+        right: acceptable(labels, field).includes(value.column),
+        where: `${path.basename(path.dirname(directory))}/${labels.file} ${field}`,
+      });
+    }
     const plainAnswer = baseline(rows, labels.kind);
     score(run.names, labels, plainAnswer);
     run.baselineRequiredRight += requiredRight(labels, plainAnswer);
@@ -302,6 +339,34 @@ function reportRun(run: CorpusRun): void {
   );
   console.log('\nengine misses:');
   for (const miss of run.engine.misses) console.log(`  ${miss}`);
+}
+
+/** Confidence bucket → proposals and share right, then per threshold the share of wrong proposals kept. */
+function reportReliability(): void {
+  console.log(
+    `\n==== reliability: all four corpora, engine run with threshold ${RELIABILITY_FLOOR} (the product uses ${PROPOSE_THRESHOLD}) ====`,
+  );
+  const edges = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01];
+  console.log('  confidence   proposals  right  wrong  share right');
+  for (let i = 0; i < edges.length - 1; i++) {
+    const inside = calibration.filter((c) => c.confidence >= edges[i]! && c.confidence < edges[i + 1]!);
+    const right = inside.filter((c) => c.right).length;
+    const label = `${edges[i]!.toFixed(1)}–${Math.min(1, edges[i + 1]!).toFixed(1)}`;
+    console.log(
+      `  ${label.padEnd(11)}  ${String(inside.length).padStart(9)}  ${String(right).padStart(5)}  ${String(inside.length - right).padStart(5)}  ${percent(right, inside.length).padStart(11)}`,
+    );
+  }
+  console.log('  threshold    proposals kept  wrong among them');
+  for (const threshold of [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7, 0.8]) {
+    const kept = calibration.filter((c) => c.confidence >= threshold);
+    const wrong = kept.filter((c) => !c.right).length;
+    console.log(
+      `  ${threshold.toFixed(2).padEnd(11)}  ${String(kept.length).padStart(14)}  ${`${wrong} = ${percent(wrong, kept.length)}`.padStart(16)}${threshold === PROPOSE_THRESHOLD ? '  ← the product' : ''}`,
+    );
+  }
+  const wrongAbove = calibration.filter((c) => !c.right && c.confidence >= PROPOSE_THRESHOLD);
+  console.log(`  wrong at or above ${PROPOSE_THRESHOLD}:`);
+  for (const c of wrongAbove) console.log(`    ${c.confidence.toFixed(2)} ${c.where}`);
 }
 
 async function main(): Promise<void> {
@@ -345,6 +410,17 @@ async function main(): Promise<void> {
   console.log('\n==== test corpus (held out until the engine was tuned) ====');
   console.log(`on ${TEST}`);
   reportRun(await runCorpus(TEST));
+
+  // Figures only: written without seeing the engine, then the third round's development set (its README).
+  console.log('\n==== final corpus (written without seeing the engine; the third round tuned on it) ====');
+  console.log(`on ${FINAL}`);
+  reportRun(await runCorpus(FINAL));
+  reportReliability();
+
+  // Figures only: written without seeing the engine, after the final corpus was run (mapping-corpus-unseen/README.md).
+  console.log('\n==== unseen corpus (written without seeing the engine, third round) ====');
+  console.log(`on ${UNSEEN}`);
+  reportRun(await runCorpus(UNSEEN));
   await closeReader();
 }
 

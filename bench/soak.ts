@@ -156,7 +156,7 @@ interface Slot {
    * After each database fault ended: how long until this (web) instance answered /ready 200 again, and whether
    * it had been restarted (a kill) during the fault, so that its time includes a start-up.
    */
-  readyAgainMs: Array<{ ms: number; restartedDuring: boolean }>;
+  readyAgainMs: Array<{ ms: number; restartedDuring: boolean; trace: string }>;
   /** Answered /ready 200 since its last start: only then does a failed /health count against it. */
   up: boolean;
 }
@@ -512,7 +512,7 @@ async function main() {
     const healthReasons = new Map<string, number>();
     const healthTimer = setInterval(() => {
       for (const slot of webs) {
-        if (!slot.alive || Date.now() - slot.startedAt < 15_000) continue;
+        if (!slot.alive) continue;
         // A restarted instance counts once it is ready: it may have started while the database was away.
         if (!slot.up) {
           void fetch(`http://127.0.0.1:${slot.port}/ready`, { signal: AbortSignal.timeout(5_000) }).then(
@@ -523,6 +523,7 @@ async function main() {
           );
           continue;
         }
+        if (Date.now() - slot.startedAt < 15_000) continue;
         // While the database is away /health answers 503 by design (docs/behaviour/operations.md), and an
         // instance has 10 s after it returns to be ready again (counted apart, as ready-again times).
         if (databaseAway(Date.now() - 10_000)) continue;
@@ -623,6 +624,10 @@ async function main() {
         );
         const lengthMs = FAULT_MIN_MS + Math.random() * (FAULT_MAX_MS - FAULT_MIN_MS);
         faultSince = Date.now();
+        // The instances up (ready since their start) when it began: only theirs is a time to be ready *again*.
+        const upAtStart = new Set(
+          webs.filter((slot) => slot.alive && slot.up).map((slot) => slot.child?.pid),
+        );
         if (kind === 'restart') await postgres!.stop();
         else proxy!.cut({ mode: 'hold' });
         await sleep(Math.max(0, faultSince + lengthMs - Date.now()));
@@ -640,22 +645,52 @@ async function main() {
             .filter((slot) => slot.alive)
             .map(async (slot) => {
               const pid = slot.child?.pid;
-              const restartedDuring = slot.startedAt > faults.at(-1)!.from;
+              // Its time includes a start-up: restarted during the fault, or still starting when it began.
+              const restartedDuring = slot.startedAt > faults.at(-1)!.from || !upAtStart.has(pid);
+              // What /ready said until it answered 200, each change with its second: which check held it
+              // back, or no answer.
+              let lastNo = '';
+              const trace: string[] = [];
+              const note = (state: string) => {
+                if (state !== lastNo) trace.push(`${((Date.now() - back) / 1000).toFixed(1)} ${state}`);
+                lastNo = state;
+              };
               while (Date.now() - back < 120_000) {
                 if (!slot.alive || slot.child?.pid !== pid) return;
                 const ok = await fetch(`http://127.0.0.1:${slot.port}/ready`, {
                   signal: AbortSignal.timeout(5_000),
                 }).then(
-                  (response) => response.ok,
-                  () => false,
+                  async (response) => {
+                    if (response.ok) return true;
+                    const body = (await response.json().catch(() => ({}))) as {
+                      checks?: Record<string, string>;
+                    };
+                    const failed = Object.entries(body.checks ?? {})
+                      .filter(([, check]) => check !== 'ok')
+                      .map(([name]) => name);
+                    note(`${failed.join(' + ') || `HTTP ${response.status}`} failed`);
+                    return false;
+                  },
+                  (error: Error) => {
+                    note(
+                      error.name === 'TimeoutError'
+                        ? 'no answer within 5 s'
+                        : ((error.cause as { code?: string } | undefined)?.code ?? error.message),
+                    );
+                    return false;
+                  },
                 );
                 if (ok) {
-                  slot.readyAgainMs.push({ ms: Date.now() - back, restartedDuring });
+                  slot.readyAgainMs.push({ ms: Date.now() - back, restartedDuring, trace: trace.join(', ') });
                   return;
                 }
                 await sleep(100);
               }
-              slot.readyAgainMs.push({ ms: Number.POSITIVE_INFINITY, restartedDuring });
+              slot.readyAgainMs.push({
+                ms: Number.POSITIVE_INFINITY,
+                restartedDuring,
+                trace: trace.join(', '),
+              });
             }),
         );
       }
@@ -710,9 +745,10 @@ async function main() {
       if (Date.now() - lastChange > quietLimit) break;
       await sleep(1_000);
     }
-    // The vendor e-mails: every line taken by a finished run, or 90 s more (the due-work job resumes what a
-    // kill interrupted when a process starts, and every five minutes).
-    const settleUntil = Date.now() + 90_000;
+    // The vendor e-mails: every line taken by a finished run, or five and a half minutes more. The due-work job
+    // resumes what a kill interrupted when a process starts, and every five minutes, which is also when lines
+    // the relay deferred during an SMTP outage are sent again; a run that settles at once does not wait.
+    const settleUntil = Date.now() + 330_000;
     while (!(await vendorOrdersSettled(database.db).catch(() => false)) && Date.now() < settleUntil) {
       await sleep(1_000);
     }
@@ -780,7 +816,21 @@ async function main() {
     const counts = [...perSlot.values()];
     const slotsNotOne = counts.filter((count) => count !== 1).length;
 
-    const vendorBatches = vendorBatchReport(await vendorBatchCounts(database.db, catcher.messages));
+    const batchCounts = await vendorBatchCounts(database.db, catcher.messages);
+    const vendorBatches = vendorBatchReport(batchCounts);
+    // A batch not e-mailed once: what its vendor run says (the database goes with the soak's own server).
+    for (const entry of batchCounts.filter((count) => count.emails !== 1).slice(0, 5)) {
+      const runRows = rowsOf<{ id: number | null; status: string | null; message: string | null }>(
+        await database.db.execute(
+          sql`select distinct r.id, r.status, r.message from submission_vendor_lines l left join runs r on r.id = l.run_id where l.batch_id = ${entry.batchId} and l.vendor_id = ${entry.vendorId}`,
+        ),
+      );
+      for (const run of runRows) {
+        console.log(
+          `soak: batch ${entry.batchId} vendor ${entry.vendorId}: ${entry.emails} e-mails; run ${run.id ?? 'none'} ${run.status ?? ''}: ${run.message ?? ''}`,
+        );
+      }
+    }
 
     const warnings = slots.map((slot) => {
       slot.log.end();
@@ -807,7 +857,7 @@ async function main() {
       ['SMTP outages', mailOutageRow(mailOutages, 'smtp', SMTP_OUTAGES)],
       ['poll attempts per minute per mailbox during IMAP outages', reconnectRow(mailOutages)],
       [
-        'ready again after the database returned (max per instance; * restarted during the fault)',
+        'ready again after the database returned (max per instance; * restarted during the fault or still starting when it began)',
         faults.length === 0
           ? 'no database fault'
           : webs
@@ -817,12 +867,19 @@ async function main() {
                 const each = slot.readyAgainMs
                   .map(
                     (entry) =>
-                      `${Number.isFinite(entry.ms) ? seconds(entry.ms) : 'not within 120 s'}${entry.restartedDuring ? '*' : ''}`,
+                      `${Number.isFinite(entry.ms) ? seconds(entry.ms) : 'not within 120 s'}${entry.restartedDuring ? '*' : ''}${
+                        // Beyond a second: what held it back (from which second: failed checks, or no answer).
+                        entry.ms > 1_000 && entry.trace ? ` [${entry.trace}]` : ''
+                      }`,
                   )
                   .join(', ');
                 return `${slot.name} ${running.length > 0 ? (Number.isFinite(worst) ? seconds(worst) : 'not within 120 s') : '-'} (${each})`;
               })
               .join('; '),
+      ],
+      [
+        'start-ups after a kill (web and worker: the longest step)',
+        restartRow(slots.map((slot) => ({ name: slot.name, log: readFileSync(slot.logPath, 'utf8') }))),
       ],
       ['orders expected / present', `${expected} / ${orderRows.length}`],
       [
@@ -911,10 +968,26 @@ async function main() {
       await dropDatabase(databaseName);
     }
     // The logs stay for a run that failed or saw a survivor's /health fail.
-    if (exitCode === 0 && keepLogs === false) rmSync(workDir, { recursive: true, force: true });
+    if (exitCode === 0 && keepLogs === false && !process.env.SOAK_KEEP_LOGS)
+      rmSync(workDir, { recursive: true, force: true });
     else console.log(`soak: logs kept in ${workDir}`);
   }
   process.exit(exitCode);
+}
+
+/** Each restart's start-up, from the processes' own `started in N s (step …)` lines (the first start left out). */
+function restartRow(logs: Array<{ name: string; log: string }>): string {
+  const entries = logs.flatMap(({ name, log }) =>
+    [...log.matchAll(/"msg":"started in ([\d.]+) s \(([^)]*)\)"/g)].slice(1).map((match) => {
+      const longest = match[2]!
+        .split(', ')
+        .map((step) => /^(.+) ([\d.]+) s$/.exec(step))
+        .filter((step) => step !== null)
+        .sort((a, b) => Number(b[2]) - Number(a[2]))[0];
+      return `${name} ${match[1]} s${longest ? ` (${longest[1]} ${longest[2]} s)` : ''}`;
+    }),
+  );
+  return entries.length > 0 ? entries.join(', ') : 'none';
 }
 
 function faultRow(faults: DatabaseFault[], kind: DatabaseFault['kind']): string {

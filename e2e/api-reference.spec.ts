@@ -22,9 +22,13 @@ test('from Account, a signed-in user opens the API reference and sees the routes
   await expect(page).toHaveURL(/\/api-reference$/);
   await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
 
-  // A known route, rendered from GET /api/openapi.json with its summary and its module's tag.
+  // A known route, rendered from GET /api/openapi.json with its summary and its module's tag. Swagger UI's
+  // OpenAPI 3.1 resolver takes about 4 s of processor time on this document before it draws anything (a CPU
+  // profile puts it in apidom's refract and resolveSubtree), so a loaded machine needs more than the default.
   const list = page.locator('.opblock').filter({ hasText: 'Search, sort and page the orders (the grid)' });
-  await expect(list.locator('.opblock-summary-path')).toHaveText('/api/order-tracking/list');
+  await expect(list.locator('.opblock-summary-path')).toHaveText('/api/order-tracking/list', {
+    timeout: 45_000,
+  });
   await expect(page.getByRole('heading', { name: 'Order tracking', exact: true })).toBeVisible();
 
   // Opened, it shows who may call it, the request body's fields from the zod contract and the error answers.
@@ -46,6 +50,8 @@ test('"Try it out" calls the API with the user’s own session', async ({ page, 
   await signIn(page, user.username, { path: '/api-reference' });
 
   const currentUser = page.locator('.opblock').filter({ hasText: 'The signed-in user and their flags' });
+  // The same slow first draw as above.
+  await expect(currentUser).toBeVisible({ timeout: 45_000 });
   await currentUser.locator('.opblock-summary').first().click();
   await currentUser.getByRole('button', { name: 'Try it out' }).click();
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/auth/user');

@@ -1,5 +1,5 @@
-import { type DovecotServer, startDovecot } from '../test-servers/dovecot';
 import { expect } from './fixtures';
+import { dovecotSourceFields, type MimeAttachment, mimeMessage, onDovecot } from './fixtures/dovecot-mail';
 import { test, unique } from './fixtures/sources';
 import { checkBothThemes } from './fixtures/themes';
 
@@ -9,46 +9,10 @@ import { checkBothThemes } from './fixtures/themes';
  * first rule that failed, searches, filters and pages.
  */
 const USER = { user: 'ledger-e2e@shop.example', password: 'ledger-e2e-secret' };
-let dovecot: DovecotServer;
+const mailServer = onDovecot(test, USER);
 
-test.beforeAll(async () => {
-  dovecot = await startDovecot({ users: [USER] });
-});
-test.afterAll(async () => {
-  await dovecot?.stop();
-});
-
-function mime(
-  from: string,
-  subject: string,
-  attachment?: { name: string; type: string; body: string },
-): string {
-  const boundary = 'ledger-boundary';
-  const head = [
-    `From: ${from}`,
-    `To: ${USER.user}`,
-    `Subject: ${subject}`,
-    `Message-ID: <${unique('ledger')}@e2e.example>`,
-    `Date: ${new Date().toUTCString()}`,
-    'MIME-Version: 1.0',
-  ];
-  if (!attachment) return [...head, 'Content-Type: text/plain', '', 'Hello.', ''].join('\r\n');
-  return [
-    ...head,
-    `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/plain',
-    '',
-    'The file is attached.',
-    `--${boundary}`,
-    `Content-Type: ${attachment.type}; name="${attachment.name}"`,
-    `Content-Disposition: attachment; filename="${attachment.name}"`,
-    '',
-    attachment.body,
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
+function mime(from: string, subject: string, attachment?: MimeAttachment): string {
+  return mimeMessage({ from, to: USER.user, subject, ...(attachment ? { attachment } : {}) });
 }
 
 test('the ledger shows each message, its outcome and the failing rule; search and filter narrow it', async ({
@@ -57,13 +21,9 @@ test('the ledger shows each message, its outcome and the failing rule; search an
   signIn,
   createUser,
 }) => {
+  const dovecot = mailServer();
   const mailbox = await sources.emailSource({
-    username: USER.user,
-    email: USER.user,
-    password: USER.password,
-    incomingServer: dovecot.host,
-    incomingPort: dovecot.port,
-    ssl: false,
+    ...dovecotSourceFields(dovecot, USER),
   });
   const tracking = await sources.orderTrackingSource(mailbox.id, {
     sourceName: unique('Acme tracking'),

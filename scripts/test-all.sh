@@ -59,14 +59,15 @@ timed vitest-pglite npx vitest run --reporter=default --reporter=json --outputFi
 
 if [ -n "${DATABASE_URL:-}" ]; then
   # The production processes killed and restarted while mail arrives (docs/behaviour/operations.md#soak-run):
-  # a small run, with one database restart and one network cut, on a PostgreSQL server of its own. It appends its mail over a fixed minute and used a quarter of one
+  # a small run, with one database restart, one network cut and one SMTP outage (the catcher answering 451), on a
+  # PostgreSQL server of its own. It appends its mail over a fixed minute and used a quarter of one
   # core doing so, so it runs beside the API tests on PostgreSQL instead of adding its minute after them. It
   # fails only on a message lost or processed twice, which no load excuses.
-  echo "==> soak run on PostgreSQL (200 messages, 2 web instances + 1 worker, 3 kills, 1 database restart, 1 cut; in the background)"
+  echo "==> soak run on PostgreSQL (200 messages, 2 web instances + 1 worker, 3 kills, 1 database restart, 1 cut, 1 SMTP outage; in the background)"
   # Its own length goes to a file: the step ends for the script only when the API tests have ended too.
   (
     started=$SECONDS
-    npm run soak -- --messages 200 --instances 2 --kills 3 --db-restart 1 --db-cut 1
+    npm run soak -- --messages 200 --instances 2 --kills 3 --db-restart 1 --db-cut 1 --smtp-outage 1
     code=$?
     echo "$((SECONDS - started))" > "$reports/soak.seconds"
     exit $code

@@ -72,6 +72,31 @@ async function migrateOnceReachable(database: Database): Promise<void> {
   }
 }
 
+/**
+ * Where a start's time went, from the process's own start (module loading included) to each step: logged once
+ * it is up (`started in N s (modules …, database …, …)`), so that a slow start after a kill or a database
+ * fault says which step waited (docs/behaviour/operations.md#what-the-product-survives).
+ */
+export function startUpSteps(): {
+  step(name: string): void;
+  summary(): { message: string; seconds: object };
+} {
+  const steps: Array<[string, number]> = [['modules', process.uptime()]];
+  return {
+    step(name) {
+      steps.push([name, process.uptime()]);
+    },
+    summary() {
+      const lengths = steps.map(([name, at], index) => [name, at - (steps[index - 1]?.[1] ?? 0)] as const);
+      const total = steps.at(-1)![1];
+      return {
+        message: `started in ${total.toFixed(1)} s (${lengths.map(([name, length]) => `${name} ${length.toFixed(1)} s`).join(', ')})`,
+        seconds: Object.fromEntries(lengths.map(([name, length]) => [name, Number(length.toFixed(2))])),
+      };
+    },
+  };
+}
+
 type CollectGarbage = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
 /**

@@ -56,6 +56,8 @@ const READ_ONLY_POSTS = new Set([
   'POST /api/order-submission/vendor/preview',
   'POST /api/tracking-numbers/recognise',
   'POST /api/mapping-suggestions',
+  'POST /api/email-sources/:id/test-rules',
+  'POST /api/email-sources/:id/messages/:messageId/suggest-source',
   'POST /api/inventory-sources/activated-items/read',
 ]);
 

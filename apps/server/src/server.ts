@@ -6,12 +6,14 @@ import { closeBrowser } from './integrations/browser/chromium';
 import { startJobs } from './jobs/queue';
 import { logDataDirRepair } from './lib/private-data-dir';
 import { JOBS_STOP_MS, stopOnSignals } from './lib/shutdown';
-import { openProcessDatabase, releaseStartUpMemory, runEntryPoint } from './process-start';
+import { openProcessDatabase, releaseStartUpMemory, runEntryPoint, startUpSteps } from './process-start';
 
 async function main() {
+  const steps = startUpSteps();
   const config = loadConfig();
   config.webDistDir ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
   const { database, closeBackups, dataDirRepair } = await openProcessDatabase(config);
+  steps.step('database');
 
   const app = await buildApp({ database, config });
   logDataDirRepair(app.log, config.dataDir, dataDirRepair);
@@ -30,14 +32,19 @@ async function main() {
     );
   }
 
+  steps.step('app');
   const jobs = await startJobs(database, app.log, {
     runFileRetentionDays: config.runFileRetentionDays,
     context: app.context,
   });
+  steps.step('jobs');
   await app.listen({ port: config.port, host: config.host });
+  steps.step('listen');
   app.log.info(
     `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
   );
+  const started = steps.summary();
+  app.log.info({ startUpSeconds: started.seconds }, started.message);
   releaseStartUpMemory();
 
   stopOnSignals(app.log, () => [

@@ -13,21 +13,27 @@ import { startJobs } from './jobs/queue';
 import { createLogger } from './lib/logger';
 import { logDataDirRepair } from './lib/private-data-dir';
 import { JOBS_STOP_MS, stopOnSignals } from './lib/shutdown';
-import { openProcessDatabase, releaseStartUpMemory, runEntryPoint } from './process-start';
+import { openProcessDatabase, releaseStartUpMemory, runEntryPoint, startUpSteps } from './process-start';
 
 async function main() {
+  const steps = startUpSteps();
   const config = loadConfig();
   const { database, closeBackups, dataDirRepair } = await openProcessDatabase(config);
+  steps.step('database');
   const log = createLogger(config.logLevel);
   logDataDirRepair(log, config.dataDir, dataDirRepair);
   // The jobs need the context (secrets, mailer, clock), not the HTTP app: no routes are built here.
   const context = createAppContext({ database, config, log });
   const sealed = await upgradeLegacySecrets(database.db, context.secrets);
   if (sealed > 0) log.info({ sealed }, 'sealed stored secrets to their connection settings');
+  steps.step('context');
   const jobs = await startJobs(database, log, {
     context,
     runFileRetentionDays: config.runFileRetentionDays,
   });
+  steps.step('jobs');
+  const started = steps.summary();
+  log.info({ startUpSeconds: started.seconds }, started.message);
   log.info(
     { database: database.kind, pollSeconds: config.mailPollSeconds, pid: process.pid },
     'worker started: mail intake, housekeeping, notification and webhook jobs',

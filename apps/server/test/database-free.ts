@@ -30,6 +30,7 @@ export const DATABASE_FREE_TESTS = [
   'apps/server/src/modules/audit/audit-diff.test.ts',
   'apps/server/src/modules/intake/inbound-files.test.ts',
   'apps/server/src/modules/intake/mail-matching.test.ts',
+  'apps/server/src/modules/intake/source-from-message.test.ts',
   'apps/server/src/modules/intake/mime/headers.test.ts',
   'apps/server/src/modules/intake/mime/prepare-mail.test.ts',
   'apps/server/src/modules/intake/mime/tnef.test.ts',

@@ -27,6 +27,7 @@ export * from './runs';
 export * from './secret-binding';
 export * from './seeded-random';
 export * from './shared-fields';
+export * from './source-from-message';
 export * from './spreadsheet-formulas';
 export * from './stats';
 export * from './text-encodings';

@@ -90,3 +90,113 @@ export const LEDGER_OUTCOME_LABELS: Record<LedgerOutcome, string> = {
   failed: 'Failed',
   pending: 'Pending',
 };
+
+/**
+ * "Test rules against the mailbox" (docs/behaviour/mail-intake.md#testing-rules): the rules an editor holds,
+ * saved or not, tried on the last messages of the e-mail source's INBOX without changing anything.
+ */
+export const TEST_RULES_DEFAULT = 50;
+export const TEST_RULES_MAX = 200;
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${TEST_RULES_MAX}`;
+const COUNT_MESSAGE = 'expectedAttachmentCount must be empty or a whole number from 0 to 100';
+
+export const ZTestRulesRulesSchema = z.strictObject({
+  fromEmail: z
+    .string({ error: 'fromEmail is required' })
+    .trim()
+    .min(1, 'Enter the From Email the source expects')
+    .max(320, 'fromEmail must be at most 320 characters'),
+  subjectValue: z
+    .string({ error: 'subjectValue is required' })
+    .max(500, 'subjectValue must be at most 500 characters'),
+  containsNotExact: z.boolean({ error: 'containsNotExact must be true or false' }).default(false),
+  expectedAttachmentCount: z
+    .number({ error: COUNT_MESSAGE })
+    .int(COUNT_MESSAGE)
+    .min(0, COUNT_MESSAGE)
+    .max(100, COUNT_MESSAGE)
+    .nullable()
+    .default(null),
+  fileType: z
+    .string({ error: 'fileType must be text' })
+    .max(20, 'fileType must be at most 20 characters')
+    .default(''),
+  attachmentName: z
+    .string({ error: 'attachmentName must be text' })
+    .max(500, 'attachmentName must be at most 500 characters')
+    .default(''),
+  noAttachmentsNeedsLinkClick: z
+    .boolean({ error: 'noAttachmentsNeedsLinkClick must be true or false' })
+    .default(false),
+});
+export type TestRulesRules = z.output<typeof ZTestRulesRulesSchema>;
+
+export const ZTestRulesRequestSchema = z.strictObject({
+  sourceType: z.enum(MAIL_SOURCE_TYPES, {
+    error: `sourceType must be one of ${MAIL_SOURCE_TYPES.join(', ')}`,
+  }),
+  rules: ZTestRulesRulesSchema,
+  limit: z
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(TEST_RULES_MAX, LIMIT_MESSAGE)
+    .default(TEST_RULES_DEFAULT),
+});
+export type TestRulesRequest = z.input<typeof ZTestRulesRequestSchema>;
+export type TestRulesQuery = z.output<typeof ZTestRulesRequestSchema>;
+
+export const ZTestedMessageSchema = z.object({
+  uid: z.number().int(),
+  receivedAt: z.string().nullable(),
+  from: z.string().nullable(),
+  subject: z.string().nullable(),
+  matched: z.boolean(),
+  failedRule: z.enum(MAIL_FAILED_RULES).nullable(),
+  detail: z.string(),
+  /** The file the source would read; null when none fits or the source reads the message itself. */
+  attachment: z.string().nullable(),
+});
+export type TestedMessage = z.infer<typeof ZTestedMessageSchema>;
+
+export const ZTestRulesResultSchema = z.object({
+  /** Newest first. */
+  messages: z.array(ZTestedMessageSchema),
+});
+export type TestRulesResult = z.infer<typeof ZTestRulesResultSchema>;
+
+/** What the rule tester and the ledger call each rule. */
+export const MAIL_RULE_LABELS: Record<MailFailedRule, string> = {
+  from: 'From',
+  subject: 'Subject',
+  attachmentCount: 'Attachment count',
+  attachment: 'Attachment',
+};
+
+/**
+ * Offer a message again (docs/behaviour/mail-intake.md#offer-a-message-again): what each current source of the
+ * mailbox did with it. `already-processed`: the source has a run for it that did not fail (it is never
+ * processed twice); `unmatched`: a rule still fails (`detail` names it); `failed`: its run failed.
+ */
+export const OFFER_OUTCOMES = ['processed', 'already-processed', 'unmatched', 'failed'] as const;
+export type OfferOutcome = (typeof OFFER_OUTCOMES)[number];
+
+export const ZOfferAgainSourceSchema = z.object({
+  sourceType: z.enum(MAIL_SOURCE_TYPES),
+  sourceId: z.number().int(),
+  sourceName: z.string(),
+  outcome: z.enum(OFFER_OUTCOMES),
+  detail: z.string(),
+  runId: z.number().int().nullable(),
+});
+export type OfferAgainSource = z.infer<typeof ZOfferAgainSourceSchema>;
+
+export const ZOfferAgainResultSchema = z.object({ sources: z.array(ZOfferAgainSourceSchema) });
+export type OfferAgainResult = z.infer<typeof ZOfferAgainResultSchema>;
+
+export const OFFER_OUTCOME_LABELS: Record<OfferOutcome, string> = {
+  processed: 'Processed',
+  'already-processed': 'Already processed',
+  unmatched: 'Unmatched',
+  failed: 'Failed',
+};

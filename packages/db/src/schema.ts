@@ -399,7 +399,12 @@ export const orders = pgTable(
       .using('gin', sql`${t.brandName} gin_trgm_ops`)
       .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
     index('orders_live_id_idx').on(t.id).where(sql`${t.deletedStatus} = false`),
-    index('orders_source_updated_idx').on(t.orderTrackingSourceId, t.lastUpdated),
+    // Live orders only (the stale-order delete and the shipment figures ask for no others). A full index led
+    // by the source let the planner answer an import's key lookups by walking every order of the source
+    // (migration 0030, docs/design/order-ingest.md).
+    index('orders_source_updated_idx')
+      .on(t.orderTrackingSourceId, t.lastUpdated)
+      .where(sql`${t.deletedStatus} = false`),
     // The grid's usual sort columns, each with id as tiebreaker, over live orders only: a page in any of
     // these orders (either direction) is an index walk, and they also serve exact counts and distinct-value
     // lookups as index-only scans. Rarely sorted columns (statuses, account/customer/document numbers, PO
@@ -555,6 +560,15 @@ export const mailLedgerEntries = pgTable(
     // ORDER BY received_at DESC, id DESC (a DESC NULLS LAST index would not).
     index('mail_ledger_entries_page_idx').on(t.emailSourceId, t.receivedAt, t.id),
     index('mail_ledger_entries_outcome_idx').on(t.emailSourceId, t.outcome, t.receivedAt, t.id),
+    // The page's search (`q`: part of the sender or the subject, ILIKE '%…%'): trigram indexes, as the order
+    // grid's search has, so a search finds its rows without reading the mailbox's whole ledger. Entries come a
+    // few per poll, so each goes into the index at once (no pending list a search would read row by row).
+    index('mail_ledger_entries_from_trgm_idx')
+      .using('gin', sql`${t.fromAddress} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('mail_ledger_entries_subject_trgm_idx')
+      .using('gin', sql`${t.subject} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

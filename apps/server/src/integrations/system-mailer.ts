@@ -43,7 +43,11 @@ export function createSystemMailer(
         await transport.sendMail({ from: settings.from, ...mail });
       } catch (error) {
         log.warn({ err: error, to: mail.to }, 'system mail failed');
-        throw AppError.serviceUnavailable(`E-mail could not be sent: ${(error as Error).message}`);
+        // The relay's own error stays as the cause: its reply code tells a deferral (4xx) from a refusal.
+        throw Object.assign(
+          AppError.serviceUnavailable(`E-mail could not be sent: ${(error as Error).message}`),
+          { cause: error },
+        );
       }
     },
   };

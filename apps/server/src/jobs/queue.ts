@@ -11,7 +11,11 @@ import { MAIL_POLL_QUEUE, type MailIntake, startMailIntake } from './mail-poll';
 import { registerNotificationJobs } from './notification-jobs';
 import { registerOrderSubmissionJobs } from './order-submission-jobs';
 import { registerPasswordResetJobs } from './password-reset-jobs';
+import { collapseQueueErrors } from './queue-errors';
 import { registerWebhookJobs, type WebhookJobs } from './webhook-jobs';
+
+/** The `select 1` that tells whether the queue's database is back after an outage. */
+const QUEUE_PROBE_TIMEOUT_MS = 2_000;
 
 export const QUEUES = { housekeeping: 'housekeeping', mailPoll: MAIL_POLL_QUEUE } as const;
 
@@ -95,7 +99,9 @@ export async function startJobs(
   options: StartJobsOptions = {},
 ): Promise<Jobs> {
   const boss = createQueue(database);
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  // One line when the database goes away and one when the queue is back, not one per failed fetch.
+  const queueErrors = collapseQueueErrors(log, () => database.ping(QUEUE_PROBE_TIMEOUT_MS));
+  boss.on('error', queueErrors.onError);
   await boss.start();
   await boss.createQueue(QUEUES.housekeeping);
   await boss.work(QUEUES.housekeeping, async () => {
@@ -141,6 +147,7 @@ export async function startJobs(
       inventoryJobs?.stop();
       webhooks?.stop();
       await boss.stop({ graceful, close: true, timeout: timeoutMs });
+      queueErrors.stop();
     },
   };
 }

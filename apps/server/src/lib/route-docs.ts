@@ -69,11 +69,13 @@ const idParamSchemas = new Map<string, z.ZodObject>();
  * A numeric id in the path, as `parseIdParam` accepts it (a whole number of at most nine digits). The handler
  * still parses it, so a bad id keeps its own message.
  */
-export function idParams(name = 'id'): z.ZodObject {
-  let schema = idParamSchemas.get(name);
+export function idParams(...names: string[]): z.ZodObject {
+  const key = names.length === 0 ? 'id' : names.join(',');
+  let schema = idParamSchemas.get(key);
   if (!schema) {
-    schema = z.object({ [name]: z.string().regex(/^\d{1,9}$/, 'Invalid id') });
-    idParamSchemas.set(name, schema);
+    const id = z.string().regex(/^\d{1,9}$/, 'Invalid id');
+    schema = z.object(Object.fromEntries((names.length === 0 ? ['id'] : names).map((name) => [name, id])));
+    idParamSchemas.set(key, schema);
   }
   return schema;
 }

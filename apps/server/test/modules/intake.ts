@@ -107,11 +107,50 @@ export async function createTrackingSource(
   return row!;
 }
 
+/**
+ * The supplier of the ledger and Offer again tests: shipment reports from tracking@acme.example, whose
+ * subject (with a date added) or file name the tests let drift from the rule.
+ */
+export const ACME_TRACKING = {
+  sourceName: 'Acme tracking',
+  fromEmail: 'tracking@acme.example',
+  subjectValue: 'Shipment report',
+  attachmentName: 'tracking_*',
+};
+
 /** The CSV the real order tracking processor reads with `createTrackingSource`'s mapping. */
 export function trackingCsv(lines: Array<[string, string]>): Buffer {
   return Buffer.from(
     `Line,Tracking\r\n${lines.map(([line, tracking]) => `${line},${tracking}`).join('\r\n')}\r\n`,
   );
+}
+
+/**
+ * Six messages, oldest first, for a rule from tracking@acme.example, subject 'Shipment report', one
+ * attachment, tracking_*.csv: one that matches, then one failing each rule in turn (subject, attachment count,
+ * attachment, sender), and a sender no rule is near. The ledger and rule tester tests read the same mailbox.
+ */
+export function eachFailingRuleMails(): TestMail[] {
+  const csv = (name: string) => ({ filename: name, content: trackingCsv([['SO-1', '1Z999AA10123456784']]) });
+  const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  return [
+    { from: 'tracking@acme.example', subject: 'Shipment report', attachments: [csv('tracking_1127.csv')] },
+    { from: 'tracking@acme.example', subject: 'Shipment report 27/11', attachments: [csv('tracking_1.csv')] },
+    {
+      from: 'tracking@acme.example',
+      subject: 'Shipment report',
+      text: 'two files',
+      attachments: [csv('tracking_2.csv'), csv('tracking_3.csv')],
+    },
+    {
+      from: 'tracking@acme.example',
+      subject: 'Shipment report',
+      text: 'a workbook',
+      attachments: [{ filename: 'Shipment_1127.xlsx', content: Buffer.from('PK'), contentType: xlsx }],
+    },
+    { from: 'Orders <orders@acme.example>', subject: 'Order confirmation', attachments: [] },
+    { from: 'friend@home.example', subject: 'Lunch?', attachments: [] },
+  ];
 }
 
 /**

@@ -3,15 +3,25 @@
  * newest first, with a keyset cursor. A user sees a source's evaluation only for the source types whose
  * flag they hold; admins see all.
  */
-import type { LedgerPage, LedgerQuery, MailSourceType } from '@app/contracts';
+import {
+  type LedgerPage,
+  type LedgerQuery,
+  MAIL_SOURCE_LABELS,
+  type MailSourceType,
+  type TestRulesQuery,
+  type TestRulesResult,
+} from '@app/contracts';
 import type { DbOrTx } from '@app/db';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/session';
 import { hasFlag, type UserFlag } from '../../plugins/session';
 import { ledgerPage } from '../intake/mail-ledger-repository';
+import { testRulesAgainstMailbox } from '../intake/test-rules';
 import { findEmailSourceById } from './repository';
 
-const FLAG_OF: Record<MailSourceType, UserFlag> = {
+/** The flag a user needs to see, test or offer a message to a source type's rules on a mailbox (admins hold them all). */
+export const FLAG_OF: Record<MailSourceType, UserFlag> = {
   'order-tracking': 'orderUser',
   inventory: 'inventoryUser',
   'order-submission': 'submissionUser',
@@ -60,4 +70,22 @@ export async function listLedger(
     })),
     nextBefore: rows.length > query.limit && last ? encodeCursor(last) : null,
   };
+}
+
+/**
+ * "Test rules against the mailbox" (docs/behaviour/mail-intake.md#testing-rules): only for a source type whose flag
+ * the user holds; the mailbox is read without changing anything.
+ */
+export async function testRules(
+  context: AppContext,
+  user: SessionUser,
+  emailSourceId: number,
+  query: TestRulesQuery,
+): Promise<TestRulesResult> {
+  if (!hasFlag(user, FLAG_OF[query.sourceType])) {
+    throw AppError.forbidden(`Testing ${MAIL_SOURCE_LABELS[query.sourceType]} rules needs that user flag.`);
+  }
+  const source = await findEmailSourceById(context.db, emailSourceId);
+  if (!source) throw AppError.notFound('Email source not found');
+  return testRulesAgainstMailbox(context, source, query);
 }

@@ -9,12 +9,11 @@ import {
   buildMail,
   createMailboxSource,
   createTrackingSource,
-  trackingCsv,
+  eachFailingRuleMails,
 } from '../../../test/modules/intake';
 import { pollMailbox } from '../intake/poll-mailbox';
 
 const USER = { user: 'ledger@shop.example', password: 'ledger-secret' };
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 let t: TestApp;
 let dovecot: DovecotServer;
@@ -60,26 +59,7 @@ beforeAll(async () => {
     subjectValue: 'Stock levels',
   });
   stockId = inventory.id;
-  const csv = (name: string) => ({ filename: name, content: trackingCsv([['SO-1', '1Z999AA10123456784']]) });
-  const mails = [
-    { from: 'tracking@acme.example', subject: 'Shipment report', attachments: [csv('tracking_1127.csv')] },
-    { from: 'tracking@acme.example', subject: 'Shipment report 27/11', attachments: [csv('tracking_1.csv')] },
-    {
-      from: 'tracking@acme.example',
-      subject: 'Shipment report',
-      text: 'two files',
-      attachments: [csv('tracking_2.csv'), csv('tracking_3.csv')],
-    },
-    {
-      from: 'tracking@acme.example',
-      subject: 'Shipment report',
-      text: 'a workbook',
-      attachments: [{ filename: 'Shipment_1127.xlsx', content: Buffer.from('PK'), contentType: XLSX }],
-    },
-    { from: 'Orders <orders@acme.example>', subject: 'Order confirmation', attachments: [] },
-    { from: 'friend@home.example', subject: 'Lunch?', attachments: [] },
-  ];
-  for (const mail of mails) await dovecot.appendMessage(USER.user, await buildMail(mail));
+  for (const mail of eachFailingRuleMails()) await dovecot.appendMessage(USER.user, await buildMail(mail));
   const outcome = await pollMailbox(t.app.context, emailSourceId, { trigger: 'manual' });
   expect(outcome.status).toBe('succeeded');
   admin = (await t.signIn({ isAdmin: true })).session;

@@ -8,8 +8,13 @@ import {
   ZLedgerPageSchema,
   ZLedgerQuerySchema,
   ZMessageResponseSchema,
+  ZOfferAgainResultSchema,
   ZPickerPairSchema,
+  ZSourcePrefillSchema,
+  ZSuggestSourceRequestSchema,
   ZTestEmailSchema,
+  ZTestRulesRequestSchema,
+  ZTestRulesResultSchema,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -19,7 +24,8 @@ import { activeToggleDocs, apiDocs, deleteDocs, idParams, NO_CONTENT } from '../
 import { parseIdParam, validate } from '../../lib/validate';
 import { SOURCE_ACCESS, sessionUserOrThrow } from '../../plugins/session';
 import { pollEmailSourceNow } from '../intake/check-now';
-import { listLedger } from './ledger-service';
+import { listLedger, testRules } from './ledger-service';
+import { offerMessageAgain } from './offer-again';
 import {
   deleteEmailSource,
   getEmailSource,
@@ -34,6 +40,7 @@ import {
   ZEmailSourceSaveSchema,
 } from './service';
 import { mailboxSignInRoutes } from './sign-in-routes';
+import { suggestSourceFromMessage } from './suggest-source';
 
 const docs = apiDocs('E-mail sources');
 
@@ -141,6 +148,82 @@ export async function emailSourceRoutes(app: FastifyInstance, context: AppContex
         sessionUserOrThrow(request),
         parseIdParam(request.params.id),
         validate(ZLedgerQuerySchema, request.query),
+      ),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/email-sources/:id/test-rules',
+    {
+      // Reads the mailbox and changes nothing, so a read-only API token may call it.
+      config: { ...access, readOnly: true },
+      schema: docs({
+        summary: "Test an editor's rules, saved or not, against the last messages of the mailbox",
+        description:
+          'Reads the last `limit` messages (default 50, at most 200) of INBOX read-only (EXAMINE, BODY.PEEK): no \\Seen flag, no ledger entry, no run, nothing imported. Each message, newest first, says whether the rules match, which attachment would be read and, when not, the first rule that failed, decided by the same code as intake. A user may test only the source types whose flag they hold (admins all); a mailbox that cannot be reached answers 502 with the reason.',
+        params: idParams(),
+        body: ZTestRulesRequestSchema,
+        response: { 200: ZTestRulesResultSchema },
+      }),
+    },
+    async (request) =>
+      testRules(
+        context,
+        sessionUserOrThrow(request),
+        parseIdParam(request.params.id),
+        validate(ZTestRulesRequestSchema, request.body),
+      ),
+  );
+
+  app.post<{ Params: { id: string; messageId: string } }>(
+    '/api/email-sources/:id/messages/:messageId/offer-again',
+    {
+      config: access,
+      schema: docs({
+        summary: "Offer a ledger message again to the mailbox's current sources",
+        description:
+          'The message is decided again by every current source of the mailbox and processed by each one it now matches that has not processed it yet: a source with a run for it that did not fail answers already-processed, and two offers at once take turns, so nothing is imported twice. A message whose content was not stored is read again from the mailbox by UID; when the mailbox no longer has it (deleted, or a new UIDVALIDITY) the answer is 410 and nothing changes; a mailbox that cannot be reached is 502. A user offers the message to the sources of the types whose flag they hold, an admin to all.',
+        params: idParams('id', 'messageId'),
+        body: NO_CONTENT,
+        response: { 200: ZOfferAgainResultSchema },
+      }),
+    },
+    async (request) =>
+      offerMessageAgain(
+        context,
+        sessionUserOrThrow(request),
+        parseIdParam(request.params.id),
+        parseIdParam(request.params.messageId, 'messageId'),
+      ),
+  );
+
+  app.post<{ Params: { id: string; messageId: string } }>(
+    '/api/email-sources/:id/messages/:messageId/suggest-source',
+    {
+      // Stores nothing: the editor opens with the answer and saves only on Save.
+      config: { ...access, readOnly: true },
+      schema: docs({
+        summary:
+          'Create a source from a message: the rules and column mapping one of its attachments suggests',
+        description:
+          'kind order-tracking needs an order user, kind inventory an inventory user (admins both); attachment is ' +
+          "the file's position in the message's attachments. The message is read from its stored copy, else " +
+          'downloaded from the mailbox by UID without marking it read. When neither is possible, or the file ' +
+          'cannot be read, mapping is null and mappingNote says why. Nothing is stored.',
+        params: z.object({
+          id: z.string().regex(/^\d{1,9}$/, 'Invalid id'),
+          messageId: z.string().regex(/^\d{1,9}$/, 'Invalid id'),
+        }),
+        body: ZSuggestSourceRequestSchema,
+        response: { 200: ZSourcePrefillSchema },
+      }),
+    },
+    async (request) =>
+      suggestSourceFromMessage(
+        context,
+        sessionUserOrThrow(request),
+        parseIdParam(request.params.id),
+        parseIdParam(request.params.messageId, 'messageId'),
+        validate(ZSuggestSourceRequestSchema, request.body),
       ),
   );
 

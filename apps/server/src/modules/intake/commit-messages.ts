@@ -14,7 +14,13 @@ import { type LedgerValues, ledgerEntry, type SourceRun } from './mail-ledger';
 import { insertLedgerEntries } from './mail-ledger-repository';
 import { type MailAttachment, noAttachmentMessage } from './mail-matching';
 import { pollErrorText } from './poll-errors';
-import type { BoundRule, MessageRecord, MessageStatus, PreparedMessage } from './prepare-message';
+import type {
+  BoundRule,
+  MatchedChoice,
+  MessageRecord,
+  MessageStatus,
+  PreparedMessage,
+} from './prepare-message';
 import {
   addRunDetails,
   advanceLastUid,
@@ -42,9 +48,10 @@ export interface WriteResult {
 }
 
 type Unreadable = Extract<PreparedMessage, { kind: 'unreadable' }>;
+type Matched = Extract<PreparedMessage, { kind: 'matched' }>;
 
 /** The stored raw message's name: which mailbox epoch and UID it was read from. */
-function emlName(uidValidity: number, uid: number): string {
+export function emlName(uidValidity: number, uid: number): string {
   return `message-${uidValidity}-${uid}.eml`;
 }
 
@@ -166,7 +173,7 @@ export class MessageCommitter {
   /** A matched message: its record, the raw message and every matched source's work. */
   private async writeMatched(
     tx: DbOrTx,
-    { record, raw, summary, choices, attachments, context }: Extract<PreparedMessage, { kind: 'matched' }>,
+    { record, raw, summary, choices, attachments, context }: Matched,
   ): Promise<WriteResult> {
     const earlier = this.otherEpochs
       ? await earlierCopy(tx, this.emailSourceId, this.uidValidity, record.messageIdHash)
@@ -190,13 +197,45 @@ export class MessageCommitter {
       await deleteStoredFile(tx, rawFileId);
       return skippedResult(record.uid);
     }
+    const { results, runs } = await this.processChoices(
+      tx,
+      { record, summary, choices, attachments, context },
+      choices,
+      inboundId,
+      rawFileId,
+    );
+    const failures = results.filter((result) => result.status === 'failed').map((result) => result.message);
+    const status: MessageStatus = failures.length > 0 ? 'failed' : 'processed';
+    const afterCommit = results.flatMap((result) => (result.afterCommit ? [result.afterCommit] : []));
+    if (status === 'failed') await markInboundFailed(tx, inboundId, failures.join(' '));
+    return { status, uid: record.uid, inboundId, needsSeen: true, errors: failures, afterCommit, runs };
+  }
+
+  /**
+   * The work of `toProcess` (some or all of the message's matched sources) for a recorded message: the
+   * poll's, and Offer again's for the sources that have not processed it yet
+   * (docs/behaviour/mail-intake.md#offer-a-message-again).
+   */
+  async processChoices(
+    tx: DbOrTx,
+    {
+      record,
+      summary,
+      choices,
+      attachments,
+      context,
+    }: Pick<Matched, 'record' | 'summary' | 'choices' | 'attachments' | 'context'>,
+    toProcess: MatchedChoice[],
+    inboundId: number,
+    rawFileId: number,
+  ): Promise<{ results: ProcessFileOutcome[]; runs: SourceRun[] }> {
     // A source whose file is missing fails, unless a sibling source (same sender and subject, another
     // file name) took the message: then it was not meant for this one.
     const siblingTookIt = choices.some((choice) => choice.attachment);
     const inbound: InboundMessageContext = { ...context, rawFileId };
     const results: ProcessFileOutcome[] = [];
     const runs: SourceRun[] = [];
-    for (const choice of choices) {
+    for (const choice of toProcess) {
       let result: ProcessFileOutcome | undefined;
       if (choice.attachment) {
         result = await this.runProcessor(tx, choice, choice.attachment, inboundId, inbound);
@@ -224,11 +263,7 @@ export class MessageCommitter {
       results.push(result);
       runs.push({ ...this.sourceKey(choice), runId: result.runId, status: result.status });
     }
-    const failures = results.filter((result) => result.status === 'failed').map((result) => result.message);
-    const status: MessageStatus = failures.length > 0 ? 'failed' : 'processed';
-    const afterCommit = results.flatMap((result) => (result.afterCommit ? [result.afterCommit] : []));
-    if (status === 'failed') await markInboundFailed(tx, inboundId, failures.join(' '));
-    return { status, uid: record.uid, inboundId, needsSeen: true, errors: failures, afterCommit, runs };
+    return { results, runs };
   }
 
   private sourceKey({ rule }: BoundRule) {

@@ -88,20 +88,23 @@ export interface MailMatchRule {
   needsNoAttachment?: boolean;
 }
 
+/** The matching fields of a source row (or of an editor's form, for the rule tester). */
+export type SourceMatchFields = Pick<
+  MailMatchRule,
+  | 'sourceName'
+  | 'fromEmail'
+  | 'subjectValue'
+  | 'containsNotExact'
+  | 'expectedAttachmentCount'
+  | 'attachmentName'
+  | 'fileType'
+> & { id: number };
+
 /** The matching fields of a source row, as every processor's `mailRules` hands them to intake. */
 export function toMailMatchRule(
   sourceType: RunSourceType,
   emailSourceId: number,
-  row: Pick<
-    MailMatchRule,
-    | 'sourceName'
-    | 'fromEmail'
-    | 'subjectValue'
-    | 'containsNotExact'
-    | 'expectedAttachmentCount'
-    | 'attachmentName'
-    | 'fileType'
-  > & { id: number },
+  row: SourceMatchFields,
 ): MailMatchRule {
   return {
     sourceType,

@@ -8,7 +8,7 @@
  * source's, even when its file is missing: intake then records a failed run naming what was missing).
  */
 import type { MailFailedRule } from '@app/contracts';
-import type { MailMatchRule } from './file-processors';
+import type { MailMatchRule, SourceMatchFields } from './file-processors';
 import {
   addressPart,
   chooseAttachment,
@@ -20,16 +20,8 @@ import {
 } from './mail-matching';
 
 /** The fields of a rule that matching reads: a saved source's or the ones in an editor, not yet saved. */
-export type EvaluatedRule = Pick<
-  MailMatchRule,
-  | 'fromEmail'
-  | 'subjectValue'
-  | 'containsNotExact'
-  | 'expectedAttachmentCount'
-  | 'attachmentName'
-  | 'fileType'
-  | 'needsNoAttachment'
->;
+export type EvaluatedRule = Omit<SourceMatchFields, 'id' | 'sourceName'> &
+  Pick<MailMatchRule, 'needsNoAttachment'>;
 
 export interface RuleEvaluation {
   /** Every rule passed and, unless the source reads the message itself, an attachment was chosen. */

@@ -62,3 +62,45 @@ export async function ledgerPage(db: DbOrTx, query: LedgerPageQuery): Promise<Le
     .limit(query.limit);
   return rows as LedgerRow[];
 }
+
+/** One entry of a mailbox, with the inbound message it stands for. */
+export async function ledgerEntryOf(db: DbOrTx, emailSourceId: number, id: number) {
+  const t = mailLedgerEntries;
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.emailSourceId, emailSourceId)));
+  return row;
+}
+
+/** The entry after Offer again: what the current sources decided and the runs they now have. */
+export async function updateLedgerEntry(
+  tx: DbOrTx,
+  id: number,
+  values: Pick<
+    LedgerValues,
+    'fromAddress' | 'subject' | 'attachments' | 'outcome' | 'reason' | 'evaluations'
+  >,
+): Promise<void> {
+  await tx.update(mailLedgerEntries).set(values).where(eq(mailLedgerEntries.id, id));
+}
+
+/** One ledger entry of a mailbox with where its message is kept: the stored .eml, else its UID on the server. */
+export async function ledgerMessage(db: DbOrTx, emailSourceId: number, entryId: number) {
+  const t = mailLedgerEntries;
+  const m = schema.inboundMessages;
+  const [row] = await db
+    .select({
+      id: t.id,
+      uid: t.uid,
+      fromAddress: t.fromAddress,
+      subject: t.subject,
+      attachments: t.attachments,
+      uidValidity: m.uidValidity,
+      rawFileId: m.rawFileId,
+    })
+    .from(t)
+    .innerJoin(m, eq(m.id, t.inboundMessageId))
+    .where(and(eq(t.emailSourceId, emailSourceId), eq(t.id, entryId)));
+  return row;
+}

@@ -41,6 +41,16 @@ function carriesMessage(node: StructureNode | undefined): boolean {
   return (node.childNodes ?? []).some(carriesMessage);
 }
 
+function toListed(message: FetchMessageObject): ListedMessage {
+  return {
+    uid: message.uid,
+    internalDate: message.internalDate,
+    size: message.size,
+    headers: message.headers ?? Buffer.alloc(0),
+    carriesMessage: carriesMessage(message.bodyStructure),
+  };
+}
+
 export class MailboxSession {
   readonly where: string;
   abortReason: Error | undefined;
@@ -87,6 +97,35 @@ export class MailboxSession {
     return { uidValidity: Number(mailbox.uidValidity), exists: mailbox.exists, uidNext: mailbox.uidNext };
   }
 
+  /**
+   * INBOX opened read-only (EXAMINE): nothing done in it can change a flag. The rule tester reads this way
+   * (docs/behaviour/mail-intake.md#testing-rules).
+   */
+  async examineInbox(): Promise<OpenedMailbox> {
+    const client = this.connected();
+    const mailbox = await this.imap('open INBOX read-only', () =>
+      client.mailboxOpen('INBOX', { readOnly: true }),
+    );
+    return { uidValidity: Number(mailbox.uidValidity), exists: mailbox.exists, uidNext: mailbox.uidNext };
+  }
+
+  /** The last `count` of the `exists` messages (by sequence number), newest first. */
+  async listLast(count: number, exists: number): Promise<ListedMessage[]> {
+    if (exists === 0 || count <= 0) return [];
+    const client = this.connected();
+    const first = Math.max(1, exists - count + 1);
+    const listed = await this.imap('list the last messages', () =>
+      client.fetchAll(`${first}:${exists}`, {
+        uid: true,
+        headers: true,
+        bodyStructure: true,
+        internalDate: true,
+        size: true,
+      }),
+    );
+    return listed.sort((a, b) => b.uid - a.uid).map(toListed);
+  }
+
   /** The messages above `lastUid`, in UID order. */
   async listNew(lastUid: number): Promise<ListedMessage[]> {
     const client = this.connected();
@@ -101,13 +140,7 @@ export class MailboxSession {
     return listed
       .filter((message) => message.uid > lastUid)
       .sort((a, b) => a.uid - b.uid)
-      .map((message: FetchMessageObject) => ({
-        uid: message.uid,
-        internalDate: message.internalDate,
-        size: message.size,
-        headers: message.headers ?? Buffer.alloc(0),
-        carriesMessage: carriesMessage(message.bodyStructure),
-      }));
+      .map(toListed);
   }
 
   /**

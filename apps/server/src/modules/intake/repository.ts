@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from '@app/db';
 import { schema } from '@app/db';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 
 const { emailSources, inboundMessages, mailboxStates, runs, storedFiles } = schema;
 
@@ -267,4 +267,60 @@ export async function foldRepeatedFailure(
   };
   await foldIntoPreviousRun(db, previous.id, runId, { ...details, repeated });
   return previous.id;
+}
+
+/**
+ * The message's record, locked until the transaction ends: two "Offer again" of one message take turns, so the
+ * second sees the runs the first committed (docs/behaviour/mail-intake.md#offer-a-message-again).
+ */
+export async function lockInboundMessage(tx: DbOrTx, id: number) {
+  const [row] = await tx.select().from(inboundMessages).where(eq(inboundMessages.id, id)).for('update');
+  return row;
+}
+
+/** A source's run for a message: one intake (or Offer again) recorded, or a re-process of such a run. */
+export interface MessageRun {
+  id: number;
+  sourceType: string;
+  sourceId: number | null;
+  status: string;
+  message: string | null;
+}
+
+/** Every source's runs for a message, oldest first, with the re-processes of those runs. */
+export function runsOfMessage(db: DbOrTx, inboundMessageId: number): Promise<MessageRun[]> {
+  const ofMessage = db.select({ id: runs.id }).from(runs).where(eq(runs.inboundMessageId, inboundMessageId));
+  return db
+    .select({
+      id: runs.id,
+      sourceType: runs.sourceType,
+      sourceId: runs.sourceId,
+      status: runs.status,
+      message: runs.message,
+    })
+    .from(runs)
+    .where(
+      and(
+        ne(runs.sourceType, 'email'),
+        or(eq(runs.inboundMessageId, inboundMessageId), inArray(runs.reprocessOfRunId, ofMessage)),
+      ),
+    )
+    .orderBy(runs.id);
+}
+
+/** What Offer again leaves on the record: its new status, the raw message it read, the \Seen flag to set. */
+export async function updateOfferedMessage(
+  tx: DbOrTx,
+  id: number,
+  values: { status: string; message: string | null; rawFileId: number | null; needsSeenFlag: boolean },
+): Promise<void> {
+  await tx
+    .update(inboundMessages)
+    .set({
+      status: values.status,
+      message: values.message,
+      ...(values.rawFileId !== null ? { rawFileId: values.rawFileId } : {}),
+      ...(values.needsSeenFlag ? { needsSeenFlag: true } : {}),
+    })
+    .where(eq(inboundMessages.id, id));
 }

@@ -122,4 +122,18 @@ describe('value signals (docs/design/mapping-suggestions.md#value-signals)', () 
     const names = profile(Array.from({ length: 20 }, (_, n) => `Product ${String.fromCharCode(65 + n)}x`));
     expect(names.statusLike).toBe(0);
   });
+
+  it('vetoes tracking numbers over a column of barcodes, though some UPCs pass a FedEx check digit', () => {
+    const upcs = [
+      '829903719662',
+      '889204487431',
+      '051690710335',
+      '840743169837',
+      '036000291452',
+      '012000161155',
+    ];
+    const p = profile(upcs);
+    expect(p.gtins).toBe(upcs.length);
+    expect(valueFit('tracking', p).veto).toBe(true);
+  });
 });

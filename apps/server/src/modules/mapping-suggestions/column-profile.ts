@@ -40,6 +40,11 @@ export interface ColumnProfile {
   maxInteger: number;
   money: number;
   carriers: number;
+  /**
+   * Carrier values that are a service description (four words or more, or a number in them: `DHL SmartMail
+   * Parcel Expedited Max`, `Royal Mail Tracked 24`): they name the carrier only in passing.
+   */
+  carrierServices: number;
   carrierNames: string[];
   people: number;
   /** Text of letters (names of companies, brands, people), few digits. */
@@ -49,10 +54,27 @@ export interface ColumnProfile {
   /** Short text without digits that repeats: statuses. */
   statusLike: number;
   statusWords: number;
+  /** Yes/no answers (`Y`, `N`, `true`, `no`): a flag such as Voided or Residential, which says no status. */
+  flags: number;
   /** Values like UPC-A / EAN-13 / GTIN-14 with a valid GS1 check digit. */
   gtins: number;
   /** Codes that say they are purchase orders: `PO4500120`, `PO-88010`, `PO# 1234`. */
   poPrefixed: number;
+  /**
+   * Codes that say they are another document's: a shipment's (`SH-04410`, `SHP123`), an invoice's (`INV-2231`), a
+   * return's (`RMA5144`). Without a header they are not taken for the PO.
+   */
+  otherDocumentPrefixed: number;
+  /**
+   * Marketplace order numbers in their published shapes: Amazon's `3-7-7` digits (`206-7110401-4204849`) and
+   * eBay's `2-5-5` (`12-34567-89012`). In a seller's or a dropshipper's file they are the buyer's order: the PO.
+   */
+  marketplaceOrders: number;
+  /**
+   * Whole numbers, all different, that run with few gaps (`112`, `113`, `114`): a record's running key, as a
+   * database export numbers its rows, rather than a code anyone quotes.
+   */
+  running: boolean;
   /** A few values as written, for reasons. */
   examples: string[];
 }
@@ -78,6 +100,8 @@ const SCAC: Record<string, string> = {
   CNPR: 'Canpar',
   PURO: 'Purolator',
 };
+
+const FLAG_WORDS: ReadonlySet<string> = new Set(['y', 'n', 'yes', 'no', 'true', 'false']);
 
 const STATUS_WORDS = new Set(
   [
@@ -321,14 +345,19 @@ export function profileColumn(
     maxInteger: Number.NEGATIVE_INFINITY,
     money: 0,
     carriers: 0,
+    carrierServices: 0,
     carrierNames: [],
     people: 0,
     wordy: 0,
     codes: 0,
     statusLike: 0,
     statusWords: 0,
+    flags: 0,
     gtins: 0,
     poPrefixed: 0,
+    otherDocumentPrefixed: 0,
+    marketplaceOrders: 0,
+    running: false,
     examples: [],
   };
   const seen = new Map<string, number>();
@@ -383,10 +412,13 @@ export function profileColumn(
     } else if (MONEY.test(text)) profile.money++;
     if (isGtin(text)) profile.gtins++;
     if (/^P\.?O\.?\s?[-#:]?\s?\d{3,}/i.test(text)) profile.poPrefixed++;
+    if (/^(?:SH|SHP|SHIP|INV|RMA|RET)[-#:]?\d{3,}$/i.test(text)) profile.otherDocumentPrefixed++;
+    if (/^(?:\d{3}-\d{7}-\d{7}|\d{2}-\d{5}-\d{5})$/.test(text)) profile.marketplaceOrders++;
 
     const carrier = hasLetter ? carrierNamed(text) : null;
     if (carrier) {
       profile.carriers++;
+      if (hasDigit || text.split(/\s+/).length >= 4) profile.carrierServices++;
       carrierNames.set(carrier, (carrierNames.get(carrier) ?? 0) + 1);
     }
     if (hasLetter) {
@@ -396,6 +428,7 @@ export function profileColumn(
       if (!hasDigit && text.length <= 30) {
         profile.statusLike++;
         if (STATUS_WORDS.has(text.toLowerCase())) profile.statusWords++;
+        if (FLAG_WORDS.has(text.toLowerCase())) profile.flags++;
       }
     }
     if (
@@ -414,6 +447,11 @@ export function profileColumn(
   profile.carrierNames = [...carrierNames.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
   // A status column repeats a few words; a column of distinct words is names or descriptions.
   if (profile.count >= 5 && profile.distinct > Math.max(12, profile.count * 0.5)) profile.statusLike = 0;
+  profile.running =
+    profile.count >= 5 &&
+    profile.integers === profile.count &&
+    profile.distinct === profile.count &&
+    profile.maxInteger - profile.minInteger + 1 <= 2 * profile.count;
   return profile;
 }
 

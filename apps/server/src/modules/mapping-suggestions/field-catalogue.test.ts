@@ -58,4 +58,13 @@ describe('field catalogue (docs/design/mapping-suggestions.md#the-field-catalogu
     );
     expect(fieldHeaderMatch('W1203', [], spec('order-tracking', 'qtyFulfilled')).score).toBeGreaterThan(0.9);
   });
+
+  it('reads a header with a note in brackets by its name, a little less sure (third round)', () => {
+    const qty = spec('inventory', 'qtyColumnName');
+    const match = (header: string) => fieldHeaderMatch(header, headerWords(header), qty);
+    expect(match('Available (not editable)').score).toBeCloseTo(match('Available').score * 0.97, 5);
+    expect(match('Available (not editable)').score).toBeGreaterThan(match('On hand (current)').score);
+    expect(match('Low Stock Level').score).toBe(0);
+    expect(match('inventory_warning_level').score).toBe(0);
+  });
 });

@@ -231,7 +231,9 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'estimated date': 0.6,
       'delivery by': 0.6,
     },
-    ['order', 'ship', 'po', 'created', 'purchase'],
+    // A requested date is the buyer's ask on the PO (X12 DTM qualifiers 002 Delivery Requested, 010 Requested
+    // Ship), neither what happened nor what the carrier expects.
+    ['order', 'ship', 'po', 'created', 'purchase', 'requested'],
   ),
   spec(
     'itemNumber',
@@ -255,6 +257,11 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       style: 0.7,
       'model number': 0.8,
       'manufacturer item number': 0.85,
+      // A part number is the manufacturer's or the supplier's code for the item: an item number, a little
+      // behind a SKU, which is the seller's own (docs/design/mapping-suggestions.md#header-text).
+      'part number': 0.9,
+      'manufacturer part number': 0.85,
+      'supplier part number': 0.9,
       vpn: 0.8,
       material: 0.7,
       'article number': 0.85,
@@ -415,7 +422,20 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'fulfil date': 0.85,
       shipped: 0.6,
     },
-    ['order', 'delivery', 'arrival', 'by', 'due', 'cancel', 'po', 'created', 'window', 'start', 'end'],
+    [
+      'order',
+      'delivery',
+      'arrival',
+      'by',
+      'due',
+      'cancel',
+      'po',
+      'created',
+      'window',
+      'start',
+      'end',
+      'requested',
+    ],
   ),
   spec(
     'supplierName',
@@ -518,6 +538,9 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'ship service': 0.6,
       'service type': 0.5,
       'freight carrier': 0.9,
+      // Shop platforms' tracking screens and exports (BigCommerce's shipments, WooCommerce's shipment-tracking
+      // add-ons) call the carrier the shipping provider.
+      'ship provider': 0.85,
       routing: 0.5,
     },
     [
@@ -552,13 +575,24 @@ const INVENTORY_FIELDS: readonly FieldSpec[] = [
       'product code': 0.9,
       'product number': 0.9,
       'product number sku': 0.9,
+      // A stock file's rows are items: a bare `ID`, `No.` or `#` is the item's own number (Google's local
+      // inventory feed `id`, Shopify's `Variant ID`-less exports), below every named spelling.
+      number: 0.75,
+      // A bare `Code` likewise (BigCommerce's product export, many ERPs' item lists).
+      code: 0.75,
       'supplier item number': 0.9,
       'supplier sku': 0.9,
       'style number': 0.8,
       'model number': 0.8,
       'manufacturer item number': 0.85,
+      // In a stock file the SKU is what the stock is counted by; a part number beside it is the maker's.
+      'part number': 0.8,
+      'manufacturer part number': 0.8,
+      'supplier part number': 0.8,
       vpn: 0.8,
       'article number': 0.85,
+      // French catalogues and shop exports (PrestaShop's product export) name the item's code `Référence`.
+      reference: 0.7,
       material: 0.7,
       upc: 0.75,
       gtin: 0.7,
@@ -574,14 +608,16 @@ const INVENTORY_FIELDS: readonly FieldSpec[] = [
     'quantity',
     {
       quantity: 0.85,
+      // What can be sold comes before what is on the shelf: on hand counts units already committed to orders
+      // (Shopify's and lana's exports have both; the available one is what a stock feed reports).
       'quantity available': 0.95,
-      available: 0.85,
+      available: 0.92,
       'available quantity': 0.95,
       'available to sell': 0.9,
       ats: 0.8,
       atp: 0.8,
-      onhand: 0.9,
-      'quantity onhand': 0.95,
+      onhand: 0.85,
+      'quantity onhand': 0.9,
       stock: 0.8,
       'stock quantity': 0.9,
       'stock level': 0.9,
@@ -600,6 +636,11 @@ const INVENTORY_FIELDS: readonly FieldSpec[] = [
       'min',
       'max',
       'reorder',
+      // Thresholds, not stock: BigCommerce's `Low Stock Level`, `inventory_warning_level`, a `Safety Stock`.
+      'low',
+      'warning',
+      'threshold',
+      'safety',
       'case',
       'pack',
       'price',
@@ -648,11 +689,20 @@ export interface HeaderMatch {
 }
 
 /** How strongly a header names a field: its best synonym's similarity × strength, 0 when a word rules it out. */
-export function headerMatch(words: readonly string[], field: FieldSpec): HeaderMatch {
+export function headerMatch(words: readonly string[], field: FieldSpec, text?: string): HeaderMatch {
   const best = synonymMatch(words, field);
   // `Shipment Scheduled Delivery Date`, `Shipment Pickup Date`: a leading `Shipment` names the record the
-  // export is about, not the field; the rest is read on its own when the whole header is ruled out.
-  if (best.score === 0 && words.length >= 3 && words[0] === 'ship' && !SHIP_PARTIES.has(words[1]!)) {
+  // export is about, not the field; the rest is read on its own when the whole header is ruled out. Only
+  // `Shipment` as written: in `Shipping customer name` the word says which customer (the ship-to).
+  const ledByShipment =
+    text === undefined || /^[\s_-]*(?:shipments?|Shipments?|SHIPMENTS?)(?![a-z])/.test(text);
+  if (
+    best.score === 0 &&
+    ledByShipment &&
+    words.length >= 3 &&
+    words[0] === 'ship' &&
+    !SHIP_PARTIES.has(words[1]!)
+  ) {
     const rest = synonymMatch(words.slice(1), field);
     return { score: rest.score * 0.9, synonym: rest.synonym };
   }
@@ -718,5 +768,27 @@ export function fieldHeaderMatch(text: string, words: readonly string[], field: 
   const element = X12_ELEMENTS[text.trim().toUpperCase()];
   if (element?.field === field.field)
     return { score: element.strength, synonym: `X12 ${text.trim().toUpperCase()} ${element.element}` };
-  return headerMatch(words, field);
+  // `PRF04 Date`, `SN102 Number of Units Shipped`: an EDI flat file naming its column by element id and name.
+  const leading = /^([A-Z][A-Z0-9]{1,2}\d{2})\s+\S/.exec(text.trim().toUpperCase());
+  const named = leading ? X12_ELEMENTS[leading[1]!] : undefined;
+  if (named?.field === field.field)
+    return { score: named.strength, synonym: `X12 ${leading![1]} ${named.element}` };
+  let whole = headerMatch(words, field, text);
+  // `Available (not editable)`, `On hand (current)`: a note in brackets after the name says how the column is
+  // kept, not what it holds; the name alone counts, a little less sure.
+  const bare = text.replace(/\s*\([^)]*\)\s*$/, '');
+  if (bare !== text && bare.trim() !== '') {
+    const match = headerMatch(headerWords(bare), field, bare);
+    if (match.score * 0.97 > whole.score) whole = { score: match.score * 0.97, synonym: match.synonym };
+  }
+  // `Positionsnummer / Artikelnummer`, `Ship Date / Pickup Date`: a header naming alternatives with a spaced
+  // slash is as good as its best alternative, a little less sure than a header naming one thing.
+  const alternatives = text.split(/\s+\/\s+/);
+  if (alternatives.length < 2) return whole;
+  let best = whole;
+  for (const part of alternatives) {
+    const match = headerMatch(headerWords(part), field, part.trim());
+    if (match.score * 0.95 > best.score) best = { score: match.score * 0.95, synonym: match.synonym };
+  }
+  return best;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_CATALOGUE, headerMatch } from './field-catalogue';
+import { FIELD_CATALOGUE, fieldHeaderMatch, headerMatch } from './field-catalogue';
 import { headerKey, headerSimilarity, headerWords } from './header-words';
 
 const orderSpec = (field: string) => FIELD_CATALOGUE['order-tracking'].find((spec) => spec.field === field)!;
@@ -51,5 +51,62 @@ describe('header words (docs/design/mapping-suggestions.md#header-text)', () => 
     expect(score('Tracking Url', 'trackingNumbers')).toBe(0);
     expect(score('Ship To City', 'shipToName')).toBe(0);
     expect(score('order-item-id', 'itemNumber')).toBe(0);
+  });
+});
+
+describe('header words in German and French (docs/design/mapping-suggestions.md#other-languages)', () => {
+  it('reads the common words and splits German compounds', () => {
+    expect(headerWords('Bestell Nr.')).toEqual(['order', 'number']);
+    expect(headerKey('Artikelnummer')).toBe(headerKey('Item Number'));
+    expect(headerKey('Versanddatum')).toBe(headerKey('Ship Date'));
+    expect(headerKey('Lieferdatum')).toBe(headerKey('Delivery Date'));
+    expect(headerKey('Sendungsnummer')).toBe(headerKey('Tracking Number'));
+    expect(headerKey('Numéro de suivi')).toBe(headerKey('Tracking Number'));
+    expect(headerKey("Date d'expédition")).toBe(headerKey('Ship Date'));
+    expect(headerKey('Quantité commandée')).toBe(headerKey('Order Quantity'));
+    expect(headerWords('Tracks')).toEqual(['tracking']);
+    expect(headerKey('Sendungs-Nr.')).toBe(headerKey('Tracking Number'));
+    expect(headerKey('Lieferscheinnummer')).toBe(headerKey('Packing Slip Number'));
+    expect(headerKey('Voraussichtliches Lieferdatum')).toBe(headerKey('Estimated Delivery Date'));
+    expect(headerKey('Lagerstatus')).toBe(headerKey('Stock Status'));
+    expect(headerKey('Qté expédiée')).toBe(headerKey('Qty Shipped'));
+    expect(headerKey('Disponibilité')).toBe(headerKey('Availability'));
+  });
+
+  it('reads only `Shipment` as the export record: a `Shipping customer name` is no customer name', () => {
+    const byText = (header: string, field: string) =>
+      fieldHeaderMatch(header, headerWords(header), orderSpec(field)).score;
+    expect(byText('Shipping customer name', 'customerName')).toBe(0);
+    expect(byText('Shipping customer name', 'shipToName')).toBeGreaterThan(0.7);
+    expect(byText('Shipment Scheduled Delivery Date', 'estimatedArrivalDate')).toBeGreaterThan(0.5);
+    expect(byText('Positionsnummer / Artikelnummer', 'itemNumber')).toBeGreaterThan(0.85);
+  });
+});
+
+describe('English abbreviations and spellings of shop platforms', () => {
+  it('reads sent as shipped, Req as requested, QOH as quantity on hand', () => {
+    expect(score('Qty Sent', 'qtyFulfilled')).toBeGreaterThan(0.9);
+    expect(score('Qty Sent', 'qty')).toBe(0);
+    expect(score('Qty Req', 'qty')).toBeGreaterThan(0.75);
+    expect(headerKey('QOH')).toBe(headerKey('Qty On Hand'));
+    expect(score('Shipping Provider', 'shippingCompany')).toBeGreaterThan(0.8);
+    // A requested date is the buyer's ask, not the ship date nor the carrier's estimate.
+    expect(score('Requested Ship Date', 'shippedDate')).toBe(0);
+    expect(score('Req. Delivery Date', 'estimatedArrivalDate')).toBe(0);
+  });
+
+  it('takes a French `Référence` for the item in a stock file', () => {
+    const item = FIELD_CATALOGUE.inventory.find((spec) => spec.field === 'itemNumberColumnName')!;
+    expect(headerMatch(headerWords('Référence'), item).score).toBeGreaterThan(0.6);
+  });
+
+  it('reads Spanish headers and the X12 qualifier in brackets after an element id (third round)', () => {
+    expect(headerKey('Número de pedido')).toBe(headerKey('Order Number'));
+    expect(headerKey('Fecha de envío')).toBe(headerKey('Ship Date'));
+    expect(headerKey('Estado')).toBe(headerKey('Status'));
+    expect(headerKey('N102 Name (ST)')).toBe(headerKey('Ship To Name'));
+    expect(score('N102 Name (ST)', 'shipToName')).toBeGreaterThan(0.8);
+    // Elsewhere a bracketed code is no qualifier.
+    expect(headerWords('Name (ST)')).toEqual(['name', 'st']);
   });
 });

@@ -17,6 +17,8 @@ const CANONICAL: Record<string, string> = {
   numbers: 'number',
   id: 'number',
   qty: 'quantity',
+  // French `Qté` (accent dropped).
+  qte: 'quantity',
   qnty: 'quantity',
   qtys: 'quantity',
   quan: 'quantity',
@@ -36,12 +38,16 @@ const CANONICAL: Record<string, string> = {
   shpmt: 'ship',
   shpt: 'ship',
   shpg: 'ship',
+  // `Qty Sent`, `Date Sent`: sent is shipped.
+  sent: 'ship',
   dispatch: 'ship',
   dispatched: 'ship',
   despatch: 'ship',
   despatched: 'ship',
   tracking: 'tracking',
   track: 'tracking',
+  // Magento's shipment export names its column of package numbers `Tracks`.
+  tracks: 'tracking',
   trk: 'tracking',
   trck: 'tracking',
   trak: 'tracking',
@@ -91,7 +97,6 @@ const CANONICAL: Record<string, string> = {
   item: 'item',
   itm: 'item',
   items: 'item',
-  part: 'item',
   prod: 'product',
   product: 'product',
   status: 'status',
@@ -144,13 +149,144 @@ const CANONICAL: Record<string, string> = {
   amount: 'amount',
   addr: 'address',
   address: 'address',
+  // German and French: the common words of order, shipping and stock exports (shop systems, carriers and
+  // wholesalers in Germany, France, Belgium, Switzerland write their column headers in these words), so that
+  // `Bestell Nr.`, `Artikelnummer`, `Numéro de suivi` read as `Order No`, `Item Number`, `Tracking Number`.
+  // Accents are already dropped (`Empfänger` → empfanger). docs/design/mapping-suggestions.md#other-languages
+  bestell: 'order',
+  bestellung: 'order',
+  bestellungs: 'order',
+  bestellt: 'order',
+  auftrag: 'order',
+  auftrags: 'order',
+  nummer: 'number',
+  artikel: 'item',
+  kunde: 'customer',
+  kunden: 'customer',
+  versand: 'ship',
+  versandt: 'ship',
+  versendet: 'ship',
+  liefer: 'delivery',
+  lieferung: 'delivery',
+  geliefert: 'delivery',
+  zustellung: 'delivery',
+  zustell: 'delivery',
+  positions: 'line',
+  position: 'line',
+  referenz: 'reference',
+  datum: 'date',
+  termin: 'date',
+  menge: 'quantity',
+  anzahl: 'quantity',
+  stuck: 'quantity',
+  bestand: 'onhand',
+  lagerbestand: 'onhand',
+  rechnung: 'invoice',
+  rechnungs: 'invoice',
+  lieferant: 'supplier',
+  lieferanten: 'supplier',
+  hersteller: 'manufacturer',
+  marke: 'brand',
+  empfanger: 'recipient',
+  paketdienst: 'carrier',
+  spediteur: 'carrier',
+  versanddienstleister: 'carrier',
+  frachtfuhrer: 'carrier',
+  verfugbar: 'available',
+  voraussichtlich: 'estimated',
+  voraussichtliche: 'estimated',
+  voraussichtliches: 'estimated',
+  voraussichtlicher: 'estimated',
+  paket: 'parcel',
+  lager: 'stock',
+  verfugbarkeit: 'availability',
+  disponible: 'available',
+  disponibilite: 'availability',
+  req: 'requested',
+  requested: 'requested',
+  commande: 'order',
+  commandee: 'order',
+  numero: 'number',
+  suivi: 'tracking',
+  transporteur: 'carrier',
+  livraison: 'delivery',
+  expedition: 'ship',
+  expedie: 'ship',
+  expediee: 'ship',
+  envoi: 'ship',
+  quantite: 'quantity',
+  article: 'item',
+  fournisseur: 'supplier',
+  statut: 'status',
+  nom: 'name',
+  destinataire: 'recipient',
+  marque: 'brand',
+  prevue: 'estimated',
+  prevu: 'estimated',
+  facture: 'invoice',
+  colis: 'parcel',
+  // Spanish: the same words of order, shipping and stock exports (Spanish and Latin American shops,
+  // distributors and carriers): `Número de pedido`, `Fecha de envío`, `Referencia`, `Stock disponible`, `Estado`.
+  pedido: 'order',
+  referencia: 'reference',
+  fecha: 'date',
+  envio: 'ship',
+  enviado: 'ship',
+  entrega: 'delivery',
+  cantidad: 'quantity',
+  estado: 'status',
+  seguimiento: 'tracking',
+  transportista: 'carrier',
+  cliente: 'customer',
+  proveedor: 'supplier',
+  articulo: 'item',
+  existencias: 'stock',
+  destinatario: 'recipient',
+  prevista: 'estimated',
+  previsto: 'estimated',
+};
+
+/** Words that stand for several (German compounds whose parts are not words of their own here). */
+const WHOLE_WORDS: Record<string, readonly string[]> = {
+  // DHL's and the German shops' word for the tracking number; `Sendungsverfolgung` is the tracking itself.
+  sendungsnummer: ['tracking', 'number'],
+  // Quantity On Hand, as stock reports abbreviate it.
+  qoh: ['quantity', 'onhand'],
+  sendungsverfolgung: ['tracking'],
+  sendungsverfolgungsnummer: ['tracking', 'number'],
+  versandart: ['ship', 'method'],
 };
 
 /** Words that name a kind of value, not a field: a header sharing only these with a synonym is not like it. */
 const GENERIC_WORDS = new Set(['date', 'number', 'name', 'code', 'status', 'type', 'quantity', 'time']);
 
 /** Words that say nothing about the field. */
-const STOP_WORDS = new Set(['the', 'of', 'on', 'a', 'an', 'at', 'for']);
+const STOP_WORDS = new Set([
+  'the',
+  'of',
+  'on',
+  'a',
+  'an',
+  'at',
+  'for',
+  // German and French articles and prepositions: `Numéro de suivi`, `Date d'expédition`, `Datum der Lieferung`.
+  'de',
+  'du',
+  'des',
+  'd',
+  'l',
+  'la',
+  'le',
+  'der',
+  'die',
+  'das',
+  'von',
+  // Spanish: `Número de pedido`, `Fecha del envío`.
+  'del',
+  'el',
+  'los',
+  'las',
+]);
 
 /** Phrases that stand for one word, after the words are canonical. */
 const PHRASES: readonly [readonly string[], string][] = [
@@ -164,6 +300,8 @@ const PHRASES: readonly [readonly string[], string][] = [
   [['way', 'bill'], 'waybill'],
   [['e', 't', 'a'], 'eta'],
   [['b', 'o'], 'backorder'],
+  // `Sendungs-Nr.`: DHL's shipment number is the tracking number.
+  [['sendungs', 'number'], 'sendungsnummer'],
 ];
 
 /** What an ETA is, in words. */
@@ -172,6 +310,11 @@ const EXPANSIONS: Record<string, readonly string[]> = {
   etd: ['estimated', 'delivery'],
   awb: ['waybill'],
   so: ['so'],
+  sendungsnummer: ['tracking', 'number'],
+  // Quantity On Hand, as stock reports abbreviate it.
+  qoh: ['quantity', 'onhand'],
+  // `Lieferscheinnummer`: the delivery note is the packing slip.
+  lieferschein: ['packing', 'slip'],
 };
 
 /** Words seen glued together in headers (`shipdate`, `trackingnumber`), split before they are made canonical. */
@@ -226,6 +369,26 @@ const GLUE_VOCABULARY = [
   'estimated',
   'arrival',
   'trk',
+  // German compounds: `Bestellnummer`, `Versanddatum`, `Artikelnummer`, `Kundenname`, `Lieferstatus`.
+  'bestell',
+  'bestellung',
+  'bestellungs',
+  'auftrags',
+  'artikel',
+  'kunden',
+  'versand',
+  'liefer',
+  'positions',
+  'referenz',
+  'rechnungs',
+  'nummer',
+  'nr',
+  'datum',
+  'menge',
+  'termin',
+  'paket',
+  'lager',
+  'lieferschein',
 ];
 const GLUE_WORDS = new Set(GLUE_VOCABULARY);
 
@@ -243,8 +406,26 @@ function unglue(word: string): string[] | null {
   return null;
 }
 
+/**
+ * X12 qualifier codes an EDI flat file writes in brackets after the element (`N102 Name (ST)`, `LIN03
+ * Product/Service ID (UP)`): the N101 entity identifier codes and the product/service id qualifiers of the X12
+ * dictionary, in words.
+ */
+const X12_QUALIFIERS: Record<string, string> = {
+  ST: 'ship to',
+  SF: 'ship from',
+  BT: 'bill to',
+  BY: 'buyer',
+  VN: 'vendor',
+  UP: 'upc',
+};
+
 /** Raw words of a header: camelCase split, `#` kept as a word, other punctuation a space. */
-function rawWords(text: string): string[] {
+function rawWords(header: string): string[] {
+  // Only after an element id: elsewhere `(ST)` is no qualifier.
+  const text = /^[A-Z][A-Z0-9]{1,2}\d{2}\s/.test(header.trim())
+    ? header.replace(/\((ST|SF|BT|BY|VN|UP)\)/g, (_, code: string) => ` ${X12_QUALIFIERS[code]} `)
+    : header;
   const spaced = text
     // EDI flat files prefix the element id (`PRF01 Purchase Order Number`, `N102 Ship To Name`): not a word.
     .replace(/(^|[\s([-])[A-Z]{1,3}\d{2,3}(?=$|[\s:)\]-])/g, '$1 ')
@@ -264,7 +445,7 @@ function rawWords(text: string): string[] {
 
 /** The canonical words of a header, in their order (duplicates dropped). */
 export function headerWords(text: string): string[] {
-  let words = rawWords(text).flatMap((word) => unglue(word) ?? [word]);
+  let words = rawWords(text).flatMap((word) => WHOLE_WORDS[word] ?? unglue(word) ?? [word]);
   // "P.O." → p, o; "E.T.A." → e, t, a: runs of single letters read as phrases below.
   for (const [phrase, replacement] of PHRASES) words = replacePhrase(words, phrase, replacement);
   words = words.map((word) => CANONICAL[word] ?? word);

@@ -5,4 +5,4 @@
  */
 export type { LearnedEvidence, LearnedMapping } from './learned-evidence';
 export { readSampleRows, SAMPLE_ROWS } from './read-sample';
-export { PROPOSE_THRESHOLD, suggestMapping } from './suggest-mapping';
+export { PROPOSE_THRESHOLD, type SuggestOptions, suggestMapping } from './suggest-mapping';

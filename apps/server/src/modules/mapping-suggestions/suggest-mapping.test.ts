@@ -142,6 +142,7 @@ describe('suggestMapping (docs/design/mapping-suggestions.md)', () => {
       `PO-${5000 + n}`,
       `2026-11-${String(1 + n).padStart(2, '0')}`,
       `2026-11-${String(4 + n).padStart(2, '0')}`,
+      `SKU-${300 + (n % 5)}`,
       String(3 + (n % 3)),
       String(n % 4 === 0 ? 1 : 3 + (n % 3)),
       ['Maria Lopez', 'John Smith', 'Ann Lee'][n % 3]!,
@@ -160,10 +161,11 @@ describe('suggestMapping (docs/design/mapping-suggestions.md)', () => {
       customerPoNumber: '0',
       orderDate: '1',
       shippedDate: '2',
-      qty: '3',
-      qtyFulfilled: '4',
-      shipToName: '5',
-      trackingNumbers: '6',
+      itemNumber: '3',
+      qty: '4',
+      qtyFulfilled: '5',
+      shipToName: '6',
+      trackingNumbers: '7',
     });
     expect(suggestion.columns[0]).toEqual({
       index: 0,
@@ -478,5 +480,290 @@ describe('suggestMapping on the files a held-out corpus showed (docs/design/mapp
     expect(column(suggestion, 'orderDate')).toBeNull();
     expect(column(suggestion, 'customerPoNumber')).toBe('0');
     expect(column(suggestion, 'itemNumber')).toBe('5');
+  });
+
+  it('proposes no quantity in a headerless file without items, nor amounts or a constant column as codes', () => {
+    // A carrier's invoice: record type, account, date, tracking number, PO, service, amounts, a zone.
+    const rows = Array.from({ length: 12 }, (_, n) => [
+      'DTL',
+      '2684030563',
+      `2026-11-${String(1 + n).padStart(2, '0')}`,
+      n % 2 ? UPS : USPS,
+      `PO${732900 + n * 7}`,
+      n % 2 ? 'DHL SmartMail Parcel Expedited Max' : 'DHL SmartMail Parcel Plus Ground',
+      `${10 + n}.70`,
+      String(2 + (n % 7)),
+      `${40 + n}.91`,
+    ]);
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(suggestion.fileHasHeader).toBe(false);
+    expect(column(suggestion, 'trackingNumbers')).toBe('3');
+    expect(column(suggestion, 'customerPoNumber')).toBe('4');
+    expect(column(suggestion, 'itemNumber')).toBeNull();
+    expect(column(suggestion, 'qty')).toBeNull();
+    // Service descriptions name the carrier in passing: without a header saying carrier, no proposal.
+    expect(column(suggestion, 'shippingCompany')).toBeNull();
+  });
+
+  it('reads German and French headers, and a header naming alternatives with a spaced slash', () => {
+    const rows = [
+      ['Bestell Nr.', 'Positionsnummer / Artikelnummer', 'Bestellstatus', 'Sendungsnummer', 'Versanddatum'],
+      ...Array.from({ length: 8 }, (_, n) => [
+        `B70${8155 + n}`,
+        `PP-LTR${10 + n}`,
+        n % 2 ? 'Versendet' : 'In Bearbeitung',
+        UPS,
+        `1${n}.11.2026`,
+      ]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'customerPoNumber')).toBe('Bestell Nr.');
+    expect(column(suggestion, 'itemNumber')).toBe('Positionsnummer / Artikelnummer');
+    expect(column(suggestion, 'supplierOrderStatus')).toBe('Bestellstatus');
+    expect(column(suggestion, 'trackingNumbers')).toBe('Sendungsnummer');
+    expect(column(suggestion, 'shippedDate')).toBe('Versanddatum');
+  });
+
+  it('takes marketplace order numbers for the PO over a platform id, and Shipping customer name for the ship-to', () => {
+    const rows = [
+      ['Order Id', 'Reference Number', 'Shipping customer name', 'Tracking Number'],
+      ...Array.from({ length: 8 }, (_, n) => [
+        String(44204849 + n * 977),
+        `206-71104${10 + n}-42048${10 + n}`,
+        ['Tobias Kowalski', 'Hannah Brennan', 'Lucia Lindqvist'][n % 3]!,
+        UPS,
+      ]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'customerPoNumber')).toBe('Reference Number');
+    expect(column(suggestion, 'shipToName')).toBe('Shipping customer name');
+    expect(column(suggestion, 'customerName')).toBeNull();
+  });
+
+  it('reads Magento-style Tracks of joined FedEx numbers as the tracking column', () => {
+    const rows = [
+      ['Increment_id', 'Tracks'],
+      ...['589826054880,772830236021', '396565998775,784344821661', '775366029270,775037387130'].flatMap(
+        (cell, n) => [
+          [`30007744${n}`, cell],
+          [`30007745${n}`, cell],
+        ],
+      ),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'trackingNumbers')).toBe('Tracks');
+    expect(suggestion.secondaryDelimiter).toBe(',');
+  });
+
+  it('prefers a SKU to a part number and the item id to its barcode in a stock file; takes numeric status codes', () => {
+    const skuAndPart = suggestMapping(
+      [
+        ['product_sku', 'part_number', 'Status', 'quantity'],
+        ...Array.from({ length: 8 }, (_, n) => [
+          `WF-${98640 + n}`,
+          `A88299${n}`,
+          String(n % 3),
+          String(n * 7),
+        ]),
+      ],
+      'inventory',
+    );
+    expect(column(skuAndPart, 'itemNumberColumnName')).toBe('product_sku');
+    expect(column(skuAndPart, 'itemStatusColumnName')).toBe('Status');
+    const gtins = ['0658746022239', '0042189066194', '036000291452', '012000161155', '4006381333931'];
+    const idAndGtin = suggestMapping(
+      [['id', 'gtin', 'quantity'], ...gtins.map((gtin, n) => [`LIA-${2200 + n}`, gtin, String(n + 3)])],
+      'inventory',
+    );
+    expect(column(idAndGtin, 'itemNumberColumnName')).toBe('id');
+  });
+
+  it('proposes a vendor neither as the supplier nor as the brand, and says why', () => {
+    const rows = [
+      ['PO Number', 'vendor_name', 'Tracking Number'],
+      ...Array.from({ length: 6 }, (_, n) => [`PO-${4100 + n}`, ['3M', 'ANKER', 'Logitech'][n % 3]!, UPS]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'supplierName')).toBeNull();
+    expect(column(suggestion, 'brandName')).toBeNull();
+    expect(suggestion.fields.supplierName!.reason).toContain('not sure enough');
+    // Evidence from this installation still decides.
+    const learned = suggestMapping(rows, 'order-tracking', [
+      { kind: 'order-tracking', header: 'vendor_name', field: 'brandName', weight: 2 },
+    ]);
+    expect(column(learned, 'brandName')).toBe('vendor_name');
+  });
+});
+
+describe('suggestMapping abstains where its evidence is weak (docs/design/mapping-suggestions.md#third-round-abstaining)', () => {
+  const column = (suggestion: ReturnType<typeof suggestMapping>, field: string) =>
+    suggestion.fields[field]!.column;
+  const people = ['Kenji Carter', 'Daniel Tanaka', 'Maria Lopez', 'Ann Lee'];
+
+  it('reads a headerless shipping export: a Y/N flag is no status, a shipment number no PO, no item without quantities', () => {
+    // UPS WorldShip-style: voided flag, tracking number, address, name, shipment number, reference (the PO).
+    const rows = Array.from({ length: 12 }, (_, n) => [
+      n % 5 ? 'N' : 'Y',
+      UPS,
+      `${6900 + n} Elm Ct, Fresno, CA 93721`,
+      people[n % 4]!,
+      `SH-0441${n}`,
+      String(636102 + n * 917),
+    ]);
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(suggestion.fileHasHeader).toBe(false);
+    expect(column(suggestion, 'trackingNumbers')).toBe('1');
+    expect(column(suggestion, 'customerPoNumber')).toBe('5');
+    expect(column(suggestion, 'itemNumber')).toBeNull();
+    expect(column(suggestion, 'supplierOrderStatus')).toBeNull();
+  });
+
+  it('withholds a field two columns fit equally well, and says which two', () => {
+    const rows = [
+      ['Tracking Number', 'Reference Number 1', 'Reference Number 2'],
+      ...Array.from({ length: 8 }, (_, n) => [UPS, `RF${40100 + n * 13}`, `RF${70100 + n * 29}`]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'customerPoNumber')).toBeNull();
+    expect(suggestion.fields.customerPoNumber!.reason).toBe(
+      "'Reference Number 1' and 'Reference Number 2' fit equally well; the file does not say which one is meant",
+    );
+    expect(suggestion.fields.customerPoNumber!.confidence).toBeLessThan(PROPOSE_THRESHOLD);
+    // The id-or-number rule settles `order_number` beside `order_id`: not a tie.
+    const settled = suggestMapping(
+      [
+        ['order_id', 'order_number', 'tracking_number'],
+        ...Array.from({ length: 8 }, (_, n) => [String(880 + n * 7), `#${1840 + n}`, UPS]),
+      ],
+      'order-tracking',
+    );
+    expect(column(settled, 'customerPoNumber')).toBe('order_number');
+  });
+
+  it('withholds a date whose header does not say whether it is the ship date or the arrival', () => {
+    const rows = [
+      ['Référence client', 'Date prévue', 'Date effective', 'Référence de suivi'],
+      ...Array.from({ length: 8 }, (_, n) => [
+        `CMD-${5900 + n}`,
+        `1${n}/11/2026 10:00:00`,
+        `1${n}/11/2026 15:00:00`,
+        UPS,
+      ]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'estimatedArrivalDate')).toBeNull();
+    expect(suggestion.fields.estimatedArrivalDate!.reason).toContain('the header does not say which');
+    expect(column(suggestion, 'shippedDate')).toBe('Date effective');
+  });
+
+  it('proposes a customer who is a person as the ship-to when no column names the recipient', () => {
+    const header = ['order_id', 'customer_name', 'tracking_number'];
+    const persons = suggestMapping(
+      [header, ...Array.from({ length: 8 }, (_, n) => [`4500${831299 + n}`, people[n % 4]!, UPS])],
+      'order-tracking',
+    );
+    expect(column(persons, 'shipToName')).toBe('customer_name');
+    expect(column(persons, 'customerName')).toBeNull();
+    expect(persons.fields.shipToName!.reason).toContain('the shipment goes to them');
+    const stores = ['Acme Hardware Inc', 'Northwind Supply LLC', 'Harbor & Pine Co'];
+    const companies = suggestMapping(
+      [header, ...Array.from({ length: 8 }, (_, n) => [`4500${831299 + n}`, stores[n % 3]!, UPS])],
+      'order-tracking',
+    );
+    expect(column(companies, 'customerName')).toBe('customer_name');
+    expect(column(companies, 'shipToName')).toBeNull();
+  });
+
+  it('withholds a document number written exactly as the PO is, and keeps one with its own prefix', () => {
+    const rows = (prefix: string) => [
+      ['poNum', 'salesOrder', 'trackingNum'],
+      ...Array.from({ length: 8 }, (_, n) => [
+        String(1053974706626 + n * 7919),
+        `${prefix}${7065112654418 + n * 104729}`,
+        UPS,
+      ]),
+    ];
+    const twin = suggestMapping(rows(''), 'order-tracking');
+    expect(column(twin, 'customerPoNumber')).toBe('poNum');
+    expect(column(twin, 'documentNumber')).toBeNull();
+    expect(twin.fields.documentNumber!.reason).toContain('written as the PO is');
+    expect(column(suggestMapping(rows('SO'), 'order-tracking'), 'documentNumber')).toBe('salesOrder');
+  });
+
+  it('reads a stock file: available before on hand past notes in brackets, no threshold, a running id behind the code', () => {
+    const shopify = suggestMapping(
+      [
+        [
+          'SKU',
+          'Committed (not editable)',
+          'Available (not editable)',
+          'On hand (current)',
+          'Low Stock Level',
+        ],
+        ...Array.from({ length: 8 }, (_, n) => [
+          `NW-${1000 + n}`,
+          String(n % 3),
+          String(430 + n),
+          String(433 + n),
+          '25',
+        ]),
+      ],
+      'inventory',
+    );
+    expect(column(shopify, 'qtyColumnName')).toBe('Available (not editable)');
+    const bigcommerce = suggestMapping(
+      [
+        ['Product ID', 'Code', 'Stock Level', 'Low Stock Level'],
+        ...Array.from({ length: 8 }, (_, n) => [String(112 + n), `BC${4200 + n * 3}`, String(n * 40), '20']),
+      ],
+      'inventory',
+    );
+    expect(column(bigcommerce, 'itemNumberColumnName')).toBe('Code');
+    expect(column(bigcommerce, 'qtyColumnName')).toBe('Stock Level');
+    expect(
+      suggestMapping(
+        [['Low Stock Level', 'SKU'], ...Array.from({ length: 6 }, (_, n) => ['20', `A-${n}0`])],
+        'inventory',
+      ).fields.qtyColumnName!.column,
+    ).toBeNull();
+  });
+
+  it('reads Spanish headers and an EDI element id followed by its name', () => {
+    const spanish = suggestMapping(
+      [
+        ['Referencia', 'EAN', 'Stock disponible', 'Estado'],
+        ...Array.from({ length: 8 }, (_, n) => [
+          `REF-${2200 + n}`,
+          '0642444953070',
+          String(n * 9),
+          ['Disponible', 'Agotado', 'Descatalogado'][n % 3]!,
+        ]),
+      ],
+      'inventory',
+    );
+    expect(column(spanish, 'itemNumberColumnName')).toBe('Referencia');
+    expect(column(spanish, 'itemStatusColumnName')).toBe('Estado');
+    const edi = suggestMapping(
+      [
+        ['PRF01 Purchase Order Number', 'PRF04 Date', 'MAN02 Marks and Numbers'],
+        ...Array.from({ length: 8 }, (_, n) => [String(2838019586624 + n * 31), `202611${10 + n}`, UPS]),
+      ],
+      'order-tracking',
+    );
+    expect(column(edi, 'poDate')).toBe('PRF04 Date');
+    expect(edi.fields.poDate!.reason).toContain('EDI element PRF04');
+  });
+
+  it('proposes below the threshold only when asked to, for the benchmark to measure', () => {
+    const rows = [['Zone', 'Tracking'], ...Array.from({ length: 6 }, (_, n) => [`Z${n}`, UPS])];
+    const weak = Object.values(suggestMapping(rows, 'order-tracking').fields).filter(
+      (field) => field.column !== null && field.confidence < PROPOSE_THRESHOLD,
+    );
+    expect(weak).toEqual([]);
+    const low = suggestMapping(rows, 'order-tracking', undefined, { threshold: 0 });
+    expect(Object.values(low.fields).filter((field) => field.column !== null).length).toBeGreaterThanOrEqual(
+      Object.values(suggestMapping(rows, 'order-tracking').fields).filter((field) => field.column !== null)
+        .length,
+    );
   });
 });

@@ -67,7 +67,9 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
       return {
         // A number only its check digit vouches for counts for most of a sure one.
         fit: sure + 0.8 * (likely - sure),
-        veto: enough && sure + weak < 0.3,
+        // A column of barcodes: nearly every value a GTIN with a valid GS1 check digit (a FedEx column has about
+        // one in ten). A 12-digit UPC passes FedEx's check one time in five, which is no tracking number.
+        veto: enough && (sure + weak < 0.3 || (share(p, p.gtins) >= 0.8 && sure < 0.5)),
         says:
           vouched > 0
             ? `${p.trackingLikely} ${of} values are ${carriers} numbers (${vouched} by a valid check digit alone)`
@@ -152,9 +154,12 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
     }
     case 'status': {
       const s = share(p, p.statusLike);
+      // `0`, `1`, `2` under a status header: an enumerated status code (database exports store the status as
+      // its number). A few single digits are not a count; the header carries it, the values only allow it.
+      const enumerated = p.count >= 5 && p.distinct <= 5 && share(p, p.integers) >= 0.9 && p.maxInteger <= 9;
       return {
         fit: p.statusWords > 0 ? s : s * 0.7,
-        veto: enough && s < 0.5,
+        veto: enough && s < 0.5 && !enumerated,
         says:
           p.statusLike > 0
             ? `${p.distinct} different ${plural(p.distinct, 'value', 'values')}: ${quoteList(p.examples)}`
@@ -165,6 +170,9 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
       return { fit: 0, veto: false, says: '' };
   }
 }
+
+const VENDOR_PARTIES: ReadonlySet<string> = new Set(['supplierName', 'brandName']);
+const ITEM_FIELDS: ReadonlySet<string> = new Set(['itemNumber', 'itemNumberColumnName']);
 
 interface Candidate {
   field: string;
@@ -206,12 +214,21 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
   // document's number.
   const poValues = p.count >= 3 && share(p, p.poPrefixed) >= 0.8;
   if (poValues && spec.field === 'documentNumber') confidence *= 0.5;
+  // Barcodes (GTINs with a valid check digit) identify the item too, but a file that also has the seller's own
+  // code keys its items by that: between the two, the barcode comes second.
+  if (ITEM_FIELDS.has(spec.field) && p.count >= 3 && share(p, p.gtins) >= 0.8) confidence -= 0.05;
+  // `112`, `113`, `114`: a record's running key (BigCommerce's `Product ID` beside its `Code`), which nobody
+  // orders by; still the item when nothing else is.
+  if (ITEM_FIELDS.has(spec.field) && p.running) confidence *= 0.8;
+  // Amazon's and eBay's order numbers are the buyer's order, which a source keys by as its PO.
+  const marketplaceValues = p.count >= 3 && share(p, p.marketplaceOrders) >= 0.8;
+  if (marketplaceValues && spec.field === 'documentNumber') confidence *= 0.5;
   // An identifier field whose values are not identifiers (`RMA-5144 DOCK 8`, free text): the header alone is
   // not enough.
   if (spec.values === 'code' && p.count >= 3 && share(p, p.codes) < 0.3) confidence *= 0.75;
   // `order_id` beside `order_number`: an export's `ID` is usually the platform's own key, the `number` the one
   // people quote; between two equal headers the number goes first.
-  if (spec.values === 'code' && /(^|[\s_-])id$|[a-z]Id$/i.test(column.header)) confidence -= 0.03;
+  if (spec.values === 'code' && endsInId(column.header)) confidence -= 0.03;
   // Values alone name a field only when they are unmistakable: tracking numbers, carriers, PO-prefixed codes.
   let byValues = 0;
   if (spec.values === 'tracking') {
@@ -222,12 +239,25 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
     // win over a header that says nothing (`Tracks`) or names something else (`Shipment Identification Number`).
     if (p.count >= 5 && likely >= 0.9 && s >= 0.2) byValues = Math.max(byValues, 0.55 + 0.4 * likely);
   } else if (spec.values === 'carrier') {
-    const s = share(p, p.carriers);
+    // Service descriptions (`DHL SmartMail Parcel Expedited Max`) name a carrier in passing: the column may be
+    // the service level, so without a header saying carrier they do not propose it.
+    const s = share(p, p.carriers - p.carrierServices);
     if (s >= 0.9) byValues = 0.4 + 0.45 * s;
   } else if (spec.field === 'customerPoNumber' && poValues) {
     byValues = 0.6 + 0.2 * share(p, p.poPrefixed);
+  } else if (spec.field === 'customerPoNumber' && marketplaceValues && match.score > 0) {
+    // Only with a header that names some order or reference: the values say whose order, the header that it
+    // is one.
+    byValues = 0.6 + 0.15 * share(p, p.marketplaceOrders);
   }
   if (byValues > confidence) confidence = byValues;
+  // `Vendor` is the supplier in a retailer's file and the brand in a distributor's (Ingram's `vendor_name` is
+  // the maker): the values, names either way, do not tell which, so the header alone proposes neither.
+  const vendorParty =
+    !fromEvidence &&
+    VENDOR_PARTIES.has(spec.field) &&
+    /vendor|vndr|(^|[^a-z])vend([^a-z]|$)/i.test(column.header);
+  if (vendorParty) confidence = Math.min(confidence, PROPOSE_THRESHOLD - 0.05);
   if (confidence <= 0) return null;
 
   const parts: string[] = [];
@@ -243,6 +273,8 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
     else parts.push(`header '${column.header}' says little, the values decide`);
   }
   if (fit.says) parts.push(fit.veto ? `but ${fit.says}` : fit.says);
+  if (ITEM_FIELDS.has(spec.field) && p.running) parts.push('the values run in sequence, like a record key');
+  if (vendorParty) parts.push('a vendor may be the supplier or the brand, the values do not tell');
   return {
     field: spec.field,
     column: column.index,
@@ -267,6 +299,152 @@ function sameOrderTwice(chosen: Map<string, Candidate>, taken: Map<number, strin
     chosen.delete('documentNumber');
     taken.delete(document.column);
   }
+}
+
+/** Two spellings closer than this, on the same synonym, are a tie the header does not settle. */
+const TIE = 0.05;
+
+const endsInId = (header: string) => /(^|[\s_-])id$|[a-z]Id$/i.test(header.trim());
+
+/**
+ * Proposals whose evidence does not single out one column or one field are withdrawn, as an empty field the
+ * operator fills is better than a wrong one (docs/design/mapping-suggestions.md#third-round-abstaining):
+ * - two free columns matched by the same spelling, within TIE of each other in header and confidence
+ *   (`Order_id` and `Order_increment_id`, `Reference Number 1` and `Reference Number 2`): the header does not
+ *   say which one the file means, and the values do not either. The id-or-number rule is a reason of its own:
+ *   `order_number` beside `order_id` is settled;
+ * - a header that only partly names a field and names another field of the same kind of value about as well
+ *   (`Date prévue`, a planned date: the ship date or the arrival?): the header does not say which.
+ * Returns the withdrawn fields with the reason to show.
+ */
+function withholdAmbiguous(
+  chosen: Map<string, Candidate>,
+  taken: Map<number, string>,
+  candidates: readonly Candidate[],
+  specs: readonly FieldSpec[],
+  columns: readonly ColumnInfo[],
+): Map<string, { confidence: number; reason: string }> {
+  const withheld = new Map<string, { confidence: number; reason: string }>();
+  const kindOf = (field: string) => specs.find((spec) => spec.field === field)?.values;
+  const name = (index: number) => columns[index]!.header || `column ${index + 1}`;
+  for (const [field, pick] of chosen) {
+    if (pick.synonym === null || pick.headerScore === 0) continue;
+    const rival = candidates.find(
+      (other) =>
+        other.field === field &&
+        other.column !== pick.column &&
+        !taken.has(other.column) &&
+        other.synonym === pick.synonym &&
+        pick.confidence - other.confidence < TIE &&
+        Math.abs(pick.headerScore - other.headerScore) < TIE &&
+        endsInId(columns[other.column]!.header) === endsInId(columns[pick.column]!.header),
+    );
+    if (rival) {
+      withheld.set(field, {
+        confidence: pick.confidence,
+        reason: `'${name(pick.column)}' and '${name(rival.column)}' fit equally well; the file does not say which one is meant`,
+      });
+      continue;
+    }
+    // Dates only: between identifiers the PO and the document number are settled by their own rules, and an
+    // order date and a PO date are the same day in most files.
+    if (pick.headerScore >= 0.8 || kindOf(field) !== 'date') continue;
+    const other = candidates.find(
+      (c) =>
+        c.column === pick.column &&
+        c.field !== field &&
+        c.headerScore > 0 &&
+        kindOf(c.field) === 'date' &&
+        !(ORDER_DATES.has(c.field) && ORDER_DATES.has(field)) &&
+        c.headerScore >= pick.headerScore - 0.2,
+    );
+    if (other) {
+      const label = specs.find((spec) => spec.field === other.field)?.label ?? other.field;
+      withheld.set(field, {
+        confidence: pick.confidence,
+        reason: `'${name(pick.column)}' may as well be ${label}; the header does not say which`,
+      });
+    }
+  }
+  for (const [field] of withheld) {
+    taken.delete(chosen.get(field)!.column);
+    chosen.delete(field);
+  }
+  return withheld;
+}
+
+/**
+ * A value's form: digits as 9, letters and the rest as written (`SO-3321` → `SO-9999`): the prefix says who
+ * numbered it.
+ */
+function shapeOf(text: string): string {
+  return text.toUpperCase().replace(/[0-9]/g, '9');
+}
+
+/** The form most of a column's values share, with its share of the filled rows. */
+export function dominantShape(
+  rows: readonly (readonly string[])[],
+  firstDataRow: number,
+  column: number,
+): { shape: string; share: number } {
+  const counts = new Map<string, number>();
+  let filled = 0;
+  for (let r = firstDataRow; r < rows.length; r++) {
+    const text = (rows[r]![column] ?? '').trim();
+    if (text === '') continue;
+    filled++;
+    const shape = shapeOf(text);
+    counts.set(shape, (counts.get(shape) ?? 0) + 1);
+  }
+  let best = { shape: '', share: 0 };
+  for (const [shape, count] of counts)
+    if (count / filled > best.share) best = { shape, share: count / filled };
+  return best;
+}
+
+/**
+ * A document number written exactly as the PO is (`1053974706626` beside `7065112654418`: thirteen digits both)
+ * is most likely the same buyer's other number for the order (a marketplace's customer order beside its PO), not
+ * the supplier's own: a supplier numbers its documents its own way. It is withheld rather than guessed.
+ */
+function documentLikePo(
+  chosen: ReadonlyMap<string, Candidate>,
+  rows: readonly (readonly string[])[],
+  firstDataRow: number,
+): { confidence: number; reason: string } | null {
+  const po = chosen.get('customerPoNumber');
+  const document = chosen.get('documentNumber');
+  if (!po || !document) return null;
+  const a = dominantShape(rows, firstDataRow, po.column);
+  const b = dominantShape(rows, firstDataRow, document.column);
+  if (a.shape.length < 8 || a.shape !== b.shape || a.share < 0.8 || b.share < 0.8) return null;
+  return {
+    confidence: document.confidence,
+    reason: `the closest column is written as the PO is (${a.shape.replace(/9/g, '#')}): more likely the buyer's other number for the order than the supplier's`,
+  };
+}
+
+/**
+ * A customer who is a person (the values are people's names), in a file with no ship-to column, is the one the
+ * shipment goes to: the column is proposed as the ship-to name, which a tracking source shows, rather than as
+ * the customer. A customer that is a company (a retailer, a store) stays the customer.
+ */
+function customerIsRecipient(
+  chosen: Map<string, Candidate>,
+  taken: Map<number, string>,
+  columns: readonly ColumnInfo[],
+): void {
+  const customer = chosen.get('customerName');
+  if (!customer || chosen.has('shipToName')) return;
+  const p = columns[customer.column]!.profile;
+  if (p.count < 3 || share(p, p.people) < 0.6) return;
+  chosen.delete('customerName');
+  chosen.set('shipToName', {
+    ...customer,
+    field: 'shipToName',
+    reason: `${customer.reason}; a person, and no other column names the recipient, so the shipment goes to them`,
+  });
+  taken.set(customer.column, 'shipToName');
 }
 
 /**
@@ -332,13 +510,18 @@ function headerlessCandidates(
       !isTrackingOrCarrier(p) &&
       share(p, p.codes) >= 0.8 &&
       !(share(p, p.integers) > 0.8 && p.maxInteger < 10_000) &&
+      // `10.70`, `38.70`: amounts, not identifiers.
+      share(p, p.money) < 0.5 &&
       share(p, p.dates) < 0.5,
   );
   const quantities = profiles.filter(
     (p) =>
       share(p, p.integers) >= 0.9 && p.maxInteger <= 10_000 && share(p, p.dates) < 0.5 && !codes.includes(p),
   );
-  const statuses = profiles.filter((p) => share(p, p.statusWords) >= 0.6 && !isTrackingOrCarrier(p));
+  // `Y`/`N` is a flag (Voided, Residential), not a status: without a header nothing says what it flags.
+  const statuses = profiles.filter(
+    (p) => share(p, p.statusWords) >= 0.6 && share(p, p.flags) < 0.9 && !isTrackingOrCarrier(p),
+  );
 
   if (kind === 'inventory') {
     const item = codes[0];
@@ -408,8 +591,10 @@ function headerlessCandidates(
   }
   const person = profiles.find((p) => !used.has(p.index) && share(p, p.people) >= 0.6);
   if (person) add('shipToName', person, 0.6, `${valueFit('person', person).says}`);
-  const freeCodes = codes.filter((p) => !used.has(p.index));
-  const po = freeCodes.find((p) => p.distinct >= p.count * 0.3);
+  // One value on every row is the file's (an account, a shipper, a record type), not each line's item or PO.
+  const freeCodes = codes.filter((p) => !used.has(p.index) && !(p.count >= 5 && p.distinct === 1));
+  // `SH-04410` says it is a shipment's number: the PO is another column.
+  const po = freeCodes.find((p) => p.distinct >= p.count * 0.3 && share(p, p.otherDocumentPrefixed) < 0.8);
   if (po)
     add(
       'customerPoNumber',
@@ -422,17 +607,21 @@ function headerlessCandidates(
   const quantityAt = out.find((candidate) => candidate.field === 'qty')?.column;
   const beforeQuantity =
     quantityAt === undefined ? undefined : freeCodes.filter((p) => p !== po && p.index < quantityAt).at(-1);
-  const item = beforeQuantity ?? freeCodes.find((p) => p !== po);
-  if (item)
+  // Without quantities the next column of codes is as likely a shipment's or an invoice's number as an item's.
+  if (beforeQuantity)
     add(
       'itemNumber',
-      item,
+      beforeQuantity,
       0.5,
-      `${beforeQuantity ? 'the column of codes before the quantities' : 'the next column of codes'} (${valueFit('code', item).says})`,
+      `the column of codes before the quantities (${valueFit('code', beforeQuantity).says})`,
     );
   const status = statuses.find((p) => !used.has(p.index));
   if (status)
     add('supplierOrderStatus', status, 0.5, `a column of status words (${valueFit('status', status).says})`);
+  // A quantity is a line's: with no column of items beside it, small whole numbers are as likely a package
+  // count, a weight or a zone (a carrier's invoice), so they are not proposed.
+  if (!out.some((candidate) => candidate.field === 'itemNumber'))
+    return out.filter((candidate) => candidate.field !== 'qty' && candidate.field !== 'qtyFulfilled');
   return out;
 }
 
@@ -486,11 +675,21 @@ function samplesOf(rows: readonly (readonly string[])[], index: number, firstDat
   return samples;
 }
 
+export interface SuggestOptions {
+  /**
+   * Proposals below this confidence are not made; PROPOSE_THRESHOLD unless given. Only the benchmark's
+   * reliability table asks for a lower one, to see how right the proposals below the threshold would be.
+   */
+  threshold?: number;
+}
+
 export function suggestMapping(
   rows: readonly (readonly string[])[],
   kind: MappingSuggestionKind,
   evidence?: LearnedEvidence,
+  options: SuggestOptions = {},
 ): MappingSuggestion {
+  const threshold = options.threshold ?? PROPOSE_THRESHOLD;
   const specs = FIELD_CATALOGUE[kind];
   const fieldNames: readonly string[] = MAPPING_SUGGESTION_FIELDS[kind];
   const lookup = evidenceLookup(evidence, kind, fieldNames);
@@ -554,7 +753,7 @@ export function suggestMapping(
   const chosen = new Map<string, Candidate>();
   const taken = new Map<number, string>();
   for (const candidate of candidates) {
-    if (candidate.confidence < PROPOSE_THRESHOLD) break;
+    if (candidate.confidence < threshold) break;
     if (chosen.has(candidate.field) || taken.has(candidate.column)) continue;
     // A column that repeats, row by row, one already proposed (`order_number` beside `order_id`) tells
     // nothing new: a second field on it would be a guess.
@@ -572,6 +771,14 @@ export function suggestMapping(
   }
 
   sameOrderTwice(chosen, taken);
+  const withheld = withholdAmbiguous(chosen, taken, candidates, specs, columns);
+  const twin = documentLikePo(chosen, dataRows, firstDataRow);
+  if (twin) {
+    withheld.set('documentNumber', twin);
+    taken.delete(chosen.get('documentNumber')!.column);
+    chosen.delete('documentNumber');
+  }
+  customerIsRecipient(chosen, taken, columns);
 
   const fields: Record<string, FieldSuggestion> = {};
   for (const spec of specs) {
@@ -585,6 +792,15 @@ export function suggestMapping(
       continue;
     }
     const best = candidates.find((candidate) => candidate.field === spec.field);
+    const doubt = withheld.get(spec.field);
+    if (doubt) {
+      fields[spec.field] = {
+        column: null,
+        confidence: round(Math.min(doubt.confidence, threshold - 0.01)),
+        reason: doubt.reason,
+      };
+      continue;
+    }
     let reason =
       spec.values === 'any'
         ? 'a wildcard is proposed only where this installation mapped the same header to it before'
@@ -593,13 +809,13 @@ export function suggestMapping(
       const name = columns[best.column]!.header || `column ${best.column + 1}`;
       const other = taken.get(best.column);
       reason +=
-        other && best.confidence >= PROPOSE_THRESHOLD
+        other && best.confidence >= threshold
           ? ` ('${name}' fits ${specs.find((s) => s.field === other)?.label ?? other} better)`
           : ` ('${name}' is the closest, not sure enough)`;
     }
     fields[spec.field] = {
       column: null,
-      confidence: round(best ? Math.min(best.confidence, PROPOSE_THRESHOLD - 0.01) : 0),
+      confidence: round(best ? Math.min(best.confidence, threshold - 0.01) : 0),
       reason,
     };
   }

@@ -7,7 +7,7 @@
  * - A window of up to 31 days lists every day it touches, empty ones included; a longer one only active days.
  * - The item lists keep the query's ranks and caps; their counts cover every changed item ("and N more").
  */
-import type { RunSourceType, SourceTypeId } from '@app/contracts';
+import { type RunSourceType, SOURCE_TYPE_RUN_SOURCE, type SourceTypeId } from '@app/contracts';
 import type { ShipmentActivity } from '../tracking-numbers/repository';
 
 /** Lists in a digest are capped; their counts are not ("and N more"). */
@@ -101,6 +101,30 @@ export interface InventoryItemActivity {
   detailsCount: number;
 }
 
+/**
+ * A message from a sender the source expects that another of its rules turned away (ledger outcome unmatched,
+ * docs/behaviour/mail-intake.md#the-mailbox-ledger): the supplier whose subject or file name changed.
+ */
+export interface UnmatchedMail {
+  ledgerId: number;
+  emailSourceId: number;
+  receivedAt: Date;
+  from: string | null;
+  subject: string | null;
+  /** The source's first failing rule, in the operator's words (the poll's own decision). */
+  detail: string;
+}
+
+/** A ledger entry as the digest query reads it: its evaluations say which sources expected the sender. */
+export interface UnmatchedMailRow {
+  id: number;
+  emailSourceId: number;
+  receivedAt: Date;
+  fromAddress: string | null;
+  subject: string | null;
+  evaluations: Array<{ sourceType: string; sourceId: number; failedRule: string | null; detail: string }>;
+}
+
 export interface SourceActivity {
   source: DigestSource;
   totals: RunTotals;
@@ -116,6 +140,8 @@ export interface SourceActivity {
   items: InventoryItemActivity | null;
   /** Order tracking only: tracking numbers per carrier and those with a bad check digit. */
   shipments: ShipmentActivity | null;
+  /** Mail-fed sources: messages received within the window that the source expected but did not take. */
+  unmatchedMail: UnmatchedMail[];
 }
 
 export interface DigestActivity {
@@ -234,6 +260,8 @@ export interface DigestRows {
   itemRows: ItemChangeRow[];
   /** Order tracking only: per source. */
   shipments: Map<number, ShipmentActivity>;
+  /** Unmatched ledger entries received within the window that one of the sources expected, oldest first. */
+  unmatchedMail?: UnmatchedMailRow[];
 }
 
 /** Everything a digest of these sources can show, from the rows read for them. */
@@ -309,7 +337,43 @@ function sourceActivityOf(
       sourceTypeId === 3
         ? (rows.shipments.get(source.id) ?? { perCarrier: [], badCheckDigits: [], badCheckDigitCount: 0 })
         : null,
+    unmatchedMail: unmatchedMailOf(rows.unmatchedMail ?? [], runSourceTypeOf(sourceTypeId), source.id),
   };
+}
+
+function runSourceTypeOf(sourceTypeId: SourceTypeId): RunSourceType {
+  return SOURCE_TYPE_RUN_SOURCE[sourceTypeId];
+}
+
+/**
+ * The entries in which this source's sender rule passed and a later rule failed: the message was for it.
+ * The reason is the one the poll recorded, so the digest says what the ledger says.
+ */
+export function unmatchedMailOf(
+  rows: readonly UnmatchedMailRow[],
+  sourceType: RunSourceType,
+  sourceId: number,
+): UnmatchedMail[] {
+  return rows.flatMap((row) => {
+    const evaluation = row.evaluations.find(
+      (candidate) =>
+        candidate.sourceType === sourceType &&
+        candidate.sourceId === sourceId &&
+        candidate.failedRule !== null &&
+        candidate.failedRule !== 'from',
+    );
+    if (!evaluation) return [];
+    return [
+      {
+        ledgerId: row.id,
+        emailSourceId: row.emailSourceId,
+        receivedAt: row.receivedAt,
+        from: row.fromAddress,
+        subject: row.subject,
+        detail: evaluation.detail,
+      },
+    ];
+  });
 }
 
 export function emptyItemActivity(): InventoryItemActivity {
@@ -407,13 +471,18 @@ export function hasActivity(source: SourceActivity): boolean {
     source.totals.runs > 0 ||
     source.held.length > 0 ||
     source.noUpdateAlerts.length > 0 ||
+    source.unmatchedMail.length > 0 ||
     (source.items !== null && source.items.detailsCount > 0)
   );
 }
 
-/** Failed runs, runs waiting for approval, no-update alerts and failed deliveries. */
+/** Failed runs, runs waiting for approval, no-update alerts, failed deliveries and unmatched mail. */
 export function errorCount(source: SourceActivity): number {
   return (
-    source.failed.length + source.held.length + source.noUpdateAlerts.length + source.deliveryFailed.length
+    source.failed.length +
+    source.held.length +
+    source.noUpdateAlerts.length +
+    source.deliveryFailed.length +
+    source.unmatchedMail.length
   );
 }

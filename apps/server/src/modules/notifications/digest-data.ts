@@ -17,6 +17,7 @@ import {
   listHeldDigestRuns,
   listInventoryItemChanges,
   listSourceIdsWithRunsIn,
+  listUnmatchedMail,
 } from './digest-repository';
 import { findSources } from './repository';
 
@@ -62,14 +63,19 @@ export async function collectDigestActivity(
   const ids = sources.map((source) => source.id);
   if (ids.length === 0) return { sourceTypeId, runSourceType, window, timeZone, sources: [] };
 
-  const [windowRuns, heldRuns, itemRows] = await Promise.all([
+  const [windowRuns, heldRuns, itemRows, unmatchedMail] = await Promise.all([
     listDigestRunsInWindow(db, runSourceType, ids, window),
     listHeldDigestRuns(db, runSourceType, ids),
     sourceTypeId === 1 ? listInventoryItemChanges(db, ids, window) : Promise.resolve([]),
+    // Vendors read no mail.
+    sourceTypeId === 4 ? Promise.resolve([]) : listUnmatchedMail(db, runSourceType, ids, window),
   ]);
   const shipments =
     sourceTypeId === 3
       ? await shipmentActivity(db, ids, window, DIGEST_CAPS.runs)
       : new Map<number, ShipmentActivity>();
-  return digestActivityOf({ ...input, runSourceType }, { windowRuns, heldRuns, itemRows, shipments });
+  return digestActivityOf(
+    { ...input, runSourceType },
+    { windowRuns, heldRuns, itemRows, shipments, unmatchedMail },
+  );
 }

@@ -22,9 +22,10 @@ import {
   type DigestRunRow,
   type DigestWindow,
   type ItemChangeRow,
+  type UnmatchedMailRow,
 } from './digest-activity';
 
-const { runs } = schema;
+const { mailLedgerEntries, runs } = schema;
 
 /** The sources of the run source type that have runs started within the window. */
 export async function listSourceIdsWithRunsIn(
@@ -175,4 +176,40 @@ export async function listInventoryItemChanges(
     order by source_id, detail_rank
   `,
   );
+}
+
+/**
+ * The mailbox ledger's unmatched entries received within the window in which one of these sources passed the
+ * sender rule and failed a later one (docs/behaviour/mail-intake.md#the-mailbox-ledger), oldest first.
+ */
+export async function listUnmatchedMail(
+  db: DbOrTx,
+  runSourceType: RunSourceType,
+  sourceIds: number[],
+  window: DigestWindow,
+): Promise<UnmatchedMailRow[]> {
+  const t = mailLedgerEntries;
+  const ids = intArrayLiteral(sourceIds);
+  const rows = await db
+    .select({
+      id: t.id,
+      emailSourceId: t.emailSourceId,
+      receivedAt: t.receivedAt,
+      fromAddress: t.fromAddress,
+      subject: t.subject,
+      evaluations: t.evaluations,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.outcome, 'unmatched'),
+        gte(t.receivedAt, window.start),
+        lte(t.receivedAt, window.end),
+        sql`exists (select 1 from jsonb_array_elements(${t.evaluations}) e
+          where e->>'sourceType' = ${runSourceType} and (e->>'sourceId')::int = any(${ids}::int[])
+            and e->>'failedRule' is not null and e->>'failedRule' <> 'from')`,
+      ),
+    )
+    .orderBy(asc(t.receivedAt), asc(t.id));
+  return rows as UnmatchedMailRow[];
 }

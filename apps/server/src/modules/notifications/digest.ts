@@ -23,6 +23,7 @@ import {
   hasActivity,
   type ItemChange,
   type SourceActivity,
+  type UnmatchedMail,
 } from './digest-activity';
 import { collectDigestActivity, digestSources } from './digest-data';
 import { type DigestBlock, type DigestDocument, renderDigestHtml, renderDigestText } from './digest-html';
@@ -446,6 +447,7 @@ function errorBlocks(source: SourceActivity, timeZone: string): DigestBlock[] {
     ...source.deliveryFailed.map(
       (run) => `Delivery: ${runLine(run, timeZone, run.deliveryFailures.join('; '))}`,
     ),
+    ...source.unmatchedMail.map((mail) => `Unmatched e-mail: ${unmatchedLine(mail, timeZone)}`),
   ];
   if (lines.length === 0) {
     blocks.push({ kind: 'paragraph', text: 'No errors.', tone: 'ok' });
@@ -455,7 +457,21 @@ function errorBlocks(source: SourceActivity, timeZone: string): DigestBlock[] {
   const rest = more(lines.length, Math.min(lines.length, DIGEST_CAPS.runs), 'alert');
   if (rest) list.more = rest;
   blocks.push(list);
+  if (source.unmatchedMail.length > 0) {
+    blocks.push({
+      kind: 'paragraph',
+      text: "An unmatched e-mail came from the sender this source expects, but another of its rules turned it away. Correct the rule, then use Offer again on the message in its mailbox's Messages page.",
+      tone: 'muted',
+    });
+  }
   return blocks;
+}
+
+/** When it arrived, from whom, its subject and the source's first failing rule. */
+function unmatchedLine(mail: UnmatchedMail, timeZone: string): string {
+  const parts = [formatShortDateTime(mail.receivedAt, timeZone), mail.from ?? 'no sender'];
+  parts.push(mail.subject ? `"${mail.subject}"` : '(no subject)');
+  return `${parts.join(' · ')} — ${mail.detail}`;
 }
 
 function successBlocks(activity: DigestActivity, source: SourceActivity, timeZone: string): DigestBlock[] {

@@ -116,6 +116,24 @@ export async function setNotificationNextRunAt(
   await db.update(notificationSettings).set({ nextRunAt }).where(eq(notificationSettings.id, id));
 }
 
+/**
+ * Moves a claimed setting's next run from `from` (what its claim set) to `to`; nothing when it no longer
+ * holds `from` (saved meanwhile, which rescheduled it). True when it moved.
+ */
+export async function moveNotificationNextRunAt(
+  db: DbOrTx,
+  id: number,
+  from: Date,
+  to: Date,
+): Promise<boolean> {
+  const moved = await db
+    .update(notificationSettings)
+    .set({ nextRunAt: to })
+    .where(and(eq(notificationSettings.id, id), eq(notificationSettings.nextRunAt, from)))
+    .returning({ id: notificationSettings.id });
+  return moved.length > 0;
+}
+
 export async function setLastNotificationSent(db: DbOrTx, id: number, at: Date): Promise<void> {
   await db
     .update(notificationSettings)

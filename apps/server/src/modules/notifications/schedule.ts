@@ -68,11 +68,31 @@ export function nextRunAt(
   after: Date,
   schedule: NotificationSchedule,
 ): Date | null {
+  return settingCron(setting, schedule)?.nextRun(after) ?? null;
+}
+
+/**
+ * The latest time at or before `atOrBefore` at which the setting's digest was due: where the current period
+ * began. Null when it has no schedule (as for nextRunAt) or never ran before.
+ */
+export function previousRunAt(
+  setting: ScheduledSetting,
+  atOrBefore: Date,
+  schedule: NotificationSchedule,
+): Date | null {
+  // croner's previous runs are strictly before the reference, to the second; occurrences are whole minutes.
+  const [previous] =
+    settingCron(setting, schedule)?.previousRuns(1, new Date(atOrBefore.getTime() + 1_000)) ?? [];
+  return previous ?? null;
+}
+
+/** The setting's schedule as a cron, or null when it has none (disabled, None, a bad stored expression). */
+function settingCron(setting: ScheduledSetting, schedule: NotificationSchedule): Cron | null {
   if (!setting.notificationEnabled) return null;
   const pattern = schedulePattern(setting, schedule.sendTime);
   if (!pattern) return null;
   try {
-    return parseCron(pattern, schedule.timeZone).nextRun(after);
+    return parseCron(pattern, schedule.timeZone);
   } catch {
     // Only a stored Custom expression can be bad (saves validate it); such a setting never runs.
     return null;

@@ -313,4 +313,99 @@ describe(`notification scheduler (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
       await jobs?.stop({ graceful: false, timeoutMs: 2_000 });
     }
   });
+
+  it('tries a digest the relay deferred (451) again within its period, with a growing wait, and sends it once', async () => {
+    const setting = await insertSetting(t, clock, { notificationInterval: 'Daily' });
+    const release = smtp.refuse(451);
+    try {
+      expect(await tickAt('2025-06-10T07:00:00Z')).toMatchObject({ claimed: 1, sent: 0, failed: 1 });
+      expect((await settingRow(setting.id))?.nextRunAt?.toISOString()).toBe('2025-06-10T07:01:00.000Z');
+      expect((await tickAt('2025-06-10T07:00:40Z')).claimed).toBe(0);
+      // Still deferred: one minute again (it has been due for one), then two.
+      expect(await tickAt('2025-06-10T07:01:00Z')).toMatchObject({ claimed: 1, failed: 1 });
+      expect((await settingRow(setting.id))?.nextRunAt?.toISOString()).toBe('2025-06-10T07:02:00.000Z');
+      expect(await tickAt('2025-06-10T07:02:00Z')).toMatchObject({ claimed: 1, failed: 1 });
+      expect((await settingRow(setting.id))?.nextRunAt?.toISOString()).toBe('2025-06-10T07:04:00.000Z');
+    } finally {
+      release();
+    }
+    expect(smtp.messages).toHaveLength(0);
+    expect((await tickAt('2025-06-10T07:03:00Z')).claimed).toBe(0);
+    // The relay takes mail again: the next try sends the digest, and the schedule goes back to its days.
+    expect(await tickAt('2025-06-10T07:04:00Z')).toMatchObject({ claimed: 1, sent: 1, failed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+    const after = await settingRow(setting.id);
+    expect(after?.nextRunAt?.toISOString()).toBe('2025-06-11T07:00:00.000Z');
+    expect(after?.lastNotificationSent?.toISOString()).toBe('2025-06-10T07:04:00.000Z');
+    for (const at of ['2025-06-10T07:05:00Z', '2025-06-10T08:00:00Z', '2025-06-10T23:59:00Z']) {
+      expect((await tickAt(at)).claimed).toBe(0);
+    }
+    expect(smtp.messages).toHaveLength(1);
+    // Each try is a run: the deferred ones say the relay's answer and when the next try is.
+    const recorded = await digestRuns(setting.id);
+    expect(recorded.map((run) => run.status)).toEqual(['failed', 'failed', 'failed', 'succeeded']);
+    expect(recorded[0]!.message).toMatch(/451.*\(tried again at 2025-06-10T07:01:00\.000Z\)$/);
+    expect(recorded[2]!.details).toMatchObject({ retryAt: '2025-06-10T07:04:00.000Z' });
+    expect(recorded[3]!.details).toMatchObject({
+      window: { start: '2025-06-09T07:04:00.000Z', end: '2025-06-10T07:04:00.000Z' },
+    });
+  });
+
+  it('does not try again a digest the relay refused for good (5xx): the next occurrence reports', async () => {
+    const setting = await insertSetting(t, clock, { notificationInterval: 'Daily' });
+    const release = smtp.refuse(550);
+    try {
+      expect(await tickAt('2025-06-10T07:00:00Z')).toMatchObject({ claimed: 1, sent: 0, failed: 1 });
+    } finally {
+      release();
+    }
+    expect((await settingRow(setting.id))?.nextRunAt?.toISOString()).toBe('2025-06-11T07:00:00.000Z');
+    const [run] = await digestRuns(setting.id);
+    expect(run!.message).toMatch(/550/);
+    expect(run!.message).not.toMatch(/tried again/);
+    expect((await tickAt('2025-06-10T07:01:00Z')).claimed).toBe(0);
+    expect((await tickAt('2025-06-10T12:00:00Z')).claimed).toBe(0);
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('does not try again when the next occurrence comes first (a digest every minute), nor when saved meanwhile', async () => {
+    const everyMinute = await insertSetting(t, clock, {
+      notificationInterval: 'Custom',
+      cronExpression: '* * * * *',
+    });
+    const release = smtp.refuse(451);
+    try {
+      expect(await tickAt('2025-06-09T12:01:00Z')).toMatchObject({ claimed: 1, failed: 1 });
+      expect((await settingRow(everyMinute.id))?.nextRunAt?.toISOString()).toBe('2025-06-09T12:02:00.000Z');
+      const [run] = await digestRuns(everyMinute.id);
+      expect(run!.message).not.toMatch(/tried again/);
+
+      // A daily one deferred, then saved (its schedule recomputed) before its retry: the save wins.
+      await t.db.db.delete(notificationSettings).where(eq(notificationSettings.id, everyMinute.id));
+      const daily = await insertSetting(t, clock, { notificationInterval: 'Daily' });
+      expect(await tickAt('2025-06-10T07:00:00Z')).toMatchObject({ claimed: 1, failed: 1 });
+      expect((await settingRow(daily.id))?.nextRunAt?.toISOString()).toBe('2025-06-10T07:01:00.000Z');
+      const session = await t.loginAs(await t.createUser({ inventoryUser: true }));
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/notification-settings/${daily.id}`,
+        headers: session.headers,
+        payload: {
+          id: daily.id,
+          name: daily.name,
+          sourceTypeId: 1,
+          sourceIds: [],
+          notificationEnabled: true,
+          notificationInterval: 'Weekly',
+          notificationDayOfWeek: 3,
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await settingRow(daily.id))?.nextRunAt?.toISOString()).toBe('2025-06-11T07:00:00.000Z');
+    } finally {
+      release();
+    }
+    expect((await tickAt('2025-06-10T07:01:00Z')).claimed).toBe(0);
+    expect(smtp.messages).toHaveLength(0);
+  });
 });

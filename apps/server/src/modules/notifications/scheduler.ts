@@ -14,17 +14,54 @@
  *   the last digest) then also covers the occurrences that could not be sent.
  * - A claimed occurrence whose sending is interrupted by a crash is not retried (at most once); the next
  *   occurrence reports as usual.
+ * - An occurrence the relay deferred (every e-mail answered 4xx, or the relay not reachable, nothing sent) is
+ *   tried again within its period: the claim's `next_run_at` is moved back to a retry time, which the next
+ *   ticks claim like any due setting (so still once across instances), waiting 1 minute, then as long as the
+ *   occurrence has been failing (doubling), at most 30 minutes. Not when the retry would fall at or after the
+ *   next occurrence (that one covers it), nor when some e-mails went out or may have (those would arrive twice).
  */
 
 import type { AppContext } from '../../context';
 import { digestsSentTotal } from '../../lib/metrics';
 import type { NotificationSettingRow } from './digest';
-import { lockDueNotificationSettings, setLastNotificationSent, setNotificationNextRunAt } from './repository';
-import { nextRunAt, notificationSchedule } from './schedule';
+import {
+  lockDueNotificationSettings,
+  moveNotificationNextRunAt,
+  setLastNotificationSent,
+  setNotificationNextRunAt,
+} from './repository';
+import {
+  type NotificationSchedule,
+  nextRunAt,
+  notificationSchedule,
+  previousRunAt,
+  type ScheduledSetting,
+} from './schedule';
 import { type DigestDelivery, sendDigest } from './send-digest';
 
 /** Settings claimed per transaction; a tick claims batches until none is due. */
 const CLAIM_BATCH = 20;
+
+/** The shortest and the longest wait before a deferred digest is tried again. */
+export const DIGEST_RETRY_MIN_MS = 60_000;
+export const DIGEST_RETRY_MAX_MS = 30 * 60_000;
+
+/**
+ * When an occurrence claimed at `now` is tried again if the relay defers it: after as long as it has been
+ * due (1 minute at least, 30 at most), or null when that is not before the next occurrence.
+ */
+export function digestRetryAt(
+  setting: ScheduledSetting,
+  now: Date,
+  schedule: NotificationSchedule,
+): Date | null {
+  const next = nextRunAt(setting, now, schedule);
+  if (!next) return null;
+  const due = previousRunAt(setting, now, schedule) ?? now;
+  const wait = Math.min(DIGEST_RETRY_MAX_MS, Math.max(DIGEST_RETRY_MIN_MS, now.getTime() - due.getTime()));
+  const at = new Date(now.getTime() + wait);
+  return at < next ? at : null;
+}
 
 export interface DueNotificationsResult {
   /** Occurrences this call claimed. */
@@ -67,6 +104,7 @@ export async function runDueNotifications(
   log?: SchedulerLog,
 ): Promise<DueNotificationsResult> {
   const now = context.clock.now();
+  const schedule = notificationSchedule(context.config);
   const result: DueNotificationsResult = { claimed: 0, sent: 0, failed: 0, deliveries: [] };
   for (;;) {
     const claimed = await claimDueSettings(context, now);
@@ -74,7 +112,11 @@ export async function runDueNotifications(
     for (const setting of claimed) {
       let delivery: DigestDelivery;
       try {
-        delivery = await sendDigest(context, setting, { now, trigger: 'schedule' });
+        delivery = await sendDigest(context, setting, {
+          now,
+          trigger: 'schedule',
+          retryAtIfDeferred: digestRetryAt(setting, now, schedule),
+        });
       } catch (error) {
         result.failed += 1;
         log?.error({ err: error, settingId: setting.id }, `notification digest "${setting.name}" failed`);
@@ -87,6 +129,11 @@ export async function runDueNotifications(
         message: delivery.message,
       });
       if (delivery.sentCount > 0) await setLastNotificationSent(context.db, setting.id, now);
+      // The claim moved it to the next occurrence; a deferred one comes back sooner, unless saved meanwhile.
+      const regularNext = nextRunAt(setting, now, schedule);
+      if (delivery.retryAt && regularNext) {
+        await moveNotificationNextRunAt(context.db, setting.id, regularNext, delivery.retryAt);
+      }
       if (delivery.status === 'sent') {
         result.sent += 1;
         digestsSentTotal.inc();

@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '@app/db';
 import type { AppContext } from '../../context';
+import { smtpSendVerdict } from '../../integrations/outgoing-mail';
 import { MAIL_NOT_CONFIGURED } from '../../integrations/system-mailer';
 import { insertRun } from '../runs/repository';
 import { emitDigestSent, emitRunFinished } from '../webhooks/events';
@@ -31,6 +32,12 @@ export interface DigestDelivery {
   recipients: string[];
   emailCount: number;
   sentCount: number;
+  /**
+   * When a scheduled digest the relay deferred is tried again (docs/behaviour/notifications.md#schedule): set
+   * only when nothing went out and every e-mail was deferred (4xx, or the relay not reachable), and the
+   * caller offered a time within the period.
+   */
+  retryAt: Date | null;
 }
 
 /** Active users who receive notifications by e-mail and hold the group's flag, by address. */
@@ -74,6 +81,11 @@ export function noRecipientsMessage(setting: Pick<NotificationSettingRow, 'sourc
 export interface SendDigestOptions {
   now: Date;
   trigger: DigestTrigger;
+  /**
+   * The scheduler's retry time for this occurrence if the relay defers it (null: the period ends first). The
+   * run's message then says when it is tried again.
+   */
+  retryAtIfDeferred?: Date | null;
 }
 
 /** Builds, sends and records one digest occurrence. Only a failure of the database itself throws. */
@@ -131,6 +143,7 @@ export async function sendDigest(
       recipients,
       emailCount: 0,
       sentCount: 0,
+      retryAt: null,
     };
   }
   if (!mailer.configured) {
@@ -146,6 +159,7 @@ export async function sendDigest(
       recipients,
       emailCount: 0,
       sentCount: 0,
+      retryAt: null,
     };
   }
 
@@ -158,6 +172,7 @@ export async function sendDigest(
   const errors: string[] = [];
   const subjects: string[] = [];
   let sentCount = 0;
+  let allDeferred = true;
   for (const email of digest.emails) {
     try {
       await mailer.send({ to: recipients, subject: email.subject, text: email.text, html: email.html });
@@ -165,8 +180,14 @@ export async function sendDigest(
       subjects.push(email.subject);
     } catch (error) {
       errors.push(`"${email.subject}": ${(error as Error).message}`);
+      // The mailer keeps the relay's error as the cause. Only a deferral is sure not to have been taken: a
+      // connection lost after the data may have delivered it, and a second copy is what a retry must not make.
+      if (smtpSendVerdict((error as { cause?: unknown }).cause ?? error) !== 'deferred') allDeferred = false;
     }
   }
+  // A digest of which some e-mails went out is not tried again: those would arrive twice.
+  const retryAt =
+    errors.length > 0 && sentCount === 0 && allDeferred ? (options.retryAtIfDeferred ?? null) : null;
   const emailCount = digest.emails.length;
   const details = {
     counts: {
@@ -182,14 +203,15 @@ export async function sendDigest(
   if (errors.length === 0) {
     const message = `Sent ${emailCount === 1 ? 'the digest' : `${emailCount} digest e-mails`} to ${recipients.join(', ')}`;
     const runId = await record('succeeded', message, details);
-    return { runId, status: 'sent', reason: null, message, recipients, emailCount, sentCount };
+    return { runId, status: 'sent', reason: null, message, recipients, emailCount, sentCount, retryAt: null };
   }
-  const message =
+  const failure =
     sentCount === 0
       ? errors.length === 1
         ? errors[0]!.replace(/^"[^"]*": /, '')
         : `None of the ${emailCount} digest e-mails could be sent: ${errors.join('; ')}`
       : `${sentCount} of ${emailCount} digest e-mails were sent; the others failed: ${errors.join('; ')}`;
-  const runId = await record('failed', message, details);
-  return { runId, status: 'failed', reason: 'smtp', message, recipients, emailCount, sentCount };
+  const message = retryAt ? `${failure} (tried again at ${retryAt.toISOString()})` : failure;
+  const runId = await record('failed', message, { ...details, retryAt: retryAt?.toISOString() ?? null });
+  return { runId, status: 'failed', reason: 'smtp', message, recipients, emailCount, sentCount, retryAt };
 }

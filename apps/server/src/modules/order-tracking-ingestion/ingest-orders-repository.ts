@@ -13,6 +13,7 @@ import type { DbOrTx } from '@app/db';
 import { queryRows, schema } from '@app/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { storedCarrierOf } from '../tracking-numbers/stored-carrier';
+import { type OnIngestStep, timedStep } from './ingest-steps';
 import { DATE_FIELDS, type MappedOrders, NUMBER_FIELDS, type ValueField } from './map-rows';
 
 const { orders, orderTrackingNumbers, orderTrackingSources } = schema;
@@ -25,6 +26,16 @@ const { orders, orderTrackingNumbers, orderTrackingSources } = schema;
 export const DEFAULT_BATCH_SIZE = 25_000;
 /** Key of the transaction-level advisory lock that lets one import per source run at a time. */
 const INGEST_LOCK_CLASS = 724_310_002;
+
+/**
+ * The stored order of a key, as a LATERAL subquery: one probe of the (source, key) unique index per row of
+ * the file, whatever the table's statistics say. As a plain join the planner chose by those statistics, and
+ * they are wrong just when imports are big: a never-analysed table (a new install), or one analysed before a
+ * new source's first file (its orders estimated at one row). LIMIT 1 tells it no more than one row can come.
+ */
+const storedOrder = (sourceId: number, key: SQL, columns: SQL) =>
+  sql`select o.id, ${columns} from ${orders} o
+    where o.order_tracking_source_id = ${sourceId}::int and o.unique_key = ${key} limit 1`;
 
 const column = (field: ValueField) => sql.identifier(orders[field].name);
 const arrayType = (field: ValueField) =>
@@ -55,6 +66,30 @@ export async function lockSourceForIngest(db: DbOrTx, sourceId: number): Promise
   await db.execute(sql`select pg_advisory_xact_lock(${INGEST_LOCK_CLASS}::int, ${sourceId}::int)`);
 }
 
+/**
+ * Runs an import's statements with sequential scans and JIT off, set for this transaction only
+ * (set_config(…, true)) and put back afterwards, so the caller's other statements in the transaction plan as
+ * usual. Sequential scans: each key lookup must be an index probe even when the planner thinks `orders`
+ * empty (a new install: never analysed, and the first statement's own inserts are not in any estimate); a
+ * scan there reads every order the statement has inserted so far, once per row. JIT: the pool turns it off
+ * per connection, but a pooler in DATABASE_URL's path may drop that start-up option, and compiling these
+ * large plans costs up to a second and a half. A failure is not put back here: it rolls back the caller's
+ * savepoint, and the settings with it.
+ */
+export async function withImportPlanner<T>(db: DbOrTx, work: () => Promise<T>): Promise<T> {
+  // The target list is evaluated left to right: the old values are read before they are changed.
+  const [previous] = await queryRows<{ seqscan: string; jit: string }>(
+    db,
+    sql`select current_setting('enable_seqscan') as seqscan, current_setting('jit') as jit,
+      set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`,
+  );
+  const result = await work();
+  await db.execute(
+    sql`select set_config('enable_seqscan', ${previous!.seqscan}, true), set_config('jit', ${previous!.jit}, true)`,
+  );
+  return result;
+}
+
 /** Orders a batch or a file wrote: `updated` of them in all, `inserted` of those new. */
 export interface UpsertCounts {
   updated: number;
@@ -73,6 +108,7 @@ async function upsertBatch(
   mapped: MappedOrders,
   start: number,
   end: number,
+  onStep?: OnIngestStep,
 ): Promise<UpsertCounts> {
   const { fields } = mapped;
   const keys = mapped.uniqueKeys.slice(start, end);
@@ -80,21 +116,23 @@ async function upsertBatch(
   const columns = list(fields.map(column));
   const input = list(fields.map((field) => sql`i.${column(field)}`));
   const stored = list(fields.map((field) => sql`o.${column(field)}`));
+  const storedAsS = list(fields.map((field) => sql`s.${column(field)}`));
   const excluded = list(fields.map((field) => sql`excluded.${column(field)}`));
   const assignments = list(fields.map((field) => sql`${column(field)} = excluded.${column(field)}`));
   // Identical rows are filtered out before the INSERT: ON CONFLICT DO UPDATE would lock (and so write)
   // every existing row even when its WHERE then skips it. The ON CONFLICT clause stays for rows that
   // appear between the read and the write.
   // xmax is 0 on a row version this statement inserted, and set on one the ON CONFLICT branch updated.
-  const [upserted] = await queryRows<{ changed: number; inserted: number }>(
-    db,
-    sql`
+  const [upserted] = await timedStep(onStep, 'orders', () =>
+    queryRows<{ changed: number; inserted: number }>(
+      db,
+      sql`
       with input as (
         select * from unnest(${arrayParam(keys, 'text[]')}, ${list(arrays)}) as i(unique_key, ${columns})
       ), todo as (
         select i.* from input i
-        left join ${orders} o on o.order_tracking_source_id = ${sourceId}::int and o.unique_key = i.unique_key
-        where o.id is null or (${stored}, o.deleted_status) is distinct from (${input}, false)
+        left join lateral (${storedOrder(sourceId, sql`i.unique_key`, sql`${stored}, o.deleted_status`)}) s on true
+        where s.id is null or (${storedAsS}, s.deleted_status) is distinct from (${input}, false)
       ), changed as (
         insert into ${orders} as o (order_tracking_source_id, unique_key, ${columns}, last_updated)
         select ${sourceId}::int, i.unique_key, ${input}, now() from todo i
@@ -104,10 +142,28 @@ async function upsertBatch(
         returning (o.xmax = 0) as inserted
       )
       select count(*)::int as changed, (count(*) filter (where inserted))::int as inserted from changed`,
+    ),
   );
   const changed = upserted?.changed ?? 0;
   const inserted = upserted?.inserted ?? 0;
+  const bumped = await timedStep(onStep, 'tracking numbers', () =>
+    mergeTrackingNumbers(db, sourceId, mapped, start, end, changed),
+  );
+  return { updated: changed + bumped, inserted };
+}
 
+/**
+ * Adds the tracking numbers of orders [start, end) that are not stored yet; returns how many orders that
+ * stamped as updated besides the `changed` ones the upsert wrote.
+ */
+async function mergeTrackingNumbers(
+  db: DbOrTx,
+  sourceId: number,
+  mapped: MappedOrders,
+  start: number,
+  end: number,
+  changed: number,
+): Promise<number> {
   const numberKeys: string[] = [];
   const numbers: string[] = [];
   for (let n = start; n < end; n++) {
@@ -116,39 +172,41 @@ async function upsertBatch(
       numbers.push(number);
     }
   }
-  if (numbers.length === 0) return { updated: changed, inserted };
+  if (numbers.length === 0) return 0;
   // A new tracking number makes an otherwise identical order "updated": it is stamped here unless the
   // upsert above already stamped it (last_updated = now(), the transaction's time).
   if (changed * 2 >= end - start) {
     // Mostly new or changed orders (a new source): most numbers are new, so they go with their carrier
-    // columns in one statement.
+    // columns in one statement. No question first which are stored: the unique index's conflict check
+    // answers it for each number as it is inserted, and what was really added is what the bump reads.
     const carriers = new CarrierColumns();
     for (const number of numbers) carriers.push(number);
     const [merged] = await queryRows<{ bumped: number }>(
       db,
       sql`
         with fresh as (
-          select o.id as order_id, n.tracking_number, o.last_updated, n.kind, n.url
+          select s.id as order_id, n.tracking_number, s.last_updated, n.kind, n.url
           from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(numbers, 'text[]')}, ${carriers.arrays()})
             as n(unique_key, tracking_number, kind, url)
-          join ${orders} o on o.order_tracking_source_id = ${sourceId}::int and o.unique_key = n.unique_key
-          where not exists (
-            select 1 from ${orderTrackingNumbers} t where t.order_id = o.id and t.tracking_number = n.tracking_number
-          )
+          cross join lateral (${storedOrder(sourceId, sql`n.unique_key`, sql`o.last_updated`)}) s
         ), added as (
           insert into ${orderTrackingNumbers}
             (order_id, tracking_number, carrier, carrier_name, carrier_service, check_digit, tracking_url)
           select f.order_id, f.tracking_number, ${carriers.columns('f')} from fresh f
           on conflict (order_id, tracking_number) do nothing
+          returning order_id
         ), bumped as (
           update ${orders} o set last_updated = now()
-          from (select distinct order_id from fresh where last_updated <> now()) b
+          from (
+            select distinct f.order_id from fresh f
+            where f.last_updated <> now() and exists (select 1 from added a where a.order_id = f.order_id)
+          ) b
           where o.id = b.order_id
           returning 1
         )
         select count(*)::int as bumped from bumped`,
     );
-    return { updated: changed + (merged?.bumped ?? 0), inserted };
+    return merged?.bumped ?? 0;
   }
 
   // Mostly unchanged orders (the same file again): first ask which numbers are not stored yet, so that
@@ -159,13 +217,13 @@ async function upsertBatch(
       select array_agg(n.ordinal order by n.ordinal) as "ordinals", array_agg(o.id order by n.ordinal) as "orderIds"
       from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(numbers, 'text[]')}) with ordinality
         as n(unique_key, tracking_number, ordinal)
-      join ${orders} o on o.order_tracking_source_id = ${sourceId}::int and o.unique_key = n.unique_key
+      cross join lateral (${storedOrder(sourceId, sql`n.unique_key`, sql`1`)}) o
       where not exists (
         select 1 from ${orderTrackingNumbers} t where t.order_id = o.id and t.tracking_number = n.tracking_number
       )`,
   );
   const ordinals = probe?.ordinals ?? [];
-  if (ordinals.length === 0) return { updated: changed, inserted };
+  if (ordinals.length === 0) return 0;
   const orderIds = probe!.orderIds!.map(Number);
   const freshNumbers = ordinals.map((ordinal) => numbers[Number(ordinal) - 1]!);
   const carriers = new CarrierColumns();
@@ -189,7 +247,7 @@ async function upsertBatch(
       )
       select count(*)::int as bumped from bumped`,
   );
-  return { updated: changed + (merged?.bumped ?? 0), inserted };
+  return merged?.bumped ?? 0;
 }
 
 /**
@@ -236,18 +294,24 @@ class CarrierColumns {
   }
 }
 
+export interface UpsertOptions {
+  batchSize?: number;
+  onBatch?: ((ordersDone: number) => Promise<void>) | undefined;
+  onStep?: OnIngestStep | undefined;
+}
+
 /** Upserts every order (one per unique key) in batches; returns the orders updated, and how many were new. */
 export async function upsertOrders(
   db: DbOrTx,
   sourceId: number,
   mapped: MappedOrders,
-  batchSize = DEFAULT_BATCH_SIZE,
-  onBatch?: (ordersDone: number) => Promise<void>,
+  options: UpsertOptions = {},
 ): Promise<UpsertCounts> {
+  const { batchSize = DEFAULT_BATCH_SIZE, onBatch, onStep } = options;
   const total: UpsertCounts = { updated: 0, inserted: 0 };
   for (let start = 0; start < mapped.uniqueKeys.length; start += batchSize) {
     const end = Math.min(start + batchSize, mapped.uniqueKeys.length);
-    const batch = await upsertBatch(db, sourceId, mapped, start, end);
+    const batch = await upsertBatch(db, sourceId, mapped, start, end, onStep);
     total.updated += batch.updated;
     total.inserted += batch.inserted;
     await onBatch?.(end);

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunDetails } from '@app/contracts';
-import { schema } from '@app/db';
-import { eq, sql } from 'drizzle-orm';
+import { type DbOrTx, schema } from '@app/db';
+import { DB_KIND } from '@app/db/testing';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import {
@@ -19,7 +21,7 @@ import {
 } from '../../../test/modules/order-tracking-ingestion';
 import { storeFile } from '../files/stored-files';
 import { arrayLiteral } from './ingest-orders-repository';
-import { orderTrackingFileProcessor } from './processor';
+import { orderTrackingFileProcessor, processOrderTrackingFile } from './processor';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
@@ -318,6 +320,201 @@ describe('upsert by (source, unique key)', () => {
     const stored = await ordersOf(t, source.id);
     expect(stored).toHaveLength(25);
     expect(stored.every((order) => order.trackingNumbers.length === 2)).toBe(true);
+  });
+});
+
+/** A scan in a plan: what it reads and through which index. */
+interface Scan {
+  node: string;
+  relation: string | undefined;
+  index: string | undefined;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function scansOf(node: PlanNode, found: Scan[] = []): Scan[] {
+  if (node['Relation Name'] || node['Index Name']) {
+    found.push({ node: node['Node Type'], relation: node['Relation Name'], index: node['Index Name'] });
+  }
+  for (const child of node.Plans ?? []) scansOf(child, found);
+  return found;
+}
+
+const dialect = new PgDialect();
+/** The import's statements on orders and tracking numbers, told apart by how they begin. */
+const IMPORT_STATEMENT = /^\s*(with input as|with fresh as|select array_agg)/;
+
+/**
+ * `db`, but every import statement is first EXPLAINed in the same transaction (so with the statistics and
+ * the settings it then runs with), its plan kept in `plans`. Savepoints opened through it are wrapped too.
+ */
+function explaining(db: DbOrTx, plans: Array<{ statement: string; scans: Scan[] }>): DbOrTx {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === 'execute') {
+        return async (query: SQL) => {
+          const { sql: text } = dialect.sqlToQuery(query);
+          if (IMPORT_STATEMENT.test(text)) {
+            const result = (await target.execute(sql`explain (format json) ${query}`)) as unknown as {
+              rows: Array<Record<string, unknown>>;
+            };
+            const raw = Object.values(result.rows[0]!)[0];
+            const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+            plans.push({ statement: IMPORT_STATEMENT.exec(text)![1]!, scans: scansOf(plan!.Plan) });
+          }
+          return target.execute(query);
+        };
+      }
+      if (property === 'transaction') {
+        return (work: (tx: DbOrTx) => Promise<unknown>, config?: unknown) =>
+          // biome-ignore lint/suspicious/noExplicitAny: drizzle's transaction config type is not exported.
+          target.transaction((tx) => work(explaining(tx, plans)), config as any);
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
+/**
+ * A UPS-like tracking number for order `i` (`kind` tells apart an order's numbers): 18 characters that look
+ * random, as real ones do, so that the trigram index's statistics are the ones real files give it.
+ */
+function upsNumber(i: number, kind: number): string {
+  let state = (i * 7919 + kind * 104_729 + 1) >>> 0;
+  let text = '1Z';
+  for (let c = 0; c < 16; c++) {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    text += '0123456789ABCDEFGHJKLMNPRSTVWXYZ'[state >>> 27];
+  }
+  return text;
+}
+
+/** A file of `count` orders L<i>, a third of them with two tracking numbers, every hundredth with `extra` more. */
+const manyRows = (count: number, extra = 0) =>
+  rowsFile(
+    ...Array.from({ length: count }, (_, i) => {
+      const numbers = [upsNumber(i, 0)];
+      if (i % 3 === 0) numbers.push(upsNumber(i, 1));
+      if (i % 200 === 0) for (let k = 0; k < extra; k++) numbers.push(upsNumber(i, 2 + k));
+      return [`L${i}`, `PO-${i}`, `A-${i % 700}`, '3/5/2024', '1', numbers.join(';')];
+    }),
+  );
+
+async function explainedImport(sourceId: number, content: Buffer) {
+  const plans: Array<{ statement: string; scans: Scan[] }> = [];
+  const outcome = await t.db.db.transaction((tx) =>
+    processOrderTrackingFile(
+      {
+        db: explaining(tx, plans),
+        context: t.app.context,
+        sourceId,
+        file: { fileName: 'big.csv', content },
+        trigger: 'manual',
+      },
+      { batchSize: 10_000 },
+    ),
+  );
+  await outcome.afterCommit?.();
+  return { outcome, plans };
+}
+
+/**
+ * The traps docs/design/order-ingest.md describes: a plan whose work grows with the square of the file. Each
+ * import statement must reach `orders` only through its (source, key) index or its primary key, and stored
+ * tracking numbers only by order: no scan of a table, no walk of all a source's orders, no trigram index
+ * (whose pending list every probe would read).
+ */
+function expectLinearPlans(plans: Array<{ statement: string; scans: Scan[] }>) {
+  expect(plans.length).toBeGreaterThan(0);
+  for (const { statement, scans } of plans) {
+    const reads = scans.filter(
+      (scan) => scan.relation === 'orders' || scan.relation === 'order_tracking_numbers',
+    );
+    for (const scan of reads) {
+      expect({ statement, ...scan }).not.toMatchObject({ node: 'Seq Scan' });
+    }
+    const indexes = scans.map((scan) => scan.index).filter((index) => index !== undefined);
+    expect(
+      indexes.filter(
+        (index) =>
+          ![
+            'orders_source_key_idx',
+            'orders_pkey',
+            'order_tracking_numbers_order_number_idx',
+            'order_tracking_numbers_pkey',
+          ].includes(index),
+      ),
+      statement,
+    ).toEqual([]);
+  }
+}
+
+describe(`import plans stay linear (${DB_KIND})`, () => {
+  it('looks up each key of a new source on a never-analysed table through the unique index', async () => {
+    const source = await createSource(t);
+    const { outcome, plans } = await explainedImport(source.id, manyRows(20_000));
+    expect(outcome).toMatchObject({ status: 'succeeded', ordersUpdated: 20_000, ordersNew: 20_000 });
+    // Two batches of orders, each with its tracking numbers in one statement.
+    expect(plans.map((plan) => plan.statement)).toEqual([
+      'with input as',
+      'with fresh as',
+      'with input as',
+      'with fresh as',
+    ]);
+    expectLinearPlans(plans);
+    for (const plan of plans) {
+      expect(plan.scans.map((scan) => scan.index)).toContain('orders_source_key_idx');
+    }
+  });
+
+  it('after ANALYZE, a new source and the same file again probe stored numbers by order', async () => {
+    // The statistics now say the next source has no orders at all, and the trigram index looks cheap.
+    const earlier = await createSource(t);
+    await processFile(t, earlier.id, manyRows(5_000));
+    await t.db.query('analyze orders');
+    await t.db.query('analyze order_tracking_numbers');
+    const source = await createSource(t);
+    const first = await explainedImport(source.id, manyRows(20_000));
+    expect(first.outcome).toMatchObject({ ordersUpdated: 20_000, ordersNew: 20_000 });
+    expectLinearPlans(first.plans);
+
+    // The same orders again, 100 of them with one more number: only those are new, and only those updated.
+    const again = await explainedImport(source.id, manyRows(20_000, 1));
+    expect(again.outcome).toMatchObject({ ordersUpdated: 100, ordersNew: 0, ordersChanged: 100 });
+    expect(again.plans.map((plan) => plan.statement)).toContain('select array_agg');
+    expectLinearPlans(again.plans);
+    const stored = await t.db.query<{ n: number | string }>(
+      'select count(*) as n from order_tracking_numbers t join orders o on o.id = t.order_id where o.order_tracking_source_id = $1',
+      [source.id],
+    );
+    expect(Number(stored[0]!.n)).toBe(20_000 + Math.ceil(20_000 / 3) + 100);
+  });
+
+  it('puts the planner settings back for the rest of the caller transaction', async () => {
+    const source = await createSource(t);
+    const settings = await t.db.db.transaction(async (tx) => {
+      await orderTrackingFileProcessor.process({
+        db: tx,
+        context: t.app.context,
+        sourceId: source.id,
+        file: { fileName: 'a.csv', content: manyRows(10) },
+        trigger: 'manual',
+      });
+      const result = (await tx.execute(
+        sql`select current_setting('enable_seqscan') as seqscan, current_setting('jit') as jit`,
+      )) as unknown as { rows: Array<{ seqscan: string; jit: string }> };
+      return result.rows[0];
+    });
+    const [outside] = await t.db.query<{ seqscan: string; jit: string }>(
+      `select current_setting('enable_seqscan') as seqscan, current_setting('jit') as jit`,
+    );
+    expect(settings).toEqual(outside);
+    expect(settings?.seqscan).toBe('on');
   });
 });
 

@@ -10,18 +10,27 @@ import {
   type FileProcessor,
   type MailMatchRule,
   type ProcessFileRequest,
+  type SourceMatchFields,
   toMailMatchRule,
 } from '../../intake/file-processors';
 import { listActiveOrderSubmissionSourcesOfMailbox } from '../sources-repository';
 import { recordLinkedOrderEmail, recordOrderEmail } from './order-emails';
 
-export async function orderSubmissionMailRules(db: DbOrTx, emailSourceId: number): Promise<MailMatchRule[]> {
-  const rows = await listActiveOrderSubmissionSourcesOfMailbox(db, emailSourceId);
-  return rows.map((row) => ({
+/** A submission source's rule as intake matches it; the rule tester builds an editor's rule with it too. */
+export function orderSubmissionMatchRule(
+  emailSourceId: number,
+  row: SourceMatchFields & { noAttachmentsNeedsLinkClick: boolean },
+): MailMatchRule {
+  return {
     ...toMailMatchRule('order-submission', emailSourceId, row),
     expectedAttachmentCount: row.noAttachmentsNeedsLinkClick ? null : row.expectedAttachmentCount,
     needsNoAttachment: row.noAttachmentsNeedsLinkClick,
-  }));
+  };
+}
+
+export async function orderSubmissionMailRules(db: DbOrTx, emailSourceId: number): Promise<MailMatchRule[]> {
+  const rows = await listActiveOrderSubmissionSourcesOfMailbox(db, emailSourceId);
+  return rows.map((row) => orderSubmissionMatchRule(emailSourceId, row));
 }
 
 export const orderSubmissionFileProcessor = {

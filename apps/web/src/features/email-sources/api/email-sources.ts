@@ -6,7 +6,10 @@ import {
   LEDGER_PAGE_DEFAULT,
   type LedgerOutcome,
   type LedgerPage,
+  type OfferAgainResult,
   type PickerPair,
+  type SourcePrefill,
+  type SuggestSourceRequest,
   type TEmailConnectionTest,
   type TEmailSource,
 } from '@app/contracts';
@@ -130,4 +133,36 @@ export function useMailboxLedger(id: number, filters: { outcome: LedgerOutcome |
     },
     getNextPageParam: (last) => last.nextBefore,
   });
+}
+
+/**
+ * POST /api/email-sources/{id}/messages/{messageId}/offer-again: the message decided again by the mailbox's
+ * current sources; the ledger is read again, since the message's outcome may have changed.
+ */
+export function useOfferAgain(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: number) =>
+      api.post<OfferAgainResult>(`/api/email-sources/${id}/messages/${messageId}/offer-again`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...emailSourceKeys.detail(id), 'messages'] }),
+  });
+}
+
+/**
+ * POST /api/email-sources/{id}/messages/{messageId}/suggest-source: the prefill of a new source from a ledger
+ * message's attachment (docs/behaviour/mail-intake.md#create-a-source-from-a-message); nothing is stored.
+ */
+export function suggestSourceFromMessage(input: {
+  emailSourceId: number;
+  messageId: number;
+  request: SuggestSourceRequest;
+}) {
+  return api.post<SourcePrefill>(
+    `/api/email-sources/${input.emailSourceId}/messages/${input.messageId}/suggest-source`,
+    input.request,
+  );
+}
+
+export function useSuggestSourceFromMessage() {
+  return useMutation({ mutationFn: suggestSourceFromMessage });
 }

@@ -4,11 +4,19 @@ import {
   LEDGER_OUTCOMES,
   type LedgerMessage,
   type LedgerOutcome,
+  MAIL_RULE_LABELS,
   MAIL_SOURCE_LABELS,
+  type MailSourceType,
+  OFFER_OUTCOME_LABELS,
+  type OfferAgainResult,
+  type OfferOutcome,
+  type SuggestSourceRequest,
+  spreadsheetTypeOf,
 } from '@app/contracts';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, FilePlus2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,16 +27,18 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { describeError } from '@/lib/api-client';
+import { usePermissions } from '@/shared/auth/api/session';
 import { runHistoryPath } from '@/shared/runs/api/runs';
-import { useEmailSource, useMailboxLedger } from '../api/email-sources';
+import { MailMessageCells, MailMessageHeads } from '@/shared/sources/components/mail-message-cells';
+import { NEW_SOURCE_PATHS, sourcePrefillState } from '@/shared/sources/lib/source-prefill';
+import {
+  useEmailSource,
+  useMailboxLedger,
+  useOfferAgain,
+  useSuggestSourceFromMessage,
+} from '../api/email-sources';
 
 const ALL = 'all';
-const RULE_LABELS = {
-  from: 'From',
-  subject: 'Subject',
-  attachmentCount: 'Attachment count',
-  attachment: 'Attachment',
-};
 
 const OUTCOME_VARIANTS: Record<LedgerOutcome, 'default' | 'secondary' | 'destructive' | 'outline'> = {
   processed: 'default',
@@ -37,6 +47,16 @@ const OUTCOME_VARIANTS: Record<LedgerOutcome, 'default' | 'secondary' | 'destruc
   failed: 'destructive',
   pending: 'outline',
 };
+
+const OFFER_VARIANTS: Record<OfferOutcome, 'default' | 'secondary' | 'destructive' | 'outline'> = {
+  processed: 'default',
+  'already-processed': 'secondary',
+  unmatched: 'outline',
+  failed: 'destructive',
+};
+
+/** A message a fixed rule may now take: the ones no source processed. */
+const OFFERABLE: readonly LedgerOutcome[] = ['unmatched', 'ignored', 'failed'];
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -123,9 +143,7 @@ export function MailboxLedgerPage() {
           <Table aria-label="Messages">
             <TableHeader>
               <TableRow>
-                <TableHead>Received</TableHead>
-                <TableHead>From</TableHead>
-                <TableHead>Subject</TableHead>
+                <MailMessageHeads />
                 <TableHead>Attachments</TableHead>
                 <TableHead>Outcome</TableHead>
                 <TableHead>Sources</TableHead>
@@ -133,7 +151,7 @@ export function MailboxLedgerPage() {
             </TableHeader>
             <TableBody>
               {messages.map((message) => (
-                <LedgerRow key={message.id} message={message} />
+                <LedgerRow key={message.id} emailSourceId={id} message={message} />
               ))}
             </TableBody>
           </Table>
@@ -152,14 +170,89 @@ export function MailboxLedgerPage() {
   );
 }
 
-function LedgerRow({ message }: { message: LedgerMessage }) {
+const NEW_SOURCE_ACTIONS: Array<{ kind: SuggestSourceRequest['kind']; label: string }> = [
+  { kind: 'order-tracking', label: 'New order tracking source' },
+  { kind: 'inventory', label: 'New inventory source' },
+];
+
+/**
+ * Create a source from a message (docs/behaviour/mail-intake.md#create-a-source-from-a-message): for a
+ * spreadsheet attachment, the new source kinds the user holds a flag for; the editor opens pre-filled.
+ */
+function NewSourceActions({
+  emailSourceId,
+  message,
+  attachment,
+}: {
+  emailSourceId: number;
+  message: LedgerMessage;
+  attachment: number;
+}) {
+  const permissions = usePermissions();
+  const navigate = useNavigate();
+  const suggest = useSuggestSourceFromMessage();
+  const file = message.attachments[attachment]!;
+  const allowed = NEW_SOURCE_ACTIONS.filter(({ kind }) =>
+    kind === 'order-tracking' ? permissions.orderUser : permissions.inventoryUser,
+  );
+  if (allowed.length === 0 || !spreadsheetTypeOf(file.fileName, file.contentType)) return null;
+
+  const open = (kind: SuggestSourceRequest['kind']) =>
+    suggest.mutate(
+      { emailSourceId, messageId: message.id, request: { kind, attachment } },
+      { onSuccess: (prefill) => navigate(NEW_SOURCE_PATHS[kind], { state: sourcePrefillState(prefill) }) },
+    );
+
+  return (
+    <div className="mt-1 grid gap-1">
+      <div className="flex flex-wrap gap-1">
+        {allowed.map(({ kind, label }) => (
+          <Button
+            key={kind}
+            type="button"
+            size="sm"
+            variant="outline"
+            aria-label={`${label} from ${file.fileName}`}
+            disabled={suggest.isPending}
+            onClick={() => open(kind)}
+          >
+            <FilePlus2 aria-hidden />
+            {label}
+          </Button>
+        ))}
+      </div>
+      {suggest.isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          {describeError(suggest.error, 'The source could not be suggested.')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function offerSummary(answer: OfferAgainResult): string {
+  if (answer.sources.length === 0) return 'No source of yours reads this mailbox.';
+  const counts = new Map<OfferOutcome, number>();
+  for (const source of answer.sources) counts.set(source.outcome, (counts.get(source.outcome) ?? 0) + 1);
+  const parts = [...counts].map(
+    ([outcome, count]) => `${count} ${OFFER_OUTCOME_LABELS[outcome].toLowerCase()}`,
+  );
+  return `Offered again: ${parts.join(', ')}.`;
+}
+
+function LedgerRow({ emailSourceId, message }: { emailSourceId: number; message: LedgerMessage }) {
+  const offer = useOfferAgain(emailSourceId);
+  const [answer, setAnswer] = useState<OfferAgainResult | null>(null);
+  const offerAgain = () =>
+    offer.mutate(message.id, {
+      onSuccess: (result) => {
+        setAnswer(result);
+        toast.success(offerSummary(result));
+      },
+    });
   return (
     <TableRow className="align-top">
-      <TableCell className="whitespace-nowrap">
-        {message.receivedAt ? new Date(message.receivedAt).toLocaleString() : '—'}
-      </TableCell>
-      <TableCell className="break-all">{message.from ?? '—'}</TableCell>
-      <TableCell className="whitespace-normal">{message.subject || '(no subject)'}</TableCell>
+      <MailMessageCells message={message} />
       <TableCell>
         {message.attachments.length === 0 ? (
           <span className="text-muted-foreground">None listed</span>
@@ -172,6 +265,7 @@ function LedgerRow({ message }: { message: LedgerMessage }) {
                 <span className="text-muted-foreground">
                   ({formatSize(file.size)}, {file.contentType})
                 </span>
+                <NewSourceActions emailSourceId={emailSourceId} message={message} attachment={index} />
               </li>
             ))}
           </ul>
@@ -180,6 +274,21 @@ function LedgerRow({ message }: { message: LedgerMessage }) {
       <TableCell className="min-w-48 whitespace-normal">
         <Badge variant={OUTCOME_VARIANTS[message.outcome]}>{LEDGER_OUTCOME_LABELS[message.outcome]}</Badge>
         <p className="mt-1 text-sm">{message.reason}</p>
+        {OFFERABLE.includes(message.outcome) || answer ? (
+          <div className="mt-2 space-y-2">
+            {OFFERABLE.includes(message.outcome) ? (
+              <Button size="sm" variant="outline" disabled={offer.isPending} onClick={offerAgain}>
+                {offer.isPending ? 'Offering…' : 'Offer again'}
+              </Button>
+            ) : null}
+            {offer.isError ? (
+              <p role="alert" className="text-destructive text-sm">
+                {describeError(offer.error, 'The message could not be offered again.')}
+              </p>
+            ) : null}
+            {answer ? <OfferAnswer answer={answer} /> : null}
+          </div>
+        ) : null}
       </TableCell>
       <TableCell className="min-w-64 whitespace-normal">
         <ul className="space-y-2">
@@ -189,21 +298,50 @@ function LedgerRow({ message }: { message: LedgerMessage }) {
               <span className="text-muted-foreground">({MAIL_SOURCE_LABELS[source.sourceType]})</span>:{' '}
               {source.matched
                 ? 'matched'
-                : `not matched${source.failedRule ? ` (${RULE_LABELS[source.failedRule]})` : ''}`}
+                : `not matched${source.failedRule ? ` (${MAIL_RULE_LABELS[source.failedRule]})` : ''}`}
               <br />
               <span className="text-muted-foreground">{source.detail}</span>
-              {source.runId !== null ? (
-                <>
-                  {' '}
-                  <Link className="underline" to={runHistoryPath(source.sourceType, source.sourceId)}>
-                    Run {source.runId}
-                  </Link>
-                </>
-              ) : null}
+              <RunLink source={source} />
             </li>
           ))}
         </ul>
       </TableCell>
     </TableRow>
+  );
+}
+
+/** What each source did with the message offered again. */
+function OfferAnswer({ answer }: { answer: OfferAgainResult }) {
+  if (answer.sources.length === 0) {
+    return <p className="text-muted-foreground text-sm">No source of yours reads this mailbox.</p>;
+  }
+  return (
+    <ul aria-label="Offer again result" className="space-y-1 text-sm">
+      {answer.sources.map((source) => (
+        <li key={`${source.sourceType}:${source.sourceId}`}>
+          <span className="font-medium">{source.sourceName}</span>:{' '}
+          <Badge variant={OFFER_VARIANTS[source.outcome]}>{OFFER_OUTCOME_LABELS[source.outcome]}</Badge>{' '}
+          <span className="text-muted-foreground">{source.detail}</span>
+          <RunLink source={source} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The source's run for the message, in its Run History. */
+function RunLink({
+  source,
+}: {
+  source: { sourceType: MailSourceType; sourceId: number; runId: number | null };
+}) {
+  if (source.runId === null) return null;
+  return (
+    <>
+      {' '}
+      <Link className="underline" to={runHistoryPath(source.sourceType, source.sourceId)}>
+        Run {source.runId}
+      </Link>
+    </>
   );
 }

@@ -16,20 +16,28 @@ function sampleAsFile(sample: StoredSample): File {
 }
 
 /**
- * The File Structure card's "Suggest from a sample file" (docs/behaviour/sources.md#suggest-from-a-sample-file):
- * a reviewed suggestion fills File Has Header and the three supplier file columns; the source's sample
- * inventory file (stored, or newly chosen) is offered too. The applied proposals go with the save.
+ * Fills File Has Header and the three supplier file columns from an applied suggestion, from a sample file or
+ * from a ledger message (docs/behaviour/mail-intake.md#create-a-source-from-a-message). The applied proposals go
+ * with the save.
  */
-export function SuggestInventoryMapping({ stored }: { stored: StoredSample | null }) {
+export function useApplyInventorySuggestion() {
   const form = useFormContext<InventoryFormValues>();
-  const chosen = useWatch({ control: form.control, name: 'sampleFile' });
-
-  const apply = (applied: AppliedSuggestion) => {
+  return (applied: AppliedSuggestion) => {
     const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
     form.setValue('fileHasHeader', applied.fileHasHeader, options);
     for (const field of INVENTORY_MAPPING_FIELDS) form.setValue(field, applied.fields[field] ?? '', options);
     form.setValue('suggestedMapping', applied.suggested);
   };
+}
+
+/**
+ * The File Structure card's "Suggest from a sample file" (docs/behaviour/sources.md#suggest-from-a-sample-file):
+ * the source's sample inventory file (stored, or newly chosen) is offered too.
+ */
+export function SuggestInventoryMapping({ stored }: { stored: StoredSample | null }) {
+  const form = useFormContext<InventoryFormValues>();
+  const chosen = useWatch({ control: form.control, name: 'sampleFile' });
+  const apply = useApplyInventorySuggestion();
 
   const offered = chosen
     ? [{ label: `Use the chosen sample "${chosen.name}"`, load: async () => chosen }]

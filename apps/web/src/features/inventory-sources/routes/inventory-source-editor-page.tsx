@@ -1,4 +1,5 @@
 import {
+  INVENTORY_MAPPING_FIELDS,
   INVENTORY_SOURCE_MESSAGES,
   type InventorySource,
   type PickerPair,
@@ -21,6 +22,8 @@ import {
 } from '@/shared/inventory-sources/api/inventory-sources';
 import { MailedSourceEditorPage } from '@/shared/sources/components/mailed-source-editor';
 import { EditorSaveFooter } from '@/shared/sources/components/source-editor-parts';
+import { SourcePrefillFromMessage } from '@/shared/sources/components/source-prefill-from-message';
+import { TestRulesCard } from '@/shared/sources/components/test-rules-card';
 import {
   BasicInformationCard,
   EmailProcessingCard,
@@ -29,6 +32,7 @@ import {
   PredictiveAlgorithmCard,
   SftpCard,
 } from '../components/inventory-source-cards';
+import { useApplyInventorySuggestion } from '../components/suggest-inventory-mapping';
 import {
   type InventoryFormValues,
   inventorySourceResolver,
@@ -66,6 +70,12 @@ export function InventorySourceEditorPage() {
 }
 
 const idOf = (name: string) => `inv-${name.replace('.', '-')}`;
+
+/** docs/behaviour/mail-intake.md#create-a-source-from-a-message: a new source opened from a ledger message. */
+function PrefillFromMessage() {
+  const apply = useApplyInventorySuggestion();
+  return <SourcePrefillFromMessage kind="inventory" fields={INVENTORY_MAPPING_FIELDS} applyMapping={apply} />;
+}
 
 function InventorySourceForm({
   initial,
@@ -108,9 +118,11 @@ function InventorySourceForm({
   return (
     <FormKit form={form} idOf={idOf} onSubmit={onSubmit} className="space-y-6">
       <UnsavedChangesGuard control={form.control} />
+      <PrefillFromMessage />
       <div className="grid gap-6 lg:grid-cols-2">
         <BasicInformationCard emailSourcePairs={emailSourcePairs} emailSourcesLoading={emailSourcesLoading} />
         <EmailProcessingCard />
+        <TestRulesCard sourceType="inventory" className="lg:col-span-2" />
         <SftpCard loaded={loaded} stored={storedSftp.current} />
         <FileStructureCard stored={stored} />
         <PredictiveAlgorithmCard />

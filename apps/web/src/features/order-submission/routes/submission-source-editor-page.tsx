@@ -16,6 +16,7 @@ import {
   MailedFileSelects,
   MailMatchedActiveField,
 } from '@/shared/sources/components/source-editor-parts';
+import { TestRulesCard } from '@/shared/sources/components/test-rules-card';
 import {
   SUBMISSION_SOURCES_PATH,
   submissionSourceEditPath,
@@ -159,6 +160,8 @@ function SubmissionSourceForm({
             hint="Supports * wildcards (e.g. orders_*.xlsx)"
           />
         </FormSection>
+
+        <TestRulesCard sourceType="order-submission" className="lg:col-span-2" />
 
         <FormSection
           title="Link Processing"

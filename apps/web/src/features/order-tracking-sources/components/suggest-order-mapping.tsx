@@ -5,16 +5,13 @@ import { usePreviewedFile } from '@/shared/mapping-suggestions/lib/previewed-fil
 import type { AppliedSuggestion } from '@/shared/mapping-suggestions/lib/review';
 
 /**
- * The Column Mappings card's "Suggest from a sample file" (docs/behaviour/sources.md#suggest-from-a-sample-file):
- * a reviewed suggestion fills the processing settings and the mappings; the file last previewed in Process File
- * for this source is offered too. The applied proposals go with the save (`suggestedMapping`).
+ * Fills the processing settings and the mappings from an applied suggestion, from a sample file or from a
+ * ledger message (docs/behaviour/mail-intake.md#create-a-source-from-a-message). The applied proposals go with
+ * the save (`suggestedMapping`).
  */
-export function SuggestOrderMapping() {
+export function useApplyOrderSuggestion() {
   const form = useFormContext();
-  const id = useWatch({ control: form.control, name: 'id' }) as number | undefined;
-  const previewed = usePreviewedFile(id && id > 0 ? id : undefined);
-
-  const apply = (applied: AppliedSuggestion) => {
+  return (applied: AppliedSuggestion) => {
     const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
     form.setValue('fileHasHeader', applied.fileHasHeader, options);
     form.setValue(
@@ -29,6 +26,18 @@ export function SuggestOrderMapping() {
     }
     form.setValue('suggestedMapping', applied.suggested);
   };
+}
+
+/**
+ * The Column Mappings card's "Suggest from a sample file" (docs/behaviour/sources.md#suggest-from-a-sample-file):
+ * a reviewed suggestion fills the processing settings and the mappings; the file last previewed in Process File
+ * for this source is offered too.
+ */
+export function SuggestOrderMapping() {
+  const form = useFormContext();
+  const id = useWatch({ control: form.control, name: 'id' }) as number | undefined;
+  const previewed = usePreviewedFile(id && id > 0 ? id : undefined);
+  const apply = useApplyOrderSuggestion();
 
   return (
     <SuggestFromSampleFile

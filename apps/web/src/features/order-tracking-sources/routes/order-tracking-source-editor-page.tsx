@@ -30,6 +30,8 @@ import {
   numberText,
   SenderAndSubjectFields,
 } from '@/shared/sources/components/source-editor-parts';
+import { SourcePrefillFromMessage } from '@/shared/sources/components/source-prefill-from-message';
+import { TestRulesCard } from '@/shared/sources/components/test-rules-card';
 import {
   type MailRuleFormValues,
   NEW_MAIL_RULE,
@@ -41,7 +43,7 @@ import {
   useOrderTrackingSource,
   useSaveOrderTrackingSource,
 } from '../api/order-tracking-sources';
-import { SuggestOrderMapping } from '../components/suggest-order-mapping';
+import { SuggestOrderMapping, useApplyOrderSuggestion } from '../components/suggest-order-mapping';
 
 const M = ORDER_TRACKING_SOURCE_MESSAGES;
 
@@ -142,6 +144,14 @@ export function OrderTrackingSourceEditorPage() {
 }
 
 const { TextField, SwitchField, SelectField } = fieldsFor<OrderTrackingFormValues>();
+
+/** docs/behaviour/mail-intake.md#create-a-source-from-a-message: a new source opened from a ledger message. */
+function PrefillFromMessage() {
+  const apply = useApplyOrderSuggestion();
+  return (
+    <SourcePrefillFromMessage kind="order-tracking" fields={ORDER_MAPPING_FIELDS} applyMapping={apply} />
+  );
+}
 const idOf = (name: string) => `ots-${name.replace('columnNormalizationValues.', 'mapping-')}`;
 
 const uniqueColumnOptions = (current: string) => withCurrentOption(UNIQUE_COLUMN_OPTIONS, current);
@@ -173,6 +183,7 @@ function OrderTrackingSourceForm({
   return (
     <FormKit form={form} idOf={idOf} onSubmit={onSubmit} className="space-y-6">
       <UnsavedChangesGuard control={form.control} />
+      <PrefillFromMessage />
       <div className="grid gap-6 lg:grid-cols-2">
         <FormSection
           title="Basic Information"
@@ -205,6 +216,8 @@ function OrderTrackingSourceForm({
             hint="Supports * wildcards (e.g. tracking_*.csv)"
           />
         </FormSection>
+
+        <TestRulesCard sourceType="order-tracking" className="lg:col-span-2" />
 
         <FormSection
           title="Processing Settings"

@@ -1,0 +1,2 @@
+CREATE INDEX "mail_ledger_entries_from_trgm_idx" ON "mail_ledger_entries" USING gin ("from_address" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "mail_ledger_entries_subject_trgm_idx" ON "mail_ledger_entries" USING gin ("subject" gin_trgm_ops) WITH (fastupdate=false);

@@ -58,22 +58,32 @@ export function OrderTrackingPage() {
       setSearchParams((params) => writeGridState(update(parseGridState(params))), { replace: true }),
     [setSearchParams],
   );
+  // The search inputs hold drafts; the URL holds what was searched. A URL from elsewhere (a link, Back)
+  // refills them. One this page wrote itself (Search, Clear, a field taken off screen) does not: the router
+  // applies it in a transition, and what was typed meanwhile must stay.
+  const [draft, setDraft] = useState<SearchValues>(state.search);
+  const [matchAll, setMatchAll] = useState(state.matchAll);
+  const appliedKey = searchKey(state);
+  const [seenAppliedKey, setSeenAppliedKey] = useState(appliedKey);
+  const [ownAppliedKey, setOwnAppliedKey] = useState<string | null>(null);
+  if (seenAppliedKey !== appliedKey) {
+    setSeenAppliedKey(appliedKey);
+    setOwnAppliedKey(null);
+    if (ownAppliedKey !== appliedKey) {
+      setDraft(state.search);
+      setMatchAll(state.matchAll);
+    }
+  }
+  const applyOwn = (next: GridQueryState) => {
+    setOwnAppliedKey(searchKey(next));
+    setState(() => next);
+  };
+
   /** Applies a new state, or refetches when it is the one already on screen (Search and Clear always fetch). */
   const applyOrRefetch = (next: GridQueryState) => {
     if (writeGridState(next).toString() === writeGridState(state).toString()) void list.refetch();
-    else setState(() => next);
+    else applyOwn(next);
   };
-
-  // The search inputs hold drafts; the URL holds what was searched. A new URL (Clear, a link) refills them.
-  const [draft, setDraft] = useState<SearchValues>(state.search);
-  const [matchAll, setMatchAll] = useState(state.matchAll);
-  const appliedKey = JSON.stringify([state.search, state.matchAll]);
-  const [seenAppliedKey, setSeenAppliedKey] = useState(appliedKey);
-  if (seenAppliedKey !== appliedKey) {
-    setSeenAppliedKey(appliedKey);
-    setDraft(state.search);
-    setMatchAll(state.matchAll);
-  }
   const [desktopExtras, setDesktopExtras] = useState<SearchFieldId[]>(() =>
     fieldsWithText(state.search).filter((id) => DESKTOP_EXTRA_FIELDS.includes(id)),
   );
@@ -93,8 +103,7 @@ export function OrderTrackingPage() {
   /** A field taken off screen loses its text, and stops filtering at once if it was part of the search. */
   const dropField = (id: SearchFieldId) => {
     setDraft((current) => ({ ...current, [id]: '' }));
-    if (state.search[id])
-      setState((current) => ({ ...current, page: 1, search: { ...current.search, [id]: '' } }));
+    if (state.search[id]) applyOwn({ ...state, page: 1, search: { ...state.search, [id]: '' } });
   };
   const onToggleDesktopExtra = (id: SearchFieldId) => {
     if (desktopExtras.includes(id)) dropField(id);
@@ -295,4 +304,9 @@ export function OrderTrackingPage() {
       <DeleteOrderDialog order={pendingDelete} onClose={() => setPendingDelete(null)} />
     </div>
   );
+}
+
+/** What the search inputs show of a grid state: the drafts follow it when it changes. */
+function searchKey(state: GridQueryState): string {
+  return JSON.stringify([state.search, state.matchAll]);
 }

@@ -747,7 +747,9 @@ async function main() {
     }
     // The vendor e-mails: every line taken by a finished run, or five and a half minutes more. The due-work job
     // resumes what a kill interrupted when a process starts, and every five minutes, which is also when lines
-    // the relay deferred during an SMTP outage are sent again; a run that settles at once does not wait.
+    // the relay deferred during an SMTP outage are sent again; a send a kill stopped short of its hand-over is
+    // sent again 2 minutes after it began (docs/behaviour/order-submission.md#sending-exactly-once). A run that
+    // settles at once does not wait.
     const settleUntil = Date.now() + 330_000;
     while (!(await vendorOrdersSettled(database.db).catch(() => false)) && Date.now() < settleUntil) {
       await sleep(1_000);

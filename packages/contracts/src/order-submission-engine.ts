@@ -95,6 +95,11 @@ export interface VendorSubmissionDetails extends RunDetails {
   body: string;
   /** The e-mail's Message-ID, the same on every attempt and re-send (absent on runs from before it was kept). */
   messageId?: string;
+  /**
+   * 'pending' from the claim until the e-mail's data is about to end, 'started' from then: a run left
+   * running while still 'pending' was never taken by the relay (absent on runs from before it was kept).
+   */
+  handover?: 'pending' | 'started';
   /** The relay did not take the e-mail for now (4xx, unreachable): the lines went back to waiting. */
   deferred?: boolean;
   poNumbers: string[];

@@ -6,12 +6,14 @@
  * `runDueSubmissionWork` (modules/order-submission/engine/due-work.ts): it resumes interrupted work,
  * processes the batches whose day ended incomplete, and sends non-daily vendors their overdue lines.
  * Policy 'singleton' keeps two ticks from working side by side; the work's own claims would keep them from
- * sending anything twice anyway.
+ * sending anything twice anyway. A tick that sees a vendor send not yet handed to its relay asks for one
+ * more when that send would count as interrupted.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../context';
 import { runDueSubmissionWork } from '../modules/order-submission/engine/due-work';
+import { nextInterruptedSendCheck } from '../modules/order-submission/engine/repository';
 
 export const ORDER_SUBMISSION_DUE_WORK_QUEUE = 'order-submission-due-work';
 
@@ -37,6 +39,17 @@ export async function registerOrderSubmissionJobs(
     const { errors, ...counts } = report;
     if (Object.values(counts).some((count) => count > 0)) log.info(counts, 'order submission due work done');
     for (const error of errors) log.warn(`order submission due work: ${error}`);
+    // A send still short of its hand-over is looked at again when it would count as interrupted, so that the
+    // lines of an instance that died there go out within minutes, not at the next five-minute tick after.
+    const next = await nextInterruptedSendCheck(context.db);
+    if (next) {
+      await boss.sendAfter(
+        ORDER_SUBMISSION_DUE_WORK_QUEUE,
+        {},
+        { singletonKey: 'order-submission-interrupted-send' },
+        new Date(next.getTime() + 1_000),
+      );
+    }
   });
   await boss.schedule(ORDER_SUBMISSION_DUE_WORK_QUEUE, '*/5 * * * *');
 

@@ -6,7 +6,10 @@
  * source signed in with Microsoft or Google uses its delegated access token instead
  * (mailbox-sign-in.ts).
  */
+
+import { Readable } from 'node:stream';
 import { type MailSecretSettings, mailSecretBinding, mailSecretName } from '@app/contracts';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { IncomingServerSettings } from '../../integrations/imap-connection';
 import { type MailSignIn, MailSignInError, resolveMailSignIn } from '../../integrations/msal';
@@ -18,6 +21,7 @@ import {
   smtpFailureMessage,
   smtpSendVerdict,
 } from '../../integrations/outgoing-mail';
+import { errorMessage } from '../../lib/error-message';
 import { cleanFileName } from '../../lib/file-names';
 import type { SecretBox } from '../../lib/secrets';
 import { mailboxAccessToken, type SignInContext } from './mailbox-sign-in';
@@ -99,11 +103,17 @@ export type SendOutcome =
  * Sends `mail` from the source's address through the source's own outgoing server, signed in with its
  * stored secret. Never throws for a mail problem: the outcome says what went wrong, in words that never
  * repeat the server's replies.
+ *
+ * `beforeEndOfData` runs after the message's data has been handed to the connection and before the end of
+ * data that makes the relay take it: until it resolves, the relay cannot have accepted the message. When it
+ * throws, the transaction is abandoned without that end, so the relay discards what it received, and the
+ * outcome is 'deferred' (docs/behaviour/order-submission.md#sending-exactly-once).
  */
 export async function sendFromEmailSource(
   context: SourceConnectionContext,
   row: EmailSourceRow,
   mail: Omit<Mail.Options, 'from'>,
+  options: { beforeEndOfData?: () => Promise<void> } = {},
 ): Promise<SendOutcome> {
   const settings = mailServerSettings(row, context.config);
   if (!smtpEndpoint(settings).host) {
@@ -125,16 +135,44 @@ export async function sendFromEmailSource(
     if (error instanceof MailSignInError) return { ok: false, fault: 'server', message: error.message };
     throw error;
   }
+  // Signed in with Microsoft or Google, the mail goes out as the signed-in mailbox.
+  const message: Mail.Options = {
+    ...mail,
+    ...cleanAttachmentNames(mail.attachments),
+    from: senderAddress(row),
+  };
   const transport = buildSmtpTransport(settings, signIn);
+  let stoppedBeforeEnd: unknown;
   try {
-    // Signed in with Microsoft or Google, the mail goes out as the signed-in mailbox.
-    await transport.sendMail({
-      ...mail,
-      ...cleanAttachmentNames(mail.attachments),
-      from: senderAddress(row),
-    });
+    if (options.beforeEndOfData) {
+      const { beforeEndOfData } = options;
+      const node = new MailComposer(message).compile();
+      const envelope = node.getEnvelope();
+      const content = await node.build();
+      await transport.sendMail({
+        envelope,
+        raw: heldEndOfData(content, async () => {
+          try {
+            await beforeEndOfData();
+          } catch (error) {
+            stoppedBeforeEnd = error;
+            throw error;
+          }
+        }),
+      });
+    } else {
+      await transport.sendMail(message);
+    }
     return { ok: true };
   } catch (error) {
+    if (stoppedBeforeEnd !== undefined) {
+      return {
+        ok: false,
+        fault: 'server',
+        message: `The e-mail was not handed over to ${smtpEndpoint(settings).host}: ${errorMessage(stoppedBeforeEnd)}`,
+        verdict: 'deferred',
+      };
+    }
     return {
       ok: false,
       fault: 'server',
@@ -144,6 +182,30 @@ export async function sendFromEmailSource(
   } finally {
     transport.close();
   }
+}
+
+/**
+ * The message as a stream that ends only once `beforeEnd` has resolved: nodemailer writes the end of data
+ * when its source ends, and abandons the transaction when the source fails.
+ */
+function heldEndOfData(content: Buffer, beforeEnd: () => Promise<void>): Readable {
+  let pushed = false;
+  let ending = false;
+  return new Readable({
+    read() {
+      if (!pushed) {
+        pushed = true;
+        this.push(content);
+        return;
+      }
+      if (ending) return;
+      ending = true;
+      beforeEnd().then(
+        () => this.push(null),
+        (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+  });
 }
 
 /** Every attachment's name through the one sanitiser (lib/file-names.ts): a CR or LF must not reach a header. */

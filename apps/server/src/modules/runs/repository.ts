@@ -59,7 +59,16 @@ export async function startRun(db: DbOrTx, input: StartRunInput): Promise<number
 }
 
 /** Finishes a run and, in the same transaction, records its webhook event (run.succeeded / failed / held). */
-export async function finishRun(db: DbOrTx, runId: number, input: FinishRunInput): Promise<void> {
+/**
+ * Ends a run. `onlyWhileRunning`: not when something else has ended it already (a vendor send taken over,
+ * engine/repository.ts failInterruptedVendorRuns); whether it was ended here is the answer.
+ */
+export async function finishRun(
+  db: DbOrTx,
+  runId: number,
+  input: FinishRunInput,
+  options: { onlyWhileRunning?: boolean } = {},
+): Promise<boolean> {
   const finished = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(runs)
@@ -72,12 +81,15 @@ export async function finishRun(db: DbOrTx, runId: number, input: FinishRunInput
         ...(input.outputFileId !== undefined ? { outputFileId: input.outputFileId } : {}),
         finishedAt: new Date(),
       })
-      .where(eq(runs.id, runId))
+      .where(
+        options.onlyWhileRunning ? and(eq(runs.id, runId), eq(runs.status, 'running')) : eq(runs.id, runId),
+      )
       .returning();
     if (row) await emitRunFinished(tx, row);
     return row;
   });
   if (finished) countRun(finished.sourceType, input.status, finished.startedAt, finished.finishedAt!);
+  return finished !== undefined;
 }
 
 /** A finished run in one statement, for steps that have no "running" phase worth showing. */

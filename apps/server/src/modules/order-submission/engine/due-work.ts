@@ -2,7 +2,8 @@
  * The submission engine's periodic work (jobs/order-submission-jobs.ts runs it every few minutes; tests
  * call it directly with a moved clock). Each step is a claim, so several instances may run it at once.
  *
- * 1. Vendor runs left 'running' by a stopped instance are closed as failed (the e-mail may have gone:
+ * 1. Vendor runs left 'running' by a stopped instance are closed: one that never handed its e-mail to the
+ *    relay as deferred, its lines sent again in step 5; one that did as failed (the e-mail may have gone:
  *    never sent again by itself, re-send is the operator's call).
  * 2. Order e-mails recorded but not taken up (stopped right after the intake commit, or while following
  *    the order link) are processed now.
@@ -29,7 +30,10 @@ import {
 import { submitWaitingLines } from './vendor-submissions';
 
 export interface DueWorkReport {
+  /** Interrupted after the hand-over: may or may not have gone. */
   interruptedVendorRuns: number;
+  /** Interrupted before the hand-over: their lines go again. */
+  interruptedBeforeHandover: number;
   resumedEmails: number;
   resumedBatches: number;
   lateBatches: number;
@@ -42,6 +46,7 @@ export async function runDueSubmissionWork(context: AppContext): Promise<DueWork
   const { db } = context;
   const report: DueWorkReport = {
     interruptedVendorRuns: 0,
+    interruptedBeforeHandover: 0,
     resumedEmails: 0,
     resumedBatches: 0,
     lateBatches: 0,
@@ -58,7 +63,9 @@ export async function runDueSubmissionWork(context: AppContext): Promise<DueWork
   };
 
   await attempt('closing interrupted vendor runs', async () => {
-    report.interruptedVendorRuns = await failInterruptedVendorRuns(db);
+    const interrupted = await failInterruptedVendorRuns(db);
+    report.interruptedVendorRuns = interrupted.unknown;
+    report.interruptedBeforeHandover = interrupted.resent;
   });
   for (const emailId of await orderEmailsToResume(db)) {
     await attempt(`order e-mail #${emailId}`, async () => {

@@ -19,8 +19,17 @@ export type VendorLineInsert = typeof submissionVendorLines.$inferInsert;
 export const ORDER_EMAIL_LEASE_SECONDS = 10 * 60;
 /** A batch's submissions (PDFs, one e-mail per vendor) may take a while; a batch claimed longer ago is resumed. */
 export const BATCH_LEASE_SECONDS = 30 * 60;
-/** A vendor run still running after this was interrupted between claiming its lines and finishing. */
+/**
+ * A vendor run still running after this, its e-mail handed to the relay (or from before hand-overs were
+ * recorded), was interrupted between the relay's answer and its "sent" step.
+ */
 export const VENDOR_RUN_LEASE_SECONDS = 30 * 60;
+/**
+ * A vendor run still running after this whose e-mail was never handed over stopped before the relay could
+ * take it. Longer than signing in, connecting and the greeting may take (15 s each by default), so that a
+ * live send is seldom taken over; when it is, its hand-over finds the run ended and gives up.
+ */
+export const VENDOR_SEND_START_LEASE_SECONDS = 2 * 60;
 
 const olderThan = (
   column: typeof submissionOrderEmails.claimedAt | typeof submissionBatches.claimedAt,
@@ -378,24 +387,88 @@ export async function batchLineRuns(
  * outcome: whether the e-mail went out is unknown, so they are closed as failed (never sent again by
  * themselves; an operator checks with the vendor and re-sends).
  */
-export async function failInterruptedVendorRuns(db: DbOrTx): Promise<number> {
-  const rows = await db
+/**
+ * Vendor runs left 'running' by a stopped instance (docs/behaviour/order-submission.md#sending-exactly-once):
+ * - never handed over (details.handover 'pending') past VENDOR_SEND_START_LEASE_SECONDS: the relay cannot
+ *   have taken the e-mail, so the run is closed as deferred and its lines wait again, sent by the same
+ *   due-work run with the same Message-ID;
+ * - handed over (or from before hand-overs were recorded) past VENDOR_RUN_LEASE_SECONDS: the e-mail may or
+ *   may not have gone, so it is closed as failed and never sent again by itself.
+ */
+export async function failInterruptedVendorRuns(db: DbOrTx): Promise<{ resent: number; unknown: number }> {
+  const resent = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(runs)
+      .set({
+        status: 'failed',
+        message:
+          'The submission was interrupted (the server stopped) before its e-mail was handed over to the relay, so nothing was sent: its lines are sent again with the same Message-ID.',
+        details: sql`${runs.details} || '{"deferred": true}'::jsonb`,
+        finishedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(runs.sourceType, 'vendor'),
+          eq(runs.status, 'running'),
+          sql`${runs.details}->>'handover' = 'pending'`,
+          lt(runs.startedAt, sql`now() - make_interval(secs => ${VENDOR_SEND_START_LEASE_SECONDS})`),
+        ),
+      )
+      .returning({ id: runs.id });
+    for (const row of rows) await releaseLines(tx, row.id);
+    return rows.length;
+  });
+  const unknown = await db
     .update(runs)
     .set({
       status: 'failed',
       message:
-        'The submission was interrupted (the server stopped) after its file was made and before the result of sending was recorded: the e-mail may or may not have reached the vendor. Check with the vendor, then use Re-send if needed.',
+        'The submission was interrupted (the server stopped) after its e-mail was handed over to the relay and before the result of sending was recorded: the e-mail may or may not have reached the vendor. Check with the vendor, then use Re-send if needed.',
       finishedAt: sql`now()`,
     })
     .where(
       and(
         eq(runs.sourceType, 'vendor'),
         eq(runs.status, 'running'),
+        sql`coalesce(${runs.details}->>'handover', '') <> 'pending'`,
         lt(runs.startedAt, sql`now() - make_interval(secs => ${VENDOR_RUN_LEASE_SECONDS})`),
       ),
     )
     .returning({ id: runs.id });
-  return rows.length;
+  return { resent, unknown: unknown.length };
+}
+
+/**
+ * The hand-over of a vendor run's e-mail, just before the relay is given the end of its data: only while
+ * the run is still this send's (running, never handed over). False when failInterruptedVendorRuns has
+ * taken it over: the send must then stop short of the end.
+ */
+export async function markHandover(db: DbOrTx, runId: number): Promise<boolean> {
+  const rows = await db
+    .update(runs)
+    .set({ details: sql`${runs.details} || '{"handover": "started"}'::jsonb` })
+    .where(and(eq(runs.id, runId), eq(runs.status, 'running'), sql`${runs.details}->>'handover' = 'pending'`))
+    .returning({ id: runs.id });
+  return rows.length === 1;
+}
+
+/** When the earliest vendor run now sending, never handed over, would count as interrupted; null: none. */
+export async function nextInterruptedSendCheck(db: DbOrTx): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      at: sql<
+        Date | string | null
+      >`min(${runs.startedAt}) + make_interval(secs => ${VENDOR_SEND_START_LEASE_SECONDS})`,
+    })
+    .from(runs)
+    .where(
+      and(
+        eq(runs.sourceType, 'vendor'),
+        eq(runs.status, 'running'),
+        sql`${runs.details}->>'handover' = 'pending'`,
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
 }
 
 /** The latest vendor run whose file could not be made, and when the vendor was last saved. */

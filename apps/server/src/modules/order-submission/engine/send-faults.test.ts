@@ -6,6 +6,7 @@
  * after the relay accepted (the database failing, or the process dying there) never leads to a second
  * e-mail by itself, and a Re-send carries the same Message-ID. Real SMTP catcher, real database.
  */
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import type { VendorSubmissionDetails } from '@app/contracts';
 import { schema } from '@app/db';
 import { DB_KIND } from '@app/db/testing';
@@ -24,7 +25,12 @@ import {
   useTestClock,
 } from '../../../../test/modules/order-submission-engine';
 import { runDueSubmissionWork } from './due-work';
-import { VENDOR_RUN_LEASE_SECONDS, vendorsWithWaitingLines } from './repository';
+import {
+  nextInterruptedSendCheck,
+  VENDOR_RUN_LEASE_SECONDS,
+  VENDOR_SEND_START_LEASE_SECONDS,
+  vendorsWithWaitingLines,
+} from './repository';
 
 let t: TestApp;
 let catcher: SmtpCatcher;
@@ -160,6 +166,114 @@ describe(`a vendor e-mail through faults (${DB_KIND}, SMTP catcher)`, () => {
     await runDueSubmissionWork(t.app.context);
     expect(mailsTo(to)).toHaveLength(0);
     expect(await runs()).toHaveLength(1);
+  });
+
+  it('the hand-over cannot be recorded: the relay gets no end of data and keeps nothing; the lines go once, later', async () => {
+    const { sourceId, vendorId, to, runs } = await acmeSource();
+    await t.db.db.execute(
+      sql`create function handover_fault() returns trigger language plpgsql as $$ begin raise exception 'no hand-over (test)'; end $$`,
+    );
+    await t.db.db.execute(sql`
+      create trigger handover_fault before update on runs for each row
+      when (new.source_type = 'vendor' and new.status = 'running' and new.details->>'handover' = 'started')
+      execute function handover_fault()`);
+    try {
+      await deliver(sourceId);
+    } finally {
+      await t.db.db.execute(sql`drop trigger handover_fault on runs`);
+      await t.db.db.execute(sql`drop function handover_fault()`);
+    }
+    // The catcher saw the data begin and the connection close before its end: nothing delivered.
+    expect(mailsTo(to)).toHaveLength(0);
+    const [stopped] = await runs();
+    expect(stopped).toMatchObject({ status: 'failed' });
+    expect(stopped!.message).toMatch(
+      /was not sent yet: The e-mail was not handed over to .*the hand-over could not be recorded/,
+    );
+    expect(detailsOf(stopped!)).toMatchObject({ deferred: true, handover: 'pending' });
+    expect(await vendorsWithWaitingLines(t.db.db)).toContain(vendorId);
+
+    await runDueSubmissionWork(t.app.context);
+    const [mail] = await catcher.waitFor(1);
+    expect(mailsTo(to)).toHaveLength(1);
+    expect(mail!.parsed.messageId).toBe(detailsOf(stopped!).messageId);
+    const [, sent] = await runs();
+    expect(sent).toMatchObject({ status: 'succeeded' });
+    expect(detailsOf(sent!).handover).toBe('started');
+  });
+
+  it('an instance gone before the hand-over: past two minutes its lines go once, and the stuck attempt changes nothing', async () => {
+    const { sourceId, vendorId, to, runs } = await acmeSource();
+    // A relay that holds its first connection before the greeting: the send waits there, short of its
+    // hand-over, which is what the database holds of an instance that died there. Later connections, and
+    // the first once let go, reach the catcher.
+    const held: Socket[] = [];
+    const open = new Set<Socket>();
+    const forward = (socket: Socket) => {
+      const upstream = connect(catcher.port, catcher.host);
+      open.add(upstream);
+      socket.pipe(upstream).pipe(socket);
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    };
+    const relay = createServer((socket) => {
+      open.add(socket);
+      if (held.length === 0) held.push(socket);
+      else forward(socket);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const viaRelay = await createSendingEmailSource(
+      t,
+      { ...catcher, port: (relay.address() as AddressInfo).port },
+      { email: 'purchasing@shop.example' },
+    );
+    await t.db.db
+      .update(schema.orderVendorSources)
+      .set({ sendFromEmailSourceId: viaRelay.id })
+      .where(eq(schema.orderVendorSources.id, vendorId));
+    try {
+      const stuck = deliver(sourceId);
+      await expect.poll(async () => (await runs()).length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => held.length, { timeout: 10_000 }).toBe(1);
+      const [sending] = await runs();
+      expect(sending).toMatchObject({ status: 'running' });
+      expect(detailsOf(sending!).handover).toBe('pending');
+
+      // Within the lease nothing touches it.
+      expect((await runDueSubmissionWork(t.app.context)).interruptedBeforeHandover).toBe(0);
+      expect(await nextInterruptedSendCheck(t.db.db)).toEqual(
+        new Date(sending!.startedAt.getTime() + VENDOR_SEND_START_LEASE_SECONDS * 1000),
+      );
+      await t.db.db
+        .update(schema.runs)
+        .set({ startedAt: sql`now() - make_interval(secs => ${VENDOR_SEND_START_LEASE_SECONDS + 1})` })
+        .where(eq(schema.runs.id, sending!.id));
+      const report = await runDueSubmissionWork(t.app.context);
+      expect(report).toMatchObject({ interruptedBeforeHandover: 1, interruptedVendorRuns: 0 });
+      const [mail] = await catcher.waitFor(1);
+      expect(mail!.parsed.messageId).toBe(detailsOf(sending!).messageId);
+
+      // The stuck attempt goes on once its relay answers, and stops at its hand-over: its run was ended by
+      // the due-work run, so the relay never gets the end of its data.
+      forward(held[0]!);
+      await stuck;
+      const [closed, sent] = await runs();
+      expect(closed).toMatchObject({ status: 'failed' });
+      expect(closed!.message).toMatch(/before its e-mail was handed over to the relay, so nothing was sent/);
+      expect(detailsOf(closed!)).toMatchObject({ deferred: true, handover: 'pending' });
+      expect(sent).toMatchObject({ status: 'succeeded' });
+      expect(await runs()).toHaveLength(2);
+      await runDueSubmissionWork(t.app.context);
+      expect(mailsTo(to)).toHaveLength(1);
+      expect(await nextInterruptedSendCheck(t.db.db)).toBeNull();
+    } finally {
+      await t.db.db
+        .update(schema.orderVendorSources)
+        .set({ sendFromEmailSourceId: senderId })
+        .where(eq(schema.orderVendorSources.id, vendorId));
+      for (const socket of open) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 
   it('the database going away at the "sent" step: the step is tried again once it answers, and the run is sent', async () => {

@@ -25,6 +25,11 @@ export interface SubmissionEmail {
   attachments: OutgoingAttachment[];
   /** The stable Message-ID of the submission (submissionMessageId), the same on every attempt. */
   messageId?: string;
+  /**
+   * Runs before the end of data that makes the relay take the e-mail; when it throws, the relay gets no end
+   * and the outcome is 'deferred' (source-connection.ts sendFromEmailSource).
+   */
+  beforeEndOfData?: () => Promise<void>;
 }
 
 export interface SendOutcome {
@@ -84,21 +89,26 @@ async function send(
   const from = senderAddress(emailSource);
   const fail = (message: string): SendOutcome => ({ ok: false, message, from });
   if (mail.to.length === 0) return fail('The vendor has no recipient (Emails to is empty).');
-  const sent = await sendFromEmailSource(context, emailSource, {
-    to: mail.to,
-    ...(mail.cc.length > 0 ? { cc: mail.cc } : {}),
-    ...(mail.bcc.length > 0 ? { bcc: mail.bcc } : {}),
-    subject: mail.subject,
-    text: mail.body,
-    ...(mail.messageId ? { messageId: mail.messageId } : {}),
-    attachments: mail.attachments.map((attachment) => ({
-      filename: attachment.fileName,
-      content: attachment.content,
-      contentType: attachment.contentType,
-      // nodemailer shows a message/rfc822 part inline by default; a forwarded order is an attachment.
-      contentDisposition: 'attachment' as const,
-    })),
-  });
+  const sent = await sendFromEmailSource(
+    context,
+    emailSource,
+    {
+      to: mail.to,
+      ...(mail.cc.length > 0 ? { cc: mail.cc } : {}),
+      ...(mail.bcc.length > 0 ? { bcc: mail.bcc } : {}),
+      subject: mail.subject,
+      text: mail.body,
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
+      attachments: mail.attachments.map((attachment) => ({
+        filename: attachment.fileName,
+        content: attachment.content,
+        contentType: attachment.contentType,
+        // nodemailer shows a message/rfc822 part inline by default; a forwarded order is an attachment.
+        contentDisposition: 'attachment' as const,
+      })),
+    },
+    mail.beforeEndOfData ? { beforeEndOfData: mail.beforeEndOfData } : {},
+  );
   if (!sent.ok) return { ...fail(sent.message), ...(sent.verdict ? { verdict: sent.verdict } : {}) };
   const recipients = [...mail.to, ...mail.cc, ...mail.bcc].length;
   return {

@@ -47,6 +47,7 @@ import {
   claimLines,
   lastBuildFailure,
   lastRunDeferred,
+  markHandover,
   releaseLines,
   type WaitingLine,
   waitingLinesOf,
@@ -286,6 +287,7 @@ async function submitGroup(
         subject: prepared.subject,
         body: prepared.body,
         messageId,
+        handover: 'pending',
         poNumbers: prepared.poNumbers,
         lineCount: lines.length,
         batch: batchIds,
@@ -310,6 +312,10 @@ async function submitGroup(
     throw error;
   }
 
+  // The hand-over: committed before the relay gets the end of the data, so that a run found running without
+  // it was never taken by the relay (repository.ts failInterruptedVendorRuns).
+  let takenOver = false;
+  let handedOver = false;
   const outcome = await sendSubmissionEmail(context, vendor.sendFromEmailSourceModelId, {
     to: prepared.to,
     cc: prepared.cc,
@@ -318,10 +324,26 @@ async function submitGroup(
     body: prepared.body,
     attachments: prepared.attachments,
     messageId,
+    beforeEndOfData: async () => {
+      let marked: boolean;
+      try {
+        marked = await markHandover(db, claimed.runId);
+      } catch (error) {
+        throw new Error(`the hand-over could not be recorded (${errorMessage(error)}).`);
+      }
+      if (!marked) {
+        takenOver = true;
+        throw new Error('the send took too long to start and was taken over by the due-work run.');
+      }
+      handedOver = true;
+    },
   });
+  // Taken over: the due-work run closed this run and sends its lines itself.
+  if (takenOver) return { status: 'lost', runId: null, lineCount: 0, message: '' };
   const deferred = !outcome.ok && outcome.verdict === 'deferred';
   const details = {
     ...claimed.details,
+    handover: handedOver ? ('started' as const) : ('pending' as const),
     from: outcome.from,
     ...(outcome.ok ? {} : { errors: [outcome.message] }),
     ...(deferred ? { deferred: true } : {}),
@@ -337,16 +359,18 @@ async function submitGroup(
         : `${vendor.vendorNameFromFile}: ${summary} was not sent: ${outcome.message} Use Re-send once the problem is fixed.`;
   // The "sent" step: the run's end and the order-submission.sent webhook event commit together, ridden
   // through a database restart, because the relay's answer cannot be asked for again.
-  await whileDatabaseAway(() =>
+  const recorded = await whileDatabaseAway(() =>
     db.transaction(async (tx) => {
-      await finishRun(tx, claimed.runId, {
-        status: outcome.ok ? 'succeeded' : 'failed',
-        message,
-        details,
-        outputFileId: claimed.outputFileId,
-      });
+      const finished = await finishRun(
+        tx,
+        claimed.runId,
+        { status: outcome.ok ? 'succeeded' : 'failed', message, details, outputFileId: claimed.outputFileId },
+        // A send that failed before its hand-over may have been taken over meanwhile.
+        { onlyWhileRunning: true },
+      );
+      if (!finished) return false;
       if (deferred) await releaseLines(tx, claimed.runId);
-      if (!outcome.ok) return;
+      if (!outcome.ok) return true;
       await emitOrderSubmissionSent(tx, {
         runId: claimed.runId,
         vendorId: vendor.id,
@@ -354,8 +378,10 @@ async function submitGroup(
         fileName: prepared.file.fileName,
         lineCount: lines.length,
       });
+      return true;
     }),
   );
+  if (!recorded) return { status: 'lost', runId: null, lineCount: 0, message: '' };
   return {
     status: outcome.ok ? 'sent' : deferred ? 'deferred' : 'failed',
     runId: claimed.runId,

@@ -81,6 +81,27 @@ describe('the pool when PostgreSQL goes away', () => {
     expect(uncaught).toEqual([]);
   });
 
+  it('a statement running past the timeout is ended by the server: it runs no longer, and its connection serves the next query', async () => {
+    expect(await database.query('show statement_timeout')).toEqual([{ statement_timeout: '1s' }]);
+    const client = await database.pool!.connect();
+    const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    try {
+      await expect(client.query('select pg_sleep(10)')).rejects.toMatchObject({ code: '57014' });
+      const admin = new pg.Client({ connectionString: server.url() });
+      await admin.connect();
+      const activity = await admin.query<{ state: string; query: string }>(
+        'select state, query from pg_stat_activity where pid = $1',
+        [pid],
+      );
+      await admin.end();
+      expect(activity.rows).toEqual([expect.objectContaining({ state: 'idle' })]);
+      expect((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid).toBe(pid);
+    } finally {
+      client.release();
+    }
+    expect(uncaught).toEqual([]);
+  });
+
   it('a network cut that holds the sockets: a statement in flight fails with the statement timeout, new ones with the connection timeout; all work again once restored', async () => {
     // One connection borrowed and idle, so the cut holds both a live and a new connection.
     const held = await database.pool!.connect();

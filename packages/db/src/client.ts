@@ -34,6 +34,14 @@ export interface DatabaseOptions {
  */
 export const QUERY_TIMEOUT_MS = 30_000;
 export const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * The server ends a statement at the query timeout itself (`statement_timeout`): a statement the client gave
+ * up on would otherwise run on, holding its locks and a backend, long after nobody waits for it (an abandoned
+ * import statement ran a minute more). The client waits this much longer, so that a server that answers
+ * cancels cleanly (error 57014, the connection stays usable) and only a server that no longer answers trips
+ * the client's own timeout.
+ */
+export const SERVER_TIMEOUT_MARGIN_MS = 2_000;
 
 /**
  * A statement that times out leaves node-postgres's connection waiting for its answer, and a transaction's
@@ -100,9 +108,9 @@ async function createPostgres(
     max: limits.max,
     // JIT compilation costs 0.1–1.5 s on the first execution of a large plan and saves nothing on the
     // app's short, index-driven queries (the order grid at a million rows measured it), so it is off.
-    options: '-c jit=off',
+    options: `-c jit=off -c statement_timeout=${limits.queryTimeoutMs}`,
     Client: GuardedClient,
-    query_timeout: limits.queryTimeoutMs,
+    query_timeout: limits.queryTimeoutMs + SERVER_TIMEOUT_MARGIN_MS,
     connectionTimeoutMillis: limits.connectTimeoutMs,
   });
   // An idle connection that the server ends (a restart, pg_terminate_backend, a failover) is reported

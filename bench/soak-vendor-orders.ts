@@ -151,6 +151,37 @@ export async function vendorOrdersSettled(db: DbOrTx): Promise<boolean> {
   return (row?.open ?? 0) === 0 && (emails?.open ?? 0) === 0;
 }
 
+/** Vendor work not finished, one line each: lines waiting, runs still running (with their hand-over), open order e-mails. */
+export async function vendorWorkOpen(db: DbOrTx): Promise<string[]> {
+  const lines = rowsOf<{
+    batch_id: number;
+    vendor_id: number;
+    run_id: number | null;
+    status: string | null;
+    handover: string | null;
+    started_at: Date | null;
+  }>(
+    await db.execute(sql`
+      select l.batch_id, l.vendor_id, l.run_id, r.status, r.details->>'handover' as handover, r.started_at
+      from submission_vendor_lines l left join runs r on r.id = l.run_id
+      where l.run_id is null or r.status = 'running'
+      group by 1, 2, 3, 4, 5, 6 order by 1, 2`),
+  );
+  const emails = rowsOf<{ id: number; status: string }>(
+    await db.execute(
+      sql`select id, status from submission_order_emails where status in ('waiting', 'processing', 'ready') order by id`,
+    ),
+  );
+  return [
+    ...lines.map((line) =>
+      line.run_id === null
+        ? `batch ${line.batch_id} vendor ${line.vendor_id}: lines waiting for a run`
+        : `batch ${line.batch_id} vendor ${line.vendor_id}: run ${line.run_id} running since ${new Date(line.started_at!).toISOString()}, hand-over ${line.handover ?? 'not recorded'}`,
+    ),
+    ...emails.map((email) => `order e-mail ${email.id}: ${email.status}`),
+  ];
+}
+
 /** The table's row and the verdict line. */
 export function vendorBatchReport(counts: readonly VendorBatchCount[]): {
   row: [string, string];

@@ -57,6 +57,7 @@ import {
   vendorBatchCounts,
   vendorBatchReport,
   vendorOrdersSettled,
+  vendorWorkOpen,
 } from './soak-vendor-orders';
 
 const REPO = path.resolve(import.meta.dirname, '..');
@@ -754,6 +755,13 @@ async function main() {
     while (!(await vendorOrdersSettled(database.db).catch(() => false)) && Date.now() < settleUntil) {
       await sleep(1_000);
     }
+    if (Date.now() >= settleUntil) {
+      // What was still open when the soak stopped waiting: the run's verdict may still hold, but why it did
+      // not settle is worth reading (the logs stay too).
+      for (const line of await vendorWorkOpen(database.db))
+        console.log(`soak: still open after the wait: ${line}`);
+      keepLogs = true;
+    }
     const quietAt = Date.now();
     // A last digest slot completes, so that the count per slot covers whole minutes.
     await sleep(3_000);
@@ -953,7 +961,7 @@ async function main() {
     console.log(`\nsoak: ${MESSAGES} messages, ${duplicates} duplicates, ${lost} lost`);
     console.log(vendorBatches.verdict);
     exitCode = duplicates > 0 || lost > 0 || (orderMessages > 0 && !vendorBatches.ok) ? 1 : 0;
-    keepLogs = healthFailures > 0;
+    keepLogs = keepLogs || healthFailures > 0;
   } finally {
     for (const slot of slots) {
       if (slot.alive) {

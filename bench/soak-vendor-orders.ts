@@ -136,22 +136,10 @@ export async function vendorBatchCounts(
   });
 }
 
-/** Whether every vendor line has been taken by a run that has finished. */
-export async function vendorOrdersSettled(db: DbOrTx): Promise<boolean> {
-  const [row] = rowsOf<{ open: number }>(
-    await db.execute(sql`
-      select count(*)::int as open from submission_vendor_lines l left join runs r on r.id = l.run_id
-      where l.run_id is null or r.status = 'running'`),
-  );
-  const [emails] = rowsOf<{ open: number }>(
-    await db.execute(
-      sql`select count(*)::int as open from submission_order_emails where status in ('waiting', 'processing', 'ready')`,
-    ),
-  );
-  return (row?.open ?? 0) === 0 && (emails?.open ?? 0) === 0;
-}
-
-/** Vendor work not finished, one line each: lines waiting, runs still running (with their hand-over), open order e-mails. */
+/**
+ * Vendor work not finished, one line each: lines waiting, runs still running (with their hand-over), open order
+ * e-mails. None means every vendor line has been taken by a run that has finished.
+ */
 export async function vendorWorkOpen(db: DbOrTx): Promise<string[]> {
   const lines = rowsOf<{
     batch_id: number;

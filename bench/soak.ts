@@ -56,7 +56,6 @@ import {
   VENDORS,
   vendorBatchCounts,
   vendorBatchReport,
-  vendorOrdersSettled,
   vendorWorkOpen,
 } from './soak-vendor-orders';
 
@@ -752,13 +751,17 @@ async function main() {
     // sent again 2 minutes after it began (docs/behaviour/order-submission.md#sending-exactly-once). A run that
     // settles at once does not wait.
     const settleUntil = Date.now() + 330_000;
-    while (!(await vendorOrdersSettled(database.db).catch(() => false)) && Date.now() < settleUntil) {
+    // The last answer: undefined while the database does not answer (a fault may still be on).
+    let stillOpen: string[] | undefined;
+    while (Date.now() < settleUntil) {
+      stillOpen = await vendorWorkOpen(database.db).catch(() => undefined);
+      if (stillOpen?.length === 0) break;
       await sleep(1_000);
     }
-    if (Date.now() >= settleUntil) {
+    if (stillOpen?.length !== 0) {
       // What was still open when the soak stopped waiting: the run's verdict may still hold, but why it did
       // not settle is worth reading (the logs stay too).
-      for (const line of await vendorWorkOpen(database.db))
+      for (const line of stillOpen ?? ['the database did not answer'])
         console.log(`soak: still open after the wait: ${line}`);
       keepLogs = true;
     }

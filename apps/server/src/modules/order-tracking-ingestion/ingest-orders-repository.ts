@@ -90,11 +90,35 @@ export async function withImportPlanner<T>(db: DbOrTx, work: () => Promise<T>): 
   return result;
 }
 
+/**
+ * Orders [start, end) as statement parts: their keys and each mapped field's values as array parameters, the
+ * mapped columns' names, and those columns of the unnest's row `i`.
+ */
+function batchParams(mapped: MappedOrders, start: number, end: number) {
+  const { fields } = mapped;
+  return {
+    keys: mapped.uniqueKeys.slice(start, end),
+    arrays: fields.map((field, f) => arrayParam(mapped.columns[f]!.slice(start, end), arrayType(field))),
+    columns: list(fields.map(column)),
+    input: list(fields.map((field) => sql`i.${column(field)}`)),
+  };
+}
+
 /** Orders a batch or a file wrote: `updated` of them in all, `inserted` of those new. */
 export interface UpsertCounts {
   updated: number;
   inserted: number;
 }
+
+/** Writes orders [start, end) of a file (keys unique) and their tracking numbers. */
+type WriteBatch = (
+  db: DbOrTx,
+  sourceId: number,
+  mapped: MappedOrders,
+  start: number,
+  end: number,
+  onStep?: OnIngestStep,
+) => Promise<UpsertCounts>;
 
 /**
  * Upserts orders [start, end) of a file (keys unique); returns how many were written and how many of those were
@@ -102,19 +126,9 @@ export interface UpsertCounts {
  * the fields the source maps are written: a field a file does not carry keeps what staff entered, like
  * the notes.
  */
-async function upsertBatch(
-  db: DbOrTx,
-  sourceId: number,
-  mapped: MappedOrders,
-  start: number,
-  end: number,
-  onStep?: OnIngestStep,
-): Promise<UpsertCounts> {
+const upsertBatch: WriteBatch = async (db, sourceId, mapped, start, end, onStep) => {
   const { fields } = mapped;
-  const keys = mapped.uniqueKeys.slice(start, end);
-  const arrays = fields.map((field, f) => arrayParam(mapped.columns[f]!.slice(start, end), arrayType(field)));
-  const columns = list(fields.map(column));
-  const input = list(fields.map((field) => sql`i.${column(field)}`));
+  const { keys, arrays, columns, input } = batchParams(mapped, start, end);
   const stored = list(fields.map((field) => sql`o.${column(field)}`));
   const storedAsS = list(fields.map((field) => sql`s.${column(field)}`));
   const excluded = list(fields.map((field) => sql`excluded.${column(field)}`));
@@ -150,7 +164,7 @@ async function upsertBatch(
     mergeTrackingNumbers(db, sourceId, mapped, start, end, changed),
   );
   return { updated: changed + bumped, inserted };
-}
+};
 
 /**
  * Adds the tracking numbers of orders [start, end) that are not stored yet; returns how many orders that
@@ -258,12 +272,15 @@ async function mergeTrackingNumbers(
  * about a tenth more time, mostly parsing megabytes of repeated URLs.
  */
 class CarrierColumns {
+  /** The numbers pushed, in order. */
+  readonly numbers: string[] = [];
   private readonly kinds: number[] = [];
   private readonly urls: Array<string | null> = [];
   private readonly index = new Map<string, number>();
   private readonly tuples: Array<Array<string | null>> = [[], [], [], [], []];
 
   push(number: string) {
+    this.numbers.push(number);
     const stored = storedCarrierOf(number);
     const url = stored.trackingUrl;
     const prefix = url?.endsWith(number) ? url.slice(0, url.length - number.length) : null;
@@ -300,7 +317,66 @@ export interface UpsertOptions {
   onStep?: OnIngestStep | undefined;
 }
 
-/** Upserts every order (one per unique key) in batches; returns the orders updated, and how many were new. */
+/**
+ * Inserts orders [start, end) of a file into a source that had no order at all when its import took the
+ * source's lock, with their tracking numbers, in one statement. Nothing can conflict there: only imports
+ * write a source's orders, they hold that lock, and a file's keys (and each order's numbers) are unique. So
+ * this skips what the upsert pays for stored orders: a probe of the (source, key) index per order and per
+ * tracking number, ON CONFLICT's speculative insertion, and stamping orders that gained a number. The numbers
+ * find their order's id in the RETURNING of the same statement (docs/design/order-ingest.md#a-new-source-is-inserted-not-merged).
+ */
+const insertNewSourceBatch: WriteBatch = async (db, sourceId, mapped, start, end, onStep) => {
+  const { keys, arrays, columns, input } = batchParams(mapped, start, end);
+  const numberKeys: string[] = [];
+  const carriers = new CarrierColumns();
+  for (let n = start; n < end; n++) {
+    for (const number of mapped.trackingNumbers[n]!) {
+      numberKeys.push(mapped.uniqueKeys[n]!);
+      carriers.push(number);
+    }
+  }
+  const numbersInsert =
+    numberKeys.length === 0
+      ? sql``
+      : sql`, numbers as (
+          insert into ${orderTrackingNumbers}
+            (order_id, tracking_number, carrier, carrier_name, carrier_service, check_digit, tracking_url)
+          select s.id, n.tracking_number, ${carriers.columns('n')}
+          from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(carriers.numbers, 'text[]')}, ${carriers.arrays()})
+            as n(unique_key, tracking_number, kind, url)
+          join stored s on s.unique_key = n.unique_key
+        )`;
+  // One statement, so its step is the orders'; the numbers' share shows as the orders step growing.
+  const [written] = await timedStep(onStep, 'orders', () =>
+    queryRows<{ inserted: number }>(
+      db,
+      sql`
+      with stored as (
+        insert into ${orders} (order_tracking_source_id, unique_key, ${columns}, last_updated)
+        select ${sourceId}::int, i.unique_key, ${input}, now()
+        from unnest(${arrayParam(keys, 'text[]')}, ${list(arrays)}) as i(unique_key, ${columns})
+        returning id, unique_key
+      )${numbersInsert}
+      select count(*)::int as inserted from stored`,
+    ),
+  );
+  const inserted = written?.inserted ?? 0;
+  return { updated: inserted, inserted };
+};
+
+/** Whether a source holds no order at all, live or soft-deleted (asked under its import lock). */
+async function sourceHasNoOrders(db: DbOrTx, sourceId: number): Promise<boolean> {
+  const [row] = await queryRows<{ empty: boolean }>(
+    db,
+    sql`select not exists (select 1 from ${orders} where order_tracking_source_id = ${sourceId}::int) as empty`,
+  );
+  return row?.empty ?? false;
+}
+
+/**
+ * Upserts every order (one per unique key) in batches; returns the orders updated, and how many were new.
+ * The caller holds the source's import lock (lockSourceForIngest).
+ */
 export async function upsertOrders(
   db: DbOrTx,
   sourceId: number,
@@ -309,9 +385,10 @@ export async function upsertOrders(
 ): Promise<UpsertCounts> {
   const { batchSize = DEFAULT_BATCH_SIZE, onBatch, onStep } = options;
   const total: UpsertCounts = { updated: 0, inserted: 0 };
+  const writeBatch = (await sourceHasNoOrders(db, sourceId)) ? insertNewSourceBatch : upsertBatch;
   for (let start = 0; start < mapped.uniqueKeys.length; start += batchSize) {
     const end = Math.min(start + batchSize, mapped.uniqueKeys.length);
-    const batch = await upsertBatch(db, sourceId, mapped, start, end, onStep);
+    const batch = await writeBatch(db, sourceId, mapped, start, end, onStep);
     total.updated += batch.updated;
     total.inserted += batch.inserted;
     await onBatch?.(end);

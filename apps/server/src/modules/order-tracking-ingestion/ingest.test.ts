@@ -347,7 +347,7 @@ function scansOf(node: PlanNode, found: Scan[] = []): Scan[] {
 
 const dialect = new PgDialect();
 /** The import's statements on orders and tracking numbers, told apart by how they begin. */
-const IMPORT_STATEMENT = /^\s*(with input as|with fresh as|select array_agg)/;
+const IMPORT_STATEMENT = /^\s*(with input as|with fresh as|with stored as|select array_agg)/;
 
 /**
  * `db`, but every import statement is first EXPLAINed in the same transaction (so with the statistics and
@@ -455,10 +455,28 @@ function expectLinearPlans(plans: Array<{ statement: string; scans: Scan[] }>) {
 }
 
 describe(`import plans stay linear (${DB_KIND})`, () => {
-  it('looks up each key of a new source on a never-analysed table through the unique index', async () => {
+  it("inserts a new source's file with its numbers in one statement per batch, looking nothing up", async () => {
     const source = await createSource(t);
     const { outcome, plans } = await explainedImport(source.id, manyRows(20_000));
     expect(outcome).toMatchObject({ status: 'succeeded', ordersUpdated: 20_000, ordersNew: 20_000 });
+    expect(plans.map((plan) => plan.statement)).toEqual(['with stored as', 'with stored as']);
+    for (const plan of plans) expect(plan.scans.filter((scan) => scan.index !== undefined)).toEqual([]);
+    expectLinearPlans(plans);
+    const stored = await t.db.query<{ orders: number | string; numbers: number | string }>(
+      `select count(distinct o.id) as orders, count(t.id) as numbers
+       from orders o left join order_tracking_numbers t on t.order_id = o.id where o.order_tracking_source_id = $1`,
+      [source.id],
+    );
+    expect(Number(stored[0]!.orders)).toBe(20_000);
+    expect(Number(stored[0]!.numbers)).toBe(20_000 + Math.ceil(20_000 / 3));
+  });
+
+  it('looks up each key of a source with orders on a never-analysed table through the unique index', async () => {
+    const source = await createSource(t);
+    await processFile(t, source.id, manyRows(1));
+    const { outcome, plans } = await explainedImport(source.id, manyRows(20_000));
+    // The one stored order is identical, so it is not written.
+    expect(outcome).toMatchObject({ status: 'succeeded', ordersUpdated: 19_999, ordersNew: 19_999 });
     // Two batches of orders, each with its tracking numbers in one statement.
     expect(plans.map((plan) => plan.statement)).toEqual([
       'with input as',

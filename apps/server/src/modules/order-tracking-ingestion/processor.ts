@@ -36,7 +36,11 @@ import {
 } from './ingest-orders-repository';
 import { type OnIngestStep, timedStep } from './ingest-steps';
 import { type MappingResult, type MappingSuccess, mapTable } from './map-rows';
-import { mergePendingSearchEntries } from './search-indexes-repository';
+import {
+  type ConcurrentMerge,
+  mergePendingSearchEntries,
+  mergeWhileImporting,
+} from './search-indexes-repository';
 
 /** A file that cannot be imported; its message is the run's message. */
 export class IngestFailure extends Error {
@@ -73,11 +77,19 @@ export async function prepareFile(
   return result;
 }
 
+/**
+ * Orders in a file from which its import merges the search indexes while it writes: below it the pending
+ * lists stay small enough that the merge after commit takes a few milliseconds.
+ */
+export const CONCURRENT_MERGE_MIN_ORDERS = 10_000;
+
 export interface IngestOptions {
   batchSize?: number;
   progress?: ProgressReporter;
   /** Told the time of each step (the benchmark's breakdown, bench/ingest.ts); steps are not timed without it. */
   onStep?: OnIngestStep;
+  /** Told of the merging beside the writes when a file is large enough for it (tests, the benchmark). */
+  onConcurrentMerge?: (merge: ConcurrentMerge) => void;
 }
 
 interface IngestResult {
@@ -164,14 +176,23 @@ export async function processOrderTrackingFile(
   });
 
   let result: IngestResult;
+  let concurrentMerge: ConcurrentMerge | undefined;
   try {
     if (!source)
       throw new IngestFailure(`Order tracking source ${request.sourceId} does not exist or was deleted.`);
     const mapping = await prepared!;
     const progress = options.progress ?? request.progress;
-    result = await db.transaction((savepoint) =>
-      withImportPlanner(savepoint, () => ingest(savepoint, source, mapping, { ...options, progress })),
-    );
+    if (mapping.orders.uniqueKeys.length >= CONCURRENT_MERGE_MIN_ORDERS) {
+      concurrentMerge = mergeWhileImporting(request.context.database);
+      options.onConcurrentMerge?.(concurrentMerge);
+    }
+    try {
+      result = await db.transaction((savepoint) =>
+        withImportPlanner(savepoint, () => ingest(savepoint, source, mapping, { ...options, progress })),
+      );
+    } finally {
+      concurrentMerge?.stop();
+    }
   } catch (error) {
     const message = failureMessage(error);
     const extra = error instanceof IngestFailure ? error.extra : {};
@@ -220,12 +241,19 @@ export async function processOrderTrackingFile(
     ordersNew,
     ordersChanged,
     ordersDeleted,
-    ...(changed ? { afterCommit: () => mergeSearchEntriesQuietly(request.context) } : {}),
+    ...(changed ? { afterCommit: () => mergeSearchEntriesQuietly(request.context, concurrentMerge) } : {}),
   };
 }
 
-/** After-commit work must not throw: a merge that fails is left to autovacuum and logged. */
-async function mergeSearchEntriesQuietly(context: ProcessFileRequest['context']): Promise<void> {
+/**
+ * After-commit work must not throw: a merge that fails is left to autovacuum and logged. The merging beside
+ * the import is let finish its last pass first, so the two do not queue on the same index.
+ */
+async function mergeSearchEntriesQuietly(
+  context: ProcessFileRequest['context'],
+  concurrentMerge: ConcurrentMerge | undefined,
+): Promise<void> {
+  await concurrentMerge?.finished;
   try {
     await mergePendingSearchEntries(context.db);
   } catch (error) {

@@ -6,8 +6,13 @@
  * autovacuum (which merges it otherwise) may not come for a long time. So each import that changed orders
  * merges the lists itself, after its transaction has committed: the searches never pay for a long list,
  * and the import never holds its transaction open for the merge.
+ *
+ * A large import also merges while it writes, on a connection of its own (mergeWhileImporting): GIN moves
+ * pending entries into the index whatever the state of the transaction that wrote them, so the merge runs on
+ * the second core beside the import's inserts instead of after them, and what is left after commit is what
+ * the last pause let through (docs/design/order-ingest.md#the-search-indexes-are-merged-while-the-import-writes).
  */
-import type { DbOrTx } from '@app/db';
+import type { Database, DbOrTx } from '@app/db';
 import { queryRows } from '@app/db';
 import { sql } from 'drizzle-orm';
 
@@ -31,4 +36,51 @@ export async function mergePendingSearchEntries(db: DbOrTx): Promise<number> {
     pages += Number(rows[0]?.pages ?? 0);
   }
   return pages;
+}
+
+/** The pause between two merges of the lists while an import writes: long enough for pages to fill. */
+const MERGE_PAUSE_MS = 100;
+
+export interface ConcurrentMerge {
+  /**
+   * Ends the merging after its current pass. It returns at once: the import must never wait for a pass, which
+   * may itself be waiting for a pool connection that the import's own transaction holds.
+   */
+  stop(): void;
+  /** Settles when the last pass has returned, with the pending-list pages the merging moved. */
+  finished: Promise<number>;
+}
+
+/**
+ * Merges the search indexes' pending lists again and again, each pass on a pool connection, until stopped.
+ * Only on PostgreSQL: PGlite has one connection, which the import's transaction holds. A failed pass (the
+ * database away) ends the merging quietly: the merge after commit, and autovacuum, still come.
+ */
+export function mergeWhileImporting(database: Pick<Database, 'db' | 'kind'>): ConcurrentMerge {
+  if (database.kind !== 'postgres') return { stop: () => {}, finished: Promise.resolve(0) };
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let pages = 0;
+  const finished = (async () => {
+    while (!stopped) {
+      try {
+        pages += await mergePendingSearchEntries(database.db);
+      } catch {
+        break;
+      }
+      if (stopped) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, MERGE_PAUSE_MS).unref();
+      });
+    }
+    return pages;
+  })();
+  return {
+    stop() {
+      stopped = true;
+      wake?.();
+    },
+    finished,
+  };
 }

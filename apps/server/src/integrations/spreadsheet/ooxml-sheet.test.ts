@@ -232,6 +232,27 @@ describe('hand-written workbook XML', () => {
     ]);
   });
 
+  it('reads digits-only values and plain attributes from the bytes as it reads every other spelling', () => {
+    // Each pair: the usual spelling (read without making a string) and one that takes the string path.
+    const bytes = workbook(
+      [
+        '<row r="1"><c r="A1" t="s"><v>1</v></c><c r="B1" t="s"><v> 1 </v></c>',
+        '<c r="C1" t="str"><v>007</v></c><c r="D1" t="str"><v>0&#48;7</v></c>',
+        '<c r="E1"><v>0012</v></c><c r="F1"><v>12.0</v></c>',
+        '<c r="G1"><v>1234567890123456789</v></c><c r="H1" s="1"><v>42</v></c><c r="I1" s=" 1 "><v>42</v></c></row>',
+        '<row r="2"><c r="&#65;2" t="s"><v>0</v></c><c r="B2" t="&#115;"><v>0</v></c>',
+        '<c r="C2" t="b"><v>1</v></c><c r="D2" t="e"><v>#N/A</v></c><c r="E2" t="inlineStr"><v>5</v><is><t>inline</t></is></c></row>',
+        '<row r=" 3 "><c r="A3"><v>3</v><f>1+2</f></c><c r="B3"><f>1+2</f><v>3</v></c><c r="C3" t="s"><v/></c></row>',
+      ].join(''),
+      { sharedStrings: ['<si><t>zero</t></si>', '<si><t>one</t></si>'] },
+    );
+    expect(rowsOf(bytes)).toEqual([
+      ['one', 'one', '007', '007', '12', '12', '1234567890123456768', '000042', '000042'],
+      ['zero', 'zero', 'TRUE', '#N/A', 'inline', '', '', '', ''],
+      ['3', '3', '', '', '', '', '', '', ''],
+    ]);
+  });
+
   it('uses the 1904 date system when the workbook says so', () => {
     const bytes = workbook('<row r="1"><c r="A1" s="2"><v>0</v></c></row>', { date1904: true });
     expect(rowsOf(bytes)).toEqual([['1904-01-01']]);

@@ -40,6 +40,9 @@ const QUOTE = 0x22;
 const APOSTROPHE = 0x27;
 const EQUALS = 0x3d;
 const COLON = 0x3a;
+const AMPERSAND = 0x26;
+/** The values of a cell's `t` attribute (ECMA-376 ST_CellType), recognised without making a string. */
+const CELL_TYPES = ['s', 'n', 'str', 'b', 'inlineStr', 'e', 'd'] as const;
 
 /** Where a relationship's target lives: relative to the folder of the part that names it. */
 function resolvePart(base: string, target: string): string {
@@ -188,6 +191,9 @@ class XmlWalker {
   tagEnd = 0;
   isEnd = false;
   selfClosing = false;
+  /** Of the attribute or digits just found: where its bytes start and end. */
+  valueStart = 0;
+  valueEnd = 0;
 
   constructor(
     readonly xml: Buffer,
@@ -232,8 +238,11 @@ class XmlWalker {
     return true;
   }
 
-  /** The value of an attribute of the current start tag, by local name; null when absent. */
-  attribute(name: string): string | null {
+  /**
+   * Finds an attribute of the current start tag by local name: true, with its raw value's bytes at
+   * [valueStart, valueEnd), or false when absent.
+   */
+  private findAttribute(name: string): boolean {
     const xml = this.xml;
     let p = this.nameEnd;
     const end = this.tagEnd;
@@ -251,14 +260,87 @@ class XmlWalker {
       const quote = xml[p];
       const valueStart = p + 1;
       const valueEnd = xml.indexOf(quote!, valueStart);
-      if (valueEnd < 0 || valueEnd > end) return null;
+      if (valueEnd < 0 || valueEnd > end) return false;
       p = valueEnd + 1;
       if (localEnd - localStart !== name.length) continue;
       let same = true;
       for (let i = 0; i < name.length && same; i++) same = xml[localStart + i] === name.charCodeAt(i);
-      if (same) return decodeEntities(xml.toString('utf8', valueStart, valueEnd));
+      if (same) {
+        this.valueStart = valueStart;
+        this.valueEnd = valueEnd;
+        return true;
+      }
     }
-    return null;
+    return false;
+  }
+
+  /** The value of an attribute of the current start tag, by local name; null when absent. */
+  attribute(name: string): string | null {
+    if (!this.findAttribute(name)) return null;
+    return decodeEntities(this.xml.toString('utf8', this.valueStart, this.valueEnd));
+  }
+
+  /**
+   * `Number(attribute(name) ?? absent)`, without making a string when the value is plain digits (a row
+   * number, a style index: every cell has them).
+   */
+  numberAttribute(name: string, absent: number): number {
+    if (!this.findAttribute(name)) return absent;
+    const digits = digitsValue(this.xml, this.valueStart, this.valueEnd);
+    return digits >= 0
+      ? digits
+      : Number(decodeEntities(this.xml.toString('utf8', this.valueStart, this.valueEnd)));
+  }
+
+  /** A cell's type attribute (`t`), 'n' when absent; the usual ones without making a string. */
+  cellType(): string {
+    if (!this.findAttribute('t')) return 'n';
+    for (const type of CELL_TYPES) {
+      if (this.valueEnd - this.valueStart !== type.length) continue;
+      let same = true;
+      for (let i = 0; i < type.length && same; i++)
+        same = this.xml[this.valueStart + i] === type.charCodeAt(i);
+      if (same) return type;
+    }
+    return decodeEntities(this.xml.toString('utf8', this.valueStart, this.valueEnd));
+  }
+
+  /**
+   * The 0-based column of a cell's reference attribute (`r`: its letters, "AB12" → 27); -1 when it is
+   * absent or starts with no letter.
+   */
+  referencedColumn(): number {
+    if (!this.findAttribute('r')) return -1;
+    const xml = this.xml;
+    let column = 0;
+    let i = this.valueStart;
+    for (; i < this.valueEnd; i++) {
+      const code = xml[i]!;
+      if (code === AMPERSAND)
+        return columnOf(decodeEntities(xml.toString('utf8', this.valueStart, this.valueEnd)));
+      const lower = code | 0x20;
+      if (lower < 0x61 || lower > 0x7a) break;
+      column = column * 26 + (lower - 0x60);
+    }
+    return i === this.valueStart ? -1 : column - 1;
+  }
+
+  /**
+   * When the element just opened holds only digits up to its end tag (a shared string's index, a whole
+   * number, a date's serial), moves past that end tag and returns true, the digits at
+   * [valueStart, valueEnd); otherwise returns false and moves nothing, for textContent to read it.
+   */
+  digitsContent(): boolean {
+    if (this.selfClosing) return false;
+    const xml = this.xml;
+    let p = this.pos;
+    while (p < xml.length && xml[p]! >= 0x30 && xml[p]! <= 0x39) p++;
+    if (p === this.pos || p - this.pos > 15 || xml[p] !== LT || xml[p + 1] !== SLASH) return false;
+    this.valueStart = this.pos;
+    this.valueEnd = p;
+    this.pos = p;
+    if (!this.next()) throw this.corrupt();
+    return true;
   }
 
   /**
@@ -313,6 +395,18 @@ class XmlWalker {
       `${this.fileName} is damaged or not a valid workbook; ask the sender to send it again.`,
     );
   }
+}
+
+/** The value of the digits at [start, end) (at most 15: exact as a double), or -1 if another byte is there. */
+function digitsValue(xml: Buffer, start: number, end: number): number {
+  if (start === end || end - start > 15) return -1;
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const digit = xml[i]! - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 function isNameEnd(byte: number): boolean {
@@ -460,7 +554,7 @@ function sheetRows(xml: Buffer, context: SheetContext): string[][] {
       continue;
     }
     if (walker.is('row')) {
-      const r = Number(walker.attribute('r'));
+      const r = walker.numberAttribute('r', 0);
       rowIndex = Number.isInteger(r) && r > 0 ? r - 1 : rowIndex + 1;
       // A preview stops at its last row: the rest of the sheet is not walked.
       if (limits.firstRows !== null && rowIndex >= limits.firstRows) {
@@ -476,11 +570,10 @@ function sheetRows(xml: Buffer, context: SheetContext): string[][] {
       }
       if (walker.selfClosing) row = null;
     } else if (walker.is('c') && row) {
-      const reference = walker.attribute('r');
-      const referenced = reference === null ? -1 : columnOf(reference);
+      const referenced = walker.referencedColumn();
       column = referenced >= 0 ? referenced : column + 1;
-      const type = walker.attribute('t') ?? 'n';
-      const style = Number(walker.attribute('s') ?? 0);
+      const type = walker.cellType();
+      const style = walker.numberAttribute('s', 0);
       const text = walker.selfClosing ? '' : cellContent(walker, type, style, context);
       if (text === '') continue;
       if (column >= limits.maxColumns || rowIndex > lastKeptRow) {
@@ -506,17 +599,35 @@ function sheetRows(xml: Buffer, context: SheetContext): string[][] {
 /** Reads a cell's children (value, inline string, formula) up to </c>; returns its text. */
 function cellContent(walker: XmlWalker, type: string, style: number, context: SheetContext): string {
   let value: string | null = null;
+  // The value's number when its text is digits only: a shared string's index or a whole number needs no string.
+  let digits = -1;
   let depth = 1;
   while (walker.next()) {
     if (walker.isEnd) {
       if (--depth === 0) break;
       continue;
     }
-    if (walker.is('v')) value = walker.textContent();
-    else if (walker.is('is')) value = inlineString(walker);
-    else if (walker.selfClosing) continue;
+    if (walker.is('v')) {
+      if (walker.digitsContent()) {
+        digits = digitsValue(walker.xml, walker.valueStart, walker.valueEnd);
+        value =
+          type === 's' || type === 'n'
+            ? null
+            : walker.xml.toString('latin1', walker.valueStart, walker.valueEnd);
+      } else {
+        digits = -1;
+        value = walker.textContent();
+      }
+    } else if (walker.is('is')) {
+      digits = -1;
+      value = inlineString(walker);
+    } else if (walker.selfClosing) continue;
     else if (walker.is('f')) walker.textContent();
     else depth++;
+  }
+  if (digits >= 0 && value === null) {
+    if (type === 's') return context.strings[digits] ?? '';
+    return numberCellText(digits, context.formats[style] ?? 'General', context.date1904);
   }
   if (value === null) return '';
   switch (type) {

@@ -321,6 +321,38 @@ describe('upsert by (source, unique key)', () => {
     expect(stored).toHaveLength(25);
     expect(stored.every((order) => order.trackingNumbers.length === 2)).toBe(true);
   });
+
+  it("rolls back a new source's earlier batches when a later one fails, and says why in the run", async () => {
+    const source = await createSource(t);
+    // The database refuses the fourth batch's first order (batches of 7: PO-21).
+    await t.db.query(`create function refuse_po_21() returns trigger language plpgsql as $$
+      begin if new.customer_po_number = 'PO-21' then raise exception 'refused for the test'; end if; return new; end $$`);
+    await t.db.query(
+      'create trigger refuse_po_21 before insert on orders for each row execute function refuse_po_21()',
+    );
+    try {
+      const rows = Array.from({ length: 25 }, (_, i) => [`L${i}`, `PO-${i}`, '', '', '1', `T${i}`]);
+      const outcome = await t.db.db.transaction(async (tx) => {
+        const { processOrderTrackingFile } = await import('./processor');
+        return processOrderTrackingFile(
+          {
+            db: tx,
+            context: t.app.context,
+            sourceId: source.id,
+            file: { fileName: 'a.csv', content: rowsFile(...rows) },
+            trigger: 'manual',
+          },
+          { batchSize: 7 },
+        );
+      });
+      expect(outcome).toMatchObject({ status: 'failed', ordersUpdated: 0 });
+      expect(outcome.message).toContain('refused for the test');
+      expect(await ordersOf(t, source.id)).toEqual([]);
+    } finally {
+      await t.db.query('drop trigger refuse_po_21 on orders');
+      await t.db.query('drop function refuse_po_21()');
+    }
+  });
 });
 
 /** A scan in a plan: what it reads and through which index. */

@@ -253,6 +253,23 @@ describe('hand-written workbook XML', () => {
     ]);
   });
 
+  it('gives the same whole number its style’s text each time, past the texts it keeps per style', () => {
+    // 5,000 distinct numbers (more than the 4,096 kept per style), each as a date (s=2) and as a number.
+    const cells = Array.from(
+      { length: 5_000 },
+      (_, i) =>
+        `<row r="${i + 1}"><c r="A${i + 1}" s="2"><v>${45_000 + i}</v></c><c r="B${i + 1}"><v>${45_000 + i}</v></c></row>`,
+    );
+    const rows = rowsOf(workbook(cells.join('')));
+    expect(rows[0]).toEqual(['2023-03-15', '45000']);
+    expect(rows[4_999]).toEqual(['2036-11-20', '49999']);
+    const again = rowsOf(workbook(cells.slice(0, 2).concat(cells.slice(0, 2)).join('')));
+    expect(again).toEqual([
+      ['2023-03-15', '45000'],
+      ['2023-03-16', '45001'],
+    ]);
+  });
+
   it('uses the 1904 date system when the workbook says so', () => {
     const bytes = workbook('<row r="1"><c r="A1" s="2"><v>0</v></c></row>', { date1904: true });
     expect(rowsOf(bytes)).toEqual([['1904-01-01']]);

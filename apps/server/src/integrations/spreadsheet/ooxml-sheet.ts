@@ -43,6 +43,11 @@ const COLON = 0x3a;
 const AMPERSAND = 0x26;
 /** The values of a cell's `t` attribute (ECMA-376 ST_CellType), recognised without making a string. */
 const CELL_TYPES = ['s', 'n', 'str', 'b', 'inlineStr', 'e', 'd'] as const;
+/** The cell attributes scanCellAttributes keeps, by their one-letter local names: r, s, t. */
+const CELL_ATTRIBUTES = [0x72, 0x73, 0x74];
+const CELL_REFERENCE = 0;
+const CELL_STYLE = 1;
+const CELL_TYPE = 2;
 
 /** Where a relationship's target lives: relative to the folder of the part that names it. */
 function resolvePart(base: string, target: string): string {
@@ -194,6 +199,11 @@ class XmlWalker {
   /** Of the attribute or digits just found: where its bytes start and end. */
   valueStart = 0;
   valueEnd = 0;
+  /** Of the attribute just read: where its local name starts and ends. */
+  private localStart = 0;
+  private localEnd = 0;
+  /** Of the <c> tag scanCellAttributes read: start and end of its r, s and t values (-1: absent). */
+  private readonly cellSpans = new Int32Array(6);
 
   constructor(
     readonly xml: Buffer,
@@ -243,35 +253,80 @@ class XmlWalker {
    * [valueStart, valueEnd), or false when absent.
    */
   private findAttribute(name: string): boolean {
-    const xml = this.xml;
-    let p = this.nameEnd;
-    const end = this.tagEnd;
-    while (p < end) {
-      while (p < end && isNameEnd(xml[p]!)) p++;
-      let localStart = p;
-      while (p < end && xml[p] !== EQUALS && !isNameEnd(xml[p]!)) {
-        if (xml[p] === COLON) localStart = p + 1;
-        p++;
-      }
-      const localEnd = p;
-      while (p < end && xml[p] !== EQUALS) p++;
-      p++;
-      while (p < end && xml[p] !== QUOTE && xml[p] !== APOSTROPHE) p++;
-      const quote = xml[p];
-      const valueStart = p + 1;
-      const valueEnd = xml.indexOf(quote!, valueStart);
-      if (valueEnd < 0 || valueEnd > end) return false;
-      p = valueEnd + 1;
-      if (localEnd - localStart !== name.length) continue;
+    for (let p = this.nextAttribute(this.nameEnd); p >= 0; p = this.nextAttribute(p)) {
+      if (this.localEnd - this.localStart !== name.length) continue;
       let same = true;
-      for (let i = 0; i < name.length && same; i++) same = xml[localStart + i] === name.charCodeAt(i);
-      if (same) {
-        this.valueStart = valueStart;
-        this.valueEnd = valueEnd;
-        return true;
-      }
+      for (let i = 0; i < name.length && same; i++)
+        same = this.xml[this.localStart + i] === name.charCodeAt(i);
+      if (same) return true;
     }
     return false;
+  }
+
+  /**
+   * Reads the attribute of the current start tag that follows byte p: its local name at [localStart,
+   * localEnd), its raw value at [valueStart, valueEnd). Returns where the next one may start, or -1 when
+   * there is none (or the rest of the tag is no attribute).
+   */
+  private nextAttribute(from: number): number {
+    const xml = this.xml;
+    const end = this.tagEnd;
+    let p = from;
+    while (p < end && isNameEnd(xml[p]!)) p++;
+    if (p >= end) return -1;
+    let localStart = p;
+    while (p < end && xml[p] !== EQUALS && !isNameEnd(xml[p]!)) {
+      if (xml[p] === COLON) localStart = p + 1;
+      p++;
+    }
+    const localEnd = p;
+    while (p < end && xml[p] !== EQUALS) p++;
+    p++;
+    while (p < end && xml[p] !== QUOTE && xml[p] !== APOSTROPHE) p++;
+    const quote = xml[p];
+    const valueStart = p + 1;
+    const valueEnd = xml.indexOf(quote!, valueStart);
+    if (valueEnd < 0 || valueEnd > end) return -1;
+    this.localStart = localStart;
+    this.localEnd = localEnd;
+    this.valueStart = valueStart;
+    this.valueEnd = valueEnd;
+    return valueEnd + 1;
+  }
+
+  /**
+   * Reads a <c> tag's attributes in one pass and keeps where its r, s and t values are (the first of each,
+   * as findAttribute would find them), for referencedColumn, cellStyle and cellType.
+   */
+  scanCellAttributes(): void {
+    const spans = this.cellSpans;
+    spans.fill(-1);
+    for (let p = this.nextAttribute(this.nameEnd); p >= 0; p = this.nextAttribute(p)) {
+      if (this.localEnd - this.localStart !== 1) continue;
+      const which = CELL_ATTRIBUTES.indexOf(this.xml[this.localStart]!);
+      if (which >= 0 && spans[which * 2]! < 0) {
+        spans[which * 2] = this.valueStart;
+        spans[which * 2 + 1] = this.valueEnd;
+      }
+    }
+  }
+
+  /** Points valueStart/valueEnd at a value scanCellAttributes found; false when the cell has none. */
+  private cellValueOf(which: number): boolean {
+    const start = this.cellSpans[which * 2]!;
+    if (start < 0) return false;
+    this.valueStart = start;
+    this.valueEnd = this.cellSpans[which * 2 + 1]!;
+    return true;
+  }
+
+  /** The cell's style index (`s`), 0 when absent, as `Number(attribute('s') ?? 0)`. */
+  cellStyle(): number {
+    if (!this.cellValueOf(CELL_STYLE)) return 0;
+    const digits = digitsValue(this.xml, this.valueStart, this.valueEnd);
+    return digits >= 0
+      ? digits
+      : Number(decodeEntities(this.xml.toString('utf8', this.valueStart, this.valueEnd)));
   }
 
   /** The value of an attribute of the current start tag, by local name; null when absent. */
@@ -294,7 +349,7 @@ class XmlWalker {
 
   /** A cell's type attribute (`t`), 'n' when absent; the usual ones without making a string. */
   cellType(): string {
-    if (!this.findAttribute('t')) return 'n';
+    if (!this.cellValueOf(CELL_TYPE)) return 'n';
     for (const type of CELL_TYPES) {
       if (this.valueEnd - this.valueStart !== type.length) continue;
       let same = true;
@@ -310,7 +365,7 @@ class XmlWalker {
    * absent or starts with no letter.
    */
   referencedColumn(): number {
-    if (!this.findAttribute('r')) return -1;
+    if (!this.cellValueOf(CELL_REFERENCE)) return -1;
     const xml = this.xml;
     let column = 0;
     let i = this.valueStart;
@@ -505,6 +560,7 @@ export function readFirstSheetWithData(
         limits,
         fileName,
         budget: budget(),
+        wholeNumberTexts: [],
       };
       rows = sheetRows(sheetXml, context);
     }
@@ -524,6 +580,26 @@ interface SheetContext {
   limits: Limits;
   fileName: string;
   budget: CellBudget;
+  /** Texts of whole-number cells by style, then by number: a column of dates or quantities repeats them. */
+  wholeNumberTexts: Array<Map<number, string> | undefined>;
+}
+
+/** Whole numbers per style whose texts are kept (a column of unique numbers would only fill the cache). */
+const WHOLE_NUMBER_TEXTS_PER_STYLE = 4096;
+
+/** numberCellText of a whole-number cell, from the cache when the same number came with the same style. */
+function wholeNumberText(value: number, style: number, context: SheetContext): string {
+  let texts = context.wholeNumberTexts[style];
+  if (texts === undefined) {
+    texts = new Map();
+    context.wholeNumberTexts[style] = texts;
+  }
+  let text = texts.get(value);
+  if (text === undefined) {
+    text = numberCellText(value, context.formats[style] ?? 'General', context.date1904);
+    if (texts.size < WHOLE_NUMBER_TEXTS_PER_STYLE) texts.set(value, text);
+  }
+  return text;
 }
 
 function sheetRows(xml: Buffer, context: SheetContext): string[][] {
@@ -570,10 +646,11 @@ function sheetRows(xml: Buffer, context: SheetContext): string[][] {
       }
       if (walker.selfClosing) row = null;
     } else if (walker.is('c') && row) {
+      walker.scanCellAttributes();
       const referenced = walker.referencedColumn();
       column = referenced >= 0 ? referenced : column + 1;
       const type = walker.cellType();
-      const style = walker.numberAttribute('s', 0);
+      const style = walker.cellStyle();
       const text = walker.selfClosing ? '' : cellContent(walker, type, style, context);
       if (text === '') continue;
       if (column >= limits.maxColumns || rowIndex > lastKeptRow) {
@@ -627,7 +704,7 @@ function cellContent(walker: XmlWalker, type: string, style: number, context: Sh
   }
   if (digits >= 0 && value === null) {
     if (type === 's') return context.strings[digits] ?? '';
-    return numberCellText(digits, context.formats[style] ?? 'General', context.date1904);
+    return wholeNumberText(digits, style, context);
   }
   if (value === null) return '';
   switch (type) {

@@ -351,8 +351,11 @@ async function newSourceStatement(sourceId: number, mapped: MappedOrders, start:
             (order_id, tracking_number, carrier, carrier_name, carrier_service, check_digit, tracking_url)
           select s.id, n.tracking_number, ${carriers.columns('n')}
           from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(carriers.numbers, 'text[]')}, ${carriers.arrays()})
-            as n(unique_key, tracking_number, kind, url)
+            with ordinality as n(unique_key, tracking_number, kind, url, ordinal)
           join stored s on s.unique_key = n.unique_key
+          -- The join may hand the rows over in any order; the ids (the order an order's numbers are shown
+          -- and exported in) follow the file.
+          order by n.ordinal
         )`;
   return sql`
     with stored as (

@@ -322,6 +322,47 @@ describe('upsert by (source, unique key)', () => {
     expect(stored.every((order) => order.trackingNumbers.length === 2)).toBe(true);
   });
 
+  it("keeps each order's tracking numbers in the file's order (the grid's and the export's order)", async () => {
+    const numbersInIdOrder = async (sourceId: number) => {
+      const rows = await t.db.query<{ key: string; numbers: string[] }>(
+        `select o.unique_key as key, array_agg(n.tracking_number order by n.id) as numbers
+         from orders o join order_tracking_numbers n on n.order_id = o.id
+         where o.order_tracking_source_id = $1 group by o.unique_key`,
+        [sourceId],
+      );
+      return new Map(rows.map((row) => [row.key, row.numbers]));
+    };
+    const order = (i: number) => [`Z${i}`, `X${i}`, `A${i}`, `M${i}`];
+    // Fewer numbers than orders, as in a file where most lines have not shipped: a join then tends to
+    // hash the numbers and hand them over by order, an order's numbers in any order.
+    const rows = Array.from({ length: 60 }, (_, i) => [
+      `L${i}`,
+      `PO-${i}`,
+      '',
+      '',
+      '1',
+      i % 20 === 0 ? order(i).join(';') : '',
+    ]);
+    // A new source (one statement per batch), and a source with orders, where the same file adds numbers.
+    const fresh = await createSource(t);
+    await processFile(t, fresh.id, rowsFile(...rows));
+    const grown = await createSource(t);
+    await processFile(
+      t,
+      grown.id,
+      rowsFile(...rows.map((row) => [...row.slice(0, 5), row[5] ? `Z${row[1]}` : ''])),
+    );
+    await processFile(t, grown.id, rowsFile(...rows));
+    for (const source of [fresh, grown]) {
+      const stored = await numbersInIdOrder(source.id);
+      expect(stored.size).toBe(3);
+      for (const [key, numbers] of stored) {
+        const i = Number(key.slice(1));
+        expect(numbers).toEqual(source === fresh ? order(i) : [`ZPO-${i}`, ...order(i)]);
+      }
+    }
+  });
+
   it("rolls back a new source's earlier batches when a later one fails, and says why in the run", async () => {
     const source = await createSource(t);
     // The database refuses the fourth batch's first order (batches of 7: PO-21).

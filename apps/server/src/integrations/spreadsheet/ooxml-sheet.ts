@@ -241,11 +241,7 @@ class XmlWalker {
 
   /** Whether the current tag's local name is `name` (ASCII). */
   is(name: string): boolean {
-    if (this.nameEnd - this.nameStart !== name.length) return false;
-    for (let i = 0; i < name.length; i++) {
-      if (this.xml[this.nameStart + i] !== name.charCodeAt(i)) return false;
-    }
-    return true;
+    return this.bytesAre(this.nameStart, this.nameEnd, name);
   }
 
   /**
@@ -254,13 +250,24 @@ class XmlWalker {
    */
   private findAttribute(name: string): boolean {
     for (let p = this.nextAttribute(this.nameEnd); p >= 0; p = this.nextAttribute(p)) {
-      if (this.localEnd - this.localStart !== name.length) continue;
-      let same = true;
-      for (let i = 0; i < name.length && same; i++)
-        same = this.xml[this.localStart + i] === name.charCodeAt(i);
-      if (same) return true;
+      if (this.bytesAre(this.localStart, this.localEnd, name)) return true;
     }
     return false;
+  }
+
+  /** Whether the bytes at [start, end) are the ASCII text `text`. */
+  private bytesAre(start: number, end: number, text: string): boolean {
+    if (end - start !== text.length) return false;
+    for (let i = 0; i < text.length; i++) if (this.xml[start + i] !== text.charCodeAt(i)) return false;
+    return true;
+  }
+
+  /** The value just found as `Number(attribute text)`, without making a string when it is plain digits. */
+  private valueAsNumber(): number {
+    const digits = digitsValue(this.xml, this.valueStart, this.valueEnd);
+    return digits >= 0
+      ? digits
+      : Number(decodeEntities(this.xml.toString('utf8', this.valueStart, this.valueEnd)));
   }
 
   /**
@@ -322,11 +329,7 @@ class XmlWalker {
 
   /** The cell's style index (`s`), 0 when absent, as `Number(attribute('s') ?? 0)`. */
   cellStyle(): number {
-    if (!this.cellValueOf(CELL_STYLE)) return 0;
-    const digits = digitsValue(this.xml, this.valueStart, this.valueEnd);
-    return digits >= 0
-      ? digits
-      : Number(decodeEntities(this.xml.toString('utf8', this.valueStart, this.valueEnd)));
+    return this.cellValueOf(CELL_STYLE) ? this.valueAsNumber() : 0;
   }
 
   /** The value of an attribute of the current start tag, by local name; null when absent. */
@@ -340,23 +343,13 @@ class XmlWalker {
    * number, a style index: every cell has them).
    */
   numberAttribute(name: string, absent: number): number {
-    if (!this.findAttribute(name)) return absent;
-    const digits = digitsValue(this.xml, this.valueStart, this.valueEnd);
-    return digits >= 0
-      ? digits
-      : Number(decodeEntities(this.xml.toString('utf8', this.valueStart, this.valueEnd)));
+    return this.findAttribute(name) ? this.valueAsNumber() : absent;
   }
 
   /** A cell's type attribute (`t`), 'n' when absent; the usual ones without making a string. */
   cellType(): string {
     if (!this.cellValueOf(CELL_TYPE)) return 'n';
-    for (const type of CELL_TYPES) {
-      if (this.valueEnd - this.valueStart !== type.length) continue;
-      let same = true;
-      for (let i = 0; i < type.length && same; i++)
-        same = this.xml[this.valueStart + i] === type.charCodeAt(i);
-      if (same) return type;
-    }
+    for (const type of CELL_TYPES) if (this.bytesAre(this.valueStart, this.valueEnd, type)) return type;
     return decodeEntities(this.xml.toString('utf8', this.valueStart, this.valueEnd));
   }
 

@@ -9,7 +9,6 @@
  * that gained a tracking number; a row identical to what is stored is not written at all. Of those, the inserted
  * ones are counted apart (new orders; the rest changed), docs/behaviour/order-tracking.md#new-and-changed-orders.
  */
-
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DbOrTx } from '@app/db';
 import { queryRows, schema } from '@app/db';
@@ -108,6 +107,19 @@ function batchParams(mapped: MappedOrders, start: number, end: number) {
   };
 }
 
+/** The tracking numbers of orders [start, end), each beside its order's key, in the file's order. */
+function batchNumbers(mapped: MappedOrders, start: number, end: number) {
+  const numberKeys: string[] = [];
+  const numbers: string[] = [];
+  for (let n = start; n < end; n++) {
+    for (const number of mapped.trackingNumbers[n]!) {
+      numberKeys.push(mapped.uniqueKeys[n]!);
+      numbers.push(number);
+    }
+  }
+  return { numberKeys, numbers };
+}
+
 /** Orders a batch or a file wrote: `updated` of them in all, `inserted` of those new. */
 export interface UpsertCounts {
   updated: number;
@@ -179,14 +191,7 @@ async function mergeTrackingNumbers(
   end: number,
   changed: number,
 ): Promise<number> {
-  const numberKeys: string[] = [];
-  const numbers: string[] = [];
-  for (let n = start; n < end; n++) {
-    for (const number of mapped.trackingNumbers[n]!) {
-      numberKeys.push(mapped.uniqueKeys[n]!);
-      numbers.push(number);
-    }
-  }
+  const { numberKeys, numbers } = batchNumbers(mapped, start, end);
   if (numbers.length === 0) return 0;
   // A new tracking number makes an otherwise identical order "updated": it is stamped here unless the
   // upsert above already stamped it (last_updated = now(), the transaction's time).
@@ -273,15 +278,12 @@ async function mergeTrackingNumbers(
  * about a tenth more time, mostly parsing megabytes of repeated URLs.
  */
 class CarrierColumns {
-  /** The numbers pushed, in order. */
-  readonly numbers: string[] = [];
   private readonly kinds: number[] = [];
   private readonly urls: Array<string | null> = [];
   private readonly index = new Map<string, number>();
   private readonly tuples: Array<Array<string | null>> = [[], [], [], [], []];
 
   push(number: string) {
-    this.numbers.push(number);
     const stored = storedCarrierOf(number);
     const url = stored.trackingUrl;
     const prefix = url?.endsWith(number) ? url.slice(0, url.length - number.length) : null;
@@ -334,14 +336,9 @@ async function newSourceStatement(sourceId: number, mapped: MappedOrders, start:
   await nextTurn();
   const { keys, arrays, columns, input } = batchParams(mapped, start, end);
   await nextTurn();
-  const numberKeys: string[] = [];
+  const { numberKeys, numbers } = batchNumbers(mapped, start, end);
   const carriers = new CarrierColumns();
-  for (let n = start; n < end; n++) {
-    for (const number of mapped.trackingNumbers[n]!) {
-      numberKeys.push(mapped.uniqueKeys[n]!);
-      carriers.push(number);
-    }
-  }
+  for (const number of numbers) carriers.push(number);
   await nextTurn();
   const numbersInsert =
     numberKeys.length === 0
@@ -350,7 +347,7 @@ async function newSourceStatement(sourceId: number, mapped: MappedOrders, start:
           insert into ${orderTrackingNumbers}
             (order_id, tracking_number, carrier, carrier_name, carrier_service, check_digit, tracking_url)
           select s.id, n.tracking_number, ${carriers.columns('n')}
-          from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(carriers.numbers, 'text[]')}, ${carriers.arrays()})
+          from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(numbers, 'text[]')}, ${carriers.arrays()})
             with ordinality as n(unique_key, tracking_number, kind, url, ordinal)
           join stored s on s.unique_key = n.unique_key
           -- The join may hand the rows over in any order; the ids (the order an order's numbers are shown

@@ -300,22 +300,20 @@ describe('upsert by (source, unique key)', () => {
     expect((await ordersOf(t, b.id)).map((order) => order.customerPoNumber)).toEqual(['PO-b']);
   });
 
+  /** Processes a file in its own transaction, as the process route does, in batches of `batchSize` orders. */
+  const processInBatches = (sourceId: number, content: Buffer, batchSize: number) =>
+    t.db.db.transaction(async (tx) => {
+      const { processOrderTrackingFile } = await import('./processor');
+      return processOrderTrackingFile(
+        { db: tx, context: t.app.context, sourceId, file: { fileName: 'a.csv', content }, trigger: 'manual' },
+        { batchSize },
+      );
+    });
+
   it('imports in batches with the same result', async () => {
     const source = await createSource(t);
     const rows = Array.from({ length: 25 }, (_, i) => [`L${i}`, `PO-${i}`, '', '', String(i), `T${i};U${i}`]);
-    const outcome = await t.db.db.transaction(async (tx) => {
-      const { processOrderTrackingFile } = await import('./processor');
-      return processOrderTrackingFile(
-        {
-          db: tx,
-          context: t.app.context,
-          sourceId: source.id,
-          file: { fileName: 'a.csv', content: rowsFile(...rows) },
-          trigger: 'manual',
-        },
-        { batchSize: 7 },
-      );
-    });
+    const outcome = await processInBatches(source.id, rowsFile(...rows), 7);
     expect(outcome.ordersUpdated).toBe(25);
     const stored = await ordersOf(t, source.id);
     expect(stored).toHaveLength(25);
@@ -373,19 +371,7 @@ describe('upsert by (source, unique key)', () => {
     );
     try {
       const rows = Array.from({ length: 25 }, (_, i) => [`L${i}`, `PO-${i}`, '', '', '1', `T${i}`]);
-      const outcome = await t.db.db.transaction(async (tx) => {
-        const { processOrderTrackingFile } = await import('./processor');
-        return processOrderTrackingFile(
-          {
-            db: tx,
-            context: t.app.context,
-            sourceId: source.id,
-            file: { fileName: 'a.csv', content: rowsFile(...rows) },
-            trigger: 'manual',
-          },
-          { batchSize: 7 },
-        );
-      });
+      const outcome = await processInBatches(source.id, rowsFile(...rows), 7);
       expect(outcome).toMatchObject({ status: 'failed', ordersUpdated: 0 });
       expect(outcome.message).toContain('refused for the test');
       expect(await ordersOf(t, source.id)).toEqual([]);

@@ -107,17 +107,22 @@ function batchParams(mapped: MappedOrders, start: number, end: number) {
   };
 }
 
-/** The tracking numbers of orders [start, end), each beside its order's key, in the file's order. */
+/**
+ * The tracking numbers of orders [start, end) in the file's order, each beside its order's key and its
+ * order's place in the batch (0 for order `start`).
+ */
 function batchNumbers(mapped: MappedOrders, start: number, end: number) {
   const numberKeys: string[] = [];
   const numbers: string[] = [];
+  const places: number[] = [];
   for (let n = start; n < end; n++) {
     for (const number of mapped.trackingNumbers[n]!) {
       numberKeys.push(mapped.uniqueKeys[n]!);
       numbers.push(number);
+      places.push(n - start);
     }
   }
-  return { numberKeys, numbers };
+  return { numberKeys, numbers, places };
 }
 
 /** Orders a batch or a file wrote: `updated` of them in all, `inserted` of those new. */
@@ -142,126 +147,123 @@ async function upsertBatch(
 ): Promise<UpsertCounts> {
   const { fields } = mapped;
   const { keys, arrays, columns, input } = batchParams(mapped, start, end);
+  const numbers = batchNumbers(mapped, start, end);
   const stored = list(fields.map((field) => sql`o.${column(field)}`));
   const storedAsS = list(fields.map((field) => sql`s.${column(field)}`));
   const excluded = list(fields.map((field) => sql`excluded.${column(field)}`));
   const assignments = list(fields.map((field) => sql`${column(field)} = excluded.${column(field)}`));
+  // The id of every order of the batch, stored or just inserted, in the batch's order: the tracking numbers
+  // go by it and need not look their order up again (docs/design/order-ingest.md#the-numbers-go-by-the-ids-the-upsert-found).
+  const orderIds =
+    numbers.numbers.length === 0
+      ? sql``
+      : sql`, (select array_agg(coalesce(l.stored_id, c.id) order by l.ordinal)
+          from looked l left join changed c on l.stored_id is null and c.unique_key = l.unique_key) as "orderIds"`;
   // Identical rows are filtered out before the INSERT: ON CONFLICT DO UPDATE would lock (and so write)
   // every existing row even when its WHERE then skips it. The ON CONFLICT clause stays for rows that
   // appear between the read and the write.
   // xmax is 0 on a row version this statement inserted, and set on one the ON CONFLICT branch updated.
   const [upserted] = await timedStep(onStep, 'orders', () =>
-    queryRows<{ changed: number; inserted: number }>(
+    queryRows<{ changed: number; inserted: number; orderIds?: Array<number | string | null> | null }>(
       db,
       sql`
       with input as (
-        select * from unnest(${arrayParam(keys, 'text[]')}, ${list(arrays)}) as i(unique_key, ${columns})
-      ), todo as (
-        select i.* from input i
+        select * from unnest(${arrayParam(keys, 'text[]')}, ${list(arrays)}) with ordinality
+          as i(unique_key, ${columns}, ordinal)
+      ), looked as (
+        select i.*, s.id as stored_id,
+          s.id is null or (${storedAsS}, s.deleted_status) is distinct from (${input}, false) as todo
+        from input i
         left join lateral (${storedOrder(sourceId, sql`i.unique_key`, sql`${stored}, o.deleted_status`)}) s on true
-        where s.id is null or (${storedAsS}, s.deleted_status) is distinct from (${input}, false)
       ), changed as (
         insert into ${orders} as o (order_tracking_source_id, unique_key, ${columns}, last_updated)
-        select ${sourceId}::int, i.unique_key, ${input}, now() from todo i
+        select ${sourceId}::int, i.unique_key, ${input}, now() from looked i where i.todo
         on conflict (order_tracking_source_id, unique_key) do update
           set ${assignments}, deleted_status = false, last_updated = excluded.last_updated
           where (${stored}, o.deleted_status) is distinct from (${excluded}, false)
-        returning (o.xmax = 0) as inserted
+        returning o.id, o.unique_key, (o.xmax = 0) as inserted
       )
-      select count(*)::int as changed, (count(*) filter (where inserted))::int as inserted from changed`,
+      select count(*)::int as changed, (count(*) filter (where inserted))::int as inserted${orderIds}
+      from changed`,
     ),
   );
   const changed = upserted?.changed ?? 0;
   const inserted = upserted?.inserted ?? 0;
+  if (numbers.numbers.length === 0) return { updated: changed, inserted };
+  const ids = upserted?.orderIds ?? [];
+  // An order's id is missing only if the order vanished between the lookup and the write, which nothing
+  // but an import does, under the lock this one holds; its numbers would have no order to go to.
+  const numberOrderIds = numbers.places.map((place) => {
+    const id = ids[place];
+    return id === null || id === undefined ? null : Number(id);
+  });
   const bumped = await timedStep(onStep, 'tracking numbers', () =>
-    mergeTrackingNumbers(db, sourceId, mapped, start, end, changed),
+    mergeTrackingNumbers(db, numbers.numbers, numberOrderIds, changed * 2 >= end - start),
   );
   return { updated: changed + bumped, inserted };
 }
 
 /**
- * Adds the tracking numbers of orders [start, end) that are not stored yet; returns how many orders that
- * stamped as updated besides the `changed` ones the upsert wrote.
+ * Adds the tracking numbers that their orders (`orderIds`, one per number) do not hold yet; returns how many
+ * orders that stamped as updated besides the ones the upsert wrote (those carry this transaction's time).
  */
 async function mergeTrackingNumbers(
   db: DbOrTx,
-  sourceId: number,
-  mapped: MappedOrders,
-  start: number,
-  end: number,
-  changed: number,
+  numbers: readonly string[],
+  orderIds: ReadonlyArray<number | null>,
+  mostlyWritten: boolean,
 ): Promise<number> {
-  const { numberKeys, numbers } = batchNumbers(mapped, start, end);
-  if (numbers.length === 0) return 0;
-  // A new tracking number makes an otherwise identical order "updated": it is stamped here unless the
-  // upsert above already stamped it (last_updated = now(), the transaction's time).
-  if (changed * 2 >= end - start) {
-    // Mostly new or changed orders (a new source): most numbers are new, so they go with their carrier
-    // columns in one statement. No question first which are stored: the unique index's conflict check
-    // answers it for each number as it is inserted, and what was really added is what the bump reads.
-    const carriers = new CarrierColumns();
-    for (const number of numbers) carriers.push(number);
-    const [merged] = await queryRows<{ bumped: number }>(
-      db,
-      sql`
-        with fresh as (
-          select s.id as order_id, n.tracking_number, s.last_updated, n.kind, n.url
-          from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(numbers, 'text[]')}, ${carriers.arrays()})
-            as n(unique_key, tracking_number, kind, url)
-          cross join lateral (${storedOrder(sourceId, sql`n.unique_key`, sql`o.last_updated`)}) s
-        ), added as (
-          insert into ${orderTrackingNumbers}
-            (order_id, tracking_number, carrier, carrier_name, carrier_service, check_digit, tracking_url)
-          select f.order_id, f.tracking_number, ${carriers.columns('f')} from fresh f
-          on conflict (order_id, tracking_number) do nothing
-          returning order_id
-        ), bumped as (
-          update ${orders} o set last_updated = now()
-          from (
-            select distinct f.order_id from fresh f
-            where f.last_updated <> now() and exists (select 1 from added a where a.order_id = f.order_id)
-          ) b
-          where o.id = b.order_id
-          returning 1
-        )
-        select count(*)::int as bumped from bumped`,
-    );
-    return merged?.bumped ?? 0;
+  if (mostlyWritten) {
+    // Mostly new or changed orders: most numbers are new, so they go with their carrier columns in one
+    // statement. No question first which are stored: the unique index's conflict check answers it for each
+    // number as it is inserted, and what was really added is what the bump reads.
+    return insertNumbers(db, numbers, orderIds);
   }
-
   // Mostly unchanged orders (the same file again): first ask which numbers are not stored yet, so that
   // only those are encoded with their carrier columns; when none are, that question is the only work.
-  const [probe] = await queryRows<{ ordinals: number[] | null; orderIds: number[] | null }>(
+  const [probe] = await queryRows<{ ordinals: number[] | null }>(
     db,
     sql`
-      select array_agg(n.ordinal order by n.ordinal) as "ordinals", array_agg(o.id order by n.ordinal) as "orderIds"
-      from unnest(${arrayParam(numberKeys, 'text[]')}, ${arrayParam(numbers, 'text[]')}) with ordinality
-        as n(unique_key, tracking_number, ordinal)
-      cross join lateral (${storedOrder(sourceId, sql`n.unique_key`, sql`1`)}) o
-      where not exists (
-        select 1 from ${orderTrackingNumbers} t where t.order_id = o.id and t.tracking_number = n.tracking_number
+      select array_agg(n.ordinal order by n.ordinal) as "ordinals"
+      from unnest(${arrayParam(orderIds, 'bigint[]')}, ${arrayParam(numbers, 'text[]')}) with ordinality
+        as n(order_id, tracking_number, ordinal)
+      where n.order_id is not null and not exists (
+        select 1 from ${orderTrackingNumbers} t where t.order_id = n.order_id and t.tracking_number = n.tracking_number
       )`,
   );
-  const ordinals = probe?.ordinals ?? [];
+  const ordinals = (probe?.ordinals ?? []).map((ordinal) => Number(ordinal) - 1);
   if (ordinals.length === 0) return 0;
-  const orderIds = probe!.orderIds!.map(Number);
-  const freshNumbers = ordinals.map((ordinal) => numbers[Number(ordinal) - 1]!);
+  return insertNumbers(
+    db,
+    ordinals.map((n) => numbers[n]!),
+    ordinals.map((n) => orderIds[n]!),
+  );
+}
+
+/** Inserts numbers (with their recognised carriers) that their orders lack; stamps the orders that gained one. */
+async function insertNumbers(
+  db: DbOrTx,
+  numbers: readonly string[],
+  orderIds: ReadonlyArray<number | null>,
+): Promise<number> {
   const carriers = new CarrierColumns();
-  for (const number of freshNumbers) carriers.push(number);
+  for (const number of numbers) carriers.push(number);
   const [merged] = await queryRows<{ bumped: number }>(
     db,
     sql`
-      with fresh as (
-        select * from unnest(${arrayParam(orderIds, 'int[]')}, ${arrayParam(freshNumbers, 'text[]')}, ${carriers.arrays()})
-          as n(order_id, tracking_number, kind, url)
-      ), added as (
+      with added as (
         insert into ${orderTrackingNumbers}
           (order_id, tracking_number, carrier, carrier_name, carrier_service, check_digit, tracking_url)
-        select f.order_id, f.tracking_number, ${carriers.columns('f')} from fresh f
+        select n.order_id, n.tracking_number, ${carriers.columns('n')}
+        from unnest(${arrayParam(orderIds, 'bigint[]')}, ${arrayParam(numbers, 'text[]')}, ${carriers.arrays()})
+          as n(order_id, tracking_number, kind, url)
+        -- No join: the function scan hands the numbers over in the file's order, the order of their ids.
+        where n.order_id is not null
         on conflict (order_id, tracking_number) do nothing
+        returning order_id
       ), bumped as (
         update ${orders} o set last_updated = now()
-        from (select distinct order_id from fresh) b
+        from (select distinct order_id from added) b
         where o.id = b.order_id and o.last_updated <> now()
         returning 1
       )

@@ -109,7 +109,7 @@ function batchParams(mapped: MappedOrders, start: number, end: number) {
 
 /**
  * The tracking numbers of orders [start, end) in the file's order, each beside its order's key and its
- * order's place in the batch (0 for order `start`).
+ * order's place in the batch, from 1 (order `start`), as an SQL array subscript counts.
  */
 function batchNumbers(mapped: MappedOrders, start: number, end: number) {
   const numberKeys: string[] = [];
@@ -119,7 +119,7 @@ function batchNumbers(mapped: MappedOrders, start: number, end: number) {
     for (const number of mapped.trackingNumbers[n]!) {
       numberKeys.push(mapped.uniqueKeys[n]!);
       numbers.push(number);
-      places.push(n - start);
+      places.push(n - start + 1);
     }
   }
   return { numberKeys, numbers, places };
@@ -147,24 +147,46 @@ async function upsertBatch(
 ): Promise<UpsertCounts> {
   const { fields } = mapped;
   const { keys, arrays, columns, input } = batchParams(mapped, start, end);
-  const numbers = batchNumbers(mapped, start, end);
+  const { numbers, places } = batchNumbers(mapped, start, end);
   const stored = list(fields.map((field) => sql`o.${column(field)}`));
   const storedAsS = list(fields.map((field) => sql`s.${column(field)}`));
   const excluded = list(fields.map((field) => sql`excluded.${column(field)}`));
   const assignments = list(fields.map((field) => sql`${column(field)} = excluded.${column(field)}`));
-  // The id of every order of the batch, stored or just inserted, in the batch's order: the tracking numbers
-  // go by it and need not look their order up again (docs/design/order-ingest.md#the-numbers-go-by-the-ids-the-upsert-found).
-  const orderIds =
-    numbers.numbers.length === 0
-      ? sql``
-      : sql`, (select array_agg(coalesce(l.stored_id, c.id) order by l.ordinal)
-          from looked l left join changed c on l.stored_id is null and c.unique_key = l.unique_key) as "orderIds"`;
+  // Which tracking numbers their orders lack, asked in the same statement by the ids the upsert found or
+  // gave (docs/design/order-ingest.md#the-numbers-go-by-the-ids-the-upsert-found): each number is one probe
+  // of the (order, number) index, and nothing is sent back when all are stored (the same file again).
+  const numbersMissing =
+    numbers.length === 0
+      ? { ctes: sql``, columns: sql`` }
+      : {
+          ctes: sql`, ids as (
+            select array_agg(coalesce(l.stored_id, c.id) order by l.ordinal) as ids
+            from looked l left join changed c on l.stored_id is null and c.unique_key = l.unique_key
+          ), missing as (
+            select n.ordinal, x.ids[n.place] as order_id
+            from ids x
+            cross join unnest(${arrayParam(places, 'int[]')}, ${arrayParam(numbers, 'text[]')}) with ordinality
+              as n(place, tracking_number, ordinal)
+            left join lateral (
+              select 1 as found from ${orderTrackingNumbers} t
+              where t.order_id = x.ids[n.place] and t.tracking_number = n.tracking_number limit 1
+            ) t on true
+            where t.found is null
+          )`,
+          columns: sql`, (select array_agg(m.ordinal order by m.ordinal) from missing m) as "missingNumbers",
+            (select array_agg(m.order_id order by m.ordinal) from missing m) as "missingOrderIds"`,
+        };
   // Identical rows are filtered out before the INSERT: ON CONFLICT DO UPDATE would lock (and so write)
   // every existing row even when its WHERE then skips it. The ON CONFLICT clause stays for rows that
   // appear between the read and the write.
   // xmax is 0 on a row version this statement inserted, and set on one the ON CONFLICT branch updated.
   const [upserted] = await timedStep(onStep, 'orders', () =>
-    queryRows<{ changed: number; inserted: number; orderIds?: Array<number | string | null> | null }>(
+    queryRows<{
+      changed: number;
+      inserted: number;
+      missingNumbers?: Array<number | string> | null;
+      missingOrderIds?: Array<number | string | null> | null;
+    }>(
       db,
       sql`
       with input as (
@@ -182,62 +204,26 @@ async function upsertBatch(
           set ${assignments}, deleted_status = false, last_updated = excluded.last_updated
           where (${stored}, o.deleted_status) is distinct from (${excluded}, false)
         returning o.id, o.unique_key, (o.xmax = 0) as inserted
-      )
-      select count(*)::int as changed, (count(*) filter (where inserted))::int as inserted${orderIds}
-      from changed`,
+      )${numbersMissing.ctes}
+      select (select count(*)::int from changed) as changed,
+        (select (count(*) filter (where inserted))::int from changed) as inserted${numbersMissing.columns}`,
     ),
   );
   const changed = upserted?.changed ?? 0;
   const inserted = upserted?.inserted ?? 0;
-  if (numbers.numbers.length === 0) return { updated: changed, inserted };
-  const ids = upserted?.orderIds ?? [];
-  // An order's id is missing only if the order vanished between the lookup and the write, which nothing
-  // but an import does, under the lock this one holds; its numbers would have no order to go to.
-  const numberOrderIds = numbers.places.map((place) => {
-    const id = ids[place];
-    return id === null || id === undefined ? null : Number(id);
-  });
+  const missing = upserted?.missingNumbers ?? [];
+  if (missing.length === 0) return { updated: changed, inserted };
+  const orderIds = upserted!.missingOrderIds!;
   const bumped = await timedStep(onStep, 'tracking numbers', () =>
-    mergeTrackingNumbers(db, numbers.numbers, numberOrderIds, changed * 2 >= end - start),
+    insertNumbers(
+      db,
+      missing.map((ordinal) => numbers[Number(ordinal) - 1]!),
+      // An id is missing only if its order vanished between the lookup and the write, which nothing but an
+      // import does, under the lock this one holds; such a number has no order to go to.
+      orderIds.map((id) => (id === null ? null : Number(id))),
+    ),
   );
   return { updated: changed + bumped, inserted };
-}
-
-/**
- * Adds the tracking numbers that their orders (`orderIds`, one per number) do not hold yet; returns how many
- * orders that stamped as updated besides the ones the upsert wrote (those carry this transaction's time).
- */
-async function mergeTrackingNumbers(
-  db: DbOrTx,
-  numbers: readonly string[],
-  orderIds: ReadonlyArray<number | null>,
-  mostlyWritten: boolean,
-): Promise<number> {
-  if (mostlyWritten) {
-    // Mostly new or changed orders: most numbers are new, so they go with their carrier columns in one
-    // statement. No question first which are stored: the unique index's conflict check answers it for each
-    // number as it is inserted, and what was really added is what the bump reads.
-    return insertNumbers(db, numbers, orderIds);
-  }
-  // Mostly unchanged orders (the same file again): first ask which numbers are not stored yet, so that
-  // only those are encoded with their carrier columns; when none are, that question is the only work.
-  const [probe] = await queryRows<{ ordinals: number[] | null }>(
-    db,
-    sql`
-      select array_agg(n.ordinal order by n.ordinal) as "ordinals"
-      from unnest(${arrayParam(orderIds, 'bigint[]')}, ${arrayParam(numbers, 'text[]')}) with ordinality
-        as n(order_id, tracking_number, ordinal)
-      where n.order_id is not null and not exists (
-        select 1 from ${orderTrackingNumbers} t where t.order_id = n.order_id and t.tracking_number = n.tracking_number
-      )`,
-  );
-  const ordinals = (probe?.ordinals ?? []).map((ordinal) => Number(ordinal) - 1);
-  if (ordinals.length === 0) return 0;
-  return insertNumbers(
-    db,
-    ordinals.map((n) => numbers[n]!),
-    ordinals.map((n) => orderIds[n]!),
-  );
 }
 
 /** Inserts numbers (with their recognised carriers) that their orders lack; stamps the orders that gained one. */

@@ -1,8 +1,9 @@
 /**
  * Writes mapped orders of one source (docs/behaviour/order-tracking.md#unique-column-and-updates): upsert by (source, unique key), tracking numbers
- * merged (each new one stored with its recognised carrier), stale orders soft-deleted. Set-based and batched: each batch of orders is one INSERT … ON
- * CONFLICT over unnest()ed column arrays, and its tracking numbers one more statement (two when most orders
- * are unchanged: which numbers are new, then those alone with their carriers), whatever the number of rows. Rows are inserted and updated normally, so the live-order counter triggers of
+ * merged (each new one stored with its recognised carrier), stale orders soft-deleted. Set-based and batched:
+ * each batch of orders is one INSERT … ON CONFLICT over unnest()ed column arrays, which also answers which of
+ * the batch's tracking numbers are new; those alone, if any, go with their carriers in one more statement,
+ * whatever the number of rows. Rows are inserted and updated normally, so the live-order counter triggers of
  * migration 0005 stay exact.
  *
  * "Orders updated" counts rows that were inserted, changed, revived (soft-deleted and back in a file) or
@@ -131,22 +132,25 @@ export interface UpsertCounts {
   inserted: number;
 }
 
+/** A batch's statement, built; running it (and what follows from its answer) writes the batch. */
+type BatchWrite = (db: DbOrTx) => Promise<UpsertCounts>;
+
 /**
- * Upserts orders [start, end) of a file (keys unique); returns how many were written and how many of those were
- * inserted. Only
- * the fields the source maps are written: a field a file does not carry keeps what staff entered, like
- * the notes.
+ * Upserts orders [start, end) of a file (keys unique): the batch's write says how many were written and how
+ * many of those were inserted. Only the fields the source maps are written: a field a file does not carry
+ * keeps what staff entered, like the notes. Built in a few turns of the event loop (see runBatches).
  */
 async function upsertBatch(
-  db: DbOrTx,
   sourceId: number,
   mapped: MappedOrders,
   start: number,
   end: number,
   onStep?: OnIngestStep,
-): Promise<UpsertCounts> {
+): Promise<BatchWrite> {
+  await nextTurn();
   const { fields } = mapped;
   const { keys, arrays, columns, input } = batchParams(mapped, start, end);
+  await nextTurn();
   const { numbers, places } = batchNumbers(mapped, start, end);
   const stored = list(fields.map((field) => sql`o.${column(field)}`));
   const storedAsS = list(fields.map((field) => sql`s.${column(field)}`));
@@ -180,15 +184,8 @@ async function upsertBatch(
   // every existing row even when its WHERE then skips it. The ON CONFLICT clause stays for rows that
   // appear between the read and the write.
   // xmax is 0 on a row version this statement inserted, and set on one the ON CONFLICT branch updated.
-  const [upserted] = await timedStep(onStep, 'orders', () =>
-    queryRows<{
-      changed: number;
-      inserted: number;
-      missingNumbers?: Array<number | string> | null;
-      missingOrderIds?: Array<number | string | null> | null;
-    }>(
-      db,
-      sql`
+  await nextTurn();
+  const statement = sql`
       with input as (
         select * from unnest(${arrayParam(keys, 'text[]')}, ${list(arrays)}) with ordinality
           as i(unique_key, ${columns}, ordinal)
@@ -206,8 +203,23 @@ async function upsertBatch(
         returning o.id, o.unique_key, (o.xmax = 0) as inserted
       )${numbersMissing.ctes}
       select (select count(*)::int from changed) as changed,
-        (select (count(*) filter (where inserted))::int from changed) as inserted${numbersMissing.columns}`,
-    ),
+        (select (count(*) filter (where inserted))::int from changed) as inserted${numbersMissing.columns}`;
+  return (db) => writeUpsertBatch(db, statement, numbers, onStep);
+}
+
+async function writeUpsertBatch(
+  db: DbOrTx,
+  statement: SQL,
+  numbers: readonly string[],
+  onStep: OnIngestStep | undefined,
+): Promise<UpsertCounts> {
+  const [upserted] = await timedStep(onStep, 'orders', () =>
+    queryRows<{
+      changed: number;
+      inserted: number;
+      missingNumbers?: Array<number | string> | null;
+      missingOrderIds?: Array<number | string | null> | null;
+    }>(db, statement),
   );
   const changed = upserted?.changed ?? 0;
   const inserted = upserted?.inserted ?? 0;
@@ -320,7 +332,13 @@ export interface UpsertOptions {
  * Built in a few turns of the event loop, because it is built while the batch before runs: between turns
  * the running statement's bytes keep going out.
  */
-async function newSourceStatement(sourceId: number, mapped: MappedOrders, start: number, end: number) {
+async function newSourceBatch(
+  sourceId: number,
+  mapped: MappedOrders,
+  start: number,
+  end: number,
+  onStep?: OnIngestStep,
+): Promise<BatchWrite> {
   await nextTurn();
   const { keys, arrays, columns, input } = batchParams(mapped, start, end);
   await nextTurn();
@@ -342,7 +360,7 @@ async function newSourceStatement(sourceId: number, mapped: MappedOrders, start:
           -- and exported in) follow the file.
           order by n.ordinal
         )`;
-  return sql`
+  const statement = sql`
     with stored as (
       insert into ${orders} (order_tracking_source_id, unique_key, ${columns}, last_updated)
       select ${sourceId}::int, i.unique_key, ${input}, now()
@@ -350,37 +368,41 @@ async function newSourceStatement(sourceId: number, mapped: MappedOrders, start:
       returning id, unique_key
     )${numbersInsert}
     select count(*)::int as inserted from stored`;
+  return async (db) => {
+    const [written] = await timedStep(onStep, 'orders', () => queryRows<{ inserted: number }>(db, statement));
+    const inserted = written?.inserted ?? 0;
+    return { updated: inserted, inserted };
+  };
 }
 
 /**
- * Inserts every order of a file into a source without orders (newSourceStatement), in batches; each batch's
- * statement is built while the one before runs in the database. One statement per batch, so its step is
- * the orders'; the numbers' share shows as that step growing.
+ * Writes a file's orders batch by batch, each batch's statement built (`prepare`, in a few event-loop turns)
+ * while the one before runs in the database: between turns that statement's bytes keep going out.
  */
-async function insertNewSourceOrders(
+async function runBatches(
   db: DbOrTx,
-  sourceId: number,
-  mapped: MappedOrders,
+  count: number,
   options: Required<Pick<UpsertOptions, 'batchSize'>> & UpsertOptions,
+  prepare: (start: number, end: number) => Promise<BatchWrite>,
 ): Promise<UpsertCounts> {
-  const { batchSize, onBatch, onStep } = options;
-  const count = mapped.uniqueKeys.length;
-  const statementFrom = (start: number) => {
-    const statement = newSourceStatement(sourceId, mapped, start, Math.min(start + batchSize, count));
+  const { batchSize, onBatch } = options;
+  const prepareFrom = (start: number) => {
+    const write = prepare(start, Math.min(start + batchSize, count));
     // Awaited in its turn below; until then a failure must not count as unhandled when a query fails first.
-    statement.catch(() => {});
-    return statement;
+    write.catch(() => {});
+    return write;
   };
-  let inserted = 0;
-  let next = count > 0 ? statementFrom(0) : undefined;
+  const total: UpsertCounts = { updated: 0, inserted: 0 };
+  let next = count > 0 ? prepareFrom(0) : undefined;
   for (let start = 0; start < count; start += batchSize) {
-    const statement = await next!;
-    next = start + batchSize < count ? statementFrom(start + batchSize) : undefined;
-    const [written] = await timedStep(onStep, 'orders', () => queryRows<{ inserted: number }>(db, statement));
-    inserted += written?.inserted ?? 0;
+    const write = await next!;
+    next = start + batchSize < count ? prepareFrom(start + batchSize) : undefined;
+    const written = await write(db);
+    total.updated += written.updated;
+    total.inserted += written.inserted;
     await onBatch?.(Math.min(start + batchSize, count));
   }
-  return { updated: inserted, inserted };
+  return total;
 }
 
 /** Whether a source holds no order at all, live or soft-deleted (asked under its import lock). */
@@ -402,20 +424,17 @@ export async function upsertOrders(
   mapped: MappedOrders,
   options: UpsertOptions = {},
 ): Promise<UpsertCounts> {
-  const { batchSize = DEFAULT_BATCH_SIZE, onBatch, onStep } = options;
+  const { batchSize = DEFAULT_BATCH_SIZE, onStep } = options;
+  const batches = { ...options, batchSize };
+  const count = mapped.uniqueKeys.length;
   if (await sourceHasNoOrders(db, sourceId)) {
-    return insertNewSourceOrders(db, sourceId, mapped, { ...options, batchSize });
+    return runBatches(db, count, batches, (start, end) =>
+      newSourceBatch(sourceId, mapped, start, end, onStep),
+    );
   }
-  const total: UpsertCounts = { updated: 0, inserted: 0 };
-  for (let start = 0; start < mapped.uniqueKeys.length; start += batchSize) {
-    const end = Math.min(start + batchSize, mapped.uniqueKeys.length);
-    const batch = await upsertBatch(db, sourceId, mapped, start, end, onStep);
-    total.updated += batch.updated;
-    total.inserted += batch.inserted;
-    await onBatch?.(end);
-  }
-  return total;
+  return runBatches(db, count, batches, (start, end) => upsertBatch(sourceId, mapped, start, end, onStep));
 }
+
 /**
  * Soft-deletes the source's live orders not updated for `days` days (deleteAfterDays), except those the
  * file just read still lists: an order that is in today's file is not stale, and deleting it would only

@@ -18,7 +18,7 @@
  * and cells may come in any order, and a row element repeated for the same row (one per cell, as some
  * generators write) adds to that row. Rows and cells without an r attribute follow the one before.
  */
-import { inflateRawSync } from 'node:zlib';
+import { inflateRawSync, constants as zlibConstants } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { SpreadsheetError } from './errors';
 import { isoCellText, numberCellText } from './excel-cells';
@@ -78,7 +78,13 @@ class Parts {
     const data = this.zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
     if (entry.method === 0) return data;
     try {
-      return inflateRawSync(data, { maxOutputLength: Math.max(entry.uncompressedSize, 1) });
+      // One output chunk of the declared size (already accepted by the zip-bomb checks), one byte more so
+      // that an exact fit asks for no second chunk: the default 16 KB chunks are joined at the end, a copy
+      // of the whole part (32 MB for a 100,000-row sheet).
+      return inflateRawSync(data, {
+        maxOutputLength: Math.max(entry.uncompressedSize, 1),
+        chunkSize: Math.max(entry.uncompressedSize + 1, zlibConstants.Z_MIN_CHUNK),
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
         throw new SpreadsheetError(

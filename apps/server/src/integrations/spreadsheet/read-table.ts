@@ -75,17 +75,20 @@ export async function readTable(content: Buffer | Uint8Array, options: ReadTable
       `${fileName} is ${megabytes(content.byteLength)}; files over ${megabytes(maxBytes)} are not read.`,
     );
   }
-  const parts: PackedRows[] = [];
+  // Each part is taken in as it arrives, while the reader still packs and sends the next ones.
+  const rows: string[][] = [];
+  let takenIn: Promise<void> = Promise.resolve();
   const reply = await runTask<TableReply>(
     { kind: 'table', content: new Uint8Array(content), options },
     fileName,
-    (part) => parts.push(part as PackedRows),
+    (part) => {
+      takenIn = takenIn.then(async () => {
+        for (const row of await unpackRows(part as PackedRows)) rows.push(row);
+      });
+    },
   );
+  await takenIn;
   if (!reply.ok) throw taskError(reply.error, fileName);
-  const rows: string[][] = [];
-  for (const part of parts) {
-    for (const row of await unpackRows(part)) rows.push(row);
-  }
   return { ...reply.table, rows };
 }
 

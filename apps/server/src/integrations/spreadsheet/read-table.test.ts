@@ -39,6 +39,15 @@ describe('readTable: the reader process', () => {
     expect((await readTable(fixture('typed.xlsx'), { fileName: 'typed.xlsx' })).rows).toEqual(TYPED);
   });
 
+  it('puts a table sent in many parts back together in order', async () => {
+    // 30,000 rows of 5 cells: four parts of 50,000 cells, each taken in as it arrives.
+    const lines = Array.from({ length: 30_000 }, (_, n) => `PO-${n},${n % 7},item ${n},${n * 3},x${n}`);
+    const bytes = Buffer.from(`PO,Qty,Item,Code,Note\n${lines.join('\n')}\n`);
+    const table = await readTable(bytes, { fileName: 'many-parts.csv' });
+    expect(table).toEqual(parseTable(bytes, { fileName: 'many-parts.csv' }));
+    expect(table.rows.map((row) => row[0])).toEqual(['PO', ...lines.map((_, n) => `PO-${n}`)]);
+  });
+
   it('lets a read in progress finish when the limits change, and reads the next file with the new ones', async () => {
     const reading = readTable(fixture('items.xlsx'), { fileName: 'items.xlsx' });
     configureReader({ maxHeapMb: 512 });

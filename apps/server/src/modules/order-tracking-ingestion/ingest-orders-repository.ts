@@ -126,6 +126,17 @@ function batchNumbers(mapped: MappedOrders, start: number, end: number) {
   return { numberKeys, numbers, places };
 }
 
+/**
+ * A batch's parameters and its tracking numbers, built in two turns of the event loop: batches are built
+ * while the one before runs (runBatches), and between turns its bytes keep going out.
+ */
+async function batchParts(mapped: MappedOrders, start: number, end: number) {
+  await nextTurn();
+  const params = batchParams(mapped, start, end);
+  await nextTurn();
+  return { ...params, ...batchNumbers(mapped, start, end) };
+}
+
 /** Orders a batch or a file wrote: `updated` of them in all, `inserted` of those new. */
 export interface UpsertCounts {
   updated: number;
@@ -147,11 +158,8 @@ async function upsertBatch(
   end: number,
   onStep?: OnIngestStep,
 ): Promise<BatchWrite> {
-  await nextTurn();
   const { fields } = mapped;
-  const { keys, arrays, columns, input } = batchParams(mapped, start, end);
-  await nextTurn();
-  const { numbers, places } = batchNumbers(mapped, start, end);
+  const { keys, arrays, columns, input, numbers, places } = await batchParts(mapped, start, end);
   const stored = list(fields.map((field) => sql`o.${column(field)}`));
   const storedAsS = list(fields.map((field) => sql`s.${column(field)}`));
   const excluded = list(fields.map((field) => sql`excluded.${column(field)}`));
@@ -339,10 +347,7 @@ async function newSourceBatch(
   end: number,
   onStep?: OnIngestStep,
 ): Promise<BatchWrite> {
-  await nextTurn();
-  const { keys, arrays, columns, input } = batchParams(mapped, start, end);
-  await nextTurn();
-  const { numberKeys, numbers } = batchNumbers(mapped, start, end);
+  const { keys, arrays, columns, input, numberKeys, numbers } = await batchParts(mapped, start, end);
   const carriers = new CarrierColumns();
   for (const number of numbers) carriers.push(number);
   await nextTurn();

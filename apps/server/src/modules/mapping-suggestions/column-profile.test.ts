@@ -86,6 +86,15 @@ describe('value signals (docs/design/mapping-suggestions.md#value-signals)', () 
     expect(profile(['12.99', '$4.50', '7.25 USD']).money).toBe(3);
   });
 
+  it('reads whole numbers written with a decimal comma, and keeps 1,000 a thousand', () => {
+    const italian = profile(['4,00', '1,00', '12,00', '1.250,00']);
+    expect(italian.integers).toBe(4);
+    expect(italian.maxInteger).toBe(1250);
+    expect(profile(['1,000', '2,500']).maxInteger).toBe(2500);
+    expect(profile(['2,50', '1,75']).integers).toBe(0);
+    expect(profile(['0', '3', '0,00']).zeros).toBe(2);
+  });
+
   it('names carriers by name, service and SCAC code', () => {
     expect(carrierNamed('UPS Ground')).toBe('UPS');
     expect(carrierNamed('Federal Express')).toBe('FedEx');

@@ -38,6 +38,8 @@ export interface ColumnProfile {
   integers: number;
   minInteger: number;
   maxInteger: number;
+  /** Whole numbers that are 0: an unshipped line's shipped quantity, which an ordered quantity hardly is. */
+  zeros: number;
   money: number;
   carriers: number;
   /**
@@ -196,6 +198,8 @@ const COMPANY_WORDS = new Set([
 const PERSON = /^[A-Z][A-Za-z'’.-]*(?: [A-Z][A-Za-z'’.-]*){1,3}$/;
 const PERSON_COMMA = /^[A-Z][A-Za-z'’-]+, ?[A-Z][A-Za-z'’.-]*(?: [A-Z][A-Za-z'’.-]*)?$/;
 const INTEGER = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.0+)?$/;
+/** A whole number as continental Europe writes it: `4,00`, `1.250,00`; never `1,000`, a thousand in English (Italian, German, Polish ERPs' exports). */
+const DECIMAL_COMMA_INTEGER = /^[+-]?(?:\d{1,3}(?:\.\d{3})+|\d+),0{1,2}$/;
 const MONEY =
   /^(?:[$€£]\s?-?[\d,]+(?:\.\d{1,2})?|-?[\d,]*\d\.\d{2}\s?(?:USD|EUR|GBP|CAD)?|(?:USD|EUR|GBP|CAD)\s?-?[\d,]+(?:\.\d{2})?)$/;
 
@@ -342,6 +346,7 @@ export function profileColumn(
     dateByRow: new Map(),
     integers: 0,
     minInteger: Number.POSITIVE_INFINITY,
+    zeros: 0,
     maxInteger: Number.NEGATIVE_INFINITY,
     money: 0,
     carriers: 0,
@@ -404,9 +409,13 @@ export function profileColumn(
         profile.dateByRow.set(r, date);
       }
     }
-    if (INTEGER.test(text)) {
+    const decimalComma = DECIMAL_COMMA_INTEGER.test(text);
+    if (decimalComma || INTEGER.test(text)) {
       profile.integers++;
-      const value = Number(text.replace(/,/g, ''));
+      const value = decimalComma
+        ? Number(text.replace(/\./g, '').replace(/,0+$/, ''))
+        : Number(text.replace(/,/g, ''));
+      if (value === 0) profile.zeros++;
       if (value < profile.minInteger) profile.minInteger = value;
       if (value > profile.maxInteger) profile.maxInteger = value;
     } else if (MONEY.test(text)) profile.money++;

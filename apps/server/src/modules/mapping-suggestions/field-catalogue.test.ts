@@ -67,4 +67,26 @@ describe('field catalogue (docs/design/mapping-suggestions.md#the-field-catalogu
     expect(match('Low Stock Level').score).toBe(0);
     expect(match('inventory_warning_level').score).toBe(0);
   });
+
+  it('reads X12 element ids with their qualifiers by the qualifier, never by the bare element (fourth round)', () => {
+    const order = (field: string) => FIELD_CATALOGUE['order-tracking'].find((spec) => spec.field === field)!;
+    const match = (header: string, field: string) =>
+      fieldHeaderMatch(header, headerWords(header), order(field));
+    expect(match('REF02_CN', 'trackingNumbers').score).toBeGreaterThan(0.8);
+    expect(match('DTM02_011', 'shippedDate').score).toBeGreaterThan(0.8);
+    expect(match('DTM02-017', 'estimatedArrivalDate').score).toBeGreaterThan(0.8);
+    expect(match('N102 (ST)', 'shipToName').score).toBeGreaterThan(0.8);
+    expect(match('LIN05_VN', 'itemNumber').score).toBeGreaterThan(0.7);
+    // A carton's SSCC-18 is no tracking number, though a bare MAN02 is the package's number.
+    expect(match('MAN02_GM', 'trackingNumbers').score).toBe(0);
+    expect(match('MAN02', 'trackingNumbers').score).toBeGreaterThan(0.8);
+    // The customer's order is not the PO; a requested delivery is no ship date.
+    expect(match('REF02_CO', 'customerPoNumber').score).toBe(0);
+    expect(match('DTM02_002', 'shippedDate').score).toBe(0);
+    const inventory = FIELD_CATALOGUE.inventory;
+    const stock = (header: string, field: string) =>
+      fieldHeaderMatch(header, headerWords(header), inventory.find((spec) => spec.field === field)!).score;
+    expect(stock('LIN03_SK', 'itemNumberColumnName')).toBeGreaterThan(0.7);
+    expect(stock('QTY02_33', 'qtyColumnName')).toBeGreaterThan(0.8);
+  });
 });

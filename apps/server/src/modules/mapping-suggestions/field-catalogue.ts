@@ -763,8 +763,94 @@ export const X12_ELEMENTS: Readonly<
   SN105: { field: 'qty', strength: 0.85, element: 'Quantity Ordered' },
 };
 
+type X12Reading = { field: SuggestionField | null; strength: number; element: string };
+
+/**
+ * Elements whose meaning is their qualifier's, in the code lists of the X12 dictionary: an EDI flat file writes
+ * the qualifier after the element id (`REF02_CN`, `DTM02_011`, `N102_ST`, `LIN03 (SK)`), as translators do
+ * when one element repeats with several qualifiers. A qualified element the list knows but no field takes
+ * (`MAN02_GM`, a carton's SSCC-18) reads as nothing, so the bare element's meaning does not apply to it.
+ * docs/design/mapping-suggestions.md#edi-element-ids
+ */
+const X12_QUALIFIED: Readonly<Record<string, Readonly<Record<string, X12Reading>>>> = {
+  // REF01 Reference Identification Qualifier
+  REF02: {
+    CN: { field: 'trackingNumbers', strength: 0.85, element: "Carrier's Reference Number" },
+    '2I': { field: 'trackingNumbers', strength: 0.9, element: 'Tracking Number' },
+    PO: { field: 'customerPoNumber', strength: 0.9, element: 'Purchase Order Number' },
+    IV: { field: 'documentNumber', strength: 0.75, element: "Seller's Invoice Number" },
+    VN: { field: 'documentNumber', strength: 0.75, element: 'Vendor Order Number' },
+    CO: { field: null, strength: 0, element: 'Customer Order Number' },
+    BM: { field: null, strength: 0, element: 'Bill of Lading Number' },
+  },
+  // DTM01 Date/Time Qualifier
+  DTM02: {
+    '011': { field: 'shippedDate', strength: 0.9, element: 'Shipped' },
+    '017': { field: 'estimatedArrivalDate', strength: 0.85, element: 'Estimated Delivery' },
+    '371': { field: 'estimatedArrivalDate', strength: 0.85, element: 'Estimated Arrival Date' },
+    '067': { field: 'estimatedArrivalDate', strength: 0.7, element: 'Current Schedule Delivery' },
+    '004': { field: 'poDate', strength: 0.85, element: 'Purchase Order' },
+    '002': { field: null, strength: 0, element: 'Delivery Requested' },
+    '010': { field: null, strength: 0, element: 'Requested Ship' },
+  },
+  // N101 Entity Identifier Code
+  N102: {
+    ST: { field: 'shipToName', strength: 0.85, element: 'Name (Ship To)' },
+    BY: { field: 'customerName', strength: 0.7, element: 'Name (Buying Party)' },
+    SU: { field: 'supplierName', strength: 0.7, element: 'Name (Supplier/Manufacturer)' },
+    SF: { field: null, strength: 0, element: 'Name (Ship From)' },
+  },
+  // MAN01 Marks and Numbers Qualifier
+  MAN02: {
+    CP: { field: 'trackingNumbers', strength: 0.9, element: 'Carrier-Assigned Package ID Number' },
+    GM: { field: null, strength: 0, element: 'SSCC-18 and Application Identifier' },
+  },
+  // 846 Inventory Inquiry/Advice: QTY01 Quantity Qualifier
+  QTY02: {
+    '33': { field: 'qtyColumnName', strength: 0.85, element: 'Quantity Available for Sale' },
+    '17': { field: 'qtyColumnName', strength: 0.6, element: 'Quantity on Hand' },
+  },
+};
+
+/** LIN and PO1 product/service id qualifiers: the element's position varies, the qualifier says what it is. */
+const X12_PRODUCT_IDS: Readonly<Record<string, X12Reading>> = {
+  SK: { field: 'itemNumber', strength: 0.8, element: 'Stock Keeping Unit (SKU)' },
+  VN: { field: 'itemNumber', strength: 0.8, element: "Vendor's (Seller's) Item Number" },
+  VP: { field: 'itemNumber', strength: 0.75, element: "Vendor's (Seller's) Part Number" },
+  BP: { field: 'itemNumber', strength: 0.6, element: "Buyer's Part Number" },
+  IN: { field: 'itemNumber', strength: 0.6, element: "Buyer's Item Number" },
+  UP: { field: 'itemNumber', strength: 0.55, element: 'U.P.C. Consumer Package Code' },
+  EN: { field: 'itemNumber', strength: 0.55, element: 'EAN/UCC-13' },
+};
+
+/** `REF02_CN`, `DTM02-011`, `N102 (ST)`: an element id and its qualifier, and nothing else. */
+const QUALIFIED_ID = /^([A-Z][A-Z0-9]{1,2})(\d{2})(?:[_-]|\s*\()([A-Z0-9]{2,3})\)?$/;
+
+/** What a qualified element id stands for, or undefined when the header is not one the lists know. */
+export function x12Qualified(text: string): (X12Reading & { id: string }) | undefined {
+  const parts = QUALIFIED_ID.exec(text.trim().toUpperCase());
+  if (!parts) return undefined;
+  const [, segment, position, qualifier] = parts as unknown as [string, string, string, string];
+  const id = `${segment}${position}`;
+  const reading =
+    X12_QUALIFIED[id]?.[qualifier] ??
+    (segment === 'LIN' || segment === 'PO1' || segment === 'SLN' ? X12_PRODUCT_IDS[qualifier] : undefined);
+  return reading ? { ...reading, id: `${id} qualified ${qualifier} (${reading.element})` } : undefined;
+}
+
 /** How strongly a header names a field, by its words or, for an EDI flat file, by its X12 element id. */
 export function fieldHeaderMatch(text: string, words: readonly string[], field: FieldSpec): HeaderMatch {
+  const qualified = x12Qualified(text);
+  if (qualified) {
+    // A stock file's item column is the same product id as a shipment's.
+    const named =
+      qualified.field === 'itemNumber' && field.field === 'itemNumberColumnName'
+        ? 'itemNumberColumnName'
+        : qualified.field;
+    return named === field.field
+      ? { score: qualified.strength, synonym: `X12 ${qualified.id}` }
+      : { score: 0, synonym: null };
+  }
   const element = X12_ELEMENTS[text.trim().toUpperCase()];
   if (element?.field === field.field)
     return { score: element.strength, synonym: `X12 ${text.trim().toUpperCase()} ${element.element}` };

@@ -57,4 +57,10 @@ describe('header row (docs/design/mapping-suggestions.md#header-row)', () => {
       null,
     );
   });
+
+  it('takes X12 element ids with qualifiers for labels too (`REF02_CN`, `DTM02_011`)', () => {
+    const ids = ['PRF01', 'DTM02_011', 'REF02_CN', 'SN102'];
+    const knownIds = (cell: string) => (ids.includes(cell) ? 1 : 0);
+    expect(chooseHeaderRow([['856 flat export'], ids, ...data(5)], knownIds).headerRowIndex).toBe(1);
+  });
 });

@@ -7,8 +7,11 @@
 import { recogniseTrackingNumber } from '@app/contracts';
 import { parseDateCell } from '../../integrations/spreadsheet';
 
-/** An X12 element id: a segment id of two or three characters and a two-digit position (`W0606`, `MAN02`). */
-export const X12_ELEMENT_ID = /^[A-Z][A-Z0-9]{1,2}\d{2}$/;
+/**
+ * An X12 element id: a segment id of two or three characters and a two-digit position (`W0606`, `MAN02`),
+ * maybe with its qualifier (`REF02_CN`, `DTM02-011`).
+ */
+export const X12_ELEMENT_ID = /^[A-Z][A-Z0-9]{1,2}\d{2}(?:[_-][A-Z0-9]{2,3})?$/;
 
 /** How many rows from the top a header may be found in. */
 export const HEADER_SEARCH_ROWS = 30;

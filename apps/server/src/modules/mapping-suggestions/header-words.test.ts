@@ -109,4 +109,25 @@ describe('English abbreviations and spellings of shop platforms', () => {
     // Elsewhere a bracketed code is no qualifier.
     expect(headerWords('Name (ST)')).toEqual(['name', 'st']);
   });
+
+  it('reads Italian, Portuguese, Dutch and Polish headers (fourth round)', () => {
+    expect(headerKey('Rif. ordine cliente')).toBe(headerKey('Customer Order Ref'));
+    expect(headerKey('Q.tà spedita')).toBe(headerKey('Qty Shipped'));
+    expect(headerKey('Data spedizione')).toBe(headerKey('Ship Date'));
+    expect(headerKey('Código de rastreio')).toBe(headerKey('Tracking Code'));
+    expect(headerKey('Número do pedido')).toBe(headerKey('Order Number'));
+    expect(headerKey('Bestelnummer')).toBe(headerKey('Order Number'));
+    expect(headerKey('Verzenddatum')).toBe(headerKey('Ship Date'));
+    // `ł` has no decomposed form: read as `l`.
+    expect(headerKey('Data wysyłki')).toBe(headerKey('Ship Date'));
+    expect(headerKey('Numer zamówienia')).toBe(headerKey('Order Number'));
+    expect(headerKey('Indeks')).toBe(headerKey('Item Number'));
+    expect(score('Vettore', 'shippingCompany')).toBeGreaterThan(0.9);
+    expect(score('Przewoźnik', 'shippingCompany')).toBeGreaterThan(0.9);
+  });
+
+  it('reads what can be sold as available, and what cannot as a word of its own', () => {
+    expect(headerKey('afn-fulfillable-quantity')).toBe(headerKey('afn available quantity'));
+    expect(headerWords('afn-unsellable-quantity')).toEqual(['afn', 'unsellable', 'quantity']);
+  });
 });

@@ -244,6 +244,133 @@ const CANONICAL: Record<string, string> = {
   destinatario: 'recipient',
   prevista: 'estimated',
   previsto: 'estimated',
+  // Italian (Italian distributors' delivery-note lists, shop and ERP exports): `Rif. ordine cliente`,
+  // `Data spedizione`, `Q.tà spedita`, `Vettore`, `Giacenza`. `numero`, `cliente`, `destinatario`, `prevista`,
+  // `disponibile` are above.
+  ordine: 'order',
+  ordini: 'order',
+  ordinata: 'order',
+  ordinato: 'order',
+  rif: 'reference',
+  riferimento: 'reference',
+  data: 'date',
+  spedizione: 'ship',
+  spedizioni: 'ship',
+  spedito: 'ship',
+  spedita: 'ship',
+  spediti: 'ship',
+  consegna: 'delivery',
+  consegnato: 'delivery',
+  quantita: 'quantity',
+  qta: 'quantity',
+  stato: 'status',
+  vettore: 'carrier',
+  corriere: 'carrier',
+  articolo: 'item',
+  articoli: 'item',
+  codice: 'code',
+  fornitore: 'supplier',
+  fattura: 'invoice',
+  riga: 'line',
+  tracciamento: 'tracking',
+  giacenza: 'onhand',
+  disponibilita: 'availability',
+  magazzino: 'stock',
+  collo: 'parcel',
+  colli: 'parcel',
+  nome: 'name',
+  marca: 'brand',
+  produttore: 'manufacturer',
+  descrizione: 'description',
+  inventario: 'inventory',
+  // `Q.tà evasa`: the quantity an order line was filled with.
+  evasa: 'fulfil',
+  evaso: 'fulfil',
+  // Portuguese (Brazilian and Portuguese shops and carriers): `Número do pedido`, `Código de rastreio`,
+  // `Transportadora`, `Quantidade`, `Estoque`.
+  quantidade: 'quantity',
+  rastreio: 'tracking',
+  rastreamento: 'tracking',
+  codigo: 'code',
+  transportadora: 'carrier',
+  fornecedor: 'supplier',
+  produto: 'product',
+  artigo: 'item',
+  estoque: 'stock',
+  fatura: 'invoice',
+  situacao: 'status',
+  expedicao: 'ship',
+  // Dutch (Dutch and Belgian shops and carriers): `Bestelnummer`, `Verzenddatum`, `Aantal`, `Vervoerder`,
+  // `Voorraad`; `artikel`, `datum`, `nummer`, `status` are above.
+  bestelling: 'order',
+  bestel: 'order',
+  verzending: 'ship',
+  verzonden: 'ship',
+  verzend: 'ship',
+  zending: 'ship',
+  levering: 'delivery',
+  geleverd: 'delivery',
+  lever: 'delivery',
+  klant: 'customer',
+  leverancier: 'supplier',
+  vervoerder: 'carrier',
+  pakket: 'parcel',
+  voorraad: 'onhand',
+  beschikbaar: 'available',
+  naam: 'name',
+  ontvanger: 'recipient',
+  factuur: 'invoice',
+  verwacht: 'estimated',
+  verwachte: 'estimated',
+  regel: 'line',
+  // `Track & Trace`, as Dutch and Belgian carriers call the tracking number.
+  trace: 'tracking',
+  // Polish (Polish wholesalers' stock lists and shop exports): `Indeks`, `Nazwa towaru`, `Stan`, `Dostępne`,
+  // `Numer zamówienia`, `Data wysyłki`, `Przewoźnik`. `ł` is read as `l` (it has no decomposed form).
+  numer: 'number',
+  zamowienie: 'order',
+  zamowienia: 'order',
+  zamowiona: 'order',
+  wysylka: 'ship',
+  wysylki: 'ship',
+  wyslano: 'ship',
+  nadania: 'ship',
+  dostawa: 'delivery',
+  dostawy: 'delivery',
+  doreczenia: 'delivery',
+  ilosc: 'quantity',
+  szt: 'quantity',
+  stan: 'onhand',
+  dostepne: 'available',
+  dostepny: 'available',
+  dostepna: 'available',
+  dostepnosc: 'availability',
+  przewoznik: 'carrier',
+  kurier: 'carrier',
+  towar: 'item',
+  towaru: 'item',
+  nazwa: 'name',
+  kod: 'code',
+  odbiorca: 'recipient',
+  odbiorcy: 'recipient',
+  dostawca: 'supplier',
+  dostawcy: 'supplier',
+  faktura: 'invoice',
+  faktury: 'invoice',
+  klient: 'customer',
+  klienta: 'customer',
+  przesylka: 'parcel',
+  przesylki: 'parcel',
+  rezerwacja: 'reserved',
+  zarezerwowane: 'reserved',
+  magazyn: 'stock',
+  // What can be sold, as marketplaces' stock reports say it (Amazon's `afn-fulfillable-quantity`); what cannot
+  // is a word of its own, so `unsellable` is never the available stock.
+  fulfillable: 'available',
+  sellable: 'available',
+  saleable: 'available',
+  unsellable: 'unsellable',
+  unfulfillable: 'unsellable',
 };
 
 /** Words that stand for several (German compounds whose parts are not words of their own here). */
@@ -253,6 +380,8 @@ const WHOLE_WORDS: Record<string, readonly string[]> = {
   // Quantity On Hand, as stock reports abbreviate it.
   qoh: ['quantity', 'onhand'],
   sendungsverfolgung: ['tracking'],
+  // A Polish item index (`Indeks`) is the item's code in Polish ERPs' stock lists.
+  indeks: ['item', 'number'],
   sendungsverfolgungsnummer: ['tracking', 'number'],
   versandart: ['ship', 'method'],
 };
@@ -286,6 +415,25 @@ const STOP_WORDS = new Set([
   'el',
   'los',
   'las',
+  // Italian: `Rif. ordine cliente`, `Data della spedizione`, `Quantità registrata al momento dell'inventario`.
+  'di',
+  'della',
+  'dello',
+  'delle',
+  'dei',
+  'degli',
+  'dell',
+  'al',
+  'alla',
+  'il',
+  // Portuguese: `Número do pedido`, `Data da entrega`.
+  'do',
+  'da',
+  'dos',
+  'das',
+  // Dutch: `Datum van levering`.
+  'van',
+  'het',
 ]);
 
 /** Phrases that stand for one word, after the words are canonical. */
@@ -302,6 +450,9 @@ const PHRASES: readonly [readonly string[], string][] = [
   [['b', 'o'], 'backorder'],
   // `Sendungs-Nr.`: DHL's shipment number is the tracking number.
   [['sendungs', 'number'], 'sendungsnummer'],
+  // Italian `Q.tà` (quantità), split at its dot.
+  [['q', 'ta'], 'quantity'],
+  [['nota', 'fiscal'], 'invoice'],
 ];
 
 /** What an ETA is, in words. */
@@ -309,6 +460,8 @@ const EXPANSIONS: Record<string, readonly string[]> = {
   eta: ['estimated', 'arrival'],
   etd: ['estimated', 'delivery'],
   awb: ['waybill'],
+  // An Italian `DDT` (documento di trasporto) is the delivery note that goes with the goods: the packing slip.
+  ddt: ['packing', 'slip'],
   so: ['so'],
   sendungsnummer: ['tracking', 'number'],
   // Quantity On Hand, as stock reports abbreviate it.
@@ -389,6 +542,12 @@ const GLUE_VOCABULARY = [
   'paket',
   'lager',
   'lieferschein',
+  // Dutch compounds: `Bestelnummer`, `Verzenddatum`, `Leverdatum`, `Klantnaam`, `Ordernummer`.
+  'bestel',
+  'verzend',
+  'lever',
+  'klant',
+  'naam',
 ];
 const GLUE_WORDS = new Set(GLUE_VOCABULARY);
 
@@ -431,6 +590,9 @@ function rawWords(header: string): string[] {
     .replace(/(^|[\s([-])[A-Z]{1,3}\d{2,3}(?=$|[\s:)\]-])/g, '$1 ')
     // Possessives: `Vendor's Item Number`.
     .replace(/['’]s\b/g, '')
+    // Polish `ł` has no decomposed form: `Wysyłka` is `wysylka`.
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     // ShipperTrackingNumber, POnumber, ItemID

@@ -767,3 +767,184 @@ describe('suggestMapping abstains where its evidence is weak (docs/design/mappin
     );
   });
 });
+
+describe('suggestMapping, fourth round (docs/design/mapping-suggestions.md#fourth-round-the-unseen-corpus-as-the-development-set)', () => {
+  const column = (suggestion: ReturnType<typeof suggestMapping>, field: string) =>
+    suggestion.fields[field]!.column;
+  const people = ['Kenji Carter', 'Daniel Tanaka', 'Maria Lopez', 'Ann Lee'];
+
+  it('reads an EDI flat file whose element ids carry their qualifiers, under an envelope line', () => {
+    const rows = [
+      ['856 flat export - DROPSHIP', 'X12 004060', 'created 20261128'],
+      [
+        'BSN02',
+        'DTM02_011',
+        'DTM02_017',
+        'TD503',
+        'REF02_CN',
+        'PRF01',
+        'N102_ST',
+        'MAN02_GM',
+        'LIN03_SK',
+        'SN102',
+        'SN105',
+      ],
+      ...Array.from({ length: 10 }, (_, n) => [
+        `ASN26110${5000 + n}`,
+        `202611${10 + n}`,
+        `202611${13 + n}`,
+        'UPSN',
+        UPS,
+        String(61278888 + n * 7919),
+        people[n % 4]!.toUpperCase(),
+        `00850123${7815332563 + n}`,
+        String(103400 + n),
+        String(n % 4),
+        '4',
+      ]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(suggestion).toMatchObject({
+      fileHasHeader: true,
+      headerRowIndex: 1,
+      uniqueColumn: 'CustomerPoNumber',
+    });
+    expect(
+      Object.fromEntries(Object.entries(suggestion.fields).map(([f, v]) => [f, v.column])),
+    ).toMatchObject({
+      shippedDate: 'DTM02_011',
+      estimatedArrivalDate: 'DTM02_017',
+      trackingNumbers: 'REF02_CN',
+      customerPoNumber: 'PRF01',
+      shipToName: 'N102_ST',
+      itemNumber: 'LIN03_SK',
+      qtyFulfilled: 'SN102',
+      qty: 'SN105',
+    });
+    expect(suggestion.fields.trackingNumbers!.reason).toContain(
+      "REF02 qualified CN (Carrier's Reference Number)",
+    );
+  });
+
+  it('names nobody from a column of yes/no flags, whatever its header says', () => {
+    const rows = [
+      ['purchaseOrderNumber', 'customerPickup', 'package_trackingNumber'],
+      ...Array.from({ length: 8 }, (_, n) => [`PO3319${20 + n}`, n % 3 ? 'FALSE' : 'TRUE', UPS]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'customerName')).toBeNull();
+    expect(column(suggestion, 'customerPoNumber')).toBe('purchaseOrderNumber');
+  });
+
+  it('reads a bare Quantity with some zeros as the shipped quantity, and without zeros as the ordered one', () => {
+    const file = (zeros: boolean) => [
+      ['Order', 'Item', 'Quantity', 'Tracking Number'],
+      ...Array.from({ length: 12 }, (_, n) => [
+        `SO-${5000 + n}`,
+        `FC-${1880 + n}`,
+        zeros && n % 5 === 0 ? '0' : String(1 + (n % 4)),
+        UPS,
+      ]),
+    ];
+    const shipped = suggestMapping(file(true), 'order-tracking');
+    expect(column(shipped, 'qtyFulfilled')).toBe('Quantity');
+    expect(column(shipped, 'qty')).toBeNull();
+    expect(shipped.fields.qtyFulfilled!.reason).toContain('3 of 12 values are 0');
+    const ordered = suggestMapping(file(false), 'order-tracking');
+    expect(column(ordered, 'qty')).toBe('Quantity');
+    expect(column(ordered, 'qtyFulfilled')).toBeNull();
+  });
+
+  it('takes whole numbers written with a decimal comma for quantities (Italian delivery notes)', () => {
+    const rows = [
+      ['Rif. ordine cliente', 'Codice articolo', 'Q.tà ordinata', 'Q.tà spedita', 'Vettore', 'N. spedizione'],
+      ...Array.from({ length: 10 }, (_, n) => [
+        `OA-20267${10 + n}`,
+        `FC-${1880 + n}`,
+        `${2 + (n % 3)},00`,
+        `${1 + (n % 3)},00`,
+        'UPS',
+        UPS,
+      ]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'customerPoNumber')).toBe('Rif. ordine cliente');
+    expect(column(suggestion, 'itemNumber')).toBe('Codice articolo');
+    expect(column(suggestion, 'qty')).toBe('Q.tà ordinata');
+    expect(column(suggestion, 'qtyFulfilled')).toBe('Q.tà spedita');
+    expect(column(suggestion, 'shippingCompany')).toBe('Vettore');
+  });
+
+  it('proposes no item in a headerless ship confirmation whose codes sit with the shipment, not the quantities', () => {
+    // OrderLogix-style: record type, shipment id, warehouse shipment id, date, carrier, tracking, service, two line counts.
+    const rows = Array.from({ length: 12 }, (_, n) => [
+      'O',
+      String(1234471 + n * 9109),
+      `W6004${10 + n}`,
+      `11/${10 + (n % 9)}/2026`,
+      'FEDEX',
+      UPS,
+      'GROUND',
+      String(1 + (n % 3)),
+      String(1 + (n % 3)),
+    ]);
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(suggestion.fileHasHeader).toBe(false);
+    expect(column(suggestion, 'trackingNumbers')).toBe('5');
+    expect(column(suggestion, 'itemNumber')).toBeNull();
+    expect(column(suggestion, 'qty')).toBeNull();
+    expect(column(suggestion, 'qtyFulfilled')).toBeNull();
+  });
+
+  it('takes the SKU over an item id of bare numbers', () => {
+    const rows = [
+      ['order_id', 'item_id', 'item_sku', 'shipped_qty', 'tracking_code'],
+      ...Array.from({ length: 8 }, (_, n) => [
+        `35U76191${70 + n}`,
+        String(91781 + n * 577),
+        `CT-09${10 + n}`,
+        '1',
+        UPS,
+      ]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'itemNumber')).toBe('item_sku');
+  });
+
+  it('reads Polish and Italian stock lists, and what a marketplace calls fulfillable', () => {
+    const polish = [
+      ['Indeks', 'Nazwa towaru', 'Kod EAN', 'Stan', 'Rezerwacja', 'Dostępne', 'Status'],
+      ...Array.from({ length: 10 }, (_, n) => [
+        `IND-${20150 + n * 7}`,
+        'Merino Wool Socks',
+        '4000925892106',
+        String(400 + n),
+        String(n % 3),
+        String(400 + n - (n % 3)),
+        n % 4 ? 'Aktywny' : 'Wycofany',
+      ]),
+    ];
+    const pl = suggestMapping(polish, 'inventory');
+    expect(column(pl, 'itemNumberColumnName')).toBe('Indeks');
+    expect(column(pl, 'qtyColumnName')).toBe('Dostępne');
+    const amazon = [
+      [
+        'sku',
+        'asin',
+        'afn-warehouse-quantity',
+        'afn-fulfillable-quantity',
+        'afn-unsellable-quantity',
+        'afn-reserved-quantity',
+      ],
+      ...Array.from({ length: 10 }, (_, n) => [
+        `RO-${3100 + n}`,
+        `B0UREZZR${n}9`,
+        String(537 + n),
+        String(533 + n),
+        String(n % 3),
+        '1',
+      ]),
+    ];
+    expect(column(suggestMapping(amazon, 'inventory'), 'qtyColumnName')).toBe('afn-fulfillable-quantity');
+  });
+});

@@ -122,7 +122,8 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
       const s = share(p, p.people);
       return {
         fit: s,
-        veto: enough && (share(p, p.wordy) < 0.5 || share(p, p.carriers) > 0.5),
+        // `TRUE`/`FALSE`, `Yes`/`No`: a flag (`customerPickup`, `Residential`) names nobody.
+        veto: enough && (share(p, p.wordy) < 0.5 || share(p, p.carriers) > 0.5 || share(p, p.flags) >= 0.5),
         says: p.people > 0 ? `${p.people} ${of} values look like people's names` : '',
       };
     }
@@ -130,8 +131,13 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
       const s = share(p, p.wordy);
       return {
         fit: s,
-        veto: enough && (s < 0.5 || share(p, p.carriers) > 0.5),
-        says: p.wordy > 0 ? `values are names such as ${quoteList(p.examples, 2)}` : '',
+        veto: enough && (s < 0.5 || share(p, p.carriers) > 0.5 || share(p, p.flags) >= 0.5),
+        says:
+          share(p, p.flags) >= 0.5
+            ? `values are yes/no flags such as ${quoteList(p.examples, 2)}`
+            : p.wordy > 0
+              ? `values are names such as ${quoteList(p.examples, 2)}`
+              : '',
       };
     }
     case 'code': {
@@ -142,6 +148,7 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
           share(p, p.trackingLikely) > 0.5 ||
           share(p, p.wordy) > 0.6 ||
           share(p, p.money) > 0.5 ||
+          share(p, p.flags) >= 0.5 ||
           (share(p, p.integers) > 0.8 && p.maxInteger < 100));
       return {
         fit: codes,
@@ -451,6 +458,49 @@ function customerIsRecipient(
  * `Created at` dates the record an export is of. Beside a column that is plainly the ship date, that record is
  * the order; alone, it may be the shipment (a shipment export), so it is not proposed as the order date.
  */
+/**
+ * A bare `Quantity` is the ordered quantity by its header, but a line is not ordered 0 times: where a few of
+ * its values are 0 (a line not shipped yet, in Odoo's and NetSuite's fulfilment exports and a 856's units
+ * shipped), the column counts what was shipped. The ordered reading drops under the threshold; the shipped one
+ * takes its place, a little less sure. docs/design/mapping-suggestions.md#confidence-and-conflicts
+ */
+function zerosAreShipped(candidates: Candidate[], columns: readonly ColumnInfo[]): void {
+  for (const candidate of [...candidates]) {
+    if (candidate.field !== 'qty' || candidate.synonym !== 'quantity') continue;
+    const p = columns[candidate.column]!.profile;
+    if (p.count < 10 || p.zeros === 0) continue;
+    if (candidates.some((other) => other.field === 'qtyFulfilled' && other.column === candidate.column))
+      continue;
+    const zeros = `${p.zeros} of ${p.count} values are 0, which a shipped quantity is on a line not shipped yet and an ordered one hardly ever is`;
+    candidates.push({
+      ...candidate,
+      field: 'qtyFulfilled',
+      confidence: candidate.confidence * 0.9,
+      reason: `${candidate.reason}; ${zeros}`,
+    });
+    candidate.confidence *= 0.55;
+    candidate.reason = `${candidate.reason}; but ${zeros}`;
+  }
+}
+
+/**
+ * `item_id` (91781) beside `item_sku` (CT-0909): an `…id` of bare digits is the platform's record key, the
+ * column the file itself calls SKU is the code people order by, so between the two the SKU goes first.
+ */
+function skuOverId(candidates: Candidate[], columns: readonly ColumnInfo[]): void {
+  const items = candidates.filter((candidate) => ITEM_FIELDS.has(candidate.field));
+  const hasSku = (candidate: Candidate) => columns[candidate.column]!.words.includes('sku');
+  for (const candidate of items) {
+    const column = columns[candidate.column]!;
+    const p = column.profile;
+    if (!endsInId(column.header) || p.count < 3 || share(p, p.integers) < 0.9) continue;
+    if (!items.some((other) => other.field === candidate.field && other !== candidate && hasSku(other)))
+      continue;
+    candidate.confidence *= 0.85;
+    candidate.reason += '; its values are bare numbers, like a record key, and another column is the SKU';
+  }
+}
+
 const ORDER_DATES: ReadonlySet<string> = new Set(['orderDate', 'poDate']);
 
 function createdIsOrderDate(candidates: Candidate[]): void {
@@ -604,9 +654,19 @@ function headerlessCandidates(
     );
   // A line's item number sits with its quantity: the column of codes just before the quantities, when there
   // are quantities; else the next column of codes.
+  // A date, a tracking number or a carrier between the codes and the quantities says the codes are the
+  // shipment's (a ship confirmation's warehouse shipment id), not the line's.
   const quantityAt = out.find((candidate) => candidate.field === 'qty')?.column;
+  const shipmentBetween = (from: number, to: number) =>
+    profiles.some(
+      (p) => p.index > from && p.index < to && (isTrackingOrCarrier(p) || share(p, p.dates) >= 0.6),
+    );
   const beforeQuantity =
-    quantityAt === undefined ? undefined : freeCodes.filter((p) => p !== po && p.index < quantityAt).at(-1);
+    quantityAt === undefined
+      ? undefined
+      : freeCodes
+          .filter((p) => p !== po && p.index < quantityAt && !shipmentBetween(p.index, quantityAt))
+          .at(-1);
   // Without quantities the next column of codes is as likely a shipment's or an invoice's number as an item's.
   if (beforeQuantity)
     add(
@@ -746,6 +806,8 @@ export function suggestMapping(
   }
   if (!header.fileHasHeader) candidates.push(...headerlessCandidates(kind, columns, dataRows, firstDataRow));
   createdIsOrderDate(candidates);
+  zerosAreShipped(candidates, columns);
+  skuOverId(candidates, columns);
   candidates.sort(
     (a, b) => b.confidence - a.confidence || b.headerScore - a.headerScore || a.column - b.column,
   );

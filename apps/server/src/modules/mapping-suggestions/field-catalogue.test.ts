@@ -89,4 +89,12 @@ describe('field catalogue (docs/design/mapping-suggestions.md#the-field-catalogu
     expect(stock('LIN03_SK', 'itemNumberColumnName')).toBeGreaterThan(0.7);
     expect(stock('QTY02_33', 'qtyColumnName')).toBeGreaterThan(0.8);
   });
+
+  it('reads a dotted path by its leaf, the record before it saying where the leaf belongs (fourth round)', () => {
+    const shipTo = FIELD_CATALOGUE['order-tracking'].find((spec) => spec.field === 'shipToName')!;
+    const match = (header: string) => fieldHeaderMatch(header, headerWords(header), shipTo).score;
+    expect(match('ShipToAddress.CompanyName')).toBeGreaterThan(0.6);
+    // Without the path, an address is not a name.
+    expect(match('ShipToAddress CompanyName')).toBeLessThan(0.5);
+  });
 });

@@ -867,6 +867,24 @@ export function fieldHeaderMatch(text: string, words: readonly string[], field: 
     const match = headerMatch(headerWords(bare), field, bare);
     if (match.score * 0.97 > whole.score) whole = { score: match.score * 0.97, synonym: match.synonym };
   }
+  // `ShipToAddress.CompanyName`, `shipping_address.name`: a dotted path, as exports flattened from JSON or XML
+  // name their columns. The leaf is the field; the segments before it name the record it sits in, so an
+  // address there (`ShipToAddress`) says where the name belongs, not that the column is part of an address.
+  const path = text.trim().split('.');
+  if (path.length > 1 && path.every((segment) => /^\p{L}[\p{L}\d_]*$/u.test(segment))) {
+    const leaf = path.at(-1)!;
+    const record = path
+      .slice(0, -1)
+      .flatMap((segment) => headerWords(segment))
+      .filter((word) => word !== 'address');
+    const read = `${record.join(' ')} ${leaf}`;
+    const match = headerMatch(
+      [...record, ...headerWords(leaf).filter((w) => !record.includes(w))],
+      field,
+      read,
+    );
+    if (match.score * 0.97 > whole.score) whole = { score: match.score * 0.97, synonym: match.synonym };
+  }
   // `Positionsnummer / Artikelnummer`, `Ship Date / Pickup Date`: a header naming alternatives with a spaced
   // slash is as good as its best alternative, a little less sure than a header naming one thing.
   const alternatives = text.split(/\s+\/\s+/);

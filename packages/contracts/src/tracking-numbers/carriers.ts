@@ -187,7 +187,23 @@ const NAME_ALIASES = new Map<string, string>(
       ['yunexpress', ['yunexpress']],
       ['royal_mail', ['royalmail', 'parcelforce']],
     ] as const
-  ).flatMap(([code, aliases]) => aliases.map((alias) => [alias, code] as [string, string])),
+  )
+    .flatMap(([code, aliases]) => aliases.map((alias) => [alias, code] as [string, string]))
+    // The national posts by their own names (`Deutsche Post`, `Poste Italiane`, `La Poste`, `PostNL`), as their
+    // S10 items are coded; Colissimo is La Poste's parcel brand.
+    .concat(
+      Object.entries(POSTS)
+        .filter(([, name]) => !KNOWN.has(name))
+        .map(([country, name]): [string, string] => [
+          name
+            .normalize('NFKD')
+            .replace(/[\u0300-\u036f]/g, '')
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, ''),
+          `post_${country.toLowerCase()}`,
+        ]),
+      [['colissimo', 'post_fr']],
+    ),
 );
 
 /** The carrier a Shipping Company text names ("FedEx Ground", "United Parcel Service"), or null for none known. */
@@ -206,8 +222,11 @@ export function carrierOfShippingCompany(text: string): string | null {
   return null;
 }
 
-/** Carriers that share numbers (a LaserShip number is tracked by OnTrac; DHL's eCommerce arm is DHL). */
-const FAMILY: Record<string, string> = { lasership: 'ontrac', dhl_ecommerce: 'dhl' };
+/**
+ * Carriers that share numbers (a LaserShip number is tracked by OnTrac; DHL's eCommerce arm is DHL; Deutsche
+ * Post's parcels travel as DHL Paket, so a `Deutsche Post` file with DHL numbers is no disagreement).
+ */
+const FAMILY: Record<string, string> = { lasership: 'ontrac', dhl_ecommerce: 'dhl', post_de: 'dhl' };
 
 /** Whether a supplier's named carrier and a number's recognised one are the same company. */
 export function sameCarrier(named: string, recognised: string): boolean {

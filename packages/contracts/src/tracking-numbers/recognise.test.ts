@@ -270,6 +270,14 @@ describe('carrierOfShippingCompany', () => {
     ['DHL eCommerce', 'dhl_ecommerce'],
     ['DHL', 'dhl'],
     ['Spee-Dee', 'speedee'],
+    // National posts by their own names, coded as their S10 items are.
+    ['Deutsche Post', 'post_de'],
+    ['Poste Italiane', 'post_it'],
+    ['La Poste - Colissimo', 'post_fr'],
+    ['PostNL', 'post_nl'],
+    ['Royal Mail Tracked 48', 'royal_mail'],
+    ['Canada Post', 'canada_post'],
+    ['Post', null],
     ['Best Way Group Shipping', null],
     ['Pickups Ltd', null],
     ['', null],
@@ -279,6 +287,8 @@ describe('carrierOfShippingCompany', () => {
   it('treats LaserShip as OnTrac and DHL eCommerce as DHL', () => {
     expect(sameCarrier('lasership', 'ontrac')).toBe(true);
     expect(sameCarrier('dhl', 'dhl_ecommerce')).toBe(true);
+    expect(sameCarrier('post_de', 'dhl')).toBe(true);
+    expect(sameCarrier('post_it', 'dhl')).toBe(false);
     expect(sameCarrier('ups', 'fedex')).toBe(false);
   });
 });

@@ -58,6 +58,11 @@ export interface ColumnProfile {
   statusWords: number;
   /** Yes/no answers (`Y`, `N`, `true`, `no`): a flag such as Voided or Residential, which says no status. */
   flags: number;
+  /**
+   * One upper-case token of letters, maybe joined by a dash (`BRKWD`, `BRKWD-DS`), that names no carrier: an
+   * account's or an address's short code, which names nobody.
+   */
+  codeWords: number;
   /** Values like UPC-A / EAN-13 / GTIN-14 with a valid GS1 check digit. */
   gtins: number;
   /** Codes that say they are purchase orders: `PO4500120`, `PO-88010`, `PO# 1234`. */
@@ -358,6 +363,7 @@ export function profileColumn(
     statusLike: 0,
     statusWords: 0,
     flags: 0,
+    codeWords: 0,
     gtins: 0,
     poPrefixed: 0,
     otherDocumentPrefixed: 0,
@@ -438,6 +444,8 @@ export function profileColumn(
         profile.statusLike++;
         if (STATUS_WORDS.has(text.toLowerCase())) profile.statusWords++;
         if (FLAG_WORDS.has(text.toLowerCase())) profile.flags++;
+        if (!carrier && /^[A-Z]{2,12}(?:[-_][A-Z]{1,8})?$/.test(text) && !FLAG_WORDS.has(text.toLowerCase()))
+          profile.codeWords++;
       }
     }
     if (

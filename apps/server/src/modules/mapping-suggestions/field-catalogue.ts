@@ -535,6 +535,8 @@ const ORDER_FIELDS: readonly FieldSpec[] = [
       'carrier scac': 0.95,
       'scac code': 0.9,
       'ship method': 0.7,
+      // ERPs' mode of delivery (Dynamics' `DlvMode`, `Delivery method`): the carrier or its service.
+      'delivery method': 0.65,
       'ship service': 0.6,
       'service type': 0.5,
       'freight carrier': 0.9,
@@ -840,6 +842,23 @@ export function x12Qualified(text: string): (X12Reading & { id: string }) | unde
 
 /** How strongly a header names a field, by its words or, for an EDI flat file, by its X12 element id. */
 export function fieldHeaderMatch(text: string, words: readonly string[], field: FieldSpec): HeaderMatch {
+  const match = headerOrElementMatch(text, words, field);
+  // `estimated_fulfillment_date` beside `actual_fulfillment_date`: both hold the ship date's words, but an
+  // estimate is the plan, not the fact. A date header that says estimated, matched by a synonym that does not,
+  // counts a tenth less, so the actual one is not a tie.
+  if (
+    field.values === 'date' &&
+    match.score > 0 &&
+    words.includes('estimated') &&
+    match.synonym !== null &&
+    !match.synonym.includes('estimated') &&
+    !match.synonym.startsWith('X12 ')
+  )
+    return { score: match.score * 0.9, synonym: match.synonym };
+  return match;
+}
+
+function headerOrElementMatch(text: string, words: readonly string[], field: FieldSpec): HeaderMatch {
   const qualified = x12Qualified(text);
   if (qualified) {
     // A stock file's item column is the same product id as a shipment's.

@@ -149,6 +149,15 @@ const CANONICAL: Record<string, string> = {
   amount: 'amount',
   addr: 'address',
   address: 'address',
+  mode: 'method',
+  // A supplier's document addresses its customer: `Your Order #`, `Your Ref`, `Ihre Bestellnummer`, `Votre
+  // référence`, `Uw referentie` are the customer's own number, the retailer's PO.
+  your: 'customer',
+  ihre: 'customer',
+  ihr: 'customer',
+  votre: 'customer',
+  vostro: 'customer',
+  uw: 'customer',
   // German and French: the common words of order, shipping and stock exports (shop systems, carriers and
   // wholesalers in Germany, France, Belgium, Switzerland write their column headers in these words), so that
   // `Bestell Nr.`, `Artikelnummer`, `Numéro de suivi` read as `Order No`, `Item Number`, `Tracking Number`.
@@ -629,6 +638,15 @@ function replacePhrase(words: string[], phrase: readonly string[], replacement: 
     } else out.push(words[i]!);
   }
   return out;
+}
+
+/**
+ * A header of nothing but words for a kind of value (`Date`, `Name`, `No.`, `Status`, `Quantity`): it says what
+ * the values are, not which field they fill, so what it meant in one supplier's file does not carry to another's.
+ */
+export function isGenericHeader(text: string): boolean {
+  const words = headerWords(text);
+  return words.length > 0 && words.every((word) => GENERIC_WORDS.has(word));
 }
 
 /** The key two headers share when they are the same words in any order: learned evidence is matched on it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EXACT_EVIDENCE, evidenceLookup, SAME_WORDS_EVIDENCE } from './learned-evidence';
+import { EXACT_EVIDENCE, evidenceLookup, GENERIC_EVIDENCE, SAME_WORDS_EVIDENCE } from './learned-evidence';
 
-const fields = ['trackingNumbers', 'customerPoNumber', 'wildcard1'];
+const fields = ['trackingNumbers', 'customerPoNumber', 'wildcard1', 'orderDate', 'shippedDate'];
 
 describe('learned evidence (docs/design/mapping-suggestions.md#learned-evidence)', () => {
   it('matches the same header text exactly, and the same words in another spelling a little less', () => {
@@ -48,5 +48,18 @@ describe('learned evidence (docs/design/mapping-suggestions.md#learned-evidence)
       fields,
     );
     expect(lookup('Trk').size).toBe(0);
+  });
+
+  it('counts a header of only value words (Date, Name, Status) for less: it says what, not which field', () => {
+    const lookup = evidenceLookup(
+      [
+        { kind: 'order-tracking', header: 'Date', field: 'orderDate', weight: 1 },
+        { kind: 'order-tracking', header: 'Ship Date', field: 'shippedDate', weight: 1 },
+      ],
+      'order-tracking',
+      fields,
+    );
+    expect(lookup('Date').get('orderDate')?.score).toBeCloseTo(EXACT_EVIDENCE * GENERIC_EVIDENCE);
+    expect(lookup('Ship Date').get('shippedDate')?.score).toBeCloseTo(EXACT_EVIDENCE);
   });
 });

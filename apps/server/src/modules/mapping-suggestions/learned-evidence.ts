@@ -8,12 +8,15 @@
  * - the same words in another spelling (`Trk No.` and `TRK #`, `Ship Date` and `date_shipped`) counts 0.9 × share;
  * - share: this field's weight over all the weight that header has for this kind, so a header mapped to two
  *   fields by different operators counts for each in proportion;
+ * - a header of nothing but words for a kind of value (`Date`, `Name`, `Status`) counts × 0.75 (GENERIC_EVIDENCE):
+ *   one supplier's `Date` was its ship date, the next one's may be its order date, so the values and the other
+ *   columns can still outweigh it;
  * - pairs of another kind, of a field the kind does not have, or of a weight that is not a positive number are
  *   left out.
  */
 import type { MappingSuggestionKind } from '@app/contracts';
 import { normaliseHeader } from '../order-tracking-ingestion/header-drift';
-import { headerKey } from './header-words';
+import { headerKey, isGenericHeader } from './header-words';
 
 export interface LearnedMapping {
   kind: MappingSuggestionKind;
@@ -27,6 +30,7 @@ export type LearnedEvidence = readonly LearnedMapping[];
 
 export const EXACT_EVIDENCE = 0.97;
 export const SAME_WORDS_EVIDENCE = 0.9;
+export const GENERIC_EVIDENCE = 0.75;
 
 export interface EvidenceMatch {
   score: number;
@@ -58,6 +62,7 @@ export function evidenceLookup(
   }
   return (header) => {
     const matches = new Map<string, EvidenceMatch>();
+    const generic = isGenericHeader(header) ? GENERIC_EVIDENCE : 1;
     const tiers: [Map<string, number> | undefined, number, boolean][] = [
       [words.get(headerKey(header)), SAME_WORDS_EVIDENCE, false],
       [exact.get(normaliseHeader(header)), EXACT_EVIDENCE, true],
@@ -67,7 +72,7 @@ export function evidenceLookup(
       let total = 0;
       for (const weight of byField.values()) total += weight;
       for (const [field, weight] of byField) {
-        const score = (strength * weight) / total;
+        const score = (generic * strength * weight) / total;
         if (score > (matches.get(field)?.score ?? 0)) matches.set(field, { score, weight, exact: isExact });
       }
     }

@@ -948,3 +948,77 @@ describe('suggestMapping, fourth round (docs/design/mapping-suggestions.md#fourt
     expect(column(suggestMapping(amazon, 'inventory'), 'qtyColumnName')).toBe('afn-fulfillable-quantity');
   });
 });
+
+describe('suggestMapping, fifth round (docs/design/mapping-suggestions.md#fifth-round-the-fresh-corpus-as-the-development-set)', () => {
+  const column = (suggestion: ReturnType<typeof suggestMapping>, field: string) =>
+    suggestion.fields[field]!.column;
+  const people = ['Freya Baines', 'Imogen Thornton', 'Maria Lopez', 'Ann Lee'];
+
+  it("takes the customer's own number (Your Order #, Ihre Bestellnummer) for the PO, and a national post for the carrier", () => {
+    const rows = [
+      ['Ihre Bestellnummer', 'Auftragsnummer', 'Versanddatum', 'Empfänger', 'Versandart', 'Sendungsnummer'],
+      ...Array.from({ length: 10 }, (_, n) => [
+        `HW-714${10 + n}`,
+        `AB2609${31 + n}`,
+        `${10 + n}.11.2026`,
+        people[n % 4]!,
+        'Deutsche Post',
+        UPS,
+      ]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'customerPoNumber')).toBe('Ihre Bestellnummer');
+    expect(column(suggestion, 'shippingCompany')).toBe('Versandart');
+    const english = suggestMapping(
+      [
+        ['Your Order #', 'Order #', 'Tracking'],
+        ...Array.from({ length: 8 }, (_, n) => [`HW-7${n}`, `SO-9${n}`, UPS]),
+      ],
+      'order-tracking',
+    );
+    expect(column(english, 'customerPoNumber')).toBe('Your Order #');
+  });
+
+  it('takes the actual date over the estimated one, where both hold the ship date words', () => {
+    const rows = [
+      ['order_id', 'estimated_fulfillment_date', 'actual_fulfillment_date', 'tracking_number'],
+      ...Array.from({ length: 8 }, (_, n) => [
+        `#182${40 + n}`,
+        `2026-11-${10 + n}`,
+        `2026-11-${11 + n}`,
+        UPS,
+      ]),
+    ];
+    expect(column(suggestMapping(rows, 'order-tracking'), 'shippedDate')).toBe('actual_fulfillment_date');
+  });
+
+  it("names nobody from an account's short codes, and proposes a mode of delivery as the carrier", () => {
+    const rows = [
+      ['Purchase_order', 'Ship_To', 'Bill_To', 'DlvMode', 'Tracking_number'],
+      ...Array.from({ length: 8 }, (_, n) => [`BRK-901${10 + n}`, 'BRKWD-DS', 'BRKWD', 'UPS', UPS]),
+    ];
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'shipToName')).toBeNull();
+    expect(column(suggestion, 'customerName')).toBeNull();
+    expect(column(suggestion, 'shippingCompany')).toBe('DlvMode');
+  });
+
+  it("puts a marketplace's own item number behind the seller's part number", () => {
+    const rows = [
+      ['NeweggItemNumber', 'SellerPartNumber', 'Inventory'],
+      ...Array.from({ length: 10 }, (_, n) => [`9SIADBF93886${90 + n}`, `KT-${3110 + n}`, String(5 + n)]),
+    ];
+    expect(column(suggestMapping(rows, 'inventory'), 'itemNumberColumnName')).toBe('SellerPartNumber');
+  });
+
+  it("reads a headerless distributor's stock past 10,000 units, and leaves article numbers of one width alone", () => {
+    const stock = Array.from({ length: 12 }, (_, n) => [
+      `BC847BLT${n}G`,
+      'ON Semiconductor',
+      String([27748, 245, 0, 1200, 58][n % 5]! + n),
+    ]);
+    expect(column(suggestMapping(stock, 'inventory'), 'qtyColumnName')).toBe('2');
+    const articles = Array.from({ length: 12 }, (_, n) => [`BC847BLT${n}G`, String(4711000 + n * 37)]);
+    expect(column(suggestMapping(articles, 'inventory'), 'qtyColumnName')).toBeNull();
+  });
+});

@@ -123,7 +123,12 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
       return {
         fit: s,
         // `TRUE`/`FALSE`, `Yes`/`No`: a flag (`customerPickup`, `Residential`) names nobody.
-        veto: enough && (share(p, p.wordy) < 0.5 || share(p, p.carriers) > 0.5 || share(p, p.flags) >= 0.5),
+        veto:
+          enough &&
+          (share(p, p.wordy) < 0.5 ||
+            share(p, p.carriers) > 0.5 ||
+            share(p, p.flags) >= 0.5 ||
+            share(p, p.codeWords) >= 0.8),
         says: p.people > 0 ? `${p.people} ${of} values look like people's names` : '',
       };
     }
@@ -131,13 +136,18 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
       const s = share(p, p.wordy);
       return {
         fit: s,
-        veto: enough && (s < 0.5 || share(p, p.carriers) > 0.5 || share(p, p.flags) >= 0.5),
+        // `BRKWD`, `BRKWD-DS`: an account's or an address's short code names no party.
+        veto:
+          enough &&
+          (s < 0.5 || share(p, p.carriers) > 0.5 || share(p, p.flags) >= 0.5 || share(p, p.codeWords) >= 0.8),
         says:
           share(p, p.flags) >= 0.5
             ? `values are yes/no flags such as ${quoteList(p.examples, 2)}`
-            : p.wordy > 0
-              ? `values are names such as ${quoteList(p.examples, 2)}`
-              : '',
+            : share(p, p.codeWords) >= 0.8
+              ? `values are short codes such as ${quoteList(p.examples, 2)}`
+              : p.wordy > 0
+                ? `values are names such as ${quoteList(p.examples, 2)}`
+                : '',
       };
     }
     case 'code': {
@@ -180,6 +190,22 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
 
 const VENDOR_PARTIES: ReadonlySet<string> = new Set(['supplierName', 'brandName']);
 const ITEM_FIELDS: ReadonlySet<string> = new Set(['itemNumber', 'itemNumberColumnName']);
+/** Marketplaces that number the items they list (a header naming one is the marketplace's item number). */
+const MARKETPLACES: ReadonlySet<string> = new Set([
+  'amazon',
+  'ebay',
+  'walmart',
+  'newegg',
+  'etsy',
+  'wayfair',
+  'rakuten',
+  'kaufland',
+  'zalando',
+  'allegro',
+  'cdiscount',
+  'mirakl',
+  'shopify',
+]);
 
 interface Candidate {
   field: string;
@@ -227,6 +253,10 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
   // `112`, `113`, `114`: a record's running key (BigCommerce's `Product ID` beside its `Code`), which nobody
   // orders by; still the item when nothing else is.
   if (ITEM_FIELDS.has(spec.field) && p.running) confidence *= 0.8;
+  // `NeweggItemNumber` beside `SellerPartNumber`, `Walmart Item ID`: the marketplace's own number for the
+  // item, which it lists the item by; the supplier's file keys its stock and lines by the seller's code.
+  const marketplaceItem = ITEM_FIELDS.has(spec.field) && column.words.some((word) => MARKETPLACES.has(word));
+  if (marketplaceItem) confidence *= 0.8;
   // Amazon's and eBay's order numbers are the buyer's order, which a source keys by as its PO.
   const marketplaceValues = p.count >= 3 && share(p, p.marketplaceOrders) >= 0.8;
   if (marketplaceValues && spec.field === 'documentNumber') confidence *= 0.5;
@@ -281,6 +311,7 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
   }
   if (fit.says) parts.push(fit.veto ? `but ${fit.says}` : fit.says);
   if (ITEM_FIELDS.has(spec.field) && p.running) parts.push('the values run in sequence, like a record key');
+  if (marketplaceItem) parts.push("a marketplace's own number for the item, not the seller's");
   if (vendorParty) parts.push('a vendor may be the supplier or the brand, the values do not tell');
   return {
     field: spec.field,
@@ -577,7 +608,15 @@ function headerlessCandidates(
     const item = codes[0];
     if (item)
       add('itemNumberColumnName', item, 0.6, `the first column of codes (${valueFit('code', item).says})`);
-    const quantity = quantities.find((p) => !used.has(p.index));
+    // A distributor's stock runs past 10,000 units (`27748` transistors): a column of whole numbers of every
+    // width, from tens to tens of thousands, is a count; numbers of one width are article numbers.
+    const anyWidth = (p: ColumnProfile) =>
+      share(p, p.integers) >= 0.9 &&
+      p.maxInteger <= 10_000_000 &&
+      String(p.maxInteger).length - String(Math.max(0, p.minInteger)).length >= 2;
+    const quantity =
+      quantities.find((p) => !used.has(p.index)) ??
+      profiles.find((p) => !used.has(p.index) && anyWidth(p) && share(p, p.dates) < 0.5);
     if (quantity)
       add(
         'qtyColumnName',

@@ -95,6 +95,22 @@ describe('value signals (docs/design/mapping-suggestions.md#value-signals)', () 
     expect(profile(['0', '3', '0,00']).zeros).toBe(2);
   });
 
+  it("reads a stock feed's banded counts as whole numbers, and a capitals code with a digit as no name", () => {
+    const banded = profile(['100+', '<5', '>50', '12']);
+    expect(banded.integers).toBe(4);
+    expect(banded.maxInteger).toBe(100);
+    const codes = profile(['CREWTE-FOR-2XL-0', 'QUARTE-BLK-L-1', 'CREWTE-NAV-M-2']);
+    expect(codes.wordy).toBe(0);
+    expect(codes.codes).toBe(3);
+  });
+
+  it("names the carrier of an ERP's ship-via code led by its name", () => {
+    expect(carrierNamed('UPSGROUND')).toBe('UPS');
+    expect(carrierNamed('FEDEXHOME')).toBe('FedEx');
+    expect(carrierNamed('FDX2DAY')).toBe('FedEx');
+    expect(carrierNamed('USPSX')).toBeNull();
+  });
+
   it('names carriers by name, service and SCAC code', () => {
     expect(carrierNamed('UPS Ground')).toBe('UPS');
     expect(carrierNamed('Federal Express')).toBe('FedEx');

@@ -204,15 +204,27 @@ const PERSON = /^[A-Z][A-Za-z'’.-]*(?: [A-Z][A-Za-z'’.-]*){1,3}$/;
 const PERSON_COMMA = /^[A-Z][A-Za-z'’-]+, ?[A-Z][A-Za-z'’.-]*(?: [A-Z][A-Za-z'’.-]*)?$/;
 const INTEGER = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.0+)?$/;
 /** A whole number as continental Europe writes it: `4,00`, `1.250,00`; never `1,000`, a thousand in English (Italian, German, Polish ERPs' exports). */
+/** A stock feed's banded count: `100+`, `<5`, `>50` (suppliers who do not tell their exact stock). */
+const BANDED_COUNT = /^(?:[<>]=?\s?(\d{1,6})|(\d{1,6})\s?\+)$/;
 const DECIMAL_COMMA_INTEGER = /^[+-]?(?:\d{1,3}(?:\.\d{3})+|\d+),0{1,2}$/;
 const MONEY =
   /^(?:[$€£]\s?-?[\d,]+(?:\.\d{1,2})?|-?[\d,]*\d\.\d{2}\s?(?:USD|EUR|GBP|CAD)?|(?:USD|EUR|GBP|CAD)\s?-?[\d,]+(?:\.\d{2})?)$/;
 
 /** The carrier a short cell names: a carrier's name (`FedEx Ground`, `United Parcel Service`) or its SCAC. */
+/** An ERP's ship-via code led by a carrier's name: `UPSGROUND`, `FEDEXHOME`, `USPSPRIORITY`, `DHLEXP`. */
+const SHIP_VIA_CODE = /^(UPS|FEDEX|FDX|USPS|DHL|ONTRAC|PUROLATOR|CANPAR)[A-Z0-9]{2,16}$/;
+const SHIP_VIA_CARRIER: Record<string, string> = { FDX: 'FEDEX' };
+
 export function carrierNamed(text: string): string | null {
   if (text.length > 40) return null;
   const scac = SCAC[text.toUpperCase()];
   if (scac) return scac;
+  const shipVia = SHIP_VIA_CODE.exec(text);
+  if (shipVia) {
+    const name = SHIP_VIA_CARRIER[shipVia[1]!] ?? shipVia[1]!;
+    const viaCode = carrierOfShippingCompany(name);
+    if (viaCode) return carrierInfo(viaCode)?.shortName ?? viaCode;
+  }
   const code = carrierOfShippingCompany(text);
   if (!code) return null;
   return carrierInfo(code)?.shortName ?? code;
@@ -416,11 +428,14 @@ export function profileColumn(
       }
     }
     const decimalComma = DECIMAL_COMMA_INTEGER.test(text);
-    if (decimalComma || INTEGER.test(text)) {
+    const band = BANDED_COUNT.exec(text);
+    if (decimalComma || band || INTEGER.test(text)) {
       profile.integers++;
-      const value = decimalComma
-        ? Number(text.replace(/\./g, '').replace(/,0+$/, ''))
-        : Number(text.replace(/,/g, ''));
+      const value = band
+        ? Number(band[1] ?? band[2])
+        : decimalComma
+          ? Number(text.replace(/\./g, '').replace(/,0+$/, ''))
+          : Number(text.replace(/,/g, ''));
       if (value === 0) profile.zeros++;
       if (value < profile.minInteger) profile.minInteger = value;
       if (value > profile.maxInteger) profile.maxInteger = value;
@@ -438,7 +453,9 @@ export function profileColumn(
     }
     if (hasLetter) {
       const digits = text.replace(/\D/g, '').length;
-      if (digits / text.length < 0.2 && !profile.dateByRow.has(r)) profile.wordy++;
+      // `CREWTE-FOR-2XL-0`: one token in capitals with a digit is a code, however few its digits.
+      const capitalCode = hasDigit && !/\s/.test(text) && text === text.toUpperCase();
+      if (digits / text.length < 0.2 && !profile.dateByRow.has(r) && !capitalCode) profile.wordy++;
       if (isPerson(text)) profile.people++;
       if (!hasDigit && text.length <= 30) {
         profile.statusLike++;

@@ -150,6 +150,8 @@ const CANONICAL: Record<string, string> = {
   addr: 'address',
   address: 'address',
   mode: 'method',
+  // A customer's requisition is its purchase order as ERPs' sales orders record it (`Customer requisition`).
+  requisition: 'po',
   // A supplier's document addresses its customer: `Your Order #`, `Your Ref`, `Ihre Bestellnummer`, `Votre
   // référence`, `Uw referentie` are the customer's own number, the retailer's PO.
   your: 'customer',

@@ -1022,3 +1022,73 @@ describe('suggestMapping, fifth round (docs/design/mapping-suggestions.md#fifth-
     expect(column(suggestMapping(articles, 'inventory'), 'qtyColumnName')).toBeNull();
   });
 });
+
+describe('suggestMapping, sixth round (docs/design/mapping-suggestions.md#sixth-round-the-holdout-corpus-as-the-development-set)', () => {
+  const column = (suggestion: ReturnType<typeof suggestMapping>, field: string) =>
+    suggestion.fields[field]!.column;
+  /** Canada Post 16-digit PINs: each passes its check digit, none is a sure tracking number. */
+  const CANADA_POST = [
+    '7316089938984153',
+    '7316089938984160',
+    '7316089938984177',
+    '7316089938984184',
+    '7316089938984191',
+    '7316089938984207',
+    '7316089938984214',
+    '7316089938984221',
+    '7316089938984238',
+    '7316089938984245',
+    '7316089938984252',
+    '7316089938984269',
+  ];
+
+  it('takes a headerless column of numbers that all pass a carrier check digit for the tracking numbers', () => {
+    const rows = CANADA_POST.map((pin, n) => [
+      `20261${100 + n}`,
+      `PO-5802${10 + n}`,
+      pin,
+      ['Jonah Adeyemi', 'Wesley Holloway', 'Maria Lopez'][n % 3]!,
+    ]);
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'trackingNumbers')).toBe('2');
+    expect(column(suggestion, 'customerPoNumber')).toBe('1');
+    // Fewer than ten values: the check digits alone are not enough.
+    expect(column(suggestMapping(rows.slice(0, 6), 'order-tracking'), 'trackingNumbers')).toBeNull();
+  });
+
+  it("reads a customer requisition as the PO, a shop platform's order number over the ERP's, and ship-via codes as carriers", () => {
+    const requisition = [
+      ['Sales order', 'Customer requisition', 'Tracking number'],
+      ...Array.from({ length: 8 }, (_, n) => [`SO-00712${30 + n}`, String(4400123 + n * 3), UPS]),
+    ];
+    expect(column(suggestMapping(requisition, 'order-tracking'), 'customerPoNumber')).toBe(
+      'Customer requisition',
+    );
+    const nav = [
+      ['NAVOrderNo', 'MagentoOrderNo', 'ShipVia', 'TrackingNumbers'],
+      ...Array.from({ length: 8 }, (_, n) => [
+        String(1475776983 + n * 2),
+        String(100004812 + n * 4),
+        ['UPSGROUND', 'FEDEXHOME', 'USPSPRIORITY'][n % 3]!,
+        UPS,
+      ]),
+    ];
+    const suggestion = suggestMapping(nav, 'order-tracking');
+    expect(column(suggestion, 'customerPoNumber')).toBe('MagentoOrderNo');
+    expect(column(suggestion, 'shippingCompany')).toBe('ShipVia');
+  });
+
+  it('reads banded stock counts, capitals codes with a digit as item codes, and a Code over a numeric ProductId', () => {
+    const rows = [
+      ['ProductId', 'Code', 'Quantity Available'],
+      ...Array.from({ length: 10 }, (_, n) => [
+        String(4103 + n * 7),
+        `CREWTE-FOR-${n}XL`,
+        ['100+', '<5', '37', '>50'][n % 4]!,
+      ]),
+    ];
+    const suggestion = suggestMapping(rows, 'inventory');
+    expect(column(suggestion, 'itemNumberColumnName')).toBe('Code');
+    expect(column(suggestion, 'qtyColumnName')).toBe('Quantity Available');
+  });
+});

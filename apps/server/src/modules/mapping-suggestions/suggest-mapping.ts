@@ -188,8 +188,21 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
   }
 }
 
+/** Ten or more different values, every one a number a carrier's check digit vouches for, none a barcode. */
+function checkedColumn(p: ColumnProfile): boolean {
+  return (
+    p.count >= 10 && p.trackingLikely === p.count && p.distinct >= p.count * 0.9 && share(p, p.gtins) < 0.2
+  );
+}
+
 const VENDOR_PARTIES: ReadonlySet<string> = new Set(['supplierName', 'brandName']);
 const ITEM_FIELDS: ReadonlySet<string> = new Set(['itemNumber', 'itemNumberColumnName']);
+/**
+ * Shop platforms a retailer runs its own shop on, whose order numbers are the retailer's own orders. Not the
+ * marketplaces: in a marketplace's own report (`amazon-order-id` beside `merchant-order-id`) its order id is the
+ * marketplace's, and marketplace order numbers have their value rule.
+ */
+const SHOP_PLATFORMS: ReadonlySet<string> = new Set(['magento', 'shopify', 'woocommerce', 'bigcommerce']);
 /** Marketplaces that number the items they list (a header naming one is the marketplace's item number). */
 const MARKETPLACES: ReadonlySet<string> = new Set([
   'amazon',
@@ -257,6 +270,11 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
   // item, which it lists the item by; the supplier's file keys its stock and lines by the seller's code.
   const marketplaceItem = ITEM_FIELDS.has(spec.field) && column.words.some((word) => MARKETPLACES.has(word));
   if (marketplaceItem) confidence *= 0.8;
+  // `MagentoOrderNo` beside `NAVOrderNo`: the order number of the shop or marketplace the retailer sells on is
+  // the retailer's own order, which the supplier's ERP echoes beside its own; between two equal headers, the
+  // one naming the platform is the PO.
+  if (spec.field === 'customerPoNumber' && column.words.some((word) => SHOP_PLATFORMS.has(word)))
+    confidence += 0.05;
   // Amazon's and eBay's order numbers are the buyer's order, which a source keys by as its PO.
   const marketplaceValues = p.count >= 3 && share(p, p.marketplaceOrders) >= 0.8;
   if (marketplaceValues && spec.field === 'documentNumber') confidence *= 0.5;
@@ -275,6 +293,10 @@ function candidateFor(spec: FieldSpec, column: ColumnInfo, fileHasHeader: boolea
     // Nearly every value a tracking number, some sure and the rest vouched for by their check digit: the values
     // win over a header that says nothing (`Tracks`) or names something else (`Shipment Identification Number`).
     if (p.count >= 5 && likely >= 0.9 && s >= 0.2) byValues = Math.max(byValues, 0.55 + 0.4 * likely);
+    // None sure, but every one of ten or more different numbers passes a carrier's check digit (Canada Post's
+    // 16-digit PINs, Purolator's 12): numbers that are not tracking numbers pass one time in ten, so a whole
+    // column of them is no accident. Less sure than a header or a sure number; never over barcodes.
+    else if (checkedColumn(p)) byValues = Math.max(byValues, 0.45 + 0.2 * likely);
   } else if (spec.values === 'carrier') {
     // Service descriptions (`DHL SmartMail Parcel Expedited Max`) name a carrier in passing: the column may be
     // the service level, so without a header saying carrier they do not propose it.
@@ -520,7 +542,10 @@ function zerosAreShipped(candidates: Candidate[], columns: readonly ColumnInfo[]
  */
 function skuOverId(candidates: Candidate[], columns: readonly ColumnInfo[]): void {
   const items = candidates.filter((candidate) => ITEM_FIELDS.has(candidate.field));
-  const hasSku = (candidate: Candidate) => columns[candidate.column]!.words.includes('sku');
+  const hasSku = (candidate: Candidate) => {
+    const words = columns[candidate.column]!.words;
+    return words.includes('sku') || (words.length === 1 && words[0] === 'code');
+  };
   for (const candidate of items) {
     const column = columns[candidate.column]!;
     const p = column.profile;
@@ -528,7 +553,8 @@ function skuOverId(candidates: Candidate[], columns: readonly ColumnInfo[]): voi
     if (!items.some((other) => other.field === candidate.field && other !== candidate && hasSku(other)))
       continue;
     candidate.confidence *= 0.85;
-    candidate.reason += '; its values are bare numbers, like a record key, and another column is the SKU';
+    candidate.reason +=
+      "; its values are bare numbers, like a record key, and another column is the item's SKU or code";
   }
 }
 
@@ -585,7 +611,7 @@ function headerlessCandidates(
   };
   const profiles = columns.map((column) => column.profile).filter((p) => p.count > 0);
   const isTrackingOrCarrier = (p: ColumnProfile) =>
-    share(p, p.tracking) >= 0.6 || share(p, p.carriers) >= 0.7;
+    share(p, p.tracking) >= 0.6 || share(p, p.carriers) >= 0.7 || checkedColumn(p);
   const codes = profiles.filter(
     (p) =>
       !isTrackingOrCarrier(p) &&
@@ -639,7 +665,7 @@ function headerlessCandidates(
   // Two dates are an order and a ship date, or a ship and a delivery date. Dates that come after the tracking
   // number in the row describe the shipment (ship, then delivery); otherwise the earlier is the order's.
   const trackingColumn = profiles.find(
-    (p) => share(p, p.tracking) >= 0.6 || share(p, p.trackingLikely) >= 0.9,
+    (p) => share(p, p.tracking) >= 0.6 || share(p, p.trackingLikely) >= 0.9 || checkedColumn(p),
   )?.index;
   const afterTracking =
     trackingColumn !== undefined && dates.length > 0 && dates.every((p) => p.index > trackingColumn);

@@ -63,6 +63,8 @@ export interface ColumnProfile {
    * account's or an address's short code, which names nobody.
    */
   codeWords: number;
+  /** An item's condition: `New`, `Used`, `Refurbished`. */
+  conditions: number;
   /** Values like UPC-A / EAN-13 / GTIN-14 with a valid GS1 check digit. */
   gtins: number;
   /** Codes that say they are purchase orders: `PO4500120`, `PO-88010`, `PO# 1234`. */
@@ -109,6 +111,19 @@ const SCAC: Record<string, string> = {
 };
 
 const FLAG_WORDS: ReadonlySet<string> = new Set(['y', 'n', 'yes', 'no', 'true', 'false']);
+/** An item's condition (`New`, `Used`, `Refurbished`), as parts and resale stock lists grade it: no status. */
+const CONDITION_WORDS: ReadonlySet<string> = new Set([
+  'new',
+  'used',
+  'refurbished',
+  'rebuilt',
+  'reconditioned',
+  'remanufactured',
+  'open box',
+  'like new',
+  'damaged',
+  'salvage',
+]);
 
 const STATUS_WORDS = new Set(
   [
@@ -376,6 +391,7 @@ export function profileColumn(
     statusWords: 0,
     flags: 0,
     codeWords: 0,
+    conditions: 0,
     gtins: 0,
     poPrefixed: 0,
     otherDocumentPrefixed: 0,
@@ -461,6 +477,7 @@ export function profileColumn(
         profile.statusLike++;
         if (STATUS_WORDS.has(text.toLowerCase())) profile.statusWords++;
         if (FLAG_WORDS.has(text.toLowerCase())) profile.flags++;
+        if (CONDITION_WORDS.has(text.toLowerCase())) profile.conditions++;
         if (!carrier && /^[A-Z]{2,12}(?:[-_][A-Z]{1,8})?$/.test(text) && !FLAG_WORDS.has(text.toLowerCase()))
           profile.codeWords++;
       }

@@ -159,7 +159,8 @@ describe('suggestMapping (docs/design/mapping-suggestions.md)', () => {
     );
     expect(columns).toMatchObject({
       customerPoNumber: '0',
-      orderDate: '1',
+      // An order date by position alone is offered below the threshold (seventh round): the operator confirms it.
+      orderDate: null,
       shippedDate: '2',
       itemNumber: '3',
       qty: '4',
@@ -167,6 +168,7 @@ describe('suggestMapping (docs/design/mapping-suggestions.md)', () => {
       shipToName: '6',
       trackingNumbers: '7',
     });
+    expect(suggestion.fields.orderDate!.reason).toContain("'column 2' is the closest, not sure enough");
     expect(suggestion.columns[0]).toEqual({
       index: 0,
       header: null,
@@ -463,7 +465,7 @@ describe('suggestMapping on the files a held-out corpus showed (docs/design/mapp
     );
   });
 
-  it('reads two dates after the tracking number of a headerless file as ship and delivery dates', () => {
+  it('reads the first of two dates after the tracking number of a headerless file as the ship date, the other offered below the threshold', () => {
     const rows = Array.from({ length: 10 }, (_, n) => [
       `JT-${54261000 + n}`,
       UPS,
@@ -476,7 +478,9 @@ describe('suggestMapping on the files a held-out corpus showed (docs/design/mapp
     const suggestion = suggestMapping(rows, 'order-tracking');
     expect(suggestion.fileHasHeader).toBe(false);
     expect(column(suggestion, 'shippedDate')).toBe('2');
-    expect(column(suggestion, 'estimatedArrivalDate')).toBe('3');
+    // A delivery date by position may be the carrier's estimate or the delivery made: not proposed (seventh round).
+    expect(column(suggestion, 'estimatedArrivalDate')).toBeNull();
+    expect(suggestion.fields.estimatedArrivalDate!.confidence).toBeGreaterThan(0.4);
     expect(column(suggestion, 'orderDate')).toBeNull();
     expect(column(suggestion, 'customerPoNumber')).toBe('0');
     expect(column(suggestion, 'itemNumber')).toBe('5');
@@ -1090,5 +1094,56 @@ describe('suggestMapping, sixth round (docs/design/mapping-suggestions.md#sixth-
     const suggestion = suggestMapping(rows, 'inventory');
     expect(column(suggestion, 'itemNumberColumnName')).toBe('Code');
     expect(column(suggestion, 'qtyColumnName')).toBe('Quantity Available');
+  });
+});
+
+describe('suggestMapping, seventh round (docs/design/mapping-suggestions.md#seventh-round-the-sealed-corpus-as-the-development-set)', () => {
+  const column = (suggestion: ReturnType<typeof suggestMapping>, field: string) =>
+    suggestion.fields[field]!.column;
+
+  it('reads the first of three dates after the tracking number of a headerless file as the ship date', () => {
+    const rows = Array.from({ length: 12 }, (_, n) => [
+      `PO55201${30 + n}`,
+      UPS,
+      `202611${10 + (n % 9)}`,
+      `202611${11 + (n % 9)}`,
+      `202611${12 + (n % 9)}`,
+    ]);
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'shippedDate')).toBe('2');
+    expect(column(suggestion, 'orderDate')).toBeNull();
+    expect(column(suggestion, 'estimatedArrivalDate')).toBeNull();
+  });
+
+  it("proposes neither PO nor item in a wide positional file whose codes no position tells apart, nor an invoice's number as the item", () => {
+    const rows = Array.from({ length: 12 }, (_, n) => [
+      `0000A7R390${470 + n}`,
+      String(8299397152 + n * 7919),
+      UPS,
+      String(4500018220 + n * 7),
+      `INV-770${20 + n}`,
+      String(1 + (n % 2)),
+      '0',
+    ]);
+    const suggestion = suggestMapping(rows, 'order-tracking');
+    expect(column(suggestion, 'trackingNumbers')).toBe('2');
+    expect(column(suggestion, 'customerPoNumber')).toBeNull();
+    expect(column(suggestion, 'itemNumber')).toBeNull();
+    expect(column(suggestion, 'qty')).toBeNull();
+  });
+
+  it("takes no item condition (New, Used, Rebuilt) for the item's status, and a shop's reference over a numeric id", () => {
+    const rows = [
+      ['id_product', 'reference', 'Status', 'quantity'],
+      ...Array.from({ length: 10 }, (_, n) => [
+        String(17 + n),
+        `PW-${4872 + n}-WH`,
+        ['New', 'Rebuilt', 'Used'][n % 3]!,
+        String(3 + n),
+      ]),
+    ];
+    const suggestion = suggestMapping(rows, 'inventory');
+    expect(column(suggestion, 'itemStatusColumnName')).toBeNull();
+    expect(column(suggestion, 'itemNumberColumnName')).toBe('reference');
   });
 });

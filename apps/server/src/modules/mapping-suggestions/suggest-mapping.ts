@@ -176,7 +176,8 @@ export function valueFit(type: ValueType, p: ColumnProfile): ValueFit {
       const enumerated = p.count >= 5 && p.distinct <= 5 && share(p, p.integers) >= 0.9 && p.maxInteger <= 9;
       return {
         fit: p.statusWords > 0 ? s : s * 0.7,
-        veto: enough && s < 0.5 && !enumerated,
+        // `New`, `Rebuilt`, `Used` under `Status`: the item's condition, which says nothing of whether it is sold.
+        veto: enough && ((s < 0.5 && !enumerated) || share(p, p.conditions) >= 0.8),
         says:
           p.statusLike > 0
             ? `${p.distinct} different ${plural(p.distinct, 'value', 'values')}: ${quoteList(p.examples)}`
@@ -544,7 +545,8 @@ function skuOverId(candidates: Candidate[], columns: readonly ColumnInfo[]): voi
   const items = candidates.filter((candidate) => ITEM_FIELDS.has(candidate.field));
   const hasSku = (candidate: Candidate) => {
     const words = columns[candidate.column]!.words;
-    return words.includes('sku') || (words.length === 1 && words[0] === 'code');
+    // PrestaShop's and other shops' product `reference` is the SKU.
+    return words.includes('sku') || (words.length === 1 && (words[0] === 'code' || words[0] === 'reference'));
   };
   for (const candidate of items) {
     const column = columns[candidate.column]!;
@@ -669,6 +671,8 @@ function headerlessCandidates(
   )?.index;
   const afterTracking =
     trackingColumn !== undefined && dates.length > 0 && dates.every((p) => p.index > trackingColumn);
+  // Three dates after the tracking numbers are the shipment's events (picked up, cleared, delivered): the
+  // first is the ship date, and what the others are no position tells.
   const dateFields =
     dates.length === 1
       ? ['shippedDate']
@@ -676,13 +680,20 @@ function headerlessCandidates(
         ? afterTracking
           ? ['shippedDate', 'estimatedArrivalDate']
           : ['orderDate', 'shippedDate']
-        : ['orderDate', 'shippedDate', 'estimatedArrivalDate'];
+        : afterTracking
+          ? ['shippedDate', 'estimatedArrivalDate', 'estimatedArrivalDate']
+          : ['orderDate', 'shippedDate', 'estimatedArrivalDate'];
   dates.slice(0, 3).forEach((p, n) => {
+    const field = dateFields[n]!;
+    if (out.some((candidate) => candidate.field === field)) return;
     const why =
       dates.length === 1
         ? 'the only column of dates; in a file of shipments that is the ship date'
         : `dates, ${n === 0 ? 'the earliest' : n === dates.length - 1 ? 'the latest' : 'between the others'} on each row${afterTracking ? ', after the tracking numbers' : ''}`;
-    add(dateFields[n]!, p, 0.55, `${why} (${valueFit('date', p).says})`);
+    // Without a header an order date and an expected delivery are guesses by position (an invoice date, a
+    // delivery already made read the same way): offered below the threshold, for the operator to confirm.
+    const sure = field === 'shippedDate' ? 0.55 : 0.45;
+    add(field, p, sure, `${why} (${valueFit('date', p).says})`);
   });
   const [ordered, shipped] = quantities;
   if (ordered) {
@@ -707,9 +718,15 @@ function headerlessCandidates(
   const person = profiles.find((p) => !used.has(p.index) && share(p, p.people) >= 0.6);
   if (person) add('shipToName', person, 0.6, `${valueFit('person', person).says}`);
   // One value on every row is the file's (an account, a shipper, a record type), not each line's item or PO.
-  const freeCodes = codes.filter((p) => !used.has(p.index) && !(p.count >= 5 && p.distinct === 1));
-  // `SH-04410` says it is a shipment's number: the PO is another column.
-  const po = freeCodes.find((p) => p.distinct >= p.count * 0.3 && share(p, p.otherDocumentPrefixed) < 0.8);
+  // `SH-04410`, `INV-77020` say they are a shipment's or an invoice's number: neither the PO nor the item.
+  const freeCodes = codes.filter(
+    (p) =>
+      !used.has(p.index) && !(p.count >= 5 && p.distinct === 1) && share(p, p.otherDocumentPrefixed) < 0.8,
+  );
+  const poCandidates = freeCodes.filter((p) => p.distinct >= p.count * 0.3);
+  // A wide positional file (a carrier's billing data) has many columns of unique codes: which one is the PO, no
+  // position tells, so the first is not proposed unless there are at most two.
+  const po = poCandidates.length <= 2 ? poCandidates[0] : undefined;
   if (po)
     add(
       'customerPoNumber',
@@ -726,8 +743,9 @@ function headerlessCandidates(
     profiles.some(
       (p) => p.index > from && p.index < to && (isTrackingOrCarrier(p) || share(p, p.dates) >= 0.6),
     );
+  // Where the PO is not told by position, the item is not either: it comes from the same columns of codes.
   const beforeQuantity =
-    quantityAt === undefined
+    quantityAt === undefined || poCandidates.length > 2
       ? undefined
       : freeCodes
           .filter((p) => p !== po && p.index < quantityAt && !shipmentBetween(p.index, quantityAt))

@@ -1147,3 +1147,39 @@ describe('suggestMapping, seventh round (docs/design/mapping-suggestions.md#seve
     expect(column(suggestion, 'itemNumberColumnName')).toBe('reference');
   });
 });
+
+describe('suggestMapping, eighth round (docs/design/mapping-suggestions.md#eighth-round-the-ninth-corpus-as-the-development-set)', () => {
+  const column = (suggestion: ReturnType<typeof suggestMapping>, field: string) =>
+    suggestion.fields[field]!.column;
+
+  it('offers what only a place tells under the threshold in a wide headerless file, and keeps what values tell', () => {
+    // An EDI ship-notice flat file: 12 positions, the PO among other codes, items and quantities by place.
+    const wide = Array.from({ length: 12 }, (_, n) => [
+      'ASN',
+      `SH${70010 + n}`,
+      `202611${10 + (n % 9)}`,
+      'UPSN',
+      UPS,
+      ['Maria Lopez', 'John Smith', 'Ann Lee'][n % 3]!,
+      String(7301200 + n * 13),
+      `FC-${1880 + (n % 4)}`,
+      String(2 + (n % 3)),
+      String(1 + (n % 3)),
+      `${12 + n}.50`,
+      'EA',
+    ]);
+    const suggestion = suggestMapping(wide, 'order-tracking');
+    expect(column(suggestion, 'trackingNumbers')).toBe('4');
+    expect(column(suggestion, 'shipToName')).toBe('5');
+    expect(column(suggestion, 'shippedDate')).toBe('2');
+    for (const field of ['customerPoNumber', 'itemNumber', 'qty', 'qtyFulfilled']) {
+      expect(column(suggestion, field)).toBeNull();
+      expect(suggestion.fields[field]!.confidence).toBeLessThan(PROPOSE_THRESHOLD);
+    }
+    // The same columns, fewer of them: the places tell.
+    const narrow = wide.map((row) => [row[6]!, row[4]!, row[7]!, row[8]!, row[9]!]);
+    const told = suggestMapping(narrow, 'order-tracking');
+    expect(column(told, 'customerPoNumber')).toBe('0');
+    expect(column(told, 'itemNumber')).toBe('2');
+  });
+});

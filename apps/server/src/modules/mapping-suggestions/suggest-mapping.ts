@@ -594,12 +594,44 @@ function chronological(dateColumns: ColumnProfile[]): ColumnProfile[] {
   });
 }
 
+/** Fields a headerless file's values alone can tell: the rest are read from the columns' places. */
+const TOLD_BY_VALUES: ReadonlySet<string> = new Set(['trackingNumbers', 'shippingCompany', 'shipToName']);
+/** Past this many columns with values, places tell too little: an EDI flat file, a carrier's billing data. */
+const WIDE_HEADERLESS = { 'order-tracking': 10, inventory: 5 } as const;
+
+/**
+ * A wide file without a header (an EDI ship notice's 14 positions, a stock interface's 8) has too many columns
+ * of codes, dates and small numbers for their places to say which is which: what only a place tells is offered
+ * under the threshold there. PO-prefixed codes and the only date column keep their proposal: their values tell.
+ */
+function headerlessCandidates(
+  kind: MappingSuggestionKind,
+  columns: ColumnInfo[],
+  rows: readonly (readonly string[])[],
+  firstDataRow: number,
+): Candidate[] {
+  const candidates = headerlessGuesses(kind, columns, rows, firstDataRow);
+  const width = columns.filter((column) => column.profile.count > 0).length;
+  if (width <= WIDE_HEADERLESS[kind]) return candidates;
+  const dateColumns = columns.filter((column) => share(column.profile, column.profile.dates) >= 0.8).length;
+  for (const candidate of candidates) {
+    if (TOLD_BY_VALUES.has(candidate.field)) continue;
+    if (candidate.field === 'shippedDate' && dateColumns === 1) continue;
+    const p = columns[candidate.column]!.profile;
+    if (candidate.field === 'customerPoNumber' && share(p, p.poPrefixed) >= 0.8) continue;
+    if (candidate.confidence <= 0.45) continue;
+    candidate.confidence = 0.45;
+    candidate.reason += `; in a file of ${width} columns without a header, the place alone does not tell`;
+  }
+  return candidates;
+}
+
 /**
  * Candidates of a file without a header, where the kinds of values and their places are all there is: dates in
  * their order (ordered ≤ shipped ≤ delivered), whole numbers (ordered, then a shipped count that never exceeds
  * it), people's names, codes (the first is usually the PO, the next the item), statuses.
  */
-function headerlessCandidates(
+function headerlessGuesses(
   kind: MappingSuggestionKind,
   columns: ColumnInfo[],
   rows: readonly (readonly string[])[],

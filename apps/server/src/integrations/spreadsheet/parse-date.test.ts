@@ -53,6 +53,9 @@ describe('parseDateCell', () => {
     // Excel's day 0, as workbook cells show serial 0 under a date format (excel-cells.ts): no calendar day.
     '1900-01-00',
     '1900-01-00T12:00:00',
+    // Eight bare digits of another era are an id (an 8-digit PO), not a compact date.
+    '45001201',
+    '01231201',
   ])('%j → null', (text) => {
     expect(parseDateCell(text)).toBeNull();
   });

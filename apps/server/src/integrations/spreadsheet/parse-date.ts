@@ -114,7 +114,8 @@ type DateReader = (m: RegExpExecArray, options: ParseDateOptions) => string | nu
 const PATTERNS: readonly [RegExp, DateReader][] = [
   [ISO, (m) => ymd(+m[1]!, +m[2]!, +m[3]!)],
   [YMD, (m) => ymd(+m[1]!, +m[3]!, +m[4]!)],
-  [COMPACT, (m) => ymd(+m[1]!, +m[2]!, +m[3]!)],
+  // Eight bare digits are as often an id (`45001201`, a PO) as a date: only a year of this era makes them one.
+  [COMPACT, (m) => (+m[1]! >= 1900 && +m[1]! < 2200 ? ymd(+m[1]!, +m[2]!, +m[3]!) : null)],
   [
     NUMERIC,
     (m, options) => {
